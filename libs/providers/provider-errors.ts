@@ -1,0 +1,34 @@
+/** Base of every error a connector throws; `code` is a stable machine string. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The provider refused the credentials or a scope (OAuth 2.0 token endpoint error, RFC 6749 §5.2). */
+export class ProviderAuthError extends ProviderError {
+  constructor(message: string) {
+    super(message, 'provider_auth_failed');
+  }
+}
+
+/** A URL's host is not on the allow-list of provider hosts (SSRF guard). */
+export class ProviderHostNotAllowedError extends ProviderError {
+  constructor(host: string) {
+    super(`Host ${host} is not an allowed provider host`, 'provider_host_not_allowed');
+  }
+}
+
+/** The provider answered an error that retries could not cure. */
+export class ProviderRequestError extends ProviderError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message, 'provider_request_failed');
+  }
+}
