@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig } from './app-config.js';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults when nothing is set', () => {
+    const sut = loadConfig({});
+    expect(sut.ROLE).toBe('all');
+    expect(sut.DATABASE_URL).toBeUndefined();
+    expect(sut.S3_BUCKET).toBeUndefined();
+    expect(sut.BASE_URL).toBe('http://localhost:3000');
+    expect(sut.API_RESOURCE).toBe('http://localhost:3000/api/');
+  });
+
+  it('derives the API resource from BASE_URL without a trailing slash', () => {
+    const sut = loadConfig({ BASE_URL: 'https://backup.example.com/' });
+    expect(sut.API_RESOURCE).toBe('https://backup.example.com/api/');
+  });
+
+  it('names every bad setting', () => {
+    expect(() => loadConfig({ ROLE: 'both', PORT: 'x' })).toThrow(/ROLE[\s\S]*PORT|PORT[\s\S]*ROLE/);
+  });
+
+  it('splits the extra allowed provider hosts', () => {
+    const sut = loadConfig({ PROVIDER_ALLOWED_HOSTS: '127.0.0.1, *.example.org' });
+    expect(sut.PROVIDER_ALLOWED_HOSTS).toEqual(['127.0.0.1', '*.example.org']);
+  });
+});

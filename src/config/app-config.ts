@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/** Hosts of Okta's own clouds; operators add others (a simulator, a custom domain) through PROVIDER_ALLOWED_HOSTS. */
+export const OKTA_CLOUD_HOSTS = ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com'] as const;
+
+/**
+ * Every setting the service reads, validated once at boot (STYLE "Config, data, jobs").
+ * Unset optional settings select the embedded defaults of DESIGN section 2.
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** `api` serves HTTP, `worker` runs jobs, `all` both (DESIGN section 1). */
+    ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Public origin of the service: the OAuth issuer; the API's resource is BASE_URL + '/api/' (RFC 8707). */
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z.string().optional(),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PREFIX: z.string().default(''),
+    /** Master key(s) for envelope encryption: base64 32 bytes, or `kid:key,kid:key` (first is active). */
+    MASTER_KEY: z.string().optional(),
+    /** Hosts allowed for outbound provider calls besides Okta's clouds (SSRF guard): `host` or `*.domain`. */
+    PROVIDER_ALLOWED_HOSTS: csv,
+    /** PEM file of an extra CA that provider calls trust (a private CA or the test simulator's). */
+    PROVIDER_CA_FILE: z.string().optional(),
+    /** Lifetime of access tokens issued by the service's authorization server, seconds. */
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(600),
+    DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),
+    LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  })
+  .transform((env) => {
+    const port = env.PORT;
+    const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+    return { ...env, BASE_URL: baseUrl, API_RESOURCE: `${baseUrl}/api/` };
+  });
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+/**
+ * Parses and validates configuration from an environment map.
+ * @throws Error listing every bad setting by name, so boot stops with a clear message.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}
