@@ -1,0 +1,185 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  backoffMs,
+  headroomWaitMs,
+  parseRateLimitHeaders,
+  RateLimitGovernor,
+  type GovernorClock,
+} from './rate-limit-governor.js';
+
+/** A clock whose sleeps advance time at once and are recorded. */
+class FakeClock implements GovernorClock {
+  readonly sleeps: number[] = [];
+  constructor(public nowMs: number) {}
+  now(): number {
+    return this.nowMs;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    this.nowMs += ms;
+  }
+}
+
+const T0 = Date.parse('2026-11-22T10:00:00Z');
+
+function headers(limit: number, remaining: number, resetAtMs: number, dateMs?: number) {
+  return {
+    'x-rate-limit-limit': String(limit),
+    'x-rate-limit-remaining': String(remaining),
+    'x-rate-limit-reset': String(Math.floor(resetAtMs / 1000)),
+    ...(dateMs === undefined ? {} : { date: new Date(dateMs).toUTCString() }),
+  };
+}
+
+function governor(
+  clock: FakeClock,
+  overrides: Partial<ConstructorParameters<typeof RateLimitGovernor>[0]> = {},
+) {
+  return new RateLimitGovernor({
+    maxConcurrency: 2,
+    headroom: 0.2,
+    maxAttempts: 5,
+    baseDelayMs: 100,
+    maxDelayMs: 1000,
+    resetJitterMs: 0,
+    clock,
+    random: () => 0.5,
+    ...overrides,
+  });
+}
+
+describe('parseRateLimitHeaders', () => {
+  it('reads the three headers, reset in epoch seconds', () => {
+    expect(parseRateLimitHeaders(headers(600, 599, T0 + 60_000), T0)).toEqual({
+      limit: 600,
+      remaining: 599,
+      resetEpochSeconds: (T0 + 60_000) / 1000,
+      resetAtMs: T0 + 60_000,
+    });
+  });
+
+  it('moves the reset onto the local clock through the Date header', () => {
+    // Local clock 5 s ahead of Okta: the reset happens 5 s later by our clock.
+    const sut = parseRateLimitHeaders(headers(600, 10, T0 + 60_000, T0), T0 + 5000);
+    expect(sut?.resetAtMs).toBe(T0 + 65_000);
+  });
+
+  it('returns null when a header is missing or not a number', () => {
+    expect(parseRateLimitHeaders({}, T0)).toBeNull();
+    expect(
+      parseRateLimitHeaders({ ...headers(600, 1, T0), 'x-rate-limit-remaining': 'many' }, T0),
+    ).toBeNull();
+  });
+});
+
+describe('headroomWaitMs', () => {
+  const state = { limit: 100, remaining: 21, resetEpochSeconds: 0, resetAtMs: T0 + 30_000 };
+
+  it('lets requests through above the headroom', () => {
+    expect(headroomWaitMs(state, 0, 0.2, T0)).toBe(0);
+  });
+
+  it('waits until the reset once remaining, less requests in flight, reaches the headroom', () => {
+    expect(headroomWaitMs(state, 1, 0.2, T0)).toBe(30_000);
+    expect(headroomWaitMs({ ...state, remaining: 20 }, 0, 0.2, T0)).toBe(30_000);
+  });
+
+  it('does not wait for an unknown bucket or a window already over', () => {
+    expect(headroomWaitMs(undefined, 5, 0.2, T0)).toBe(0);
+    expect(headroomWaitMs({ ...state, remaining: 0 }, 0, 0.2, T0 + 30_000)).toBe(0);
+  });
+
+  it('with no headroom waits only when the bucket is spent', () => {
+    expect(headroomWaitMs({ ...state, remaining: 1 }, 0, 0, T0)).toBe(0);
+    expect(headroomWaitMs({ ...state, remaining: 0 }, 0, 0, T0)).toBe(30_000);
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles per attempt with half of each step random, up to the ceiling', () => {
+    expect(backoffMs(1, 100, 1000, 0)).toBe(50);
+    expect(backoffMs(1, 100, 1000, 1)).toBe(100);
+    expect(backoffMs(3, 100, 1000, 0.5)).toBe(300);
+    expect(backoffMs(10, 100, 1000, 1)).toBe(1000);
+  });
+});
+
+describe('RateLimitGovernor', () => {
+  it('holds a request until the reset when the bucket is at its headroom', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock);
+    const release = await sut.acquire('GET /api/v1/users');
+    sut.observe('GET /api/v1/users', headers(100, 20, T0 + 10_000));
+    release();
+
+    await sut.acquire('GET /api/v1/users');
+    expect(clock.sleeps).toEqual([10_000]);
+    expect(clock.nowMs).toBe(T0 + 10_000);
+  });
+
+  it('keeps buckets apart', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock);
+    sut.observe('GET /api/v1/users', headers(100, 0, T0 + 10_000));
+    (await sut.acquire('GET /api/v1/groups'))();
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('keeps the lowest remaining of one window and ignores older windows', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock);
+    sut.observe('b', headers(100, 15, T0 + 10_000));
+    sut.observe('b', headers(100, 90, T0 + 10_000));
+    sut.observe('b', headers(100, 99, T0 - 50_000));
+    await sut.acquire('b');
+    expect(clock.sleeps).toEqual([10_000]);
+  });
+
+  it('caps requests in flight and hands slots over in order', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { maxConcurrency: 1 });
+    const order: string[] = [];
+    const first = await sut.acquire('b');
+    const second = sut.acquire('b').then((release) => {
+      order.push('second');
+      return release;
+    });
+    const third = sut.acquire('b').then((release) => {
+      order.push('third');
+      return release;
+    });
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    first();
+    (await second)();
+    (await third)();
+    expect(order).toEqual(['second', 'third']);
+  });
+
+  it('stops waiting for a slot when the signal aborts', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { maxConcurrency: 1 });
+    const held = await sut.acquire('b');
+    const controller = new AbortController();
+    const queued = sut.acquire('b', controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(queued).rejects.toThrow('stop');
+    held();
+    (await sut.acquire('b'))();
+  });
+
+  it('after a 429 waits until the reset plus jitter', () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { resetJitterMs: 1000, random: () => 0.25 });
+    sut.observe('b', headers(100, 0, T0 + 7000));
+    expect(sut.retryDelayMs('b', 'rate_limited', 1)).toBe(7250);
+  });
+
+  it('backs off for 429s without headers, 5xx and network errors, and gives up after maxAttempts', () => {
+    const sut = governor(new FakeClock(T0));
+    expect(sut.retryDelayMs('b', 'rate_limited', 1)).toBe(75);
+    expect(sut.retryDelayMs('b', 'server_error', 2)).toBe(150);
+    expect(sut.retryDelayMs('b', 'network', 4)).toBe(600);
+    expect(sut.retryDelayMs('b', 'network', 5)).toBeNull();
+  });
+});
