@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# Multi-stage image of the service. Production sets DATABASE_URL, S3_* and MASTER_KEY;
+# the embedded defaults are for evaluation only.
+
+FROM node:22-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY src ./src
+COPY libs ./libs
+COPY migrations ./migrations
+RUN npm run build
+
+FROM node:22-slim AS runtime
+# Debian's Chromium renders PDF reports (puppeteer-core); never a browser download.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    CHROMIUM_PATH=/usr/bin/chromium
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+RUN useradd --system --uid 10001 --home-dir /app app && mkdir -p /app/.data && chown -R app /app/.data
+USER app
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/src/main.js"]

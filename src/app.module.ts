@@ -1,0 +1,32 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { HealthModule } from './health/health.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { TeamsModule } from './teams/teams.module.js';
+import { SecurityModule } from './security/security.module.js';
+import { ConnectionsModule } from './connections/connections.module.js';
+import { BackupsModule } from './backups/backups.module.js';
+
+/** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(databaseUrl),
+        JobsModule,
+        SecurityModule,
+        HealthModule,
+        TeamsModule,
+        AuthModule,
+        ConnectionsModule,
+        BackupsModule,
+      ],
+    };
+  }
+}

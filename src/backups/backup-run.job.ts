@@ -1,0 +1,114 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
+import type { KeyRing } from '@libs/crypto/key-ring.js';
+import type { ObjectStore } from '@libs/object-store/object-store.js';
+import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
+import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
+import { ConnectionsService } from '../connections/connections.service.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { KEY_RING } from '../security/key-ring.provider.js';
+import { OBJECT_STORE } from '../storage/storage.module.js';
+import type { BackupEntity } from './backup.entity.js';
+import { BackupsRepository } from './backups.repository.js';
+
+export const BACKUP_RUN_QUEUE = 'backup-run';
+
+export interface BackupRunJobData {
+  backupId: string;
+}
+
+/** A worker that is alive touches its backup this often (seconds). */
+export const HEARTBEAT_SECONDS = 15;
+
+/**
+ * The `backup-run` job: streams every resource part from the provider into an encrypted
+ * snapshot (DESIGN section 5), then marks the backup completed. Nothing reads as complete
+ * until the manifest is written and the row says `completed`; a failure leaves `failed` with
+ * a message and no stored objects; transient failures are retried by pg-boss from scratch.
+ */
+@Injectable()
+export class BackupRunJob implements OnModuleInit {
+  private readonly logger = new Logger(BackupRunJob.name);
+
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly backups: BackupsRepository,
+    private readonly connections: ConnectionsService,
+    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+    @Inject(KEY_RING) private readonly keyRing: KeyRing,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.ensureQueue(BACKUP_RUN_QUEUE, { expireInSeconds: 2 * 3600, retryLimit: 2, retryDelay: 10 });
+    await this.jobs.work<BackupRunJobData>(BACKUP_RUN_QUEUE, (job) => this.handle(job));
+  }
+
+  private async handle(job: PgBoss.JobWithMetadata<BackupRunJobData>): Promise<void> {
+    const backup = await this.backups.findById(job.data.backupId);
+    if (!backup || !(await this.backups.restart(backup.id))) return; // deleted, or failed by the stale sweep
+    await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
+    const heartbeat = setInterval(() => void this.backups.heartbeat(backup.id).catch(() => {}), HEARTBEAT_SECONDS * 1000);
+    let connector: ProviderConnector | undefined;
+    try {
+      connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
+      await this.capture(backup, connector);
+    } catch (error) {
+      const finalAttempt = job.retryCount >= job.retryLimit || error instanceof ProviderAuthError;
+      const message = describe(error);
+      this.logger.warn(`Backup ${backup.id} attempt ${job.retryCount + 1} failed: ${message}`);
+      await this.store.deletePrefix(backup.storageKey).catch(() => {});
+      if (!finalAttempt) {
+        await this.backups.updateProgress(backup.id, 0, `Retrying after: ${message}`);
+        throw error;
+      }
+      await this.backups.markFailed(backup.id, message);
+    } finally {
+      clearInterval(heartbeat);
+      await connector?.close();
+    }
+  }
+
+  private async capture(backup: BackupEntity, connector: ProviderConnector): Promise<void> {
+    const types = backup.include ?? [...connector.resourceTypes];
+    const writer = await SnapshotWriter.create({
+      store: this.store,
+      prefix: backup.storageKey,
+      keyRing: this.keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
+    const counts: Record<string, number> = {};
+    let done = 0;
+    for await (const part of connector.collect({ types })) {
+      await this.backups.updateProgress(backup.id, Math.round((done / types.length) * 95), `Backing up ${part.type}`);
+      const written = await writer.writePart(part.type, part.records);
+      counts[part.type] = written.count;
+      done += 1;
+    }
+    await this.backups.updateProgress(backup.id, 97, 'Writing manifest');
+    const manifest = await writer.finish({
+      backupId: backup.id,
+      connectionId: backup.connectionId,
+      teamId: backup.teamId,
+      provider: backup.connection.provider,
+      orgUrl: backup.connection.orgUrl,
+      kind: backup.kind,
+      startedAt: backup.startedAt.toISOString(),
+    });
+    await this.backups.markCompleted(backup.id, {
+      resourceCounts: counts,
+      resourceTypes: types.filter((type) => type in counts),
+      size: manifest.totalStoredBytes,
+      sha256: manifest.sha256,
+      requests: connector.stats().requests,
+    });
+  }
+}
+
+/** A message safe to store and show: provider errors say what the provider answered; others stay generic. */
+function describe(error: unknown): string {
+  if (error instanceof ProviderError) return error.message;
+  if (error instanceof Error && error.name === 'SnapshotIntegrityError') return `Snapshot write failed: ${error.message}`;
+  return 'Internal error while writing the snapshot (see the worker log)';
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConnectionsModule } from '../connections/connections.module.js';
+import { StorageModule } from '../storage/storage.module.js';
+import { BackupEntity } from './backup.entity.js';
+import { BackupRunJob } from './backup-run.job.js';
+import { BackupsController } from './backups.controller.js';
+import { BackupsRepository } from './backups.repository.js';
+import { BackupsService } from './backups.service.js';
+import { StaleBackupSweeper } from './stale-backup.sweeper.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, StorageModule],
+  controllers: [BackupsController],
+  providers: [BackupsService, BackupsRepository, BackupRunJob, StaleBackupSweeper],
+  exports: [BackupsService],
+})
+export class BackupsModule {}

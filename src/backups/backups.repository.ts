@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
+import { BackupEntity } from './backup.entity.js';
+import type { ListBackupsQuery } from './dto/list-backups.query.js';
+
+/** Result of a finished snapshot, written when a backup completes. */
+export interface BackupResult {
+  resourceCounts: Record<string, number>;
+  resourceTypes: string[];
+  size: number;
+  sha256: string;
+  requests: number;
+}
+
+export interface BackupStatsRow {
+  total: number;
+  completed: number;
+  failed: number;
+  totalSize: number;
+  resourceTypes: string[];
+}
+
+type NewBackup = Pick<
+  BackupEntity,
+  'id' | 'teamId' | 'connectionId' | 'ownerUserId' | 'kind' | 'triggeredBy' | 'include' | 'includeWorkflows' | 'storageKey'
+>;
+
+/** Team-scoped access to backups; only this class touches the table. */
+@Injectable()
+export class BackupsRepository {
+  constructor(@InjectRepository(BackupEntity) private readonly rows: Repository<BackupEntity>) {}
+
+  /**
+   * Inserts a `running` backup. @returns false when the connection already has one running
+   * (the partial unique index `backups_one_running` decides, so two replicas cannot race).
+   */
+  async insertRunning(backup: NewBackup): Promise<boolean> {
+    try {
+      await this.rows.insert({ ...backup, status: 'running', progressPct: 0, progressMessage: 'Queued' });
+      return true;
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'backups_one_running') {
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  async setJobId(id: string, jobId: string): Promise<void> {
+    await this.rows.update({ id }, { jobId });
+  }
+
+  findVisible(teamId: string, id: string): Promise<BackupEntity | null> {
+    return this.rows.findOne({ where: { id, teamId }, relations: { connection: true } });
+  }
+
+  findById(id: string): Promise<BackupEntity | null> {
+    return this.rows.findOne({ where: { id }, relations: { connection: true } });
+  }
+
+  listActive(teamId: string): Promise<BackupEntity[]> {
+    return this.rows.find({ where: { teamId, status: 'running' }, relations: { connection: true }, order: { startedAt: 'DESC' } });
+  }
+
+  async listPage(teamId: string, query: ListBackupsQuery): Promise<{ rows: BackupEntity[]; total: number }> {
+    const [rows, total] = await this.filtered(teamId, query)
+      .orderBy('backup.started_at', 'DESC')
+      .addOrderBy('backup.id', 'ASC')
+      .skip(query.offset)
+      .take(query.limit)
+      .getManyAndCount();
+    return { rows, total };
+  }
+
+  async stats(teamId: string, query: ListBackupsQuery): Promise<BackupStatsRow> {
+    const totals = await this.filtered(teamId, query)
+      .select('count(*)::int', 'total')
+      .addSelect(`count(*) FILTER (WHERE backup.status = 'completed')::int`, 'completed')
+      .addSelect(`count(*) FILTER (WHERE backup.status = 'failed')::int`, 'failed')
+      .addSelect('coalesce(sum(backup.size), 0)::bigint', 'totalSize')
+      .getRawOne<{ total: number; completed: number; failed: number; totalSize: string }>();
+    const types = await this.filtered(teamId, query)
+      .select('DISTINCT unnest(backup.resource_types)', 'type')
+      .orderBy('type')
+      .getRawMany<{ type: string }>();
+    return {
+      total: totals?.total ?? 0,
+      completed: totals?.completed ?? 0,
+      failed: totals?.failed ?? 0,
+      totalSize: Number(totals?.totalSize ?? 0),
+      resourceTypes: types.map((row) => row.type),
+    };
+  }
+
+  /** Progress of a running backup; also its heartbeat. */
+  async updateProgress(id: string, progressPct: number, progressMessage: string): Promise<void> {
+    await this.rows.update({ id, status: 'running' }, { progressPct, progressMessage, heartbeatAt: () => 'now()' });
+  }
+
+  async heartbeat(id: string): Promise<void> {
+    await this.rows.update({ id, status: 'running' }, { heartbeatAt: () => 'now()' });
+  }
+
+  /** A retried job starts its backup over. @returns false when the backup is no longer running (failed by the sweep, deleted). */
+  async restart(id: string): Promise<boolean> {
+    const result = await this.rows.update(
+      { id, status: 'running' },
+      { progressPct: 0, progressMessage: 'Starting', errorMessage: null, heartbeatAt: () => 'now()' },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  async markCompleted(id: string, result: BackupResult): Promise<void> {
+    await this.rows.update(
+      { id, status: 'running' },
+      {
+        status: 'completed',
+        progressPct: 100,
+        progressMessage: 'Completed',
+        completedAt: () => 'now()',
+        resourceCounts: result.resourceCounts,
+        resourceTypes: result.resourceTypes,
+        size: String(result.size),
+        sha256: result.sha256,
+        requests: result.requests,
+      },
+    );
+  }
+
+  async markFailed(id: string, errorMessage: string): Promise<void> {
+    await this.rows.update(
+      { id, status: 'running' },
+      { status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()', heartbeatAt: () => 'now()' },
+    );
+  }
+
+  /** Fails running backups whose worker has not been heard of since `before` (DESIGN section 4). @returns their ids. */
+  async failStale(before: Date, errorMessage: string): Promise<string[]> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
+      .where(`status = 'running' AND heartbeat_at < :before`, { before })
+      .returning(['id'])
+      .execute();
+    return (result.raw as Array<{ id: string }>).map((row) => row.id);
+  }
+
+  async delete(teamId: string, id: string): Promise<void> {
+    await this.rows.delete({ id, teamId });
+  }
+
+  private filtered(teamId: string, query: ListBackupsQuery): SelectQueryBuilder<BackupEntity> {
+    const qb = this.rows
+      .createQueryBuilder('backup')
+      .innerJoinAndSelect('backup.connection', 'connection')
+      .where('backup.team_id = :teamId', { teamId });
+    if (query.connectionId) qb.andWhere('backup.connection_id = :connectionId', { connectionId: query.connectionId });
+    if (query.connectionIds?.length) qb.andWhere('backup.connection_id IN (:...connectionIds)', { connectionIds: query.connectionIds });
+    if (query.status) qb.andWhere('backup.status = :status', { status: query.status });
+    if (query.from) qb.andWhere('backup.started_at >= :from', { from: query.from });
+    if (query.to) qb.andWhere('backup.started_at <= :to', { to: query.to });
+    if (query.resourceTypes?.length) qb.andWhere('backup.resource_types && :types::text[]', { types: query.resourceTypes });
+    if (query.minSize !== undefined) qb.andWhere('backup.size >= :minSize', { minSize: query.minSize });
+    if (query.maxSize !== undefined) qb.andWhere('backup.size <= :maxSize', { maxSize: query.maxSize });
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      qb.andWhere(
+        `(connection.org_name ILIKE :pattern OR connection.org_url ILIKE :pattern OR backup.error_message ILIKE :pattern
+          OR array_to_string(backup.resource_types, ' ') ILIKE :pattern)`,
+        { pattern },
+      );
+    }
+    return qb;
+  }
+}

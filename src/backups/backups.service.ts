@@ -1,0 +1,118 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { ObjectStore } from '@libs/object-store/object-store.js';
+import type { Actor } from '../common/actor.js';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
+import { ConnectionsService } from '../connections/connections.service.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { OBJECT_STORE } from '../storage/storage.module.js';
+import { BackupsRepository } from './backups.repository.js';
+import { BACKUP_RUN_QUEUE, type BackupRunJobData } from './backup-run.job.js';
+import { type BackupDto, type BackupStatsDto, type BackupStatusDto, toBackupDto, toBackupStatusDto } from './dto/backup.dto.js';
+import type { ListBackupsQuery } from './dto/list-backups.query.js';
+import type { RunBackupDto } from './dto/run-backup.dto.js';
+import { resolveIncludedTypes } from './included-types.js';
+
+/** Response of POST /api/backup/run (spec "Backups"). */
+export interface BackupStarted {
+  backupId: string;
+  instanceId: string;
+  status: 'started';
+}
+
+/**
+ * Backups of a team's connections (spec "Backups", DESIGN sections 4-5). Starting one only
+ * records and enqueues it; the `backup-run` job does the work.
+ */
+@Injectable()
+export class BackupsService {
+  constructor(
+    private readonly backups: BackupsRepository,
+    private readonly connections: ConnectionsService,
+    private readonly jobs: JobsService,
+    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+  ) {}
+
+  /**
+   * @throws NotFoundError for a connection the team cannot see; ValidationError for an unknown
+   *   resource type in `include`; ConflictError `backup_in_progress` (409) while one runs.
+   */
+  async run(actor: Actor, input: RunBackupDto): Promise<BackupStarted> {
+    const connection = await this.connections.getRef(actor.teamId, input.connectionId);
+    const include = input.include ? resolveIncludedTypes(connection.provider, input.include) : null;
+    const id = randomUUID();
+    const inserted = await this.backups.insertRunning({
+      id,
+      teamId: actor.teamId,
+      connectionId: connection.id,
+      ownerUserId: actor.userId,
+      kind: 'full',
+      triggeredBy: 'manual',
+      include,
+      includeWorkflows: input.includeWorkflows ?? false,
+      storageKey: `teams/${actor.teamId}/users/${actor.userId}/connections/${connection.id}/backups/${id}/`,
+    });
+    if (!inserted) throw new ConflictError('backup_in_progress', 'A backup of this connection is already running');
+    let jobId: string;
+    try {
+      jobId = await this.jobs.send(BACKUP_RUN_QUEUE, { backupId: id } satisfies BackupRunJobData);
+    } catch (error) {
+      await this.backups.markFailed(id, 'The backup could not be queued');
+      throw error;
+    }
+    await this.backups.setJobId(id, jobId);
+    return { backupId: id, instanceId: jobId, status: 'started' };
+  }
+
+  async status(actor: Actor, backupId: string): Promise<BackupStatusDto> {
+    return toBackupStatusDto(await this.findOrThrow(actor, backupId));
+  }
+
+  async active(actor: Actor): Promise<BackupDto[]> {
+    return (await this.backups.listActive(actor.teamId)).map(toBackupDto);
+  }
+
+  async list(actor: Actor, query: ListBackupsQuery): Promise<{ backups: BackupDto[]; total: number; stats: BackupStatsDto | null }> {
+    if (query.minSize !== undefined && query.maxSize !== undefined && query.minSize > query.maxSize) {
+      throw new ValidationError('minSize must not exceed maxSize', [{ field: 'minSize', message: 'greater than maxSize' }]);
+    }
+    const { rows, total } = await this.backups.listPage(actor.teamId, query);
+    const stats = query.includeStats ? await this.stats(actor.teamId, query) : null;
+    return { backups: rows.map(toBackupDto), total, stats };
+  }
+
+  async get(actor: Actor, id: string): Promise<BackupDto> {
+    return toBackupDto(await this.findOrThrow(actor, id));
+  }
+
+  /**
+   * Deletes the snapshot's objects, then the record (a crash between the two leaves a record
+   * whose delete can be repeated, never orphaned objects without a record pointing at them).
+   * @throws ConflictError (409) while the backup is running.
+   */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const backup = await this.findOrThrow(actor, id);
+    if (backup.status === 'running') throw new ConflictError('backup_running', 'A running backup cannot be deleted');
+    await this.store.deletePrefix(backup.storageKey);
+    await this.backups.delete(actor.teamId, id);
+  }
+
+  private async stats(teamId: string, query: ListBackupsQuery): Promise<BackupStatsDto> {
+    const row = await this.backups.stats(teamId, query);
+    const finished = row.completed + row.failed;
+    return {
+      totalBackups: row.total,
+      completedBackups: row.completed,
+      failedBackups: row.failed,
+      successRate: finished === 0 ? 0 : Number((row.completed / finished).toFixed(4)),
+      totalSize: row.totalSize,
+      resourceTypes: row.resourceTypes,
+    };
+  }
+
+  private async findOrThrow(actor: Actor, id: string) {
+    const backup = await this.backups.findVisible(actor.teamId, id);
+    if (!backup) throw new NotFoundError('Backup');
+    return backup;
+  }
+}

@@ -1,0 +1,89 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+
+const csv = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
+
+/** Largest page of GET /api/backup/list; a larger `limit` is a 400, not a silent clamp. */
+export const MAX_BACKUP_PAGE = 1000;
+
+/** Query of GET /api/backup/list (spec "Backups"); csv parameters arrive as arrays. */
+export class ListBackupsQuery {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  connectionId?: string;
+
+  @ApiPropertyOptional({ description: 'csv of uuid' })
+  @IsOptional()
+  @Transform(csv)
+  @IsArray()
+  @IsUUID('all', { each: true })
+  connectionIds?: string[];
+
+  @ApiPropertyOptional({ enum: ['running', 'completed', 'failed'] })
+  @IsOptional()
+  @IsIn(['running', 'completed', 'failed'])
+  status?: 'running' | 'completed' | 'failed';
+
+  @ApiPropertyOptional({ description: 'Free text over connection name, error, resource types.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ description: 'ISO 8601; backups started at or after.' })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
+  from?: Date;
+
+  @ApiPropertyOptional({ description: 'ISO 8601; backups started at or before.' })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
+  to?: Date;
+
+  @ApiPropertyOptional({ description: 'csv; backups holding any of these types.' })
+  @IsOptional()
+  @Transform(csv)
+  @IsArray()
+  @IsString({ each: true })
+  resourceTypes?: string[];
+
+  @ApiPropertyOptional({ description: 'bytes' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  minSize?: number;
+
+  @ApiPropertyOptional({ description: 'bytes' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  maxSize?: number;
+
+  @ApiPropertyOptional({ default: 100, maximum: MAX_BACKUP_PAGE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_BACKUP_PAGE)
+  limit: number = 100;
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset: number = 0;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  includeStats?: boolean;
+}

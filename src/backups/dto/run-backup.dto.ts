@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID } from 'class-validator';
+
+/** Body of POST /api/backup/run (spec "Backups"). */
+export class RunBackupDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  connectionId!: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'Resource types to capture; omit for a full snapshot.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  include?: string[];
+
+  @ApiPropertyOptional({ description: 'Okta kind only; recorded until the Workflows connector exists.' })
+  @IsOptional()
+  @IsBoolean()
+  includeWorkflows?: boolean;
+
+  @ApiPropertyOptional({ description: 'Skips incremental logic.' })
+  @IsOptional()
+  @IsBoolean()
+  forceFullBackup?: boolean;
+}

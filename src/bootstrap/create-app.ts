@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import { type INestApplication, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request, Response } from 'express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from '../app.module.js';
+import type { AppConfig } from '../config/app-config.js';
+import { SERVICE_VERSION } from '../config/version.js';
+import { HttpExceptionFilter } from '../common/http-exception.filter.js';
+import { createValidationPipe } from '../common/validation.pipe.js';
+import { AuthorizationServer } from '../auth/authorization-server.js';
+import { protectedResourceMetadataUrl } from '../auth/protected-resource.js';
+
+/** Largest JSON body the API accepts; bigger ones get 413. */
+const JSON_BODY_LIMIT = '100kb';
+
+/**
+ * Builds the HTTP application: the OAuth authorization server mounted ahead of Nest's body
+ * parsers (it parses its own bodies), then the API with one exception filter, strict DTO
+ * validation and the OpenAPI 3.1 document at /api/openapi.json.
+ */
+export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    bodyParser: false,
+    logger: loggerLevels(config),
+  });
+  app.set('trust proxy', false);
+  app.disable('x-powered-by');
+  app.get(AuthorizationServer).mount(app);
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setOpenAPIVersion('3.1.0')
+      .setTitle('Identity provider backup and restore API')
+      .setVersion(SERVICE_VERSION)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+      .build(),
+  );
+  app.getHttpAdapter().getInstance().get('/api/openapi.json', (_req: Request, res: Response) => res.json(document));
+  return app;
+}
+
+/** A process in the `worker` role: jobs only, no HTTP listener. */
+export async function createWorkerContext(config: AppConfig, databaseUrl: string): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, databaseUrl), {
+    logger: loggerLevels(config),
+  });
+  return app;
+}
+
+function loggerLevels(config: AppConfig): Array<'error' | 'warn' | 'log' | 'debug' | 'verbose'> {
+  const order = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+  return order.slice(0, order.indexOf(config.LOG_LEVEL) + 1);
+}

@@ -1,0 +1,15 @@
+import type { Role } from './permission.js';
+
+/**
+ * Who is calling, resolved by the auth guard from a token (or, later, a session cookie).
+ * Services receive it as their first argument and scope every query by `teamId`.
+ * `userId` is the person behind the call: the user, or for an integration client the
+ * user who created it (snapshot keys are isolated per user, DESIGN section 5).
+ */
+export interface Actor {
+  teamId: string;
+  userId: string;
+  role: Role;
+  /** Set when an integration client (client_credentials) is calling. */
+  clientId?: string;
+}

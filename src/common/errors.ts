@@ -1,0 +1,51 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/** Extra detail a client can act on, e.g. the fields that failed validation. */
+export type ErrorDetails = Record<string, unknown> | Array<Record<string, unknown>>;
+
+/**
+ * An error with the spec's shape `{ error, code?, details? }` (spec "Errors", DESIGN section 4).
+ * Services throw these (or Nest's own exceptions, which the filter maps to the same shape).
+ */
+export class ApiError extends HttpException {
+  constructor(
+    status: HttpStatus,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetails,
+  ) {
+    super({ error: message, code, ...(details ? { details } : {}) }, status);
+  }
+}
+
+/** 404 for a resource that is missing or belongs to another team: the two are indistinguishable. */
+export class NotFoundError extends ApiError {
+  constructor(what: string) {
+    super(HttpStatus.NOT_FOUND, 'not_found', `${what} not found`);
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(message: string, details?: ErrorDetails) {
+    super(HttpStatus.BAD_REQUEST, 'validation_failed', message, details);
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(code: string, message: string) {
+    super(HttpStatus.CONFLICT, code, message);
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(message = 'Your role does not allow this action') {
+    super(HttpStatus.FORBIDDEN, 'forbidden', message);
+  }
+}
+
+/** 401; the filter adds `WWW-Authenticate: Bearer resource_metadata="..."` (RFC 6750 §3, RFC 9728 §5.1). */
+export class UnauthorizedError extends ApiError {
+  constructor(message = 'Missing, expired or invalid bearer token') {
+    super(HttpStatus.UNAUTHORIZED, 'unauthorized', message);
+  }
+}

@@ -1,0 +1,76 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+
+/** The machine `code` of each status when the thrower gave none (DESIGN section 4). */
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  402: 'plan_limit_exceeded',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal_error',
+};
+
+interface BodyParserError {
+  status?: number;
+  type?: string;
+}
+
+/**
+ * The one exception filter (STYLE "Errors"): every error leaves as `{ error, code?, details? }`
+ * with the spec's status and an `X-Request-Id`; 401s carry `WWW-Authenticate` naming the
+ * protected-resource metadata (RFC 6750 §3, RFC 9728 §5.1); unknown errors are logged once
+ * and answered 500 with no stack and no secret.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  constructor(private readonly resourceMetadataUrl: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request & { hadBearerToken?: boolean }>();
+    const response = http.getResponse<Response>();
+    const requestId = (request.headers['x-request-id'] as string | undefined) ?? randomUUID();
+    const { status, body } = this.toBody(exception, requestId);
+
+    response.setHeader('X-Request-Id', requestId);
+    if (status === HttpStatus.UNAUTHORIZED) {
+      const tokenError = request.hadBearerToken ? ', error="invalid_token"' : '';
+      response.setHeader('WWW-Authenticate', `Bearer resource_metadata="${this.resourceMetadataUrl}"${tokenError}`);
+    }
+    response.status(status).json(body);
+  }
+
+  private toBody(exception: unknown, requestId: string): { status: number; body: Record<string, unknown> } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const raw = exception.getResponse();
+      const shaped = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+      const error =
+        typeof shaped.error === 'string' && typeof shaped.code === 'string'
+          ? shaped.error
+          : typeof shaped.message === 'string'
+            ? shaped.message
+            : exception.message;
+      const code = typeof shaped.code === 'string' ? shaped.code : (DEFAULT_CODES[status] ?? 'error');
+      return { status, body: { error, code, ...(shaped.details ? { details: shaped.details } : {}), requestId } };
+    }
+    const parserError = exception as BodyParserError;
+    if (parserError?.type === 'entity.too.large') {
+      return { status: 413, body: { error: 'Request body too large', code: 'payload_too_large', requestId } };
+    }
+    if (parserError?.type === 'entity.parse.failed') {
+      return { status: 400, body: { error: 'Malformed JSON body', code: 'validation_failed', requestId } };
+    }
+    this.logger.error(`Unhandled error (request ${requestId})`, exception instanceof Error ? exception.stack : String(exception));
+    return { status: 500, body: { error: 'Internal server error', code: 'internal_error', requestId } };
+  }
+}

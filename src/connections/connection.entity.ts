@@ -1,0 +1,43 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type ProviderKind = 'okta' | 'okta_workflows' | 'entra_id';
+
+/** A team's link to one identity-provider tenant (spec "Connection"); the secret is stored only encrypted. */
+@Entity('connections')
+export class ConnectionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'team_id' })
+  teamId!: string;
+
+  @Column('uuid', { name: 'owner_user_id' })
+  ownerUserId!: string;
+
+  @Column('text')
+  provider!: ProviderKind;
+
+  @Column('text', { name: 'org_url' })
+  orgUrl!: string;
+
+  @Column('text', { name: 'org_name', nullable: true })
+  orgName!: string | null;
+
+  @Column('text', { name: 'client_id' })
+  clientId!: string;
+
+  @Column('text', { name: 'client_secret_enc' })
+  clientSecretEnc!: string;
+
+  @Column('timestamptz', { name: 'last_verified_at', nullable: true })
+  lastVerifiedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt!: Date | null;
+}

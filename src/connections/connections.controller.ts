@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Actor } from '../common/actor.js';
+import { CurrentActor, RequirePermission } from '../common/decorators.js';
+import { Permission } from '../common/permission.js';
+import { ConnectionsService } from './connections.service.js';
+import type { ConnectionDto } from './dto/connection.dto.js';
+import { CreateConnectionDto } from './dto/create-connection.dto.js';
+
+/** Spec "Connections": every route needs `manage connections`. */
+@ApiTags('connections')
+@Controller('api/connections')
+@RequirePermission(Permission.ManageConnections)
+export class ConnectionsController {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  @Get()
+  async list(@CurrentActor() actor: Actor): Promise<{ connections: ConnectionDto[] }> {
+    return { connections: await this.connections.list(actor) };
+  }
+
+  @Post('create')
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateConnectionDto): Promise<{ connection: ConnectionDto }> {
+    return { connection: await this.connections.create(actor, body) };
+  }
+
+  @Get(':id')
+  async get(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ connection: ConnectionDto }> {
+    return { connection: await this.connections.get(actor, id) };
+  }
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { ConnectionEntity } from './connection.entity.js';
+
+/** Team-scoped access to connections; soft-deleted ones are invisible here. */
+@Injectable()
+export class ConnectionsRepository {
+  constructor(@InjectRepository(ConnectionEntity) private readonly rows: Repository<ConnectionEntity>) {}
+
+  /** Saves a new connection with a caller-chosen id (the id is bound into the secret's ciphertext). */
+  insert(connection: Omit<ConnectionEntity, 'createdAt' | 'updatedAt' | 'deletedAt' | 'lastVerifiedAt'> & { lastVerifiedAt: Date }): Promise<ConnectionEntity> {
+    return this.rows.save(this.rows.create(connection));
+  }
+
+  findVisible(teamId: string, id: string): Promise<ConnectionEntity | null> {
+    return this.rows.findOneBy({ id, teamId, deletedAt: IsNull() });
+  }
+
+  listForTeam(teamId: string): Promise<ConnectionEntity[]> {
+    return this.rows.find({ where: { teamId, deletedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ProviderError } from '@libs/providers/provider-errors.js';
+import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import type { Actor } from '../common/actor.js';
+import { NotFoundError, ValidationError } from '../common/errors.js';
+import { SecurityService } from '../security/security.service.js';
+import { ConnectionsRepository } from './connections.repository.js';
+import type { ConnectionEntity } from './connection.entity.js';
+import { type ConnectionDto, toConnectionDto } from './dto/connection.dto.js';
+import type { CreateConnectionDto } from './dto/create-connection.dto.js';
+import { ProviderConnectorFactory } from './provider-connector.factory.js';
+
+/** The parts of a connection other features need to work with it (never the secret). */
+export interface ConnectionRef {
+  id: string;
+  teamId: string;
+  ownerUserId: string;
+  provider: ConnectionEntity['provider'];
+  orgUrl: string;
+  orgName: string | null;
+}
+
+/**
+ * Connections of a team (spec "Connections"). Credentials are proven by fetching a token
+ * before anything is saved; the secret is stored encrypted, bound to its row.
+ */
+@Injectable()
+export class ConnectionsService {
+  constructor(
+    private readonly connections: ConnectionsRepository,
+    private readonly connectors: ProviderConnectorFactory,
+    private readonly security: SecurityService,
+  ) {}
+
+  /**
+   * @throws ValidationError (400) for a non-https or not allowed org_url, or credentials the provider refuses.
+   */
+  async create(actor: Actor, input: CreateConnectionDto): Promise<ConnectionDto> {
+    const orgUrl = normalizeOrgUrl(input.org_url);
+    const credentials = { provider: input.provider ?? 'okta', orgUrl, clientId: input.client_id, clientSecret: input.client_secret } as const;
+    await this.verify(credentials);
+    const id = randomUUID();
+    const row = await this.connections.insert({
+      id,
+      teamId: actor.teamId,
+      ownerUserId: actor.userId,
+      provider: credentials.provider,
+      orgUrl,
+      orgName: input.org_name ?? null,
+      clientId: input.client_id,
+      clientSecretEnc: this.security.encryptSecret(input.client_secret, secretAad(id)),
+      lastVerifiedAt: new Date(),
+    });
+    return toConnectionDto(row);
+  }
+
+  async list(actor: Actor): Promise<ConnectionDto[]> {
+    return (await this.connections.listForTeam(actor.teamId)).map(toConnectionDto);
+  }
+
+  /** @throws NotFoundError when missing or another team's. */
+  async get(actor: Actor, id: string): Promise<ConnectionDto> {
+    return toConnectionDto(await this.findOrThrow(actor.teamId, id));
+  }
+
+  /** The connection for another feature's use; @throws NotFoundError when missing or another team's. */
+  async getRef(teamId: string, id: string): Promise<ConnectionRef> {
+    const row = await this.findOrThrow(teamId, id);
+    return { id: row.id, teamId: row.teamId, ownerUserId: row.ownerUserId, provider: row.provider, orgUrl: row.orgUrl, orgName: row.orgName };
+  }
+
+  /** A connector with the decrypted credentials, for a job; the caller closes it. */
+  async openConnector(teamId: string, id: string): Promise<ProviderConnector> {
+    const row = await this.findOrThrow(teamId, id);
+    const clientSecret = this.security.decryptSecret(row.clientSecretEnc, secretAad(row.id));
+    return this.connectors.create({ provider: row.provider, orgUrl: row.orgUrl, clientId: row.clientId, clientSecret });
+  }
+
+  private async verify(credentials: Parameters<ProviderConnectorFactory['create']>[0]): Promise<void> {
+    let connector: ProviderConnector | undefined;
+    try {
+      connector = this.connectors.create(credentials);
+      await connector.verifyCredentials();
+    } catch (error) {
+      if (error instanceof ProviderError) throw new ValidationError(`Connection check failed: ${error.message}`, { code: error.code });
+      throw error;
+    } finally {
+      await connector?.close();
+    }
+  }
+
+  private async findOrThrow(teamId: string, id: string): Promise<ConnectionEntity> {
+    const row = await this.connections.findVisible(teamId, id);
+    if (!row) throw new NotFoundError('Connection');
+    return row;
+  }
+}
+
+/** The secret's ciphertext is bound to its connection row. */
+function secretAad(connectionId: string): string {
+  return `connection:${connectionId}:client_secret`;
+}
+
+/**
+ * org_url must be an https origin (spec "Connection": https URL). Path, query, fragment and
+ * credentials are refused rather than dropped, so nobody is surprised by what gets called.
+ * @throws ValidationError
+ */
+export function normalizeOrgUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ValidationError('org_url must be an absolute https:// URL', [{ field: 'org_url', message: 'not a URL' }]);
+  }
+  if (url.protocol !== 'https:') {
+    throw new ValidationError('org_url must use https://', [{ field: 'org_url', message: 'https only' }]);
+  }
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new ValidationError('org_url must be the tenant origin only, such as https://acme.okta.com', [
+      { field: 'org_url', message: 'origin only' },
+    ]);
+  }
+  return url.origin;
+}

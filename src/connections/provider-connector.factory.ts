@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { OktaConnector } from '@libs/providers/okta/okta-connector.js';
+import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig, OKTA_CLOUD_HOSTS } from '../config/app-config.js';
+import { SERVICE_VERSION } from '../config/version.js';
+import type { ProviderKind } from './connection.entity.js';
+
+/** What a connector needs to reach one tenant. */
+export interface ProviderCredentials {
+  provider: ProviderKind;
+  orgUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Builds provider connectors with the operator's outbound policy: only Okta's clouds plus
+ * PROVIDER_ALLOWED_HOSTS may be called (SSRF guard), trusting PROVIDER_CA_FILE if set.
+ */
+@Injectable()
+export class ProviderConnectorFactory {
+  private readonly allowedHosts: readonly string[];
+  private readonly caCertPem?: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.allowedHosts = [...OKTA_CLOUD_HOSTS, ...config.PROVIDER_ALLOWED_HOSTS];
+    this.caCertPem = config.PROVIDER_CA_FILE ? readFileSync(config.PROVIDER_CA_FILE, 'utf8') : undefined;
+  }
+
+  /** @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made. */
+  create(credentials: ProviderCredentials): ProviderConnector {
+    return new OktaConnector({
+      orgUrl: credentials.orgUrl,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      allowedHosts: this.allowedHosts,
+      caCertPem: this.caCertPem,
+      userAgent: `idp-backup/${SERVICE_VERSION}`,
+    });
+  }
+}

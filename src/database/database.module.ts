@@ -1,0 +1,34 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MIGRATIONS } from '../../migrations/index.js';
+
+/** Injection token of the resolved PostgreSQL URL (configured, or the embedded cluster's). */
+export const DATABASE_URL = Symbol('DATABASE_URL');
+
+/**
+ * TypeORM on PostgreSQL: entities come from each feature's `TypeOrmModule.forFeature`,
+ * migrations run at boot, `synchronize` is never on (STYLE "Config, data, jobs").
+ */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(databaseUrl: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url: databaseUrl,
+          autoLoadEntities: true,
+          synchronize: false,
+          migrations: MIGRATIONS,
+          migrationsRun: true,
+          migrationsTransactionMode: 'each',
+          extra: { max: 10 },
+        }),
+      ],
+      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }],
+      exports: [DATABASE_URL],
+    };
+  }
+}

