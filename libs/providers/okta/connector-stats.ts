@@ -1,0 +1,33 @@
+import type { ConnectorStats } from '../provider-connector.js';
+
+/** Counts what a connector sent, for `ProviderConnector.stats()`. */
+export class ConnectorStatsRecorder {
+  private requests = 0;
+  private readonly byEndpoint: Record<string, number> = {};
+  private status429 = 0;
+  private retries = 0;
+
+  /** One HTTP request sent (every attempt counts); `endpoint` is `METHOD /path/template`. */
+  request(endpoint: string): void {
+    this.requests++;
+    this.byEndpoint[endpoint] = (this.byEndpoint[endpoint] ?? 0) + 1;
+  }
+
+  rateLimited(): void {
+    this.status429++;
+  }
+
+  retried(): void {
+    this.retries++;
+  }
+
+  /** A copy, so callers cannot change the counters. */
+  snapshot(): ConnectorStats {
+    return {
+      requests: this.requests,
+      byEndpoint: { ...this.byEndpoint },
+      status429: this.status429,
+      retries: this.retries,
+    };
+  }
+}

@@ -1,0 +1,117 @@
+import { ProviderAuthError, ProviderRequestError } from '../provider-errors.js';
+import type { ClientCredentialsTokenSource } from './client-credentials.js';
+import { nextLinkUrl } from './link-header.js';
+import type { OktaTransport, TransportResponse } from './okta-transport.js';
+
+/** One Okta JSON object, as returned. */
+export type OktaObject = Record<string, unknown>;
+
+/** A list request: an endpoint template, its path parameters and query. */
+export interface ListRequest {
+  /** e.g. `/api/v1/groups/{groupId}/users`; also the stats and rate-limit key. */
+  template: string;
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  /**
+   * Statuses that mean "nothing to list here" when they answer the first page, e.g. 400 for a
+   * policy type the org has not enabled, 404 for a parent deleted since it was listed.
+   */
+  emptyOn?: readonly number[];
+  signal?: AbortSignal;
+}
+
+/**
+ * Authenticated reads of the Okta Management API: bearer token from the client-credentials
+ * source, one token refresh on 401, and cursor pagination through `Link: rel="next"` (Okta API
+ * "Pagination"), each next URL passing the transport's SSRF guard.
+ */
+export class OktaApiClient {
+  constructor(
+    private readonly transport: OktaTransport,
+    private readonly tokens: ClientCredentialsTokenSource,
+    private readonly orgOrigin: string,
+  ) {}
+
+  /**
+   * Yields each page of a list as it arrives (an array of objects), so a caller never holds
+   * more than one page.
+   *
+   * @throws ProviderAuthError when Okta refuses a fresh token (401 twice);
+   *   ProviderRequestError for any other non-2xx answer (with Okta's errorCode and errorSummary),
+   *   or a body that is not a JSON array of objects.
+   */
+  async *pages(list: ListRequest): AsyncGenerator<OktaObject[]> {
+    let url: URL | null = this.firstUrl(list);
+    let first = true;
+    while (url) {
+      list.signal?.throwIfAborted();
+      const response = await this.get(url, list.template, list.signal);
+      if (first && list.emptyOn?.includes(response.status)) return;
+      first = false;
+      if (response.status !== 200) throw failure(response, `GET ${list.template}`);
+      yield parseArray(response.body, list.template);
+      url = nextLinkUrl(response.headers['link'], url);
+    }
+  }
+
+  private firstUrl(list: ListRequest): URL {
+    const path = list.template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = list.params?.[name];
+      if (value === undefined) throw new Error(`No value for {${name}} in ${list.template}`);
+      return encodeURIComponent(value);
+    });
+    const url = new URL(path, this.orgOrigin);
+    for (const [name, value] of Object.entries(list.query ?? {})) url.searchParams.set(name, String(value));
+    return url;
+  }
+
+  private async get(url: URL, template: string, signal?: AbortSignal): Promise<TransportResponse> {
+    for (let refreshed = false; ; refreshed = true) {
+      const token = await this.tokens.accessToken(signal);
+      const response = await this.transport.send({
+        method: 'GET',
+        url,
+        template,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        idempotent: true,
+        signal,
+      });
+      if (response.status !== 401) return response;
+      // Expired or revoked before its time: one fresh token, then give up.
+      this.tokens.invalidate(token);
+      if (refreshed) throw new ProviderAuthError(`Okta refused a fresh access token: ${describe(response)}`);
+    }
+  }
+}
+
+function parseArray(text: string, template: string): OktaObject[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!Array.isArray(body) || !body.every((item) => typeof item === 'object' && item !== null)) {
+    throw new ProviderRequestError(
+      `Okta answered GET ${template} with something other than a JSON array`,
+      200,
+    );
+  }
+  return body as OktaObject[];
+}
+
+function failure(response: TransportResponse, what: string): ProviderRequestError {
+  return new ProviderRequestError(`Okta answered ${what} with ${describe(response)}`, response.status);
+}
+
+/** `HTTP 403 E0000006: You do not have permission...` from Okta's error body (OpenAPI `Error`). */
+function describe(response: TransportResponse): string {
+  let summary = '';
+  try {
+    const { errorCode, errorSummary } = JSON.parse(response.body) as Record<string, unknown>;
+    summary = [errorCode, errorSummary].filter((part) => typeof part === 'string').join(': ');
+  } catch {
+    // Not Okta's JSON error (a proxy's page, say): the status says enough.
+  }
+  return `HTTP ${response.status}${summary ? ` ${summary.slice(0, 300)}` : ''}`;
+}

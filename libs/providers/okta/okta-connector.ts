@@ -1,0 +1,206 @@
+import { rootCertificates } from 'node:tls';
+import { Agent } from 'undici';
+import type { ConnectorStats, ProviderConnector, ResourcePart } from '../provider-connector.js';
+import { ProviderError, ProviderHostNotAllowedError } from '../provider-errors.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceType } from '../resource-types.js';
+import { isAllowedHost } from './allowed-hosts.js';
+import { ClientCredentialsTokenSource } from './client-credentials.js';
+import { ConnectorStatsRecorder } from './connector-stats.js';
+import { OktaApiClient } from './okta-api-client.js';
+import { OktaCollector } from './okta-collector.js';
+import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
+import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
+import { OktaTransport } from './okta-transport.js';
+import { RateLimitGovernor } from './rate-limit-governor.js';
+
+export interface OktaConnectorOptions {
+  /** The org's https origin, e.g. `https://acme.okta.com`: no path, query or credentials. */
+  orgUrl: string;
+  /** An Okta API service integration (client_credentials, client_secret_basic). */
+  clientId: string;
+  clientSecret: string;
+  /** Host patterns the org may live on, e.g. `['*.okta.com', '*.oktapreview.com']` (see isAllowedHost). */
+  allowedHosts: readonly string[];
+  /** A PEM CA to trust besides Node's bundled roots (a private CA, the test simulator's). */
+  caCertPem?: string;
+  /** Scopes requested with each token; default: the read scopes a full backup needs. */
+  scopes?: readonly string[];
+  userAgent?: string;
+  /** Requests in flight at once to this org; default 4. */
+  maxConcurrency?: number;
+  /** Share of each rate-limit bucket left free for the org's own admins, 0 <= h < 1; default 0.2. */
+  headroom?: number;
+  /** Attempts per request on 429, 5xx and dropped connections, the first included; default 5. */
+  maxAttempts?: number;
+  /** First backoff step for 5xx and dropped connections, ms, doubling per attempt; default 500. */
+  retryBaseDelayMs?: number;
+  /** Longest wait for response headers, then for each body chunk, ms; default 60000. */
+  requestTimeoutMs?: number;
+}
+
+const DEFAULTS = {
+  userAgent: 'idp-backup-okta-connector/0.1',
+  maxConcurrency: 4,
+  headroom: 0.2,
+  maxAttempts: 5,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 30_000,
+  resetJitterMs: 1000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 30_000,
+};
+
+/**
+ * Backs up an Okta org through the Management API with an API service integration's client
+ * credentials (OAuth for Okta). Implements ProviderConnector: `collect()` streams every type of
+ * OKTA_RESOURCE_TYPES page by page, in dependency order.
+ *
+ * Every request goes through the SSRF guard (https, allowed host, the org's own origin), the
+ * rate-limit governor and the retry rules (see OktaTransport, RateLimitGovernor).
+ *
+ * @throws ProviderError `invalid_org_url` when `orgUrl` is not an https origin,
+ *   `invalid_connector_options` for out-of-range numbers, ProviderHostNotAllowedError when the
+ *   org's host is not allowed: all from the constructor, before any request.
+ */
+export class OktaConnector implements ProviderConnector {
+  readonly resourceTypes: readonly ResourceType[] = OKTA_RESOURCE_TYPES;
+  private readonly agent: Agent;
+  private readonly stats_ = new ConnectorStatsRecorder();
+  private readonly tokens: ClientCredentialsTokenSource;
+  private readonly api: OktaApiClient;
+  private readonly maxConcurrency: number;
+
+  constructor(options: OktaConnectorOptions) {
+    const orgOrigin = parseOrgOrigin(options.orgUrl);
+    const host = new URL(orgOrigin).host;
+    if (!isAllowedHost(host, options.allowedHosts)) throw new ProviderHostNotAllowedError(host);
+    this.maxConcurrency = integerOption(
+      'maxConcurrency',
+      options.maxConcurrency ?? DEFAULTS.maxConcurrency,
+      1,
+    );
+    const headroom = options.headroom ?? DEFAULTS.headroom;
+    if (!(headroom >= 0 && headroom < 1)) throw invalidOption('headroom must be at least 0 and below 1');
+    const timeout = integerOption(
+      'requestTimeoutMs',
+      options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+      1,
+    );
+
+    // Node's `ca` replaces the trusted roots, so the bundled ones are passed along: a custom CA
+    // adds trust, it does not take away the public CAs that sign *.okta.com.
+    this.agent = new Agent({
+      connect: options.caCertPem ? { ca: [...rootCertificates, options.caCertPem] } : undefined,
+      connections: this.maxConcurrency,
+      keepAliveTimeout: DEFAULTS.keepAliveTimeoutMs,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
+    const governor = new RateLimitGovernor({
+      maxConcurrency: this.maxConcurrency,
+      headroom,
+      maxAttempts: integerOption('maxAttempts', options.maxAttempts ?? DEFAULTS.maxAttempts, 1),
+      baseDelayMs: integerOption(
+        'retryBaseDelayMs',
+        options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
+        0,
+      ),
+      maxDelayMs: DEFAULTS.retryMaxDelayMs,
+      resetJitterMs: DEFAULTS.resetJitterMs,
+    });
+    const transport = new OktaTransport({
+      orgOrigin,
+      allowedHosts: [...options.allowedHosts],
+      dispatcher: this.agent,
+      governor,
+      stats: this.stats_,
+      userAgent: options.userAgent ?? DEFAULTS.userAgent,
+    });
+    const scopes = options.scopes ?? OKTA_BACKUP_SCOPES;
+    this.tokens = new ClientCredentialsTokenSource(
+      transport,
+      orgOrigin,
+      options.clientId,
+      options.clientSecret,
+      scopes,
+    );
+    this.api = new OktaApiClient(transport, this.tokens, orgOrigin);
+  }
+
+  /**
+   * Fetches a token with the configured scopes.
+   *
+   * @throws ProviderAuthError naming Okta's `error`/`error_description` (and the requested
+   *   scopes for `invalid_scope`); ProviderError `provider_unreachable` on network or TLS failure.
+   */
+  async verifyCredentials(): Promise<void> {
+    await this.tokens.accessToken();
+  }
+
+  /**
+   * Streams `types` (default all) in dependency order, one part per type, each part's records
+   * as pages arrive. Consume each part fully before asking for the next.
+   *
+   * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect.
+   */
+  async *collect(
+    options: { types?: readonly ResourceType[]; signal?: AbortSignal } = {},
+  ): AsyncIterable<ResourcePart> {
+    const requested = new Set(options.types ?? OKTA_RESOURCE_TYPES);
+    for (const type of requested) {
+      if (!(OKTA_RESOURCE_TYPES as readonly string[]).includes(type)) {
+        throw new ProviderError(`Okta connectors do not collect "${type}"`, 'unknown_resource_type');
+      }
+    }
+    const types = OKTA_RESOURCE_TYPES.filter((type) => requested.has(type));
+    const parents = new Set<OktaResourceType>();
+    for (const type of types) {
+      const definition = RESOURCE_DEFINITIONS[type];
+      if (definition.kind === 'child') parents.add(definition.parent);
+    }
+    const collector = new OktaCollector(this.api, this.maxConcurrency, parents);
+    for (const type of types) {
+      options.signal?.throwIfAborted();
+      yield { type, records: collector.records(type, options.signal) };
+    }
+  }
+
+  stats(): ConnectorStats {
+    return this.stats_.snapshot();
+  }
+
+  /** Destroys the connection pool, aborting requests still in flight. */
+  async close(): Promise<void> {
+    await this.agent.destroy();
+  }
+}
+
+/**
+ * The origin of `orgUrl`, which must be `https://host[:port]` with at most a trailing `/`.
+ * The message does not echo the URL, which could carry credentials.
+ */
+function parseOrgOrigin(orgUrl: string): string {
+  const invalid = new ProviderError(
+    'The org URL must be an https origin such as https://acme.okta.com, without path, query or credentials',
+    'invalid_org_url',
+  );
+  let url: URL;
+  try {
+    url = new URL(orgUrl);
+  } catch {
+    throw invalid;
+  }
+  const bare = url.pathname === '/' && !/[?#]/.test(orgUrl) && url.username === '' && url.password === '';
+  if (url.protocol !== 'https:' || !bare) throw invalid;
+  return url.origin;
+}
+
+function integerOption(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min)
+    throw invalidOption(`${name} must be an integer of at least ${min}`);
+  return value;
+}
+
+function invalidOption(message: string): ProviderError {
+  return new ProviderError(message, 'invalid_connector_options');
+}

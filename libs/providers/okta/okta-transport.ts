@@ -1,0 +1,112 @@
+import { request, type Dispatcher } from 'undici';
+import { assertOrgUrl } from './allowed-hosts.js';
+import type { ConnectorStatsRecorder } from './connector-stats.js';
+import { classifyNetworkError } from './network-errors.js';
+import type { RateLimitGovernor, RetryCause } from './rate-limit-governor.js';
+
+/** One logical request; the transport may send it several times. */
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  /** Path template naming the endpoint and its rate-limit bucket, e.g. `/api/v1/groups/{groupId}/users`. */
+  template: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Safe to send again after a dropped connection or a 5xx (GETs, the client_credentials grant). */
+  idempotent: boolean;
+  signal?: AbortSignal;
+}
+
+export interface TransportResponse {
+  status: number;
+  /** Lower-case names; repeated headers (such as `link`) as arrays. */
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Statuses worth another attempt: the server or a gateway failed, not the request. */
+const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
+
+/**
+ * Sends requests to one Okta org through the SSRF guard, the rate-limit governor and the
+ * retry rules, counting every attempt in the stats:
+ * - 429: retried after the bucket's `X-Rate-Limit-Reset` (Okta "Rate limits");
+ * - 500/502/503/504 and transient network errors: retried with backoff, idempotent requests only;
+ * - the last answer is returned as is once attempts are spent (callers turn it into an error).
+ * Redirects are not followed (undici's `request` does not), so a 3xx cannot lead off the org.
+ *
+ * @throws ProviderHostNotAllowedError before sending when the URL fails the guard;
+ *   ProviderError `provider_unreachable` when no HTTP answer came after the allowed attempts;
+ *   the signal's reason when aborted.
+ */
+export class OktaTransport {
+  constructor(
+    private readonly options: {
+      orgOrigin: string;
+      allowedHosts: readonly string[];
+      dispatcher: Dispatcher;
+      governor: RateLimitGovernor;
+      stats: ConnectorStatsRecorder;
+      userAgent: string;
+    },
+  ) {}
+
+  async send(req: TransportRequest): Promise<TransportResponse> {
+    const { governor, stats } = this.options;
+    assertOrgUrl(req.url, this.options.orgOrigin, this.options.allowedHosts);
+    const bucket = `${req.method} ${req.template}`;
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(bucket, req);
+      let cause: RetryCause;
+      if ('failure' in outcome) {
+        req.signal?.throwIfAborted();
+        const failure = classifyNetworkError(outcome.failure, req.url);
+        if (!req.idempotent || !failure.transient) throw failure.error;
+        const delay = governor.retryDelayMs(bucket, 'network', attempt);
+        if (delay === null) throw failure.error;
+        stats.retried();
+        await governor.sleep(delay, req.signal);
+        continue;
+      }
+      const { response } = outcome;
+      if (response.status === 429) {
+        stats.rateLimited();
+        cause = 'rate_limited';
+      } else if (req.idempotent && RETRYABLE_STATUSES.has(response.status)) {
+        cause = 'server_error';
+      } else {
+        return response;
+      }
+      const delay = governor.retryDelayMs(bucket, cause, attempt);
+      if (delay === null) return response;
+      stats.retried();
+      await governor.sleep(delay, req.signal);
+    }
+  }
+
+  private async attempt(
+    bucket: string,
+    req: TransportRequest,
+  ): Promise<{ response: TransportResponse } | { failure: unknown }> {
+    const { governor, stats } = this.options;
+    const release = await governor.acquire(bucket, req.signal);
+    try {
+      stats.request(bucket);
+      const res = await request(req.url, {
+        dispatcher: this.options.dispatcher,
+        method: req.method,
+        headers: { ...req.headers, 'user-agent': this.options.userAgent },
+        body: req.body,
+        signal: req.signal,
+      });
+      // Reading the body inside the try: a connection dropped mid-body is a network failure.
+      const body = await res.body.text();
+      governor.observe(bucket, res.headers);
+      return { response: { status: res.statusCode, headers: res.headers, body } };
+    } catch (failure) {
+      return { failure };
+    } finally {
+      release();
+    }
+  }
+}
