@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../common/actor.js';
+import { UnauthorizedError } from '../common/errors.js';
+import { TeamsService } from '../teams/teams.service.js';
+import { AccessTokenVerifier } from './access-token.verifier.js';
+import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
+
+/** `Bearer <b64token>`, RFC 6750 §2.1; the scheme name is case-insensitive (RFC 9110 §11.1). */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/**
+ * OAuth 2.0 bearer tokens from this service's authorization server, in the Authorization
+ * header only (RFC 6750 §2.1). The query (§2.3) and body (§2.2) methods are refused outright,
+ * even beside a header: tokens in URLs end up in logs and histories.
+ */
+@Injectable()
+export class BearerTokenStrategy implements AuthStrategy {
+  constructor(
+    private readonly verifier: AccessTokenVerifier,
+    private readonly teams: TeamsService,
+  ) {}
+
+  async authenticate(request: AuthRequest): Promise<Actor | undefined> {
+    const header = request.headers.authorization;
+    if (header !== undefined && /^bearer(\s|$)/i.test(header)) request.hadBearerToken = true;
+    if (tokenOutsideHeader(request)) {
+      throw new UnauthorizedError(
+        'Send the access token in the Authorization header, not in the URL or body',
+      );
+    }
+    if (!request.hadBearerToken) return undefined;
+
+    const token = BEARER.exec(header ?? '')?.[1];
+    if (!token) throw new UnauthorizedError('Malformed Authorization header; expected "Bearer <token>"');
+    const claims = await this.verifier.verify(token);
+    // Only client_credentials tokens exist so far: the client acts for itself (sub = client_id).
+    // A token issued to a client on behalf of someone else must not pass as the client's own.
+    if (claims.subject !== claims.clientId) throw new UnauthorizedError('The access token is not valid');
+    const actor = await this.teams.resolveClientActor(claims.clientId);
+    if (!actor) throw new UnauthorizedError('The client of this access token was revoked or deleted');
+    return actor;
+  }
+}
+
+/** An `access_token` in the query string or in a parsed body (RFC 6750 §2.2, §2.3). */
+function tokenOutsideHeader(request: AuthRequest): boolean {
+  const query = request.originalUrl.split('?')[1];
+  if (query !== undefined && new URLSearchParams(query).has('access_token')) return true;
+  const body = request.body;
+  return typeof body === 'object' && body !== null && 'access_token' in body;
+}

@@ -1,0 +1,45 @@
+import type { Role } from '../../common/permission.js';
+
+/** A team as the service hands it out. */
+export interface TeamDto {
+  id: string;
+  name: string;
+  /** A plan name: free, trial, team or enterprise. */
+  plan: string;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+/** A user as the service hands it out. */
+export interface UserDto {
+  id: string;
+  email: string;
+}
+
+/** Result of `TeamsService.createTeam`. */
+export interface CreatedTeamDto {
+  team: TeamDto;
+  owner: UserDto;
+}
+
+/** Input of `TeamsService.createTeam`; `plan` defaults to the configured DEFAULT_PLAN. */
+export interface CreateTeamInput {
+  name: string;
+  ownerEmail: string;
+  plan?: string;
+}
+
+/** Input of `TeamsService.createClient`; `name` defaults to "<role> integration". */
+export interface CreateClientInput {
+  teamId: string;
+  role: string;
+  name?: string;
+}
+
+/** A new integration client; `clientSecret` exists only in this value, the database keeps its hash. */
+export interface CreatedClientDto {
+  clientId: string;
+  clientSecret: string;
+  teamId: string;
+  role: Role;
+}

@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isEmail, isUUID } from 'class-validator';
+import type { Actor } from '../common/actor.js';
+import { NotFoundError, ValidationError } from '../common/errors.js';
+import { isRole, ROLES } from '../common/permission.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import {
+  clientSecretMatches,
+  generateClientId,
+  generateClientSecret,
+  hashClientSecret,
+} from './client-secret.js';
+import { ClientsRepository } from './clients.repository.js';
+import type {
+  CreateClientInput,
+  CreatedClientDto,
+  CreatedTeamDto,
+  CreateTeamInput,
+  UserDto,
+} from './dto/team.dto.js';
+import { toTeamDto, toUserDto } from './teams.mapper.js';
+import { TeamsRepository } from './teams.repository.js';
+
+/** Longest team or client name accepted. */
+const MAX_NAME_LENGTH = 200;
+
+/**
+ * Teams, their owners and their integration clients (DESIGN section 3). Used by the CLI to
+ * provision, and by the authorization server and the auth guard to authenticate clients.
+ */
+@Injectable()
+export class TeamsService {
+  /** Compared against when a client is unknown, so a miss costs what a hit costs. */
+  private readonly decoyHash = hashClientSecret(generateClientSecret());
+
+  constructor(
+    private readonly teams: TeamsRepository,
+    private readonly clients: ClientsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Creates a team and its owner (role `super_admin`) in one transaction. The owner is the
+   * existing user with that e-mail (case-insensitive) or a new one.
+   * @throws ValidationError (400) for an empty name, a malformed e-mail or an unknown plan.
+   */
+  async createTeam({
+    name,
+    ownerEmail,
+    plan = this.config.DEFAULT_PLAN,
+  }: CreateTeamInput): Promise<CreatedTeamDto> {
+    const teamName = requireName(name, 'Team name');
+    const email = ownerEmail.trim();
+    if (!isEmail(email)) throw new ValidationError('Owner e-mail is not a valid address');
+    const created = await this.teams.createTeamWithOwner({ name: teamName, plan, ownerEmail: email });
+    if (!created) throw new ValidationError(`Unknown plan "${plan}"`);
+    return { team: toTeamDto(created.team), owner: toUserDto(created.owner) };
+  }
+
+  /** @throws NotFoundError (404 `not_found`) when the team does not exist. */
+  async getOwner(teamId: string): Promise<UserDto> {
+    const owner = isUUID(teamId) ? await this.teams.findOwner(teamId) : null;
+    if (!owner) throw new NotFoundError('Team');
+    return toUserDto(owner);
+  }
+
+  /**
+   * Creates an integration client of the team, acting with `role` on behalf of the team owner
+   * (`created_by`). Only the secret's hash is stored; the returned `clientSecret` is the one
+   * and only copy.
+   * @throws ValidationError (400) for an unknown role; NotFoundError (404) when the team does not exist.
+   */
+  async createClient({ teamId, role, name }: CreateClientInput): Promise<CreatedClientDto> {
+    if (!isRole(role)) throw new ValidationError(`Unknown role "${role}"; one of ${ROLES.join(', ')}`);
+    const clientName = name === undefined ? `${role} integration` : requireName(name, 'Client name');
+    const owner = await this.getOwner(teamId);
+    const clientId = generateClientId();
+    const clientSecret = generateClientSecret();
+    await this.clients.insert({
+      clientId,
+      teamId,
+      role,
+      name: clientName,
+      secretHash: hashClientSecret(clientSecret),
+      createdBy: owner.id,
+    });
+    return { clientId, clientSecret, teamId, role };
+  }
+
+  /** True when the client exists, is not revoked and `secret` is its secret (constant-time comparison). */
+  async verifyClientSecret(clientId: string, secret: string): Promise<boolean> {
+    const client = await this.clients.findActive(clientId);
+    const matches = clientSecretMatches(secret, client?.secretHash ?? this.decoyHash);
+    return client !== null && matches;
+  }
+
+  /**
+   * The actor an integration client acts as: its team and role, on behalf of the user who
+   * created it. Null when the client is unknown or revoked.
+   */
+  async resolveClientActor(clientId: string): Promise<Actor | null> {
+    const client = await this.clients.findActive(clientId);
+    if (!client) return null;
+    return { teamId: client.teamId, userId: client.createdBy, role: client.role, clientId: client.clientId };
+  }
+}
+
+function requireName(value: string, what: string): string {
+  const trimmed = value.trim();
+  if (!trimmed || trimmed.length > MAX_NAME_LENGTH) {
+    throw new ValidationError(`${what} must be 1 to ${MAX_NAME_LENGTH} characters`);
+  }
+  return trimmed;
+}
