@@ -1,0 +1,87 @@
+import { describe, expect, it } from '@jest/globals';
+import { Controller, Get } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import type { Actor } from '../common/actor.js';
+import { Public, RequirePermission } from '../common/decorators.js';
+import { ForbiddenError, UnauthorizedError } from '../common/errors.js';
+import { Permission } from '../common/permission.js';
+import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
+import { AuthGuard } from './auth.guard.js';
+
+@Controller()
+class Routes {
+  @Public()
+  @Get()
+  open(): void {}
+
+  @RequirePermission(Permission.ManageConnections)
+  @Get()
+  manage(): void {}
+
+  @Get()
+  forgotten(): void {}
+}
+
+@Public()
+@Controller()
+class PublicRoutes {
+  @RequirePermission(Permission.Restore)
+  @Get()
+  restore(): void {}
+}
+
+/** Stands for whatever credentials a request carried: a fixed caller, or none. */
+class FixedCaller implements AuthStrategy {
+  constructor(private readonly actor?: Actor) {}
+  async authenticate(): Promise<Actor | undefined> {
+    return this.actor;
+  }
+}
+
+const viewer: Actor = { teamId: 't', userId: 'u', role: 'viewer', clientId: 'c' };
+const admin: Actor = { ...viewer, role: 'admin' };
+
+async function decide(caller: Actor | undefined, controller: object, handler: () => void): Promise<unknown> {
+  const request: AuthRequest = { headers: {}, originalUrl: '/api/x' };
+  const sut = new AuthGuard(new Reflector(), [new FixedCaller(caller)]);
+  const context = new ExecutionContextHost([request, {}], controller as never, handler);
+  return sut.canActivate(context).then(
+    (allowed) => ({ allowed, actor: request.actor }),
+    (error: unknown) => error,
+  );
+}
+
+describe('AuthGuard', () => {
+  it('lets anyone through a @Public() route', async () => {
+    expect(await decide(undefined, Routes, Routes.prototype.open)).toEqual({
+      allowed: true,
+      actor: undefined,
+    });
+  });
+
+  it('asks for authentication on a route with a permission', async () => {
+    expect(await decide(undefined, Routes, Routes.prototype.manage)).toBeInstanceOf(UnauthorizedError);
+  });
+
+  it('admits a role holding the permission and records the caller', async () => {
+    expect(await decide(admin, Routes, Routes.prototype.manage)).toEqual({ allowed: true, actor: admin });
+  });
+
+  it('forbids a role without the permission', async () => {
+    expect(await decide(viewer, Routes, Routes.prototype.manage)).toBeInstanceOf(ForbiddenError);
+  });
+
+  it('refuses a route that declares neither, even to a super_admin', async () => {
+    const owner: Actor = { ...viewer, role: 'super_admin' };
+    expect(await decide(owner, Routes, Routes.prototype.forgotten)).toBeInstanceOf(ForbiddenError);
+    expect(await decide(undefined, Routes, Routes.prototype.forgotten)).toBeInstanceOf(ForbiddenError);
+  });
+
+  it('keeps a handler permission in force under a @Public() controller', async () => {
+    expect(await decide(undefined, PublicRoutes, PublicRoutes.prototype.restore)).toBeInstanceOf(
+      UnauthorizedError,
+    );
+    expect(await decide(viewer, PublicRoutes, PublicRoutes.prototype.restore)).toBeInstanceOf(ForbiddenError);
+  });
+});

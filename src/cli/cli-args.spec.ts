@@ -1,0 +1,38 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseCommand, UsageError } from './cli-args.js';
+
+describe('parseCommand', () => {
+  it('reads team:create', () => {
+    expect(parseCommand(['team:create', '--name', 'Acme', '--owner-email', 'ops@acme.test'])).toEqual({
+      command: 'team:create',
+      name: 'Acme',
+      ownerEmail: 'ops@acme.test',
+    });
+  });
+
+  it('reads client:create with --flag=value and an optional name', () => {
+    expect(parseCommand(['client:create', '--team=t1', '--role=viewer'])).toEqual({
+      command: 'client:create',
+      teamId: 't1',
+      role: 'viewer',
+      name: undefined,
+    });
+    expect(parseCommand(['client:create', '--team', 't1', '--role', 'admin', '--name', 'CI'])).toMatchObject({
+      name: 'CI',
+    });
+  });
+
+  it.each([
+    [[], /No command/],
+    [['team:delete'], /Unknown command "team:delete"/],
+    [['team:create', '--name', 'Acme'], /Missing --owner-email/],
+    [['team:create', '--name', 'Acme', '--owner-email', 'a@b.test', '--plan', 'free'], /plan/],
+    [['team:create', '--name', 'Acme', '--owner-email', 'a@b.test', 'extra'], /extra/],
+    [['client:create', '--team', 't1', '--role', 'root'], /Unknown role "root"/],
+    [['client:create', '--team', 't1'], /Missing --role/],
+    [['client:create', '--role', 'admin', '--team'], /team/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(UsageError);
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { isRole, type Role, ROLES } from '../common/permission.js';
+
+/** A parsed, checked command line. */
+export type CliCommand =
+  | { command: 'team:create'; name: string; ownerEmail: string }
+  | { command: 'client:create'; teamId: string; role: Role; name?: string };
+
+/** Bad command line: the CLI prints the message and USAGE on stderr and exits 2. */
+export class UsageError extends Error {}
+
+export const USAGE = [
+  'Usage:',
+  '  npm run cli -- team:create --name <name> --owner-email <email>',
+  '  npm run cli -- client:create --team <team_id> --role <role> [--name <name>]',
+  `Roles: ${ROLES.join(', ')}`,
+].join('\n');
+
+/**
+ * Parses `argv` (without node and the script): a command, then its `--flag value` or
+ * `--flag=value` options.
+ * @throws UsageError for an unknown command or flag, a missing or repeated flag, or an unknown role.
+ */
+export function parseCommand(argv: string[]): CliCommand {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'team:create': {
+      const flags = parseFlags(rest, ['name', 'owner-email']);
+      return { command, name: required(flags, 'name'), ownerEmail: required(flags, 'owner-email') };
+    }
+    case 'client:create': {
+      const flags = parseFlags(rest, ['team', 'role', 'name']);
+      const role = required(flags, 'role');
+      if (!isRole(role)) throw new UsageError(`Unknown role "${role}"`);
+      return { command, teamId: required(flags, 'team'), role, name: flags.name };
+    }
+    default:
+      throw new UsageError(command === undefined ? 'No command given' : `Unknown command "${command}"`);
+  }
+}
+
+function parseFlags(args: string[], names: string[]): Record<string, string | undefined> {
+  try {
+    const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | undefined
+    >;
+  } catch (error) {
+    // node:util reports unknown flags, stray arguments and missing values as TypeErrors.
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function required(flags: Record<string, string | undefined>, name: string): string {
+  const value = flags[name];
+  if (value === undefined || value.trim() === '') throw new UsageError(`Missing --${name}`);
+  return value;
+}

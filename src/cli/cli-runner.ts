@@ -1,0 +1,98 @@
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { resolveDatabase } from '../bootstrap/database-url.js';
+import { ValidationError } from '../common/errors.js';
+import type { AppConfig } from '../config/app-config.js';
+import { TeamsService } from '../teams/teams.service.js';
+import { type CliCommand, parseCommand, UsageError, USAGE } from './cli-args.js';
+import { CliModule } from './cli.module.js';
+
+/** Where the CLI writes: stdout carries exactly one JSON line, everything else goes to stderr. */
+export interface CliOutput {
+  stdout(line: string): void;
+  stderr(line: string): void;
+}
+
+/** What a command prints: the JSON result for stdout and a note for the operator on stderr. */
+interface CommandResult {
+  json: Record<string, string>;
+  note: string;
+}
+
+/**
+ * Logs to stderr only, so that stdout stays one machine-readable JSON line
+ * (`npm run cli -- ... | jq`).
+ */
+export class StderrLogger extends ConsoleLogger {
+  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
+    super.printMessages(messages, context, logLevel, 'stderr');
+  }
+}
+
+/**
+ * Runs one provisioning command against the configured database (or the embedded cluster,
+ * joined when the service is running, started and stopped otherwise).
+ * @returns the process exit code: 0 done, 1 failed, 2 bad command line or input.
+ */
+export async function runCli(argv: string[], config: AppConfig, out: CliOutput): Promise<number> {
+  let command: CliCommand;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    out.stderr(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+
+  const database = await resolveDatabase(config);
+  try {
+    const context = await NestFactory.createApplicationContext(CliModule.forRoot(config, database.url), {
+      logger: new StderrLogger({ logLevels: ['error', 'warn'] }),
+    });
+    try {
+      const result = await execute(context.get(TeamsService), command);
+      out.stdout(JSON.stringify(result.json));
+      out.stderr(result.note);
+      return 0;
+    } finally {
+      await context.close();
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      out.stderr(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    out.stderr(`Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await database.stop();
+  }
+}
+
+async function execute(teams: TeamsService, command: CliCommand): Promise<CommandResult> {
+  switch (command.command) {
+    case 'team:create': {
+      const { team, owner } = await teams.createTeam({ name: command.name, ownerEmail: command.ownerEmail });
+      return {
+        json: { team_id: team.id, owner_user_id: owner.id },
+        note: `Team created. Next: npm run cli -- client:create --team ${team.id} --role admin`,
+      };
+    }
+    case 'client:create': {
+      const client = await teams.createClient({
+        teamId: command.teamId,
+        role: command.role,
+        name: command.name,
+      });
+      return {
+        json: {
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          team_id: client.teamId,
+          role: client.role,
+        },
+        note: 'Store the client_secret now: it is shown only once and only its hash is kept.',
+      };
+    }
+  }
+}
