@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT, base64url } from 'jose';
+import {
+  base64url,
+  type CryptoKey,
+  exportJWK,
+  generateKeyPair,
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+} from 'jose';
 import { UnauthorizedError } from '../common/errors.js';
 import { loadConfig } from '../config/app-config.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
