@@ -113,5 +113,11 @@ function describe(response: TransportResponse): string {
   } catch {
     // Not Okta's JSON error (a proxy's page, say): the status says enough.
   }
-  return `HTTP ${response.status}${summary ? ` ${summary.slice(0, 300)}` : ''}`;
+  // RFC 6750 §3.1: a 403 `insufficient_scope` challenge names the scope the token lacks.
+  const challenge = response.headers['www-authenticate'];
+  const scope = /error="insufficient_scope"/.test(String(challenge))
+    ? /scope="([^"]*)"/.exec(String(challenge))
+    : null;
+  const hint = scope ? ` (the token lacks scope ${scope[1]}; grant it to the API service integration)` : '';
+  return `HTTP ${response.status}${summary ? ` ${summary.slice(0, 300)}` : ''}${hint}`;
 }
