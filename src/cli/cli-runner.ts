@@ -1,7 +1,7 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { resolveDatabase } from '../bootstrap/database-url.js';
-import { ValidationError } from '../common/errors.js';
+import { ApiError, ValidationError } from '../common/errors.js';
 import type { AppConfig } from '../config/app-config.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { type CliCommand, parseCommand, UsageError, USAGE } from './cli-args.js';
@@ -59,10 +59,10 @@ export async function runCli(argv: string[], config: AppConfig, out: CliOutput):
     }
   } catch (error) {
     if (error instanceof ValidationError) {
-      out.stderr(`${error.message}\n${USAGE}`);
+      out.stderr(`${messageOf(error)}\n${USAGE}`);
       return 2;
     }
-    out.stderr(`Failed: ${(error as Error).message}`);
+    out.stderr(`Failed: ${messageOf(error)}`);
     return 1;
   } finally {
     await database.stop();
@@ -95,4 +95,10 @@ async function execute(teams: TeamsService, command: CliCommand): Promise<Comman
       };
     }
   }
+}
+
+/** The human message of an error; an ApiError keeps it in its response body (`error`). */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return (error.getResponse() as { error: string }).error;
+  return error instanceof Error ? error.message : String(error);
 }

