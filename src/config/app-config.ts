@@ -52,6 +52,10 @@ export const configSchema = z
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
   .transform((env) => {
     const port = env.PORT;
     const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -71,4 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return parsed.data;
+}
+
+/** The process environment with some settings decided by the caller (the demo, benchmarks). */
+export function loadConfigWith(overrides: Record<string, string | undefined>): AppConfig {
+  return loadConfig({ ...process.env, ...overrides });
 }

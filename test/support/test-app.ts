@@ -7,6 +7,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { createHttpApp } from '../../src/bootstrap/create-app.js';
+import { freePort } from '../../src/bootstrap/free-port.js';
 import { TeamsService } from '../../src/teams/teams.service.js';
 import type { Role } from '../../src/common/permission.js';
 
@@ -57,8 +58,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const databaseUrl = adminUrl.toString();
   const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-data-'));
 
-  // The issuer must be known before listening: reserve a port first.
-  const { port, release } = await reservePort();
+  // The issuer must be known before listening, so the port is chosen first.
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -69,7 +70,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const app = await createHttpApp(config, databaseUrl);
-  await release();
   await app.listen(port, '127.0.0.1');
   const baseUrl = config.BASE_URL;
   const http = request(baseUrl);
@@ -98,7 +98,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         ? { teamId, ownerUserId: (await teams.getOwner(teamId)).id }
         : await teams
             .createTeam({ name: `Team ${randomBytes(3).toString('hex')}`, ownerEmail: `owner-${randomBytes(4).toString('hex')}@example.com` })
-            .then(({ team: t, owner }) => ({ teamId: t.id, ownerUserId: owner.id }));
+            .then(({ team: t, owner }: { team: { id: string }; owner: { id: string } }) => ({ teamId: t.id, ownerUserId: owner.id }));
       const client = await teams.createClient({ teamId: team.teamId, role });
       return { ...team, clientId: client.clientId, clientSecret: client.clientSecret, role, token: await token(client.clientId, client.clientSecret) };
     },
@@ -108,13 +108,4 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { port: address.port, release: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -1,0 +1,162 @@
+import { parseArgs } from 'node:util';
+import type { KeyRing } from '@libs/crypto/key-ring.js';
+import type { ObjectStore } from '@libs/object-store/object-store.js';
+import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
+import { startSimulator } from '@libs/okta-simulator/index.js';
+import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import { loadConfigWith } from '../config/app-config.js';
+import { resolveDatabase } from '../bootstrap/database-url.js';
+import { createHttpApp } from '../bootstrap/create-app.js';
+import { freePort } from '../bootstrap/free-port.js';
+import { KEY_RING } from '../security/key-ring.provider.js';
+import { OBJECT_STORE } from '../storage/storage.module.js';
+import { TeamsService } from '../teams/teams.service.js';
+import { installApiServiceIntegration } from './okta-api-service.js';
+import { checkBackup } from './backup-check.js';
+import { ServiceClient } from './service-client.js';
+
+const USAGE = `Usage: npm run demo -- [--fixtures DIR] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
+
+/**
+ * The main job end to end on the embedded defaults: an Okta org (the simulator, over HTTPS),
+ * the service, a team with an integration client, a connection and a backup through the public
+ * API, then a check that the snapshot holds every object the org has. Exit 0 only if it does.
+ */
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      fixtures: { type: 'string' },
+      users: { type: 'string', default: '200' },
+      groups: { type: 'string', default: '20' },
+      apps: { type: 'string', default: '8' },
+      seed: { type: 'string', default: '1' },
+      'rate-limits': { type: 'string', default: 'none' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const rateLimits = values['rate-limits'];
+  if (rateLimits !== 'none' && rateLimits !== 'enterprise') throw new UsageError('--rate-limits must be none or enterprise');
+  const say = values.json ? () => {} : (line: string) => process.stdout.write(`${line}\n`);
+
+  const org = await startSimulator({
+    users: positive(values.users, '--users'),
+    groups: positive(values.groups, '--groups'),
+    apps: positive(values.apps, '--apps'),
+    seed: positive(values.seed, '--seed'),
+    fixturesDir: values.fixtures,
+    rateLimits,
+  });
+  say(`Okta simulator at ${org.baseUrl}${values.fixtures ? ` seeded from ${values.fixtures}` : ''}`);
+
+  const port = await freePort();
+  const config = loadConfigWith({
+    PORT: String(port),
+    BASE_URL: `http://127.0.0.1:${port}`,
+    PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
+    PROVIDER_CA_FILE: org.caCertPath,
+    LOG_LEVEL: 'warn',
+  });
+  const database = await resolveDatabase(config);
+  const app = await createHttpApp(config, database.url);
+  await app.listen(port, '127.0.0.1');
+  say(`Service at ${config.BASE_URL} (data in ${config.DATA_DIR})`);
+
+  try {
+    const { team } = await app.get(TeamsService).createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
+    const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
+    const api = await ServiceClient.connect(config.BASE_URL, client.clientId, client.clientSecret);
+    const integration = await installApiServiceIntegration(org, OKTA_BACKUP_SCOPES);
+    const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
+      org_url: org.baseUrl,
+      client_id: integration.clientId,
+      client_secret: integration.clientSecret,
+      org_name: values.fixtures ? 'Recorded Okta orgs' : 'Generated Okta org',
+    });
+    say(`Connection ${connection.id} created; backing up...`);
+
+    const started = Date.now();
+    const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', { connectionId: connection.id });
+    const status = await api.waitForBackup(backupId, (pct, message) => say(`  ${pct.toFixed(0).padStart(3)} % ${message}`));
+    const seconds = (Date.now() - started) / 1000;
+    const { backup } = await api.get<{ backup: BackupView }>(`/api/backup/${backupId}`);
+
+    const reader =
+      backup.status === 'completed'
+        ? await SnapshotReader.open({ store: app.get<ObjectStore>(OBJECT_STORE), prefix: backup.storage_key, keyRing: app.get<KeyRing>(KEY_RING) })
+        : null;
+    const check = reader
+      ? await checkBackup(org.snapshot(), (type) => reader.readPart(type), backup.resource_types)
+      : { exact: false, byType: {} };
+
+    const summary = {
+      status: backup.status,
+      backup_id: backup.id,
+      resource_counts: backup.resource_counts,
+      size: backup.size,
+      seconds: Number(seconds.toFixed(2)),
+      requests: backup.requests,
+      exact: check.exact,
+      ...(status.error_message ? { error_message: status.error_message } : {}),
+    };
+    if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    else printSummary(summary, check.byType);
+    return backup.status === 'completed' && check.exact ? 0 : 1;
+  } finally {
+    await app.close();
+    await org.close();
+    await database.stop();
+  }
+}
+
+interface BackupView {
+  id: string;
+  status: string;
+  storage_key: string;
+  resource_counts: Record<string, number>;
+  resource_types: string[];
+  size: number;
+  requests: number;
+}
+
+function printSummary(
+  summary: { status: string; backup_id: string; resource_counts: Record<string, number>; size: number; seconds: number; requests: number; exact: boolean; error_message?: string },
+  byType: Record<string, { expected: number; stored: number; missing: number; extra: number; changed: number }>,
+): void {
+  const lines = [
+    '',
+    `Backup ${summary.backup_id}: ${summary.status}${summary.error_message ? ` (${summary.error_message})` : ''}`,
+    '',
+    `  ${'resource type'.padEnd(34)}${'stored'.padStart(8)}${'in org'.padStart(8)}`,
+    ...Object.entries(byType).map(
+      ([type, t]) => `  ${type.padEnd(34)}${String(t.stored).padStart(8)}${String(t.expected).padStart(8)}${t.missing || t.extra || t.changed ? `  missing ${t.missing}, extra ${t.extra}, changed ${t.changed}` : ''}`,
+    ),
+    '',
+    `  bytes stored (encrypted)  ${summary.size}`,
+    `  seconds                   ${summary.seconds}`,
+    `  requests to the org       ${summary.requests}`,
+    `  holds every org object    ${summary.exact ? 'yes' : 'NO'}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+}
+
+class UsageError extends Error {}
+
+function positive(value: string | undefined, flag: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new UsageError(`${flag} must be a whole number`);
+  return number;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`Demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,67 @@
+/** Status fields of GET /api/backup/status. */
+export interface BackupStatusView {
+  status: 'running' | 'completed' | 'failed';
+  progress_pct: number;
+  progress_message: string;
+  error_message?: string;
+}
+
+/**
+ * A minimal client of the service's public API, as an integration would write one: a
+ * client_credentials token for the API resource (RFC 8707), then JSON over bearer auth.
+ */
+export class ServiceClient {
+  private constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  /** @throws Error with the token endpoint's answer when the client is refused. */
+  static async connect(baseUrl: string, clientId: string, clientSecret: string): Promise<ServiceClient> {
+    const response = await fetch(`${baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${baseUrl}/api/` }),
+    });
+    const body = (await response.json()) as { access_token?: string };
+    if (!response.ok || !body.access_token) throw new Error(`Token request failed: ${response.status} ${JSON.stringify(body)}`);
+    return new ServiceClient(baseUrl, body.access_token);
+  }
+
+  get<T>(path: string): Promise<T> {
+    return this.call<T>('GET', path);
+  }
+
+  post<T>(path: string, body: unknown): Promise<T> {
+    return this.call<T>('POST', path, body);
+  }
+
+  /** Polls GET /api/backup/status until the backup leaves `running`, reporting each new progress line. */
+  async waitForBackup(backupId: string, onProgress: (pct: number, message: string) => void, timeoutMs = 3_600_000): Promise<BackupStatusView> {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    for (;;) {
+      const status = await this.get<BackupStatusView>(`/api/backup/status?backupId=${backupId}`);
+      const line = `${status.progress_pct}|${status.progress_message}`;
+      if (line !== last) onProgress(status.progress_pct, status.progress_message);
+      last = line;
+      if (status.status !== 'running') return status;
+      if (Date.now() > deadline) throw new Error(`Backup ${backupId} still running after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  }
+}
