@@ -15,6 +15,8 @@ import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../src/bootstrap/create-app.js';
 import { loadConfig } from '../src/config/app-config.js';
+import { OidcPayloadAdapter } from '../src/auth/oidc-payload.adapter.js';
+import { OidcPayloadsRepository } from '../src/auth/oidc-payloads.repository.js';
 import { SIGNING_KEYS, type SigningKeySet } from '../src/auth/signing-keys.service.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
@@ -147,6 +149,16 @@ describe('authentication (spec "Authentication", RFC 6749/6750/8414/8707/9068/97
       expect(response.body.error).toBe('invalid_target');
     });
 
+    it('answers unsupported_token_type to revoking a JWT access token (RFC 7009 §2.2.1): revoke the client', async () => {
+      const response = await ctx.http
+        .post('/oauth/revoke')
+        .auth(admin.clientId, admin.clientSecret)
+        .type('form')
+        .send({ token: admin.token, token_type_hint: 'access_token' });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('unsupported_token_type');
+    });
+
     it.each([
       ['a wrong secret', (c: TestClient) => [c.clientId, `${c.clientSecret}x`]],
       ['an unknown client', (c: TestClient) => ['ic_unknownunknownunknown', c.clientSecret]],
@@ -239,6 +251,30 @@ describe('authentication (spec "Authentication", RFC 6749/6750/8414/8707/9068/97
         .send({ grant_type: 'client_credentials' });
       expect(token.status).toBe(401);
       expect(token.body.error).toBe('invalid_client');
+    });
+  });
+
+  describe('oidc_payloads storage (oidc-provider adapter)', () => {
+    it('stores, finds by each key, consumes, revokes by grant and expires artifacts', async () => {
+      const payloads = ctx.app.get(OidcPayloadsRepository);
+      const sut = new OidcPayloadAdapter('RefreshToken', payloads);
+      const other = new OidcPayloadAdapter('Session', payloads);
+      await sut.upsert('rt1', { grantId: 'g1', uid: 'u1', userCode: 'ABCD', accountId: 'a' }, 60);
+      await other.upsert('rt1', { uid: 'u1' }, 60);
+
+      expect(await sut.find('rt1')).toEqual({ grantId: 'g1', uid: 'u1', userCode: 'ABCD', accountId: 'a' });
+      expect(await sut.findByUid('u1')).toMatchObject({ grantId: 'g1' });
+      expect(await sut.findByUserCode('ABCD')).toMatchObject({ grantId: 'g1' });
+      await sut.consume('rt1');
+      expect((await sut.find('rt1'))?.consumed).toBeCloseTo(nowSeconds(), -1);
+
+      await sut.revokeByGrantId('g1');
+      expect(await sut.find('rt1')).toBeUndefined();
+      expect(await other.find('rt1')).toEqual({ uid: 'u1' });
+
+      await sut.upsert('old', { grantId: 'g2' }, -1);
+      expect(await sut.find('old')).toBeUndefined();
+      expect(await payloads.purgeExpired()).toBe(1);
     });
   });
 
