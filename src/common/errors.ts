@@ -15,6 +15,7 @@ export class ApiError extends HttpException {
     readonly details?: ErrorDetails,
   ) {
     super({ error: message, code, ...(details ? { details } : {}) }, status);
+    this.message = message;
   }
 }
 

@@ -18,7 +18,7 @@ export function loadKeyRing(config: AppConfig): KeyRing {
   if (config.MASTER_KEY) return KeyRing.parse(config.MASTER_KEY);
   const file = join(resolve(config.DATA_DIR), 'master.key');
   if (!existsSync(file)) {
-    mkdirSync(resolve(config.DATA_DIR), { recursive: true, mode: 0o700 });
+    mkdirSync(resolve(config.DATA_DIR), { recursive: true, mode: 0o711 });
     writeFileSync(file, generateMasterKey(), { mode: 0o600, flag: 'wx' });
   }
   new Logger('Security').warn(`MASTER_KEY is not set: using the key generated in ${file}. Production must set MASTER_KEY.`);
