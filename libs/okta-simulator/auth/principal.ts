@@ -1,0 +1,13 @@
+/** Who made a request: the org's API token (SSWS), or an OAuth client through its access token. */
+export type Principal =
+  { kind: 'api-token' } | { kind: 'access-token'; clientId: string; scopes: ReadonlySet<string> };
+
+/** Scopes that let a Bearer token read a family (`okta.users` -> read or manage). */
+export function readScopes(family: string): readonly string[] {
+  return [`${family}.read`, `${family}.manage`];
+}
+
+/** Scopes that let a Bearer token write a family (`okta.users` -> manage only). */
+export function manageScopes(family: string): readonly string[] {
+  return [`${family}.manage`];
+}

@@ -1,0 +1,45 @@
+import { linkHeaders } from '../http/link-header.js';
+import { validationFailed } from '../http/okta-error.js';
+import { jsonText, type Reply } from '../http/reply.js';
+import type { RequestContext } from '../http/router.js';
+import { type OrderedCollection, UnknownCursorError } from '../store/ordered-collection.js';
+import { effectiveLimit, type PageLimits } from './page-limits.js';
+
+export interface ListOptions<T> {
+  limits: PageLimits;
+  /** The endpoint's own query parameters, in the order Okta repeats them in links. */
+  params: readonly string[];
+  accept?: (value: T) => boolean;
+  /** JSON text of one item. */
+  serialize: (value: T) => string;
+}
+
+/**
+ * Answers a list call: one page (`limit`, `after`) of the collection, serialized item by item
+ * (never the whole collection), with Okta's `Link` headers. A missing collection is an empty
+ * list. An `after` this list never issued answers 400 E0000001.
+ */
+export function listReply<T>(
+  context: RequestContext,
+  baseUrl: string,
+  collection: OrderedCollection<T> | undefined,
+  options: ListOptions<T>,
+): Reply {
+  const query = context.url.searchParams;
+  const limit = effectiveLimit(query.get('limit'), options.limits);
+  const after = query.get('after') || undefined;
+  let items: T[] = [];
+  let nextCursor: string | undefined;
+  if (collection) {
+    try {
+      ({ items, nextCursor } = collection.page(after, limit, options.accept));
+    } catch (error) {
+      if (error instanceof UnknownCursorError)
+        throw validationFailed('after', `after: Invalid cursor ${error.cursor}`);
+      throw error;
+    }
+  }
+  const body = `[${items.map(options.serialize).join(',')}]`;
+  const link = linkHeaders(baseUrl, context.url.pathname, query, options.params, { limit, nextCursor });
+  return jsonText(200, body, { Link: link });
+}

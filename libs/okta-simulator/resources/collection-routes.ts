@@ -1,0 +1,197 @@
+import type { OktaResourceType } from '@libs/providers/resource-types.js';
+
+import { manageScopes, readScopes } from '../auth/principal.js';
+import { notFound, type OktaError } from '../http/okta-error.js';
+import { empty, json, jsonText, type Reply } from '../http/reply.js';
+import { jsonBody } from '../http/request-body.js';
+import type { RequestContext, Route } from '../http/router.js';
+import type { OrgContext } from '../org-context.js';
+import { listReply } from '../query/list-page.js';
+import type { PageLimits } from '../query/page-limits.js';
+import { replaced, type Entry, type Json } from '../store/entry.js';
+import { oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import type { OrderedCollection } from '../store/ordered-collection.js';
+import { serialize } from './links.js';
+import { listFilter } from './list-filter.js';
+
+/** How activate/deactivate answer: Okta varies by API (see each path's 2xx in the OpenAPI). */
+export type LifecycleReply = 'no-content' | 'empty-object' | 'object';
+
+/**
+ * A collection of Okta objects served with the usual verbs: list, get, create, replace
+ * (PUT), delete and, when `lifecycle` is set, `lifecycle/activate|deactivate`.
+ */
+export interface CollectionResource {
+  type: OktaResourceType;
+  /** Okta's class name in 404 summaries, e.g. `AppInstance` in "Resource not found: id (AppInstance)". */
+  kindName: string;
+  /** List path template, e.g. `/api/v1/authorizationServers/{authServerId}/scopes`. */
+  path: string;
+  /** Name of the id parameter in item paths, as in the OpenAPI (`scopeId`). */
+  idParam: string;
+  idPrefix: string;
+  /** Scope family guarding the resource, e.g. `okta.authorizationServers`. */
+  scopeFamily: string;
+  limits: PageLimits;
+  /** Query parameters the list understands, in Okta's link order; `filter`/`search`/`q` are applied. */
+  listParams?: readonly string[];
+  /** Properties `q` matches by prefix (default `name`). */
+  qFields?: readonly string[];
+  /** The collection under the path's parent ids; throws 404 when a parent is missing. */
+  collection(org: OrgContext, params: Record<string, string>): OrderedCollection<Entry>;
+  /** The parent ids in path order (for links), e.g. `[authServerId]`. */
+  parents?(params: Record<string, string>): string[];
+  /** Extra list restriction from the query (e.g. policies by `type`); may throw a 400. */
+  listScope?(url: URL): ((data: Json) => boolean) | undefined;
+  /**
+   * Validates a creation body (throwing Okta's 400) and returns the server-set fields of the new
+   * object beyond id/created/lastUpdated (status, system flags, defaults Okta fills in).
+   */
+  defaults?(
+    body: Json,
+    context: { org: OrgContext; params: Record<string, string>; id: string; url: URL },
+  ): Json;
+  /** `search` is a plain keyword matched against these properties (group rules), not an expression. */
+  keywordSearch?: readonly string[];
+  /** Creation answer status (200 for most Okta APIs, 201 for authorization server children). */
+  createStatus: number;
+  /** Refuses a change (e.g. an ACTIVE group rule) with Okta's error. */
+  guardReplace?(current: Json): OktaError | undefined;
+  /** Refuses a deletion (e.g. an ACTIVE app) with Okta's error. */
+  guardDelete?(current: Json): OktaError | undefined;
+  /** Removes what hangs off the object (rules of a policy...). */
+  cascadeDelete?(org: OrgContext, id: string, params: Record<string, string>): void;
+  deleteStatus: 202 | 204;
+  lifecycle?: LifecycleReply;
+}
+
+/** Fields a client cannot set: the server owns them. */
+const READ_ONLY = ['id', 'created', 'lastUpdated', 'status', '_links', '_embedded'];
+
+/** Routes for one collection resource (see {@link CollectionResource}). */
+export function collectionRoutes(resource: CollectionResource, org: OrgContext): Route[] {
+  const item = `${resource.path}/{${resource.idParam}}`;
+  const read = { kind: 'admin', scopes: readScopes(resource.scopeFamily) } as const;
+  const write = { kind: 'admin', scopes: manageScopes(resource.scopeFamily) } as const;
+  const parentsOf = (params: Record<string, string>) => resource.parents?.(params) ?? [];
+  const text = (entry: Entry, params: Record<string, string>) =>
+    serialize(resource.type, entry, org.baseUrl, parentsOf(params));
+  const existing = (context: RequestContext): Entry => {
+    const id = context.params[resource.idParam];
+    const entry = resource.collection(org, context.params).get(id);
+    if (!entry) throw notFound(id, resource.kindName);
+    return entry;
+  };
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      template: resource.path,
+      access: read,
+      handle: (context) => {
+        const scope = resource.listScope?.(context.url);
+        const filter = listFilter(context.url, resource.qFields, resource.keywordSearch);
+        const accept =
+          scope || filter
+            ? (e: Entry) => (!scope || scope(e.data)) && (!filter || filter(e.data))
+            : undefined;
+        return listReply(context, org.baseUrl, resource.collection(org, context.params), {
+          limits: resource.limits,
+          params: resource.listParams ?? [],
+          accept,
+          serialize: (e) => text(e, context.params),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      template: resource.path,
+      access: write,
+      handle: (context) => {
+        const collection = resource.collection(org, context.params);
+        const body = withoutReadOnly(jsonBody(context));
+        const now = oktaTimestamp(org.now());
+        const id = oktaId(resource.idPrefix);
+        const data: Json = {
+          id,
+          ...body,
+          ...resource.defaults?.(body, { org, params: context.params, id, url: context.url }),
+          created: now,
+          lastUpdated: now,
+        };
+        const entry = { data };
+        collection.set(String(data.id), entry);
+        return jsonText(resource.createStatus, text(entry, context.params));
+      },
+    },
+    {
+      method: 'GET',
+      template: item,
+      access: read,
+      handle: (context) => jsonText(200, text(existing(context), context.params)),
+    },
+    {
+      method: 'PUT',
+      template: item,
+      access: write,
+      handle: (context) => {
+        const current = existing(context);
+        const refusal = resource.guardReplace?.(current.data);
+        if (refusal) throw refusal;
+        const { _links: _ignored, ...kept } = current.data;
+        const entry = replaced(current, {
+          ...kept,
+          ...withoutReadOnly(jsonBody(context)),
+          lastUpdated: oktaTimestamp(org.now()),
+        });
+        resource.collection(org, context.params).set(String(current.data.id), entry);
+        return jsonText(200, text(entry, context.params));
+      },
+    },
+    {
+      method: 'DELETE',
+      template: item,
+      access: write,
+      handle: (context) => {
+        const current = existing(context);
+        const refusal = resource.guardDelete?.(current.data);
+        if (refusal) throw refusal;
+        const id = String(current.data.id);
+        resource.collection(org, context.params).delete(id);
+        resource.cascadeDelete?.(org, id, context.params);
+        return empty(resource.deleteStatus);
+      },
+    },
+  ];
+  if (resource.lifecycle) {
+    for (const [operation, status] of [
+      ['activate', 'ACTIVE'],
+      ['deactivate', 'INACTIVE'],
+    ] as const) {
+      routes.push({
+        method: 'POST',
+        template: `${item}/lifecycle/${operation}`,
+        access: write,
+        handle: (context) => {
+          const current = existing(context);
+          const entry = replaced(current, { ...current.data, status, lastUpdated: oktaTimestamp(org.now()) });
+          resource.collection(org, context.params).set(String(current.data.id), entry);
+          return lifecycleReply(resource.lifecycle ?? 'no-content', () => text(entry, context.params));
+        },
+      });
+    }
+  }
+  return routes;
+}
+
+function lifecycleReply(style: LifecycleReply, body: () => string): Reply {
+  if (style === 'no-content') return empty(204);
+  if (style === 'empty-object') return json(200, {});
+  return jsonText(200, body());
+}
+
+function withoutReadOnly(body: Json): Json {
+  const copy = { ...body };
+  for (const key of READ_ONLY) delete copy[key];
+  return copy;
+}

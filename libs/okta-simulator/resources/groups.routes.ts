@@ -1,0 +1,156 @@
+import { manageScopes, readScopes } from '../auth/principal.js';
+import { accessDenied, notFound, validationFailed } from '../http/okta-error.js';
+import { empty, jsonText } from '../http/reply.js';
+import { jsonBody } from '../http/request-body.js';
+import type { RequestContext, Route } from '../http/router.js';
+import type { OrgContext } from '../org-context.js';
+import { listReply } from '../query/list-page.js';
+import { PAGE_LIMITS } from '../query/page-limits.js';
+import { replaced, type Entry, type Json } from '../store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { serialize } from './links.js';
+import { listFilter } from './list-filter.js';
+import { requireText } from './validation.js';
+
+/**
+ * `/api/v1/groups` and their members (`/api/v1/groups/{groupId}/users`). Only OKTA_GROUP
+ * groups are changed through the API: Okta manages BUILT_IN (Everyone) and APP_GROUP groups
+ * itself, so changing or deleting them is refused with 403 E0000006. Group names are unique.
+ */
+export function groupRoutes(org: OrgContext): Route[] {
+  const read = { kind: 'admin', scopes: readScopes('okta.groups') } as const;
+  const write = { kind: 'admin', scopes: manageScopes('okta.groups') } as const;
+  const { state } = org;
+  const now = () => oktaTimestamp(org.now());
+  const existing = (groupId: string): Entry => {
+    const entry = state.groups.get(groupId);
+    if (!entry) throw notFound(groupId, 'UserGroup');
+    return entry;
+  };
+  const oktaManaged = (groupId: string): Entry => {
+    const entry = existing(groupId);
+    if (entry.data.type !== 'OKTA_GROUP') throw accessDenied();
+    return entry;
+  };
+  const item = (entry: Entry) => jsonText(200, serialize('group', entry, org.baseUrl));
+  const checkProfile = (profile: Json, selfId?: string) => {
+    const name = requireText({ profile }, 'profile.name').toLowerCase();
+    for (const [id, group] of state.groups.entries())
+      if (id !== selfId && String((group.data.profile as Json).name).toLowerCase() === name)
+        throw validationFailed(
+          'name',
+          'name: An object with this field already exists in the current organization',
+        );
+  };
+  const touchMembership = (groupId: string) => {
+    const current = existing(groupId);
+    state.groups.set(groupId, replaced(current, { ...current.data, lastMembershipUpdated: now() }));
+  };
+  const member = ({ params }: RequestContext): string => {
+    oktaManaged(params.groupId);
+    if (!state.users.has(params.userId)) throw notFound(params.userId, 'User');
+    return params.userId;
+  };
+
+  return [
+    {
+      method: 'GET',
+      template: '/api/v1/groups',
+      access: read,
+      handle: (context) => {
+        const filter = listFilter(context.url, ['profile.name']);
+        return listReply(context, org.baseUrl, state.groups, {
+          limits: PAGE_LIMITS.groups,
+          params: ['search', 'filter', 'q', 'expand'],
+          accept: filter && ((e) => filter(e.data)),
+          serialize: (e) => serialize('group', e, org.baseUrl),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      template: '/api/v1/groups',
+      access: write,
+      handle: (context) => {
+        const profile = (jsonBody(context).profile ?? {}) as Json;
+        checkProfile(profile);
+        const at = now();
+        const data: Json = {
+          id: oktaId(ID_PREFIX.group),
+          created: at,
+          lastUpdated: at,
+          lastMembershipUpdated: at,
+          objectClass: ['okta:user_group'],
+          type: 'OKTA_GROUP',
+          profile,
+        };
+        const entry = { data };
+        state.groups.set(String(data.id), entry);
+        return item(entry);
+      },
+    },
+    {
+      method: 'GET',
+      template: '/api/v1/groups/{groupId}',
+      access: read,
+      handle: (context) => item(existing(context.params.groupId)),
+    },
+    {
+      method: 'PUT',
+      template: '/api/v1/groups/{groupId}',
+      access: write,
+      handle: (context) => {
+        const current = oktaManaged(context.params.groupId);
+        const profile = (jsonBody(context).profile ?? {}) as Json;
+        checkProfile(profile, context.params.groupId);
+        const entry = replaced(current, { ...current.data, profile, lastUpdated: now() });
+        state.groups.set(context.params.groupId, entry);
+        return item(entry);
+      },
+    },
+    {
+      method: 'DELETE',
+      template: '/api/v1/groups/{groupId}',
+      access: write,
+      handle: (context) => {
+        oktaManaged(context.params.groupId);
+        state.removeGroup(context.params.groupId);
+        return empty(204);
+      },
+    },
+    {
+      method: 'GET',
+      template: '/api/v1/groups/{groupId}/users',
+      access: read,
+      handle: (context) => {
+        existing(context.params.groupId);
+        return listReply(context, org.baseUrl, state.groupMembers.peek(context.params.groupId), {
+          limits: PAGE_LIMITS.groupMembers,
+          params: [],
+          // A member deleted from the org is removed from its groups, so the user is always there.
+          serialize: (userId) => serialize('user', state.users.get(userId) as Entry, org.baseUrl, [], 'list'),
+        });
+      },
+    },
+    {
+      method: 'PUT',
+      template: '/api/v1/groups/{groupId}/users/{userId}',
+      access: write,
+      handle: (context) => {
+        state.addMember(context.params.groupId, member(context));
+        touchMembership(context.params.groupId);
+        return empty(204);
+      },
+    },
+    {
+      method: 'DELETE',
+      template: '/api/v1/groups/{groupId}/users/{userId}',
+      access: write,
+      handle: (context) => {
+        if (state.removeMember(context.params.groupId, member(context)))
+          touchMembership(context.params.groupId);
+        return empty(204);
+      },
+    },
+  ];
+}

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+
+import { manageScopes, readScopes } from '../auth/principal.js';
+import { notFound, validationFailed } from '../http/okta-error.js';
+import { empty, json, jsonText } from '../http/reply.js';
+import { jsonBody, queryFlag } from '../http/request-body.js';
+import type { RequestContext, Route } from '../http/router.js';
+import type { OrgContext } from '../org-context.js';
+import { listReply } from '../query/list-page.js';
+import { PAGE_LIMITS } from '../query/page-limits.js';
+import { replaced, type Entry, type Json } from '../store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { serialize } from './links.js';
+import { listFilter } from './list-filter.js';
+import { applyUserOperation, USER_TRANSITIONS, type UserOperation } from './user-lifecycle.js';
+import { requireText } from './validation.js';
+
+const PROFILE_REQUIRED = ['login', 'email', 'firstName', 'lastName'];
+
+/** Okta's credentials object for a user: the password itself is never returned. */
+function credentialsFrom(body: Json): Json {
+  const given = (body.credentials ?? {}) as {
+    password?: unknown;
+    recovery_question?: { question?: unknown };
+  };
+  return {
+    ...(given.password === undefined ? {} : { password: {} }),
+    ...(given.recovery_question?.question === undefined
+      ? {}
+      : { recovery_question: { question: given.recovery_question.question } }),
+    provider: { type: 'OKTA', name: 'OKTA' },
+  };
+}
+
+/**
+ * `/api/v1/users`: list (DEPROVISIONED users only appear when `filter` or `search` is given,
+ * per listUsers), create (`activate`, default true: ACTIVE with a password, else PROVISIONED;
+ * `activate=false`: STAGED), get by id or login, partial (POST) and full (PUT) profile updates,
+ * delete (a first DELETE deactivates, a second deletes: deleteUser), the user's groups and the
+ * lifecycle operations of user-lifecycle.ts.
+ */
+export function userRoutes(org: OrgContext): Route[] {
+  const read = { kind: 'admin', scopes: readScopes('okta.users') } as const;
+  const write = { kind: 'admin', scopes: manageScopes('okta.users') } as const;
+  const { state } = org;
+  const now = () => oktaTimestamp(org.now());
+  const existing = ({ params }: RequestContext): Entry => {
+    const id = state.findUserId(params.id);
+    const entry = id === undefined ? undefined : state.users.get(id);
+    if (!entry) throw notFound(params.id, 'User');
+    return entry;
+  };
+  const item = (entry: Entry) => jsonText(200, serialize('user', entry, org.baseUrl));
+
+  const checkProfile = (profile: Json, selfId?: string) => {
+    for (const field of PROFILE_REQUIRED) requireText({ profile }, `profile.${field}`);
+    const owner = state.userIdForLogin(String(profile.login));
+    if (owner !== undefined && owner !== selfId)
+      throw validationFailed(
+        'login',
+        'login: An object with this field already exists in the current organization',
+      );
+  };
+
+  const update = (context: RequestContext, merge: boolean) => {
+    const current = existing(context);
+    const body = jsonBody(context);
+    const previous = current.data.profile as Json;
+    const profile = merge
+      ? { ...previous, ...(body.profile as Json | undefined) }
+      : ((body.profile ?? {}) as Json);
+    checkProfile(profile, String(current.data.id));
+    const entry = replaced(current, { ...current.data, profile, lastUpdated: now() });
+    state.putUser(String(current.data.id), entry);
+    return item(entry);
+  };
+
+  /** Applies a lifecycle operation; deactivation also removes the user's app assignments. */
+  const transition = (current: Entry, operation: UserOperation): Entry => {
+    const entry = replaced(current, applyUserOperation(current.data, operation, now()));
+    const id = String(current.data.id);
+    state.putUser(id, entry);
+    if (operation === 'deactivate')
+      for (const [, assignments] of state.appUsers.parents()) assignments.delete(id);
+    return entry;
+  };
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      template: '/api/v1/users',
+      access: read,
+      handle: (context) => {
+        const filter = listFilter(context.url, ['profile.firstName', 'profile.lastName', 'profile.email']);
+        const query = context.url.searchParams;
+        const all = query.has('filter') || query.has('search');
+        return listReply(context, org.baseUrl, state.users, {
+          limits: PAGE_LIMITS.users,
+          params: ['search', 'filter', 'q'],
+          accept: (e) => (all || e.data.status !== 'DEPROVISIONED') && (!filter || filter(e.data)),
+          serialize: (e) => serialize('user', e, org.baseUrl, [], 'list'),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      template: '/api/v1/users',
+      access: write,
+      handle: (context) => {
+        const body = jsonBody(context);
+        const profile = (body.profile ?? {}) as Json;
+        checkProfile(profile);
+        const groupIds = Array.isArray(body.groupIds) ? body.groupIds.map(String) : [];
+        for (const groupId of groupIds) if (!state.groups.has(groupId)) throw notFound(groupId, 'UserGroup');
+        const at = now();
+        const id = oktaId(ID_PREFIX.user);
+        const staged: Json = {
+          id,
+          status: 'STAGED',
+          created: at,
+          activated: null,
+          statusChanged: null,
+          lastLogin: null,
+          lastUpdated: at,
+          passwordChanged: null,
+          type: { id: (body.type as { id?: string } | undefined)?.id ?? state.defaultUserTypeId },
+          profile,
+          credentials: credentialsFrom(body),
+        };
+        if (staged.credentials && (staged.credentials as Json).password) staged.passwordChanged = at;
+        const data = queryFlag(context.url, 'activate', true)
+          ? applyUserOperation(staged, 'activate', at)
+          : staged;
+        const entry = { data };
+        state.putUser(id, entry);
+        for (const groupId of [...(state.everyoneGroupId ? [state.everyoneGroupId] : []), ...groupIds])
+          state.addMember(groupId, id);
+        return item(entry);
+      },
+    },
+    {
+      method: 'GET',
+      template: '/api/v1/users/{id}',
+      access: read,
+      handle: (context) => item(existing(context)),
+    },
+    {
+      method: 'POST',
+      template: '/api/v1/users/{id}',
+      access: write,
+      handle: (context) => update(context, true),
+    },
+    {
+      method: 'PUT',
+      template: '/api/v1/users/{id}',
+      access: write,
+      handle: (context) => update(context, false),
+    },
+    {
+      method: 'DELETE',
+      template: '/api/v1/users/{id}',
+      access: write,
+      handle: (context) => {
+        const current = existing(context);
+        if (current.data.status === 'DEPROVISIONED') state.removeUser(String(current.data.id));
+        else transition(current, 'deactivate');
+        return empty(204);
+      },
+    },
+    {
+      method: 'GET',
+      template: '/api/v1/users/{id}/groups',
+      access: read,
+      handle: (context) => {
+        const groups = [...state.groupIdsOf(String(existing(context).data.id))].flatMap((groupId) => {
+          const group = state.groups.get(groupId);
+          return group ? [serialize('group', group, org.baseUrl)] : [];
+        });
+        return jsonText(200, `[${groups.join(',')}]`);
+      },
+    },
+  ];
+  for (const operation of Object.keys(USER_TRANSITIONS) as UserOperation[]) {
+    routes.push({
+      method: 'POST',
+      template: `/api/v1/users/{id}/lifecycle/${operation}`,
+      access: write,
+      handle: (context) => {
+        const entry = transition(existing(context), operation);
+        if (operation === 'expire_password') return item(entry);
+        // Tokens are only returned when Okta is told not to email them (sendEmail=false).
+        if (!queryFlag(context.url, 'sendEmail', true)) {
+          const token = randomBytes(15).toString('base64url');
+          if (operation === 'activate' || operation === 'reactivate')
+            return json(200, { activationUrl: `${org.baseUrl}/welcome/${token}`, activationToken: token });
+          if (operation === 'reset_password')
+            return json(200, { resetPasswordUrl: `${org.baseUrl}/reset_password/${token}` });
+        }
+        return json(200, {});
+      },
+    });
+  }
+  return routes;
+}

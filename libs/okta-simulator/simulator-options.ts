@@ -1,0 +1,51 @@
+import type { OktaResourceType } from '@libs/providers/resource-types.js';
+
+import type { FaultOptions } from './http/faults.js';
+import type { RequestLogSummary } from './http/request-log.js';
+import type { RateLimitMode } from './rate-limit/rate-limiter.js';
+import type { FixtureSeedReport } from './seed/fixtures/fixture-seeder.js';
+
+export interface SimulatorOptions {
+  /** TCP port; 0 (default) picks an ephemeral one. */
+  port?: number;
+  /** Interface to listen on; default '127.0.0.1' (loopback only). */
+  host?: string;
+  /** Generator sizes (defaults: 50 users, 10 groups, 5 apps) and PRNG seed (default 1). */
+  users?: number;
+  groups?: number;
+  apps?: number;
+  seed?: number;
+  /** Seed from recorded Okta traffic (go-vcr cassettes under this folder) instead of the generator. */
+  fixturesDir?: string;
+  /** 'none' (default): huge limits, never 429; 'enterprise': Okta's Enterprise per-minute limits. */
+  rateLimits?: RateLimitMode;
+  /** Where the CA and server certificate are written (default: a new temp dir, removed on close). */
+  certDir?: string;
+  /** Fault injection (off by default). */
+  faults?: FaultOptions;
+}
+
+/** One object of the org in the shared record vocabulary (libs/providers/resource-types.ts). */
+export interface SnapshotRecord {
+  id: string;
+  name: string | null;
+  data: Record<string, unknown>;
+}
+
+export interface RunningSimulator {
+  /** e.g. https://127.0.0.1:54321 (the certificate is valid for 127.0.0.1, ::1 and localhost). */
+  baseUrl: string;
+  caCertPath: string;
+  caCertPem: string;
+  /** For `Authorization: SSWS <token>`. */
+  adminToken: string;
+  /**
+   * Every object the org holds, in the shared vocabulary: type -> records, `data` exactly what
+   * a client listing the API receives. Used by tests to compare a backup with the org.
+   */
+  snapshot(): Record<OktaResourceType, SnapshotRecord[]>;
+  requestLog(): RequestLogSummary;
+  /** What fixture seeding loaded and skipped (undefined for a generated org). */
+  fixtureReport?: FixtureSeedReport;
+  close(): Promise<void>;
+}

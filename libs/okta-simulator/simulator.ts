@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { apiServiceRoutes } from './auth/api-services.routes.js';
+import { CredentialStore } from './auth/credential-store.js';
+import { tokenRoutes } from './auth/token.routes.js';
+import { FaultInjector } from './http/faults.js';
+import { createRequestHandler } from './http/pipeline.js';
+import { RequestLog } from './http/request-log.js';
+import { Router } from './http/router.js';
+import type { OrgContext } from './org-context.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { appRoutes } from './resources/apps.routes.js';
+import { authorizationServerRoutes } from './resources/authorization-servers.routes.js';
+import { groupRuleRoutes } from './resources/group-rules.routes.js';
+import { groupRoutes } from './resources/groups.routes.js';
+import { networkZoneRoutes } from './resources/network-zones.routes.js';
+import { policyRoutes } from './resources/policies.routes.js';
+import { trustedOriginRoutes } from './resources/trusted-origins.routes.js';
+import { userRoutes } from './resources/users.routes.js';
+import { seedFromFixtures } from './seed/fixtures/fixture-seeder.js';
+import { DEFAULT_SIZES, generateOrg } from './seed/generator/generate-org.js';
+import type { RunningSimulator, SimulatorOptions } from './simulator-options.js';
+import { snapshotOf } from './snapshot.js';
+import { OrgState } from './store/org-state.js';
+import { issueTlsMaterial } from './tls/certificates.js';
+
+function routerFor(org: OrgContext): Router {
+  const router = new Router();
+  for (const routes of [
+    tokenRoutes,
+    apiServiceRoutes,
+    userRoutes,
+    groupRoutes,
+    groupRuleRoutes,
+    appRoutes,
+    policyRoutes,
+    authorizationServerRoutes,
+    networkZoneRoutes,
+    trustedOriginRoutes,
+  ])
+    router.add(...routes(org));
+  return router;
+}
+
+/**
+ * Starts an HTTPS server that behaves like an Okta org (see README section of DESIGN §7):
+ * generates a CA and a server certificate, listens on loopback, seeds the org from the
+ * generator (default) or from recorded traffic (`fixturesDir`), then serves the Management API
+ * subset in ./resources, the org authorization server token endpoint and API service
+ * integrations. Rejects when the port is taken or the fixtures folder cannot be read.
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const ownCertDir = options.certDir === undefined;
+  const certDir = options.certDir ?? (await mkdtemp(join(tmpdir(), 'okta-simulator-')));
+  await mkdir(certDir, { recursive: true });
+  const tls = await issueTlsMaterial(certDir);
+
+  const server = createServer({ cert: tls.serverCertPem, key: tls.serverKeyPem });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const state = new OrgState();
+  const credentials = new CredentialStore();
+  const org: OrgContext = { state, credentials, baseUrl, now: Date.now };
+  try {
+    const fixtureReport = options.fixturesDir
+      ? await seedFromFixtures(state, options.fixturesDir)
+      : undefined;
+    if (!options.fixturesDir)
+      generateOrg(
+        state,
+        {
+          users: options.users ?? DEFAULT_SIZES.users,
+          groups: options.groups ?? DEFAULT_SIZES.groups,
+          apps: options.apps ?? DEFAULT_SIZES.apps,
+          seed: options.seed ?? DEFAULT_SIZES.seed,
+        },
+        baseUrl,
+      );
+    const requestLog = new RequestLog();
+    server.on(
+      'request',
+      createRequestHandler({
+        router: routerFor(org),
+        credentials,
+        rateLimiter: new RateLimiter(options.rateLimits ?? 'none'),
+        requestLog,
+        faults: new FaultInjector(options.faults),
+        baseUrl,
+        onInternalError: (error) => console.error('[okta-simulator] internal error', error),
+      }),
+    );
+    return {
+      baseUrl,
+      caCertPath: tls.caCertPath,
+      caCertPem: tls.caCertPem,
+      adminToken: credentials.adminToken,
+      fixtureReport,
+      snapshot: () => snapshotOf(state, baseUrl),
+      requestLog: () => requestLog.summary(),
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        if (ownCertDir) await rm(certDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    server.close();
+    if (ownCertDir) await rm(certDir, { recursive: true, force: true });
+    throw error;
+  }
+}

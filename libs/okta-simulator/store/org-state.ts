@@ -1,0 +1,160 @@
+import type { Entry } from './entry.js';
+import { ID_PREFIX, oktaId } from './okta-ids.js';
+import { OrderedCollection } from './ordered-collection.js';
+
+/** Child collections keyed by their parent's id (or `authServerId:policyId`). */
+export class ChildCollections<T> {
+  private readonly byParent = new Map<string, OrderedCollection<T>>();
+
+  /** The parent's collection, created empty on first use. */
+  of(parentKey: string): OrderedCollection<T> {
+    let collection = this.byParent.get(parentKey);
+    if (!collection) {
+      collection = new OrderedCollection<T>();
+      this.byParent.set(parentKey, collection);
+    }
+    return collection;
+  }
+
+  /** The parent's collection if it has ever had children. */
+  peek(parentKey: string): OrderedCollection<T> | undefined {
+    return this.byParent.get(parentKey);
+  }
+
+  drop(parentKey: string): void {
+    this.byParent.delete(parentKey);
+  }
+
+  *parents(): IterableIterator<[string, OrderedCollection<T>]> {
+    yield* this.byParent;
+  }
+}
+
+/** `authServerId:policyId`, the key of an authorization server policy's rules. */
+export function policyKey(authServerId: string, policyId: string): string {
+  return `${authServerId}:${policyId}`;
+}
+
+/**
+ * Everything the simulated org holds, with the indexes the API needs (login -> user,
+ * user -> groups) and the cascades Okta applies when a parent goes away. No HTTP here.
+ */
+export class OrgState {
+  /** The admin the API token belongs to (`createdBy` of objects made through the API). */
+  adminUserId = oktaId(ID_PREFIX.user);
+  /** The built-in `Everyone` group every new user joins, when the org has one. */
+  everyoneGroupId?: string;
+  /** The default user type (`type.id` of users created without one). */
+  defaultUserTypeId = oktaId(ID_PREFIX.userType);
+  readonly users = new OrderedCollection<Entry>();
+  readonly groups = new OrderedCollection<Entry>();
+  /** groupId -> member userIds, in the order they were added. */
+  readonly groupMembers = new ChildCollections<string>();
+  readonly groupRules = new OrderedCollection<Entry>();
+  readonly apps = new OrderedCollection<Entry>();
+  /** appId -> AppUser objects keyed by userId. */
+  readonly appUsers = new ChildCollections<Entry>();
+  /** appId -> ApplicationGroupAssignment objects keyed by groupId. */
+  readonly appGroups = new ChildCollections<Entry>();
+  readonly policies = new OrderedCollection<Entry>();
+  readonly policyRules = new ChildCollections<Entry>();
+  readonly authorizationServers = new OrderedCollection<Entry>();
+  readonly authorizationServerScopes = new ChildCollections<Entry>();
+  readonly authorizationServerClaims = new ChildCollections<Entry>();
+  readonly authorizationServerPolicies = new ChildCollections<Entry>();
+  /** `authServerId:policyId` -> rules. */
+  readonly authorizationServerPolicyRules = new ChildCollections<Entry>();
+  readonly networkZones = new OrderedCollection<Entry>();
+  readonly trustedOrigins = new OrderedCollection<Entry>();
+  /** Installed API service integrations (`/integrations/api/v1/api-services`). */
+  readonly apiServices = new OrderedCollection<Entry>();
+
+  private readonly userIdByLogin = new Map<string, string>();
+  private readonly groupsByUser = new Map<string, Set<string>>();
+
+  /** Adds or replaces a user, keeping the login index (logins are case-insensitive) in step. */
+  putUser(id: string, entry: Entry): void {
+    const previous = this.users.get(id);
+    if (previous) this.userIdByLogin.delete(loginOf(previous));
+    this.users.set(id, entry);
+    const login = loginOf(entry);
+    if (login) this.userIdByLogin.set(login, id);
+  }
+
+  /** Okta accepts an id or a login wherever `{id}` names a user (`/api/v1/users/{idOrLogin}`). */
+  findUserId(idOrLogin: string): string | undefined {
+    return this.users.has(idOrLogin) ? idOrLogin : this.userIdByLogin.get(idOrLogin.toLowerCase());
+  }
+
+  userIdForLogin(login: string): string | undefined {
+    return this.userIdByLogin.get(login.toLowerCase());
+  }
+
+  /** Deletes a user with its memberships and app assignments. */
+  removeUser(id: string): void {
+    const entry = this.users.delete(id);
+    if (!entry) return;
+    this.userIdByLogin.delete(loginOf(entry));
+    for (const groupId of this.groupsByUser.get(id) ?? []) this.groupMembers.peek(groupId)?.delete(id);
+    this.groupsByUser.delete(id);
+    for (const [, assignments] of this.appUsers.parents()) assignments.delete(id);
+  }
+
+  addMember(groupId: string, userId: string): void {
+    this.groupMembers.of(groupId).set(userId, userId);
+    let groups = this.groupsByUser.get(userId);
+    if (!groups) {
+      groups = new Set();
+      this.groupsByUser.set(userId, groups);
+    }
+    groups.add(groupId);
+  }
+
+  removeMember(groupId: string, userId: string): boolean {
+    this.groupsByUser.get(userId)?.delete(groupId);
+    return this.groupMembers.peek(groupId)?.delete(userId) !== undefined;
+  }
+
+  groupIdsOf(userId: string): ReadonlySet<string> {
+    return this.groupsByUser.get(userId) ?? new Set();
+  }
+
+  /** Deletes a group with its memberships and app assignments. */
+  removeGroup(id: string): void {
+    this.groups.delete(id);
+    for (const [userId] of this.groupMembers.peek(id)?.entries() ?? [])
+      this.groupsByUser.get(userId)?.delete(id);
+    this.groupMembers.drop(id);
+    for (const [, assignments] of this.appGroups.parents()) assignments.delete(id);
+  }
+
+  removeApp(id: string): void {
+    this.apps.delete(id);
+    this.appUsers.drop(id);
+    this.appGroups.drop(id);
+  }
+
+  removePolicy(id: string): void {
+    this.policies.delete(id);
+    this.policyRules.drop(id);
+  }
+
+  removeAuthorizationServer(id: string): void {
+    this.authorizationServers.delete(id);
+    this.authorizationServerScopes.drop(id);
+    this.authorizationServerClaims.drop(id);
+    for (const [policyId] of this.authorizationServerPolicies.peek(id)?.entries() ?? [])
+      this.authorizationServerPolicyRules.drop(policyKey(id, policyId));
+    this.authorizationServerPolicies.drop(id);
+  }
+
+  removeAuthorizationServerPolicy(authServerId: string, policyId: string): void {
+    this.authorizationServerPolicies.peek(authServerId)?.delete(policyId);
+    this.authorizationServerPolicyRules.drop(policyKey(authServerId, policyId));
+  }
+}
+
+function loginOf(entry: Entry): string {
+  const profile = entry.data.profile as { login?: unknown } | undefined;
+  return typeof profile?.login === 'string' ? profile.login.toLowerCase() : '';
+}
