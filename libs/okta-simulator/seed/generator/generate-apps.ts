@@ -194,13 +194,11 @@ export function generateApps(ctx: GeneratorContext, count: number, people: Peopl
       if (user) users.set(userId, { data: newAppUser(user.data, {}, ctx.timestamps().created) });
     }
     const groups = state.appGroups.of(id);
-    prng
-      .sample(people.groupIds, prng.int(1, 3))
-      .forEach((groupId, priority) =>
-        groups.set(groupId, {
-          data: { id: groupId, lastUpdated: ctx.timestamps().lastUpdated, priority, profile: {} },
-        }),
-      );
+    prng.sample(people.groupIds, prng.int(1, 3)).forEach((groupId, priority) =>
+      groups.set(groupId, {
+        data: { id: groupId, lastUpdated: ctx.timestamps().lastUpdated, priority, profile: {} },
+      }),
+    );
   }
   return appIds;
 }
