@@ -93,6 +93,12 @@ const field =
     return typeof value === 'string' ? value : null;
   };
 
+/**
+ * Memberships and assignments are links between two records that carry the labels; a label of
+ * their own would change with the user's login while the link does not.
+ */
+const noName: Namer = () => null;
+
 const authServer = (parentId: string) => ({ authServerId: parentId });
 
 /** How each Okta type is listed: endpoints from management.yaml, record names per resource-types.ts. */
@@ -110,7 +116,7 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     template: '/api/v1/groups/{groupId}/users',
     query: { limit: PAGE_LIMITS.groupUsers },
     params: (groupId) => ({ groupId }),
-    name: field('profile', 'login'),
+    name: noName,
     // Okta answers whole users, which the user part already holds.
     data: (groupId, userId) => ({ groupId, userId }),
   },
@@ -127,7 +133,7 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     template: '/api/v1/apps/{appId}/users',
     query: { limit: PAGE_LIMITS.appUsers },
     params: (appId) => ({ appId }),
-    name: field('credentials', 'userName'),
+    name: noName,
   },
   app_group_assignment: {
     kind: 'child',
@@ -135,8 +141,7 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     template: '/api/v1/apps/{appId}/groups',
     query: { limit: PAGE_LIMITS.appGroups },
     params: (appId) => ({ appId }),
-    // An assignment carries only the group's id: no label of its own.
-    name: () => null,
+    name: noName,
   },
   policy: { kind: 'policies', name: field('name') },
   policy_rule: {
