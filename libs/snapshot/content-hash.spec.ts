@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+
+import { describe, expect, it } from '@jest/globals';
+
+import { canonicalJson } from './canonical-json.js';
+import { OKTA_VOLATILE_FIELDS, contentHash } from './content-hash.js';
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth and leaves out whitespace, keeping array order', () => {
+    const sut = canonicalJson({ b: [3, { z: 1, a: null }], a: { d: true, c: 'x' } });
+
+    expect(sut).toBe('{"a":{"c":"x","d":true},"b":[3,{"a":null,"z":1}]}');
+  });
+
+  it('writes numbers and strings as RFC 8785 does (ECMAScript forms)', () => {
+    expect(canonicalJson([1.0, -0, 1e21, 0.000001, 1e-7, 333333333.3333333])).toBe(
+      '[1,0,1e+21,0.000001,1e-7,333333333.3333333]',
+    );
+    expect(canonicalJson({ '€': 'é\n"\u0001', '\u00e9': 1, e: 2 })).toBe(
+      '{"e":2,"é":1,"€":"é\\n\\"\\u0001"}',
+    );
+  });
+
+  it('leaves out undefined members and writes undefined array items as null, as JSON does', () => {
+    expect(canonicalJson({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
+  });
+
+  it.each([NaN, Infinity, 10n, new Date(0), new Map(), () => 1])('refuses %p', (value) => {
+    expect(() => canonicalJson({ value })).toThrow(TypeError);
+  });
+});
+
+describe('contentHash', () => {
+  const user = {
+    id: '00u1',
+    status: 'ACTIVE',
+    created: '2024-01-01T00:00:00.000Z',
+    lastLogin: '2026-11-01T10:00:00.000Z',
+    lastUpdated: '2026-11-01T10:00:00.000Z',
+    profile: { login: 'alice@example.com', lastUpdated: 'x' },
+    _links: { self: { href: 'https://acme.okta.com/api/v1/users/00u1' } },
+    credentials: [{ provider: { type: 'OKTA' }, passwordChanged: '2026-10-01' }],
+  };
+  const sut = contentHash(user);
+
+  it('is SHA-256 hex of the canonical JSON without volatile fields', () => {
+    const expected = createHash('sha256')
+      .update(
+        '{"created":"2024-01-01T00:00:00.000Z","credentials":[{"provider":{"type":"OKTA"}}],' +
+          '"id":"00u1","profile":{"login":"alice@example.com"},"status":"ACTIVE"}',
+      )
+      .digest('hex');
+
+    expect(sut).toBe(expected);
+  });
+
+  it('does not change when volatile fields change, at any depth, or when keys are reordered', () => {
+    const changed = {
+      _links: { self: { href: 'https://acme-new.okta.com/api/v1/users/00u1' } },
+      _embedded: { stats: { usersCount: 5 } },
+      credentials: [{ passwordChanged: '2026-11-20', provider: { type: 'OKTA' } }],
+      profile: { lastUpdated: 'y', login: 'alice@example.com' },
+      lastUpdated: '2026-11-22T00:00:00.000Z',
+      lastLogin: null,
+      activated: '2026-11-22T00:00:00.000Z',
+      statusChanged: '2026-11-22T00:00:00.000Z',
+      transitioningToStatus: 'ACTIVE',
+      lastMembershipUpdated: '2026-11-22T00:00:00.000Z',
+      created: '2024-01-01T00:00:00.000Z',
+      status: 'ACTIVE',
+      id: '00u1',
+    };
+
+    expect(contentHash(changed)).toBe(sut);
+  });
+
+  it.each([
+    ['a status', { ...user, status: 'SUSPENDED' }],
+    ['a profile attribute', { ...user, profile: { ...user.profile, login: 'alice2@example.com' } }],
+    ['a nested value in an array', { ...user, credentials: [{ provider: { type: 'FEDERATION' } }] }],
+    ['an added field', { ...user, type: { id: 'oty1' } }],
+  ])('changes when %s changes', (_what, data) => {
+    expect(contentHash(data)).not.toBe(sut);
+  });
+
+  it('uses the field list it is given', () => {
+    expect(contentHash(user, [])).not.toBe(sut);
+    expect(contentHash(user, new Set(OKTA_VOLATILE_FIELDS))).toBe(sut);
+  });
+});
