@@ -1,0 +1,392 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+
+import { UnknownKeyIdError } from '@libs/crypto/crypto-errors.js';
+import { KeyRing } from '@libs/crypto/key-ring.js';
+import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
+import { ResourceRecord } from '@libs/providers/resource-types.js';
+
+import { contentHash } from './content-hash.js';
+import { SnapshotIntegrityError, SnapshotNotFoundError, SnapshotWriteError } from './snapshot-errors.js';
+import { rewrapSnapshotKey } from './snapshot-key-rotation.js';
+import { SnapshotReader } from './snapshot-reader.js';
+import { FinishedSnapshot, SnapshotWriter } from './snapshot-writer.js';
+
+const PREFIX = 'teams/t1/users/u1/connections/c1/backups/b1/';
+const META = { backupId: 'b1', connectionId: 'c1', provider: 'okta', orgUrl: 'https://secret-org.okta.com' };
+const oldKey = { kid: 'k2025', key: Buffer.alloc(32, 0x25) };
+const newKey = { kid: 'k2026', key: Buffer.alloc(32, 0x26) };
+const keyRing = new KeyRing([oldKey]);
+
+const alice: ResourceRecord = {
+  type: 'user',
+  id: '00u1',
+  name: 'alice.tamper-check@example.com',
+  data: {
+    id: '00u1',
+    status: 'ACTIVE',
+    lastLogin: '2026-11-01T10:00:00.000Z',
+    profile: { login: 'alice.tamper-check@example.com', firstName: 'Alice' },
+    _links: { self: { href: 'https://secret-org.okta.com/api/v1/users/00u1' } },
+  },
+};
+const bob: ResourceRecord = {
+  type: 'user',
+  id: '00u2',
+  name: 'bob@example.com',
+  data: { id: '00u2', status: 'STAGED' },
+};
+const admins: ResourceRecord = {
+  type: 'group',
+  id: '00g1',
+  name: 'Admins',
+  data: { id: '00g1', profile: { name: 'Admins' } },
+};
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+async function* slowly<T>(items: T[]): AsyncGenerator<T> {
+  for (const item of items) {
+    await new Promise((resolve) => setImmediate(resolve));
+    yield item;
+  }
+}
+
+describe('snapshot format', () => {
+  let dir: string;
+  let store: FsObjectStore;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'snapshot-spec-'));
+    store = new FsObjectStore(dir);
+  });
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function readRaw(key: string): Promise<Buffer> {
+    return Buffer.concat(await collect((await store.get(key)) as AsyncIterable<Buffer>));
+  }
+
+  async function rawObjects(): Promise<Map<string, Buffer>> {
+    const objects = new Map<string, Buffer>();
+    for await (const { key } of store.list(PREFIX)) objects.set(key, await readRaw(key));
+    return objects;
+  }
+
+  async function writeSnapshot(prefix = PREFIX, ring = keyRing): Promise<FinishedSnapshot> {
+    const sut = await SnapshotWriter.create({ store, prefix, keyRing: ring });
+    await sut.writePart('user', slowly([alice, bob]));
+    await sut.writePart('group', [admins]);
+    await sut.writePart('app', []);
+    return sut.finish(META);
+  }
+
+  const open = (options: { prefix?: string; ring?: KeyRing; expectedSha256?: string } = {}) =>
+    SnapshotReader.open({
+      store,
+      prefix: options.prefix ?? PREFIX,
+      keyRing: options.ring ?? keyRing,
+      ...options,
+    });
+
+  describe('SnapshotWriter and SnapshotReader', () => {
+    it('round-trips records, part by part, and describes them in the manifest', async () => {
+      const written = await writeSnapshot();
+
+      const sut = await open();
+
+      expect(await collect(sut.readPart('user'))).toEqual([alice, bob]);
+      expect(await collect(sut.readPart('group'))).toEqual([admins]);
+      expect(await collect(sut.readPart('app'))).toEqual([]);
+      expect(sut.types).toEqual(['user', 'group', 'app']);
+      expect(sut.keyId).toBe('k2025');
+      expect(sut.sha256).toBe(written.sha256);
+      const { manifestKey: _manifestKey, sha256: _sha256, ...manifest } = written;
+      expect(sut.manifest).toEqual(manifest);
+      expect(sut.manifest).toMatchObject({
+        formatVersion: 1,
+        meta: META,
+        counts: { user: 2, group: 1, app: 0 },
+        volatileFields: expect.arrayContaining(['_links', 'lastLogin']),
+      });
+    });
+
+    it('records sizes and SHA-256 of the stored bytes of every part and index', async () => {
+      const { parts, totalStoredBytes, manifestKey } = await writeSnapshot();
+
+      for (const part of parts) {
+        for (const object of [part, part.index]) {
+          const raw = await readRaw(PREFIX + object.key);
+          expect(object.storedBytes).toBe(raw.length);
+          expect(object.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
+        }
+      }
+      const partsBytes = parts.reduce((sum, part) => sum + part.storedBytes + part.index.storedBytes, 0);
+      expect(totalStoredBytes).toBe(partsBytes);
+      expect(manifestKey).toBe(`${PREFIX}manifest.json`);
+      expect(parts[0]).toMatchObject({ type: 'user', key: 'parts/user.ndjson.gz.enc', count: 2 });
+    });
+
+    it('indexes each record by type, id and content hash, in the order written', async () => {
+      await writeSnapshot();
+
+      const sut = await open();
+
+      expect(await collect(sut.readIndex())).toEqual(
+        [alice, bob, admins].map(({ type, id, data }) => ({ type, id, hash: contentHash(data) })),
+      );
+      expect((await collect(sut.readIndex('group'))).map((entry) => entry.id)).toEqual(['00g1']);
+      await expect(sut.verify()).resolves.toBeUndefined();
+    });
+
+    it('stores no plaintext: not a login, not the org URL, not a field name', async () => {
+      await writeSnapshot();
+
+      const objects = await rawObjects();
+
+      expect([...objects.keys()].sort()).toEqual(
+        [
+          'index/app.ndjson.gz.enc',
+          'index/group.ndjson.gz.enc',
+          'index/user.ndjson.gz.enc',
+          'manifest.json',
+          'parts/app.ndjson.gz.enc',
+          'parts/group.ndjson.gz.enc',
+          'parts/user.ndjson.gz.enc',
+        ].map((name) => PREFIX + name),
+      );
+      for (const bytes of objects.values()) {
+        for (const secret of [
+          'alice.tamper-check@example.com',
+          'tamper-check',
+          'secret-org',
+          'firstName',
+          '00u1',
+        ]) {
+          expect(bytes.includes(secret)).toBe(false);
+        }
+      }
+    });
+
+    it('leaves no manifest until finish, so an unfinished snapshot does not open', async () => {
+      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      await sut.writePart('user', [alice]);
+
+      expect(await store.head(`${PREFIX}manifest.json`)).toBeNull();
+      await expect(open()).rejects.toThrow(SnapshotNotFoundError);
+    });
+
+    it('refuses a record of another type and fails the writer, leaving no part and no manifest', async () => {
+      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+
+      await expect(sut.writePart('user', [alice, admins])).rejects.toThrow(
+        new SnapshotWriteError('a record of type "group" was given for the "user" part'),
+      );
+
+      await expect(sut.finish(META)).rejects.toThrow(/an earlier write failed/);
+      expect(await rawObjects()).toEqual(new Map());
+    });
+
+    it('fails the writer when the record source fails midway', async () => {
+      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      async function* failing() {
+        yield alice;
+        throw new Error('Okta answered 500');
+      }
+
+      await expect(sut.writePart('user', failing())).rejects.toThrow('Okta answered 500');
+
+      await expect(sut.writePart('group', [admins])).rejects.toThrow(SnapshotWriteError);
+      expect(await rawObjects()).toEqual(new Map());
+    });
+
+    it.each([
+      ['a repeated type', 'user', /already written/],
+      ['a type that is not snake_case', '../user', /not snake_case/],
+    ])('refuses %s without failing the writer', async (_what, type, message) => {
+      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      await sut.writePart('user', [alice]);
+
+      await expect(sut.writePart(type, [])).rejects.toThrow(message);
+
+      await sut.writePart('group', [admins]);
+      expect((await sut.finish(META)).counts).toEqual({ user: 1, group: 1 });
+    });
+
+    it('refuses to write over a finished snapshot', async () => {
+      await writeSnapshot();
+
+      await expect(SnapshotWriter.create({ store, prefix: PREFIX, keyRing })).rejects.toThrow(
+        /already exists/,
+      );
+    });
+
+    it('stops reading cleanly when the caller stops early', async () => {
+      await writeSnapshot();
+      const sut = await open();
+
+      for await (const record of sut.readPart('user')) {
+        expect(record.id).toBe('00u1');
+        break;
+      }
+
+      expect(await collect(sut.readPart('user'))).toHaveLength(2);
+    });
+
+    it('names a missing part type', async () => {
+      await writeSnapshot();
+      const sut = await open();
+
+      await expect(collect(sut.readPart('brand'))).rejects.toThrow(
+        new RangeError('snapshot has no "brand" part'),
+      );
+    });
+  });
+
+  describe('tamper detection', () => {
+    /** Rewrites an object's file in place (the store's put would fsync every time: slow in loops). */
+    async function overwrite(key: string, bytes: Buffer): Promise<void> {
+      await writeFile(join(dir, key), bytes);
+    }
+
+    const flipAt = (at: number) => (bytes: Buffer) => {
+      const copy = Buffer.from(bytes);
+      copy[at < 0 ? copy.length + at : at] ^= 0x01;
+      return copy;
+    };
+
+    it('detects any single flipped bit in every byte of a part and of an index', async () => {
+      await writeSnapshot();
+      for (const name of ['parts/user.ndjson.gz.enc', 'index/user.ndjson.gz.enc']) {
+        const original = await readRaw(PREFIX + name);
+        const reader = await open();
+        const read = (): AsyncIterable<unknown> =>
+          name.startsWith('parts/') ? reader.readPart('user') : reader.readIndex('user');
+        for (let at = 0; at < original.length; at += 1) {
+          await overwrite(PREFIX + name, flipAt(at)(original));
+          await expect(collect(read())).rejects.toThrow(SnapshotIntegrityError);
+        }
+        await overwrite(PREFIX + name, original);
+      }
+      await expect((await open()).verify()).resolves.toBeUndefined();
+    });
+
+    it('detects an altered byte anywhere in the manifest', async () => {
+      await writeSnapshot();
+      const original = await readRaw(`${PREFIX}manifest.json`);
+      // Every byte of the envelope and of both ends of the sealed body; in the middle of the body,
+      // where GCM treats all bytes alike, every 16th, to keep the test fast.
+      const bodyStart = original.indexOf('"body":"') + 8;
+      const positions = [...original.keys()].filter(
+        (at) => at < bodyStart + 64 || at > original.length - 64 || at % 16 === 0,
+      );
+
+      for (const at of positions) {
+        await overwrite(`${PREFIX}manifest.json`, flipAt(at)(original));
+        await expect(open()).rejects.toThrow(SnapshotIntegrityError);
+      }
+    });
+
+    it('detects a truncated part, an emptied part, a deleted part and trailing bytes', async () => {
+      await writeSnapshot();
+      const key = `${PREFIX}parts/user.ndjson.gz.enc`;
+      const original = await readRaw(key);
+      const reader = await open();
+
+      for (const damaged of [
+        original.subarray(0, original.length - 16),
+        Buffer.alloc(0),
+        Buffer.concat([original, Buffer.of(0)]),
+      ]) {
+        await store.put(key, damaged);
+        await expect(collect(reader.readPart('user'))).rejects.toThrow(SnapshotIntegrityError);
+      }
+      await store.deletePrefix(key);
+      await expect(collect(reader.readPart('user'))).rejects.toThrow(/part "user" is missing/);
+      await expect(reader.verify()).rejects.toThrow(SnapshotIntegrityError);
+    });
+
+    it('detects parts swapped between types, and indexes swapped with parts', async () => {
+      await writeSnapshot();
+      const user = await readRaw(`${PREFIX}parts/user.ndjson.gz.enc`);
+      const group = await readRaw(`${PREFIX}parts/group.ndjson.gz.enc`);
+      await store.put(`${PREFIX}parts/user.ndjson.gz.enc`, group);
+      await store.put(`${PREFIX}parts/group.ndjson.gz.enc`, user);
+      await store.put(`${PREFIX}index/app.ndjson.gz.enc`, user);
+      const reader = await open();
+
+      await expect(collect(reader.readPart('user'))).rejects.toThrow(SnapshotIntegrityError);
+      await expect(collect(reader.readPart('group'))).rejects.toThrow(SnapshotIntegrityError);
+      await expect(collect(reader.readIndex('app'))).rejects.toThrow(SnapshotIntegrityError);
+    });
+
+    it('detects a part taken from another snapshot written under the same master key', async () => {
+      const otherPrefix = 'teams/t1/users/u1/connections/c1/backups/b2/';
+      await writeSnapshot();
+      await writeSnapshot(otherPrefix);
+
+      await store.put(
+        `${PREFIX}parts/group.ndjson.gz.enc`,
+        await readRaw(`${otherPrefix}parts/group.ndjson.gz.enc`),
+      );
+
+      await expect(collect((await open()).readPart('group'))).rejects.toThrow(SnapshotIntegrityError);
+    });
+
+    it('detects a whole snapshot replaced by another one when given the recorded fingerprint', async () => {
+      const otherPrefix = 'teams/t1/users/u1/connections/c1/backups/b2/';
+      const recorded = await writeSnapshot();
+      await writeSnapshot(otherPrefix);
+      await store.deletePrefix(PREFIX);
+      for await (const { key } of store.list(otherPrefix)) {
+        await store.put(PREFIX + key.slice(otherPrefix.length), await readRaw(key));
+      }
+
+      await expect(open()).resolves.toBeInstanceOf(SnapshotReader);
+      await expect(open({ expectedSha256: recorded.sha256 })).rejects.toThrow(/not the one recorded/);
+    });
+
+    it('refuses a key ring without the snapshot master key, naming the key id', async () => {
+      await writeSnapshot();
+
+      const error = await open({ ring: new KeyRing([newKey]) }).catch((caught: unknown) => caught);
+
+      expect(error).toBeInstanceOf(SnapshotIntegrityError);
+      expect((error as Error).cause).toBeInstanceOf(UnknownKeyIdError);
+      expect((error as Error).message).toMatch(/key id "k2025"/);
+    });
+  });
+
+  describe('master key rotation', () => {
+    it('re-wraps the data key only: parts untouched, fingerprint kept, old key no longer needed', async () => {
+      const written = await writeSnapshot();
+      const partsBefore = await rawObjects();
+      const rotating = new KeyRing([newKey, oldKey]);
+
+      const sut = await rewrapSnapshotKey({ store, prefix: PREFIX, keyRing: rotating });
+
+      expect(sut).toEqual({ kid: 'k2026', rewritten: true });
+      const reader = await open({ ring: new KeyRing([newKey]), expectedSha256: written.sha256 });
+      expect(reader.keyId).toBe('k2026');
+      await expect(reader.verify()).resolves.toBeUndefined();
+      const partsAfter = await rawObjects();
+      for (const [key, bytes] of partsBefore) {
+        if (!key.endsWith('manifest.json')) expect(partsAfter.get(key)?.equals(bytes)).toBe(true);
+      }
+      expect(await rewrapSnapshotKey({ store, prefix: PREFIX, keyRing: rotating })).toEqual({
+        kid: 'k2026',
+        rewritten: false,
+      });
+    });
+  });
+});
