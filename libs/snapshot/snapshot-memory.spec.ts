@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { KeyRing } from '@libs/crypto/key-ring.js';
+import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
+import { ResourceRecord } from '@libs/providers/resource-types.js';
+
+import { SnapshotReader } from './snapshot-reader.js';
+import { SnapshotWriter } from './snapshot-writer.js';
+
+const RECORDS = 200_000;
+const PREFIX = 'teams/t1/users/u1/connections/c1/backups/big/';
+/** Loose bound on live heap growth; holding the records would take well over 100 MB. */
+const MAX_HEAP_GROWTH = 32 * 1024 * 1024;
+
+// A full GC before each sample measures what is retained, not garbage not yet collected.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function retainedHeap(): number {
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+function user(i: number): ResourceRecord {
+  const login = `user${i}@example.com`;
+  return {
+    type: 'user',
+    id: `00u${String(i).padStart(8, '0')}`,
+    name: login,
+    data: {
+      id: `00u${i}`,
+      status: i % 10 === 0 ? 'SUSPENDED' : 'ACTIVE',
+      lastLogin: new Date(1_700_000_000_000 + i * 1000).toISOString(),
+      profile: {
+        login,
+        email: login,
+        firstName: `First${i}`,
+        lastName: `Last${i}`,
+        department: `D${i % 37}`,
+      },
+      _links: { self: { href: `https://acme.okta.com/api/v1/users/00u${i}` } },
+    },
+  };
+}
+
+/** Yields the records one by one, sampling the heap every 50,000. */
+async function* generated(samples: number[]): AsyncGenerator<ResourceRecord> {
+  for (let i = 0; i < RECORDS; i += 1) {
+    if (i % 50_000 === 0) samples.push(retainedHeap());
+    yield user(i);
+  }
+}
+
+describe('snapshot memory', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'snapshot-memory-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it(`writes and reads ${RECORDS} records with flat memory`, async () => {
+    const store = new FsObjectStore(dir);
+    const keyRing = KeyRing.parse(Buffer.alloc(32, 7).toString('base64'));
+    const baseline = retainedHeap();
+    const writeSamples: number[] = [];
+    const readSamples: number[] = [];
+
+    const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+    const part = await writer.writePart('user', generated(writeSamples));
+    await writer.finish({ backupId: 'big' });
+
+    const reader = await SnapshotReader.open({ store, prefix: PREFIX, keyRing });
+    let count = 0;
+    let sample: ResourceRecord | undefined;
+    for await (const record of reader.readPart('user')) {
+      if (count % 50_000 === 0) readSamples.push(retainedHeap());
+      if (count === 123_456) sample = record;
+      count += 1;
+    }
+
+    expect(part.count).toBe(RECORDS);
+    expect(part.plainBytes).toBeGreaterThan(50 * 1024 * 1024);
+    expect(count).toBe(RECORDS);
+    expect(sample).toEqual(user(123_456));
+    expect(reader.manifest.counts).toEqual({ user: RECORDS });
+    const growth = Math.max(...writeSamples, ...readSamples) - baseline;
+    expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+  });
+});
