@@ -60,14 +60,24 @@ class ByteQueue {
     this.length += bytes.length;
   }
 
-  /** Removes and returns the first `n` bytes (n <= length). */
+  /** Removes and returns the first `n` bytes (n <= length), copying only when they span inputs. */
   take(n: number): Buffer {
-    const all = this.#parts.length === 1 ? this.#parts[0] : Buffer.concat(this.#parts, this.length);
-    // Copy the rest so that one large input buffer is not kept alive by a small remainder.
-    const rest = Buffer.from(all.subarray(n));
-    this.#parts = rest.length > 0 ? [rest] : [];
-    this.length = rest.length;
-    return all.subarray(0, n);
+    const pieces: Buffer[] = [];
+    let needed = n;
+    while (needed > 0) {
+      const head = this.#parts[0];
+      if (head.length <= needed) {
+        pieces.push(head);
+        this.#parts.shift();
+        needed -= head.length;
+      } else {
+        pieces.push(head.subarray(0, needed));
+        this.#parts[0] = head.subarray(needed);
+        needed = 0;
+      }
+    }
+    this.length -= n;
+    return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, n);
   }
 }
 
