@@ -18,7 +18,9 @@ const ABSENT_CODES = new Set(['ENOENT', 'ENOTDIR']);
  * `put` writes to `<rootDir>/.staging/<uuid>`, fsyncs, then renames onto the key: rename(2) is
  * atomic on POSIX filesystems, so readers see the old object or the new one, and a crash leaves at
  * most an orphan in `.staging` (safe to delete when no write is running), never a partial object.
- * Directories are created on demand and removed by `deletePrefix` once empty.
+ * Directories are created on demand and removed by `deletePrefix` once empty. Unlike S3, a key
+ * cannot also be a directory (`a` and `a/b` cannot both exist); such a put fails with the
+ * filesystem's error (ENOTDIR, EISDIR).
  */
 export class FsObjectStore implements ObjectStore {
   readonly #root: string;
