@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:net';
 import { Agent, request } from 'undici';
 import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
+import type { ResourcePart } from '../provider-connector.js';
 import { ProviderAuthError, ProviderError, ProviderHostNotAllowedError } from '../provider-errors.js';
 import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceRecord } from '../resource-types.js';
 import { OktaConnector, type OktaConnectorOptions } from './okta-connector.js';
@@ -23,7 +24,7 @@ class OrgAdmin {
     this.dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
   }
 
-  async call(method: 'GET' | 'POST', path: string, json?: unknown) {
+  async call(method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown) {
     const response = await request(`${this.sim.baseUrl}${path}`, {
       method,
       dispatcher: this.dispatcher,
@@ -34,7 +35,8 @@ class OrgAdmin {
       },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
-    return { status: response.statusCode, body: (await response.body.json()) as Record<string, unknown> };
+    const text = await response.body.text();
+    return { status: response.statusCode, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
   }
 
   /** Installs an API service integration (OpenAPI createApiServiceIntegrationInstance). */
@@ -64,6 +66,12 @@ function connectorFor(
     caCertPem: sim.caCertPem,
     ...options,
   });
+}
+
+async function drain(part: ResourcePart): Promise<number> {
+  let count = 0;
+  for await (const _record of part.records) count++;
+  return count;
 }
 
 async function collectAll(
@@ -199,6 +207,47 @@ describe('OktaConnector against the Okta simulator', () => {
       expect(error).toBeInstanceOf(ProviderAuthError);
       expect((error as Error).message).toMatch(/invalid_client/);
       expect((error as Error).message).not.toContain(secret);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('fetches a new token once when Okta answers 401, then reports the refusal', async () => {
+    const integration = await admin.installIntegration(OKTA_BACKUP_SCOPES);
+    const sut = connectorFor(sim, integration);
+    try {
+      const parts = sut.collect({ types: ['group', 'group_rule'] })[Symbol.asyncIterator]();
+      await drain((await parts.next()).value as ResourcePart);
+      // Removing the integration revokes its tokens and its client.
+      await admin.call('DELETE', `/integrations/api/v1/api-services/${integration.clientId}`);
+
+      await expect(drain((await parts.next()).value as ResourcePart)).rejects.toThrow(ProviderAuthError);
+      expect(sut.stats().byEndpoint).toMatchObject({
+        'POST /oauth2/v1/token': 2,
+        'GET /api/v1/groups/rules': 1,
+      });
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('stops at the next request once the signal aborts', async () => {
+    const sut = connectorFor(sim, credentials);
+    const controller = new AbortController();
+    let seen = 0;
+    try {
+      const run = async () => {
+        for await (const part of sut.collect({ types: ['user', 'group'], signal: controller.signal })) {
+          for await (const _record of part.records) {
+            seen++;
+            controller.abort(new Error('backup cancelled'));
+          }
+        }
+      };
+      await expect(run()).rejects.toThrow('backup cancelled');
+      // The page in hand is handed out; no further page is requested.
+      expect(seen).toBe(PAGE_LIMITS.users);
+      expect(sut.stats().byEndpoint['GET /api/v1/users']).toBe(1);
     } finally {
       await sut.close();
     }
