@@ -65,7 +65,7 @@ const DEFAULTS = {
 export class OktaConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = OKTA_RESOURCE_TYPES;
   private readonly agent: Agent;
-  private readonly stats_ = new ConnectorStatsRecorder();
+  private readonly recorder = new ConnectorStatsRecorder();
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly api: OktaApiClient;
   private readonly maxConcurrency: number;
@@ -113,7 +113,7 @@ export class OktaConnector implements ProviderConnector {
       allowedHosts: [...options.allowedHosts],
       dispatcher: this.agent,
       governor,
-      stats: this.stats_,
+      stats: this.recorder,
       userAgent: options.userAgent ?? DEFAULTS.userAgent,
     });
     const scopes = options.scopes ?? OKTA_BACKUP_SCOPES;
@@ -166,7 +166,7 @@ export class OktaConnector implements ProviderConnector {
   }
 
   stats(): ConnectorStats {
-    return this.stats_.snapshot();
+    return this.recorder.snapshot();
   }
 
   /** Destroys the connection pool, aborting requests still in flight. */
