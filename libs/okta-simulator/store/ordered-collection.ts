@@ -16,59 +16,63 @@ export class UnknownCursorError extends Error {
  * An insertion-ordered map whose pages cost O(page), whatever the size, so that a client can
  * walk 100,000+ objects at limit=200 in seconds.
  *
- * Each id gets a monotonically increasing sequence number when first inserted; entries live in
- * arrays sorted by that number, deletions leave holes that are compacted once they outnumber
- * the live entries. A cursor is the id of the last object of a page, as Okta's own `after`
- * values are for users and groups; its sequence number is remembered after deletion, so a
- * cursor stays valid when the object it names is deleted between two pages.
+ * Entries live in arrays in insertion order; a map gives each id its slot. Deletion leaves a
+ * hole (compacted once holes outnumber live entries) and keeps the id in the map, so a cursor
+ * naming a deleted object still says where the next page starts. A cursor is the id of the last
+ * object of a page, as Okta's own `after` values are for users and groups.
  */
 export class OrderedCollection<T> {
   private ids: string[] = [];
-  private seqs: number[] = [];
   private values: Array<T | undefined> = [];
-  private readonly indexById = new Map<string, number>();
-  /** Sequence numbers of every id ever inserted (deleted ones included), to resolve cursors. */
-  private readonly seqById = new Map<string, number>();
-  private nextSeq = 1;
+  /**
+   * id -> slot. For a live id, its index. For a deleted one, the index of its hole, or after
+   * compaction the index of the last entry before it (-1 if none): in every case, the next
+   * page after that id starts at slot + 1.
+   */
+  private readonly slots = new Map<string, number>();
+  private live = 0;
   private holes = 0;
 
   get size(): number {
-    return this.indexById.size;
+    return this.live;
   }
 
   get(id: string): T | undefined {
-    const index = this.indexById.get(id);
+    const index = this.liveIndex(id);
     return index === undefined ? undefined : this.values[index];
   }
 
   has(id: string): boolean {
-    return this.indexById.has(id);
+    return this.liveIndex(id) !== undefined;
   }
 
-  /** Inserts at the end, or replaces in place (keeping the position) when the id exists. */
-  set(id: string, value: T): void {
-    const index = this.indexById.get(id);
+  /**
+   * Inserts at the end, or replaces in place (keeping the position) when the id exists.
+   * Returns the value replaced, if any.
+   */
+  set(id: string, value: T): T | undefined {
+    const index = this.liveIndex(id);
     if (index !== undefined) {
+      const previous = this.values[index];
       this.values[index] = value;
-      return;
+      return previous;
     }
-    const seq = this.nextSeq++;
-    this.indexById.set(id, this.ids.length);
-    this.seqById.set(id, seq);
+    this.slots.set(id, this.ids.length);
     this.ids.push(id);
-    this.seqs.push(seq);
     this.values.push(value);
+    this.live++;
+    return undefined;
   }
 
   /** Removes the id; returns the removed value. */
   delete(id: string): T | undefined {
-    const index = this.indexById.get(id);
+    const index = this.liveIndex(id);
     if (index === undefined) return undefined;
     const value = this.values[index];
     this.values[index] = undefined;
-    this.indexById.delete(id);
+    this.live--;
     this.holes++;
-    if (this.holes > 1024 && this.holes > this.indexById.size) this.compact();
+    if (this.holes > 1024 && this.holes > this.live) this.compact();
     return value;
   }
 
@@ -88,7 +92,12 @@ export class OrderedCollection<T> {
    * satisfy `accept`. Throws {@link UnknownCursorError} for a cursor this collection never issued.
    */
   page(after: string | undefined, limit: number, accept?: (value: T) => boolean): CollectionPage<T> {
-    let i = after === undefined ? 0 : this.positionAfter(after);
+    let i = 0;
+    if (after !== undefined) {
+      const slot = this.slots.get(after);
+      if (slot === undefined) throw new UnknownCursorError(after);
+      i = slot + 1;
+    }
     const items: T[] = [];
     let lastId: string | undefined;
     for (; i < this.ids.length && items.length < limit; i++) {
@@ -100,6 +109,13 @@ export class OrderedCollection<T> {
     return { items, nextCursor: lastId !== undefined && this.anyFrom(i, accept) ? lastId : undefined };
   }
 
+  private liveIndex(id: string): number | undefined {
+    const index = this.slots.get(id);
+    return index !== undefined && this.values[index] !== undefined && this.ids[index] === id
+      ? index
+      : undefined;
+  }
+
   private anyFrom(start: number, accept?: (value: T) => boolean): boolean {
     for (let i = start; i < this.ids.length; i++) {
       const value = this.values[i];
@@ -108,34 +124,20 @@ export class OrderedCollection<T> {
     return false;
   }
 
-  /** First array position whose sequence number is greater than the cursor's (binary search). */
-  private positionAfter(cursor: string): number {
-    const seq = this.seqById.get(cursor);
-    if (seq === undefined) throw new UnknownCursorError(cursor);
-    let lo = 0;
-    let hi = this.seqs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.seqs[mid] <= seq) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   private compact(): void {
+    // liveBefore[i]: live entries in slots [0, i). Any slot s maps to liveBefore[s + 1] - 1.
+    const liveBefore = new Int32Array(this.ids.length + 1);
     const ids: string[] = [];
-    const seqs: number[] = [];
     const values: T[] = [];
     for (let i = 0; i < this.ids.length; i++) {
       const value = this.values[i];
+      liveBefore[i + 1] = liveBefore[i] + (value === undefined ? 0 : 1);
       if (value === undefined) continue;
-      this.indexById.set(this.ids[i], ids.length);
       ids.push(this.ids[i]);
-      seqs.push(this.seqs[i]);
       values.push(value);
     }
+    for (const [id, slot] of this.slots) this.slots.set(id, liveBefore[slot + 1] - 1);
     this.ids = ids;
-    this.seqs = seqs;
     this.values = values;
     this.holes = 0;
   }

@@ -70,13 +70,13 @@ export class OrgState {
   readonly apiServices = new OrderedCollection<Entry>();
 
   private readonly userIdByLogin = new Map<string, string>();
-  private readonly groupsByUser = new Map<string, Set<string>>();
+  /** userId -> groupIds; arrays, not Sets: users belong to a handful of groups, and there are 100,000s of users. */
+  private readonly groupsByUser = new Map<string, string[]>();
 
   /** Adds or replaces a user, keeping the login index (logins are case-insensitive) in step. */
   putUser(id: string, entry: Entry): void {
-    const previous = this.users.get(id);
+    const previous = this.users.set(id, entry);
     if (previous) this.userIdByLogin.delete(loginOf(previous));
-    this.users.set(id, entry);
     const login = loginOf(entry);
     if (login) this.userIdByLogin.set(login, id);
   }
@@ -102,30 +102,32 @@ export class OrgState {
 
   addMember(groupId: string, userId: string): void {
     this.groupMembers.of(groupId).set(userId, userId);
-    let groups = this.groupsByUser.get(userId);
-    if (!groups) {
-      groups = new Set();
-      this.groupsByUser.set(userId, groups);
-    }
-    groups.add(groupId);
+    const groups = this.groupsByUser.get(userId);
+    if (!groups) this.groupsByUser.set(userId, [groupId]);
+    else if (!groups.includes(groupId)) groups.push(groupId);
   }
 
   removeMember(groupId: string, userId: string): boolean {
-    this.groupsByUser.get(userId)?.delete(groupId);
+    this.forgetGroupOf(userId, groupId);
     return this.groupMembers.peek(groupId)?.delete(userId) !== undefined;
   }
 
-  groupIdsOf(userId: string): ReadonlySet<string> {
-    return this.groupsByUser.get(userId) ?? new Set();
+  groupIdsOf(userId: string): readonly string[] {
+    return this.groupsByUser.get(userId) ?? [];
   }
 
   /** Deletes a group with its memberships and app assignments. */
   removeGroup(id: string): void {
     this.groups.delete(id);
-    for (const [userId] of this.groupMembers.peek(id)?.entries() ?? [])
-      this.groupsByUser.get(userId)?.delete(id);
+    for (const [userId] of this.groupMembers.peek(id)?.entries() ?? []) this.forgetGroupOf(userId, id);
     this.groupMembers.drop(id);
     for (const [, assignments] of this.appGroups.parents()) assignments.delete(id);
+  }
+
+  private forgetGroupOf(userId: string, groupId: string): void {
+    const groups = this.groupsByUser.get(userId);
+    const index = groups?.indexOf(groupId) ?? -1;
+    if (groups && index >= 0) groups.splice(index, 1);
   }
 
   removeApp(id: string): void {

@@ -25,6 +25,10 @@ const HAS_PASSWORD = new Set([
   'DEPROVISIONED',
 ]);
 
+const PROVIDER = { type: 'OKTA', name: 'OKTA' };
+const WITH_PASSWORD = { password: {}, provider: PROVIDER };
+const WITHOUT_PASSWORD = { provider: PROVIDER };
+
 /** What later steps need to know about the generated people. */
 export interface People {
   userIds: string[];
@@ -50,10 +54,20 @@ function loginBase(first: string, last: string): string {
   return `${first}.${last}`.toLowerCase().replace(/[^a-z.'-]/g, '');
 }
 
-function generateUsers(ctx: GeneratorContext, count: number): { userIds: string[]; assignable: string[] } {
+/** The users' ids, in order, with each one's department; and the assignable ones. */
+interface GeneratedUsers {
+  userIds: string[];
+  departments: string[];
+  assignable: string[];
+}
+
+function generateUsers(ctx: GeneratorContext, count: number): GeneratedUsers {
   const { prng, pools, state } = ctx;
   const taken = new Map<string, number>();
+  // Nested objects every user has alike are shared: stored objects are replaced, never mutated.
+  const type = { id: state.defaultUserTypeId };
   const userIds: string[] = [];
+  const departments: string[] = [];
   const assignable: string[] = [];
   for (let i = 0; i < count; i++) {
     const firstName = prng.pick(pools.firstNames);
@@ -62,46 +76,46 @@ function generateUsers(ctx: GeneratorContext, count: number): { userIds: string[
     const seen = taken.get(base) ?? 0;
     taken.set(base, seen + 1);
     // Bases never end in a digit, so a numbered login cannot collide with another base.
-    const email = `${seen === 0 ? base : `${base}${seen}`}@${pools.companyDomain}`;
+    // Strings are built with join (flat) rather than templates (cons cells): see oktaId.
+    const email = [base, seen === 0 ? '' : String(seen), '@', pools.companyDomain].join('');
     const status = pickStatus(ctx, i);
     const createdMs = ctx.instant();
     const changedMs = ctx.instant(createdMs);
     const updatedMs = ctx.instant(changedMs);
     const id = ctx.id(ID_PREFIX.user);
+    const created = oktaTimestamp(createdMs);
+    const hasPassword = HAS_PASSWORD.has(status);
     const data: Json = {
       id,
       status,
-      created: oktaTimestamp(createdMs),
-      activated: status === 'STAGED' ? null : oktaTimestamp(createdMs),
+      created,
+      activated: status === 'STAGED' ? null : created,
       statusChanged: oktaTimestamp(changedMs),
-      lastLogin: HAS_PASSWORD.has(status) && prng.chance(0.9) ? oktaTimestamp(ctx.instant(changedMs)) : null,
+      lastLogin: hasPassword && prng.chance(0.9) ? oktaTimestamp(ctx.instant(changedMs)) : null,
       lastUpdated: oktaTimestamp(updatedMs),
-      passwordChanged: HAS_PASSWORD.has(status) ? oktaTimestamp(createdMs) : null,
-      type: { id: state.defaultUserTypeId },
+      passwordChanged: hasPassword ? created : null,
+      type,
       profile: {
         firstName,
         lastName,
         mobilePhone: prng.chance(0.6)
-          ? `+1 ${prng.int(200, 989)}-${prng.int(200, 999)}-${prng.int(1000, 9999)}`
+          ? ['+1 ', prng.int(200, 989), '-', prng.int(200, 999), '-', prng.int(1000, 9999)].join('')
           : null,
         secondEmail: null,
         login: email,
         email,
         title: prng.pick(pools.jobTitles),
-        department: prng.pick(DEPARTMENTS),
+        department: departments[departments.push(prng.pick(DEPARTMENTS)) - 1],
         city: prng.pick(pools.cities),
         employeeNumber: String(100000 + i),
       },
-      credentials: {
-        ...(HAS_PASSWORD.has(status) ? { password: {} } : {}),
-        provider: { type: 'OKTA', name: 'OKTA' },
-      },
+      credentials: hasPassword ? WITH_PASSWORD : WITHOUT_PASSWORD,
     };
     state.putUser(id, { data });
     userIds.push(id);
     if (status !== 'STAGED' && status !== 'DEPROVISIONED') assignable.push(id);
   }
-  return { userIds, assignable };
+  return { userIds, departments, assignable };
 }
 
 function groupData(ctx: GeneratorContext, type: string, name: string, description: string): Json {
@@ -129,7 +143,7 @@ function groupNames(ctx: GeneratorContext, count: number): Array<[string, string
 function generateGroups(
   ctx: GeneratorContext,
   count: number,
-  userIds: string[],
+  { userIds, departments }: GeneratedUsers,
 ): Omit<People, 'userIds' | 'assignableUserIds'> {
   const { state, prng } = ctx;
   const everyone = groupData(ctx, 'BUILT_IN', 'Everyone', 'All users in your organization');
@@ -145,14 +159,13 @@ function generateGroups(
     if ((DEPARTMENTS as readonly string[]).includes(name)) departmentGroupIds.set(name, String(data.id));
   }
   const others = groupIds.filter((id) => ![...departmentGroupIds.values()].includes(id));
-  for (const userId of userIds) {
+  userIds.forEach((userId, i) => {
     state.addMember(everyoneGroupId, userId);
-    const department = String((state.users.get(userId)?.data.profile as Json).department);
-    const departmentGroup = departmentGroupIds.get(department);
+    const departmentGroup = departmentGroupIds.get(departments[i]);
     if (departmentGroup) state.addMember(departmentGroup, userId);
     if (others.length > 0)
       for (let k = prng.int(0, 2); k > 0; k--) state.addMember(prng.pick(others), userId);
-  }
+  });
   return { everyoneGroupId, groupIds, departmentGroupIds };
 }
 
@@ -215,9 +228,10 @@ function generateGroupRules(
 
 /** Users in every status, the Everyone group, OKTA_GROUP groups with members, and group rules. */
 export function generatePeople(ctx: GeneratorContext, sizes: { users: number; groups: number }): People {
-  const { userIds, assignable } = generateUsers(ctx, sizes.users);
+  const users = generateUsers(ctx, sizes.users);
+  const { userIds, assignable } = users;
   ctx.state.adminUserId = userIds[0] ?? ctx.id(ID_PREFIX.user);
-  const groups = generateGroups(ctx, sizes.groups, userIds);
+  const groups = generateGroups(ctx, sizes.groups, users);
   generateGroupRules(ctx, groups);
   return { userIds, assignableUserIds: assignable, ...groups };
 }

@@ -3,6 +3,9 @@ import { oktaId, oktaTimestamp } from '../../store/okta-ids.js';
 import { Prng } from '../prng.js';
 import type { NamePools } from './name-pools.js';
 
+// Bound once for hot loops (see seed/prng.ts).
+const { floor } = Math;
+
 /** Generated objects are dated between these instants (all in the past, so later API writes sort after). */
 const ORG_BORN = Date.UTC(2021, 0, 4);
 const SEEDED_AT = Date.UTC(2025, 0, 6);
@@ -26,7 +29,7 @@ export class GeneratorContext {
 
   /** A random instant in the org's life, at or after `notBefore` (epoch ms). */
   instant(notBefore = ORG_BORN): number {
-    return notBefore + Math.floor(this.prng.next() * (SEEDED_AT - notBefore));
+    return notBefore + floor(this.prng.next() * (SEEDED_AT - notBefore));
   }
 
   /** `{ created, lastUpdated }` with lastUpdated at or after created, as Okta timestamps. */
