@@ -84,7 +84,7 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
   });
 
   it('detects one flipped byte in a stored part', async () => {
-    const userPart = filesUnder(join(ctx.dataDir, 'objects', backup.storage_key)).find((file) => /user\b(?!_)/.test(file.split('/').pop()!));
+    const userPart = filesUnder(join(ctx.dataDir, 'objects', backup.storage_key)).find((file) => file.endsWith('/parts/user.ndjson.gz.enc'));
     expect(userPart).toBeDefined();
     const original = readFileSync(userPart!);
     const tampered = Buffer.from(original);
@@ -223,7 +223,7 @@ describe('connections: credentials are checked before anything is saved', () => 
     expect(extra.body.details).toEqual([{ field: 'team_id', message: 'property team_id should not exist' }]);
     const missing = await create({ org_url: org.sim.baseUrl });
     expect(missing.status).toBe(400);
-    expect(missing.body.details.map((d: { field: string }) => d.field).sort()).toEqual(['client_id', 'client_secret']);
+    expect([...new Set(missing.body.details.map((d: { field: string }) => d.field))].sort()).toEqual(['client_id', 'client_secret']);
   });
 
   it('saves a connection whose credentials work, and lists it for its team only', async () => {
