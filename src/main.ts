@@ -15,7 +15,9 @@ async function bootstrap(): Promise<void> {
   } else {
     const http = await createHttpApp(config, database.url);
     await http.listen(config.PORT, config.HOST);
-    new Logger('Bootstrap').log(`Listening on http://${config.HOST}:${config.PORT} as ${config.BASE_URL} (role ${config.ROLE})`);
+    new Logger('Bootstrap').log(
+      `Listening on http://${config.HOST}:${config.PORT} as ${config.BASE_URL} (role ${config.ROLE})`,
+    );
     app = http;
   }
   const stop = async (): Promise<void> => {

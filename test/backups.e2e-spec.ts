@@ -8,7 +8,7 @@ import { KeyRing } from '../libs/crypto/key-ring.js';
 import type { ResourceRecord } from '../libs/providers/resource-types.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { createConnection, waitForBackup } from './support/backup-helpers.js';
+import { type BackupBody, createConnection, waitForBackup } from './support/backup-helpers.js';
 
 /** Every file under a directory, recursively. */
 function filesUnder(dir: string): string[] {
@@ -23,22 +23,34 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
   let ctx: TestApp;
   let admin: TestClient;
   let connectionId: string;
-  let backup: Record<string, any>;
+  let backup: BackupBody;
 
   beforeAll(async () => {
     org = await startTestOrg({ users: 450, groups: 15, apps: 6, seed: 11 });
     ctx = await startTestApp(org.env);
     admin = await ctx.newClient({ role: 'admin' });
     connectionId = await createConnection(ctx, admin.token, { baseUrl: org.sim.baseUrl, ...org.integration });
-    const run = await ctx.http.post('/api/backup/run').set('Authorization', `Bearer ${admin.token}`).send({ connectionId });
+    const run = await ctx.http
+      .post('/api/backup/run')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ connectionId });
     expect(run.status).toBe(202);
-    expect(run.body).toEqual({ backupId: expect.any(String), instanceId: expect.any(String), status: 'started' });
-    const second = await ctx.http.post('/api/backup/run').set('Authorization', `Bearer ${admin.token}`).send({ connectionId });
+    expect(run.body).toEqual({
+      backupId: expect.any(String),
+      instanceId: expect.any(String),
+      status: 'started',
+    });
+    const second = await ctx.http
+      .post('/api/backup/run')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ connectionId });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('backup_in_progress');
     const final = await waitForBackup(ctx, admin.token, run.body.backupId);
     expect(final).toMatchObject({ status: 'completed', progress_pct: 100 });
-    backup = (await ctx.http.get(`/api/backup/${run.body.backupId}`).set('Authorization', `Bearer ${admin.token}`)).body.backup;
+    backup = (
+      await ctx.http.get(`/api/backup/${run.body.backupId}`).set('Authorization', `Bearer ${admin.token}`)
+    ).body.backup;
   });
 
   afterAll(async () => {
@@ -69,11 +81,19 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
     expect(backup.resource_counts.user).toBe(450);
     expect(backup.size).toBeGreaterThan(0);
     expect(backup.requests).toBeGreaterThan(0);
-    expect(backup.connection).toEqual({ id: connectionId, provider: 'okta', org_name: 'Test org', org_url: org.sim.baseUrl });
+    expect(backup.connection).toEqual({
+      id: connectionId,
+      provider: 'okta',
+      org_name: 'Test org',
+      org_url: org.sim.baseUrl,
+    });
   });
 
   it('stores only encrypted bytes: no login appears in them, not even after gunzip', () => {
-    const logins = org.sim.snapshot().user.slice(0, 20).map((user) => (user.data.profile as { login: string }).login);
+    const logins = org.sim
+      .snapshot()
+      .user.slice(0, 20)
+      .map((user) => (user.data.profile as { login: string }).login);
     const files = filesUnder(join(ctx.dataDir, 'objects', backup.storage_key));
     expect(files.length).toBeGreaterThan(2);
     for (const file of files) {
@@ -84,7 +104,9 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
   });
 
   it('detects one flipped byte in a stored part', async () => {
-    const userPart = filesUnder(join(ctx.dataDir, 'objects', backup.storage_key)).find((file) => file.endsWith('/parts/user.ndjson.gz.enc'));
+    const userPart = filesUnder(join(ctx.dataDir, 'objects', backup.storage_key)).find((file) =>
+      file.endsWith('/parts/user.ndjson.gz.enc'),
+    );
     expect(userPart).toBeDefined();
     const original = readFileSync(userPart!);
     const tampered = Buffer.from(original);
@@ -100,16 +122,28 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
 
   it('lists, filters and counts backups of the team', async () => {
     const auth = { Authorization: `Bearer ${admin.token}` };
-    const list = await ctx.http.get('/api/backup/list').query({ includeStats: 'true', status: 'completed', connectionId }).set(auth);
+    const list = await ctx.http
+      .get('/api/backup/list')
+      .query({ includeStats: 'true', status: 'completed', connectionId })
+      .set(auth);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);
     expect(list.body.backups[0].id).toBe(backup.id);
-    expect(list.body.stats).toMatchObject({ totalBackups: 1, completedBackups: 1, failedBackups: 0, successRate: 1, totalSize: backup.size });
+    expect(list.body.stats).toMatchObject({
+      totalBackups: 1,
+      completedBackups: 1,
+      failedBackups: 0,
+      successRate: 1,
+      totalSize: backup.size,
+    });
     expect(list.body.stats.resourceTypes).toContain('user');
 
     const none = await ctx.http.get('/api/backup/list').query({ status: 'failed' }).set(auth);
     expect(none.body).toEqual({ backups: [], total: 0, stats: null });
-    const bySearch = await ctx.http.get('/api/backup/list').query({ search: 'Test org', resourceTypes: 'group_rule,nothing', minSize: 1 }).set(auth);
+    const bySearch = await ctx.http
+      .get('/api/backup/list')
+      .query({ search: 'Test org', resourceTypes: 'group_rule,nothing', minSize: 1 })
+      .set(auth);
     expect(bySearch.body.total).toBe(1);
     const tooBig = await ctx.http.get('/api/backup/list').query({ maxSize: 1 }).set(auth);
     expect(tooBig.body.total).toBe(0);
@@ -133,10 +167,15 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
 
   it('refuses a viewer running a backup (403) and lets it read (200)', async () => {
     const viewer = await ctx.newClient({ role: 'viewer', teamId: admin.teamId });
-    const run = await ctx.http.post('/api/backup/run').set('Authorization', `Bearer ${viewer.token}`).send({ connectionId });
+    const run = await ctx.http
+      .post('/api/backup/run')
+      .set('Authorization', `Bearer ${viewer.token}`)
+      .send({ connectionId });
     expect(run.status).toBe(403);
     expect(run.body).toMatchObject({ code: 'forbidden' });
-    const read = await ctx.http.get(`/api/backup/${backup.id}`).set('Authorization', `Bearer ${viewer.token}`);
+    const read = await ctx.http
+      .get(`/api/backup/${backup.id}`)
+      .set('Authorization', `Bearer ${viewer.token}`);
     expect(read.status).toBe(200);
   });
 
@@ -144,7 +183,9 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
     const stranger = await ctx.newClient({ role: 'super_admin' });
     const auth = { Authorization: `Bearer ${stranger.token}` };
     expect((await ctx.http.get(`/api/backup/${backup.id}`).set(auth)).status).toBe(404);
-    expect((await ctx.http.get('/api/backup/status').query({ backupId: backup.id }).set(auth)).status).toBe(404);
+    expect((await ctx.http.get('/api/backup/status').query({ backupId: backup.id }).set(auth)).status).toBe(
+      404,
+    );
     expect((await ctx.http.delete(`/api/backup/${backup.id}`).set(auth)).status).toBe(404);
     expect((await ctx.http.get(`/api/connections/${connectionId}`).set(auth)).status).toBe(404);
     const run = await ctx.http.post('/api/backup/run').set(auth).send({ connectionId });
@@ -153,15 +194,24 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
   });
 
   it('never returns the client secret', async () => {
-    const response = await ctx.http.get(`/api/connections/${connectionId}`).set('Authorization', `Bearer ${admin.token}`);
+    const response = await ctx.http
+      .get(`/api/connections/${connectionId}`)
+      .set('Authorization', `Bearer ${admin.token}`);
     expect(response.status).toBe(200);
     expect(JSON.stringify(response.body)).not.toContain(org.integration.clientSecret);
-    expect(response.body.connection).toMatchObject({ id: connectionId, org_url: org.sim.baseUrl, client_id: org.integration.clientId });
+    expect(response.body.connection).toMatchObject({
+      id: connectionId,
+      org_url: org.sim.baseUrl,
+      client_id: org.integration.clientId,
+    });
   });
 
   it('deletes a backup: its record and every stored object', async () => {
     const auth = { Authorization: `Bearer ${admin.token}` };
-    const run = await ctx.http.post('/api/backup/run').set(auth).send({ connectionId, include: ['group', 'network_zone'] });
+    const run = await ctx.http
+      .post('/api/backup/run')
+      .set(auth)
+      .send({ connectionId, include: ['group', 'network_zone'] });
     expect(run.status).toBe(202);
     await waitForBackup(ctx, admin.token, run.body.backupId);
     const second = (await ctx.http.get(`/api/backup/${run.body.backupId}`).set(auth)).body.backup;
@@ -197,13 +247,21 @@ describe('connections: credentials are checked before anything is saved', () => 
     ctx.http.post('/api/connections/create').set('Authorization', `Bearer ${admin.token}`).send(body);
 
   it('refuses a non-https org_url with a clear 400', async () => {
-    const response = await create({ org_url: org.sim.baseUrl.replace('https:', 'http:'), client_id: 'x', client_secret: 'y' });
+    const response = await create({
+      org_url: org.sim.baseUrl.replace('https:', 'http:'),
+      client_id: 'x',
+      client_secret: 'y',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'validation_failed', error: 'org_url must use https://' });
   });
 
   it('refuses credentials the org rejects with a clear 400, saving nothing', async () => {
-    const response = await create({ org_url: org.sim.baseUrl, client_id: org.integration.clientId, client_secret: 'wrong' });
+    const response = await create({
+      org_url: org.sim.baseUrl,
+      client_id: org.integration.clientId,
+      client_secret: 'wrong',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/^Connection check failed: .*invalid_client/);
     expect(JSON.stringify(response.body)).not.toContain('wrong');
@@ -212,22 +270,38 @@ describe('connections: credentials are checked before anything is saved', () => 
   });
 
   it('refuses a host outside the allowed provider hosts before calling it (SSRF)', async () => {
-    const response = await create({ org_url: 'https://internal.example.net', client_id: 'x', client_secret: 'y' });
+    const response = await create({
+      org_url: 'https://internal.example.net',
+      client_id: 'x',
+      client_secret: 'y',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/not an allowed provider host/);
   });
 
   it('refuses unknown body fields and missing ones', async () => {
-    const extra = await create({ org_url: org.sim.baseUrl, client_id: 'x', client_secret: 'y', team_id: 'other' });
+    const extra = await create({
+      org_url: org.sim.baseUrl,
+      client_id: 'x',
+      client_secret: 'y',
+      team_id: 'other',
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.details).toEqual([{ field: 'team_id', message: 'property team_id should not exist' }]);
     const missing = await create({ org_url: org.sim.baseUrl });
     expect(missing.status).toBe(400);
-    expect([...new Set(missing.body.details.map((d: { field: string }) => d.field))].sort()).toEqual(['client_id', 'client_secret']);
+    expect([...new Set(missing.body.details.map((d: { field: string }) => d.field))].sort()).toEqual([
+      'client_id',
+      'client_secret',
+    ]);
   });
 
   it('saves a connection whose credentials work, and lists it for its team only', async () => {
-    const response = await create({ org_url: org.sim.baseUrl, client_id: org.integration.clientId, client_secret: org.integration.clientSecret });
+    const response = await create({
+      org_url: org.sim.baseUrl,
+      client_id: org.integration.clientId,
+      client_secret: org.integration.clientSecret,
+    });
     expect(response.status).toBe(201);
     expect(response.body.connection).not.toHaveProperty('client_secret');
     const list = await ctx.http.get('/api/connections').set('Authorization', `Bearer ${admin.token}`);

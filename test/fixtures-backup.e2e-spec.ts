@@ -5,28 +5,38 @@ import { FsObjectStore } from '../libs/object-store/fs-object-store.js';
 import { KeyRing } from '../libs/crypto/key-ring.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { FIXTURES_DIR, HAVE_FIXTURES, startTestOrg, type TestOrg } from './support/okta-org.js';
-import { createConnection, waitForBackup } from './support/backup-helpers.js';
+import { type BackupBody, createConnection, waitForBackup } from './support/backup-helpers.js';
 
 if (!HAVE_FIXTURES) {
-  process.stdout.write(`Skipping the recorded-fixtures backup: ${FIXTURES_DIR} is absent (set OKTA_FIXTURES_DIR).\n`);
+  process.stdout.write(
+    `Skipping the recorded-fixtures backup: ${FIXTURES_DIR} is absent (set OKTA_FIXTURES_DIR).\n`,
+  );
 }
 
 (HAVE_FIXTURES ? describe : describe.skip)('backup of an org seeded from recorded real Okta objects', () => {
   let org: TestOrg;
   let ctx: TestApp;
   let admin: TestClient;
-  let backup: Record<string, any>;
+  let backup: BackupBody;
 
   beforeAll(async () => {
     org = await startTestOrg({ fixturesDir: FIXTURES_DIR });
     ctx = await startTestApp(org.env);
     admin = await ctx.newClient({ role: 'operator' });
     const owner = await ctx.newClient({ role: 'admin', teamId: admin.teamId });
-    const connectionId = await createConnection(ctx, owner.token, { baseUrl: org.sim.baseUrl, ...org.integration });
-    const run = await ctx.http.post('/api/backup/run').set('Authorization', `Bearer ${admin.token}`).send({ connectionId });
+    const connectionId = await createConnection(ctx, owner.token, {
+      baseUrl: org.sim.baseUrl,
+      ...org.integration,
+    });
+    const run = await ctx.http
+      .post('/api/backup/run')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ connectionId });
     expect(run.status).toBe(202);
     await waitForBackup(ctx, admin.token, run.body.backupId);
-    backup = (await ctx.http.get(`/api/backup/${run.body.backupId}`).set('Authorization', `Bearer ${admin.token}`)).body.backup;
+    backup = (
+      await ctx.http.get(`/api/backup/${run.body.backupId}`).set('Authorization', `Bearer ${admin.token}`)
+    ).body.backup;
   });
 
   afterAll(async () => {

@@ -41,7 +41,11 @@ export class BackupRunJob implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(BACKUP_RUN_QUEUE, { expireInSeconds: 2 * 3600, retryLimit: 2, retryDelay: 10 });
+    await this.jobs.ensureQueue(BACKUP_RUN_QUEUE, {
+      expireInSeconds: 2 * 3600,
+      retryLimit: 2,
+      retryDelay: 10,
+    });
     await this.jobs.work<BackupRunJobData>(BACKUP_RUN_QUEUE, (job) => this.handle(job));
   }
 
@@ -49,7 +53,10 @@ export class BackupRunJob implements OnModuleInit {
     const backup = await this.backups.findById(job.data.backupId);
     if (!backup || !(await this.backups.restart(backup.id))) return; // deleted, or failed by the stale sweep
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
-    const heartbeat = setInterval(() => void this.backups.heartbeat(backup.id).catch(() => {}), HEARTBEAT_SECONDS * 1000);
+    const heartbeat = setInterval(
+      () => void this.backups.heartbeat(backup.id).catch(() => {}),
+      HEARTBEAT_SECONDS * 1000,
+    );
     let connector: ProviderConnector | undefined;
     try {
       connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
@@ -81,7 +88,11 @@ export class BackupRunJob implements OnModuleInit {
     const counts: Record<string, number> = {};
     let done = 0;
     for await (const part of connector.collect({ types })) {
-      await this.backups.updateProgress(backup.id, Math.round((done / types.length) * 95), `Backing up ${part.type}`);
+      await this.backups.updateProgress(
+        backup.id,
+        Math.round((done / types.length) * 95),
+        `Backing up ${part.type}`,
+      );
       const written = await writer.writePart(part.type, part.records);
       counts[part.type] = written.count;
       done += 1;
@@ -109,6 +120,7 @@ export class BackupRunJob implements OnModuleInit {
 /** A message safe to store and show: provider errors say what the provider answered; others stay generic. */
 function describe(error: unknown): string {
   if (error instanceof ProviderError) return error.message;
-  if (error instanceof Error && error.name === 'SnapshotIntegrityError') return `Snapshot write failed: ${error.message}`;
+  if (error instanceof Error && error.name === 'SnapshotIntegrityError')
+    return `Snapshot write failed: ${error.message}`;
   return 'Internal error while writing the snapshot (see the worker log)';
 }

@@ -46,7 +46,10 @@ export class BackupsController {
 
   @Get(':id')
   @RequirePermission(Permission.ViewBackups)
-  async get(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ backup: BackupDto }> {
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('id', ParseUUIDPipe) id: string,
+  ): Promise<{ backup: BackupDto }> {
     return { backup: await this.backups.get(actor, id) };
   }
 

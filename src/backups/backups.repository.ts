@@ -23,7 +23,15 @@ export interface BackupStatsRow {
 
 type NewBackup = Pick<
   BackupEntity,
-  'id' | 'teamId' | 'connectionId' | 'ownerUserId' | 'kind' | 'triggeredBy' | 'include' | 'includeWorkflows' | 'storageKey'
+  | 'id'
+  | 'teamId'
+  | 'connectionId'
+  | 'ownerUserId'
+  | 'kind'
+  | 'triggeredBy'
+  | 'include'
+  | 'includeWorkflows'
+  | 'storageKey'
 >;
 
 /** Team-scoped access to backups; only this class touches the table. */
@@ -40,7 +48,10 @@ export class BackupsRepository {
       await this.rows.insert({ ...backup, status: 'running', progressPct: 0, progressMessage: 'Queued' });
       return true;
     } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'backups_one_running') {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { constraint?: string }).constraint === 'backups_one_running'
+      ) {
         return false;
       }
       throw error;
@@ -60,7 +71,11 @@ export class BackupsRepository {
   }
 
   listActive(teamId: string): Promise<BackupEntity[]> {
-    return this.rows.find({ where: { teamId, status: 'running' }, relations: { connection: true }, order: { startedAt: 'DESC' } });
+    return this.rows.find({
+      where: { teamId, status: 'running' },
+      relations: { connection: true },
+      order: { startedAt: 'DESC' },
+    });
   }
 
   async listPage(teamId: string, query: ListBackupsQuery): Promise<{ rows: BackupEntity[]; total: number }> {
@@ -95,7 +110,10 @@ export class BackupsRepository {
 
   /** Progress of a running backup; also its heartbeat. */
   async updateProgress(id: string, progressPct: number, progressMessage: string): Promise<void> {
-    await this.rows.update({ id, status: 'running' }, { progressPct, progressMessage, heartbeatAt: () => 'now()' });
+    await this.rows.update(
+      { id, status: 'running' },
+      { progressPct, progressMessage, heartbeatAt: () => 'now()' },
+    );
   }
 
   async heartbeat(id: string): Promise<void> {
@@ -131,7 +149,13 @@ export class BackupsRepository {
   async markFailed(id: string, errorMessage: string): Promise<void> {
     await this.rows.update(
       { id, status: 'running' },
-      { status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()', heartbeatAt: () => 'now()' },
+      {
+        status: 'failed',
+        errorMessage,
+        progressMessage: 'Failed',
+        completedAt: () => 'now()',
+        heartbeatAt: () => 'now()',
+      },
     );
   }
 
@@ -156,12 +180,15 @@ export class BackupsRepository {
       .createQueryBuilder('backup')
       .innerJoinAndSelect('backup.connection', 'connection')
       .where('backup.team_id = :teamId', { teamId });
-    if (query.connectionId) qb.andWhere('backup.connection_id = :connectionId', { connectionId: query.connectionId });
-    if (query.connectionIds?.length) qb.andWhere('backup.connection_id IN (:...connectionIds)', { connectionIds: query.connectionIds });
+    if (query.connectionId)
+      qb.andWhere('backup.connection_id = :connectionId', { connectionId: query.connectionId });
+    if (query.connectionIds?.length)
+      qb.andWhere('backup.connection_id IN (:...connectionIds)', { connectionIds: query.connectionIds });
     if (query.status) qb.andWhere('backup.status = :status', { status: query.status });
     if (query.from) qb.andWhere('backup.started_at >= :from', { from: query.from });
     if (query.to) qb.andWhere('backup.started_at <= :to', { to: query.to });
-    if (query.resourceTypes?.length) qb.andWhere('backup.resource_types && :types::text[]', { types: query.resourceTypes });
+    if (query.resourceTypes?.length)
+      qb.andWhere('backup.resource_types && :types::text[]', { types: query.resourceTypes });
     if (query.minSize !== undefined) qb.andWhere('backup.size >= :minSize', { minSize: query.minSize });
     if (query.maxSize !== undefined) qb.andWhere('backup.size <= :maxSize', { maxSize: query.maxSize });
     if (query.search) {

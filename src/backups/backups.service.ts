@@ -8,7 +8,13 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { OBJECT_STORE } from '../storage/storage.module.js';
 import { BackupsRepository } from './backups.repository.js';
 import { BACKUP_RUN_QUEUE, type BackupRunJobData } from './backup-run.job.js';
-import { type BackupDto, type BackupStatsDto, type BackupStatusDto, toBackupDto, toBackupStatusDto } from './dto/backup.dto.js';
+import {
+  type BackupDto,
+  type BackupStatsDto,
+  type BackupStatusDto,
+  toBackupDto,
+  toBackupStatusDto,
+} from './dto/backup.dto.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 import type { RunBackupDto } from './dto/run-backup.dto.js';
 import { resolveIncludedTypes } from './included-types.js';
@@ -52,7 +58,8 @@ export class BackupsService {
       includeWorkflows: input.includeWorkflows ?? false,
       storageKey: `teams/${actor.teamId}/users/${actor.userId}/connections/${connection.id}/backups/${id}/`,
     });
-    if (!inserted) throw new ConflictError('backup_in_progress', 'A backup of this connection is already running');
+    if (!inserted)
+      throw new ConflictError('backup_in_progress', 'A backup of this connection is already running');
     let jobId: string;
     try {
       jobId = await this.jobs.send(BACKUP_RUN_QUEUE, { backupId: id } satisfies BackupRunJobData);
@@ -72,9 +79,14 @@ export class BackupsService {
     return (await this.backups.listActive(actor.teamId)).map(toBackupDto);
   }
 
-  async list(actor: Actor, query: ListBackupsQuery): Promise<{ backups: BackupDto[]; total: number; stats: BackupStatsDto | null }> {
+  async list(
+    actor: Actor,
+    query: ListBackupsQuery,
+  ): Promise<{ backups: BackupDto[]; total: number; stats: BackupStatsDto | null }> {
     if (query.minSize !== undefined && query.maxSize !== undefined && query.minSize > query.maxSize) {
-      throw new ValidationError('minSize must not exceed maxSize', [{ field: 'minSize', message: 'greater than maxSize' }]);
+      throw new ValidationError('minSize must not exceed maxSize', [
+        { field: 'minSize', message: 'greater than maxSize' },
+      ]);
     }
     const { rows, total } = await this.backups.listPage(actor.teamId, query);
     const stats = query.includeStats ? await this.stats(actor.teamId, query) : null;
@@ -92,7 +104,8 @@ export class BackupsService {
    */
   async delete(actor: Actor, id: string): Promise<void> {
     const backup = await this.findOrThrow(actor, id);
-    if (backup.status === 'running') throw new ConflictError('backup_running', 'A running backup cannot be deleted');
+    if (backup.status === 'running')
+      throw new ConflictError('backup_running', 'A running backup cannot be deleted');
     await this.store.deletePrefix(backup.storageKey);
     await this.backups.delete(actor.teamId, id);
   }

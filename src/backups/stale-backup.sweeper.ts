@@ -23,7 +23,10 @@ export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     if (this.config.ROLE === 'api') return;
-    this.timer = setInterval(() => void this.sweep().catch((error) => this.logger.error(String(error))), 60_000);
+    this.timer = setInterval(
+      () => void this.sweep().catch((error) => this.logger.error(String(error))),
+      60_000,
+    );
     this.timer.unref();
   }
 
@@ -34,8 +37,12 @@ export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
   /** @returns ids of the backups it failed. */
   async sweep(now = new Date()): Promise<string[]> {
     const before = new Date(now.getTime() - MISSED_HEARTBEATS * HEARTBEAT_SECONDS * 1000);
-    const failed = await this.backups.failStale(before, 'The worker running this backup stopped responding; run it again');
-    if (failed.length) this.logger.warn(`Marked ${failed.length} stale backup(s) failed: ${failed.join(', ')}`);
+    const failed = await this.backups.failStale(
+      before,
+      'The worker running this backup stopped responding; run it again',
+    );
+    if (failed.length)
+      this.logger.warn(`Marked ${failed.length} stale backup(s) failed: ${failed.join(', ')}`);
     return failed;
   }
 }

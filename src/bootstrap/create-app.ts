@@ -41,12 +41,18 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
       .build(),
   );
-  app.getHttpAdapter().getInstance().get('/api/openapi.json', (_req: Request, res: Response) => res.json(document));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/api/openapi.json', (_req: Request, res: Response) => res.json(document));
   return app;
 }
 
 /** A process in the `worker` role: jobs only, no HTTP listener. */
-export async function createWorkerContext(config: AppConfig, databaseUrl: string): Promise<INestApplicationContext> {
+export async function createWorkerContext(
+  config: AppConfig,
+  databaseUrl: string,
+): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, databaseUrl), {
     logger: loggerLevels(config),
   });

@@ -1,4 +1,11 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 
@@ -44,7 +51,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     response.setHeader('X-Request-Id', requestId);
     if (status === HttpStatus.UNAUTHORIZED) {
       const tokenError = request.hadBearerToken ? ', error="invalid_token"' : '';
-      response.setHeader('WWW-Authenticate', `Bearer resource_metadata="${this.resourceMetadataUrl}"${tokenError}`);
+      response.setHeader(
+        'WWW-Authenticate',
+        `Bearer resource_metadata="${this.resourceMetadataUrl}"${tokenError}`,
+      );
     }
     response.status(status).json(body);
   }
@@ -61,7 +71,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
             ? shaped.message
             : exception.message;
       const code = typeof shaped.code === 'string' ? shaped.code : (DEFAULT_CODES[status] ?? 'error');
-      return { status, body: { error, code, ...(shaped.details ? { details: shaped.details } : {}), requestId } };
+      return {
+        status,
+        body: { error, code, ...(shaped.details ? { details: shaped.details } : {}), requestId },
+      };
     }
     const parserError = exception as BodyParserError;
     if (parserError?.type === 'entity.too.large') {
@@ -70,7 +83,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (parserError?.type === 'entity.parse.failed') {
       return { status: 400, body: { error: 'Malformed JSON body', code: 'validation_failed', requestId } };
     }
-    this.logger.error(`Unhandled error (request ${requestId})`, exception instanceof Error ? exception.stack : String(exception));
+    this.logger.error(
+      `Unhandled error (request ${requestId})`,
+      exception instanceof Error ? exception.stack : String(exception),
+    );
     return { status: 500, body: { error: 'Internal server error', code: 'internal_error', requestId } };
   }
 }

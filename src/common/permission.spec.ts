@@ -16,6 +16,7 @@ const ALL: Role[] = ['super_admin', 'admin', 'operator', 'auditor', 'viewer'];
 
 describe('roleHasPermission', () => {
   it.each(TABLE)('%s is held exactly by %j', (permission, holders) => {
-    for (const role of ALL) expect([role, roleHasPermission(role, permission)]).toEqual([role, holders.includes(role)]);
+    for (const role of ALL)
+      expect([role, roleHasPermission(role, permission)]).toEqual([role, holders.includes(role)]);
   });
 });

@@ -18,7 +18,15 @@ const P = Permission;
 /** The role -> permission table of DESIGN section 3; the one place roles are mapped. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   super_admin: new Set(Object.values(P)),
-  admin: new Set([P.ViewBackups, P.RunBackups, P.ManageConnections, P.Restore, P.Compliance, P.Export, P.ViewNotifications]),
+  admin: new Set([
+    P.ViewBackups,
+    P.RunBackups,
+    P.ManageConnections,
+    P.Restore,
+    P.Compliance,
+    P.Export,
+    P.ViewNotifications,
+  ]),
   operator: new Set([P.ViewBackups, P.RunBackups, P.ViewNotifications]),
   auditor: new Set([P.ViewBackups, P.Compliance, P.Export, P.ViewNotifications]),
   viewer: new Set([P.ViewBackups, P.ViewNotifications]),

@@ -21,7 +21,9 @@ describe('loadConfig', () => {
   });
 
   it('wants both S3 keys or neither', () => {
-    expect(() => loadConfig({ S3_BUCKET: 'snapshots', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_ACCESS_KEY_ID: set both/);
+    expect(() => loadConfig({ S3_BUCKET: 'snapshots', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      /S3_ACCESS_KEY_ID: set both/,
+    );
     expect(loadConfig({ S3_BUCKET: 'snapshots' }).S3_BUCKET).toBe('snapshots');
   });
 

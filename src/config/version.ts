@@ -7,7 +7,8 @@ function readVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = join(dir, 'package.json');
-    if (existsSync(candidate)) return (JSON.parse(readFileSync(candidate, 'utf8')) as { version: string }).version;
+    if (existsSync(candidate))
+      return (JSON.parse(readFileSync(candidate, 'utf8')) as { version: string }).version;
     const parent = dirname(dir);
     if (parent === dir) return '0.0.0';
     dir = parent;

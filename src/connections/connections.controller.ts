@@ -20,12 +20,18 @@ export class ConnectionsController {
   }
 
   @Post('create')
-  async create(@CurrentActor() actor: Actor, @Body() body: CreateConnectionDto): Promise<{ connection: ConnectionDto }> {
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() body: CreateConnectionDto,
+  ): Promise<{ connection: ConnectionDto }> {
     return { connection: await this.connections.create(actor, body) };
   }
 
   @Get(':id')
-  async get(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ connection: ConnectionDto }> {
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('id', ParseUUIDPipe) id: string,
+  ): Promise<{ connection: ConnectionDto }> {
     return { connection: await this.connections.get(actor, id) };
   }
 }

@@ -9,7 +9,11 @@ export class ConnectionsRepository {
   constructor(@InjectRepository(ConnectionEntity) private readonly rows: Repository<ConnectionEntity>) {}
 
   /** Saves a new connection with a caller-chosen id (the id is bound into the secret's ciphertext). */
-  insert(connection: Omit<ConnectionEntity, 'createdAt' | 'updatedAt' | 'deletedAt' | 'lastVerifiedAt'> & { lastVerifiedAt: Date }): Promise<ConnectionEntity> {
+  insert(
+    connection: Omit<ConnectionEntity, 'createdAt' | 'updatedAt' | 'deletedAt' | 'lastVerifiedAt'> & {
+      lastVerifiedAt: Date;
+    },
+  ): Promise<ConnectionEntity> {
     return this.rows.save(this.rows.create(connection));
   }
 

@@ -38,7 +38,12 @@ export class ConnectionsService {
    */
   async create(actor: Actor, input: CreateConnectionDto): Promise<ConnectionDto> {
     const orgUrl = normalizeOrgUrl(input.org_url);
-    const credentials = { provider: input.provider ?? 'okta', orgUrl, clientId: input.client_id, clientSecret: input.client_secret } as const;
+    const credentials = {
+      provider: input.provider ?? 'okta',
+      orgUrl,
+      clientId: input.client_id,
+      clientSecret: input.client_secret,
+    } as const;
     await this.verify(credentials);
     const id = randomUUID();
     const row = await this.connections.insert({
@@ -67,14 +72,26 @@ export class ConnectionsService {
   /** The connection for another feature's use; @throws NotFoundError when missing or another team's. */
   async getRef(teamId: string, id: string): Promise<ConnectionRef> {
     const row = await this.findOrThrow(teamId, id);
-    return { id: row.id, teamId: row.teamId, ownerUserId: row.ownerUserId, provider: row.provider, orgUrl: row.orgUrl, orgName: row.orgName };
+    return {
+      id: row.id,
+      teamId: row.teamId,
+      ownerUserId: row.ownerUserId,
+      provider: row.provider,
+      orgUrl: row.orgUrl,
+      orgName: row.orgName,
+    };
   }
 
   /** A connector with the decrypted credentials, for a job; the caller closes it. */
   async openConnector(teamId: string, id: string): Promise<ProviderConnector> {
     const row = await this.findOrThrow(teamId, id);
     const clientSecret = this.security.decryptSecret(row.clientSecretEnc, secretAad(row.id));
-    return this.connectors.create({ provider: row.provider, orgUrl: row.orgUrl, clientId: row.clientId, clientSecret });
+    return this.connectors.create({
+      provider: row.provider,
+      orgUrl: row.orgUrl,
+      clientId: row.clientId,
+      clientSecret,
+    });
   }
 
   private async verify(credentials: Parameters<ProviderConnectorFactory['create']>[0]): Promise<void> {
@@ -83,7 +100,8 @@ export class ConnectionsService {
       connector = this.connectors.create(credentials);
       await connector.verifyCredentials();
     } catch (error) {
-      if (error instanceof ProviderError) throw new ValidationError(`Connection check failed: ${error.message}`, { code: error.code });
+      if (error instanceof ProviderError)
+        throw new ValidationError(`Connection check failed: ${error.message}`, { code: error.code });
       throw error;
     } finally {
       await connector?.close();
@@ -112,12 +130,20 @@ export function normalizeOrgUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ValidationError('org_url must be an absolute https:// URL', [{ field: 'org_url', message: 'not a URL' }]);
+    throw new ValidationError('org_url must be an absolute https:// URL', [
+      { field: 'org_url', message: 'not a URL' },
+    ]);
   }
   if (url.protocol !== 'https:') {
     throw new ValidationError('org_url must use https://', [{ field: 'org_url', message: 'https only' }]);
   }
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+  if (
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    (url.pathname !== '/' && url.pathname !== '')
+  ) {
     throw new ValidationError('org_url must be the tenant origin only, such as https://acme.okta.com', [
       { field: 'org_url', message: 'origin only' },
     ]);

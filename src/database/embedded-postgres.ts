@@ -40,7 +40,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   // 0711: the `postgres` user that initdb runs as (when we are root) must traverse to pg/,
   // while the key files beside it stay 0600 and the listing stays private.
   mkdirSync(root, { recursive: true, mode: 0o711 });
-  if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  if (!existsSync(secretFile))
+    writeFileSync(secretFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(secretFile, 'utf8').trim();
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 

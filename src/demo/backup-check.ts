@@ -4,7 +4,10 @@ import { canonicalJson } from '@libs/snapshot/content-hash.js';
 /** How a backup's records differ from the org's objects, per resource type. */
 export interface BackupCheck {
   exact: boolean;
-  byType: Record<string, { expected: number; stored: number; missing: number; extra: number; changed: number }>;
+  byType: Record<
+    string,
+    { expected: number; stored: number; missing: number; extra: number; changed: number }
+  >;
 }
 
 type Expected = Record<string, Array<{ id: string; data: Record<string, unknown> }>>;

@@ -36,7 +36,8 @@ async function main(): Promise<number> {
     strict: true,
   });
   const rateLimits = values['rate-limits'];
-  if (rateLimits !== 'none' && rateLimits !== 'enterprise') throw new UsageError('--rate-limits must be none or enterprise');
+  if (rateLimits !== 'none' && rateLimits !== 'enterprise')
+    throw new UsageError('--rate-limits must be none or enterprise');
   const say = values.json ? () => {} : (line: string) => process.stdout.write(`${line}\n`);
 
   const org = await startSimulator({
@@ -63,7 +64,9 @@ async function main(): Promise<number> {
   say(`Service at ${config.BASE_URL} (data in ${config.DATA_DIR})`);
 
   try {
-    const { team } = await app.get(TeamsService).createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
+    const { team } = await app
+      .get(TeamsService)
+      .createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
     const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
     const api = await ServiceClient.connect(config.BASE_URL, client.clientId, client.clientSecret);
     const integration = await installApiServiceIntegration(org, OKTA_BACKUP_SCOPES);
@@ -76,14 +79,22 @@ async function main(): Promise<number> {
     say(`Connection ${connection.id} created; backing up...`);
 
     const started = Date.now();
-    const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', { connectionId: connection.id });
-    const status = await api.waitForBackup(backupId, (pct, message) => say(`  ${pct.toFixed(0).padStart(3)} % ${message}`));
+    const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {
+      connectionId: connection.id,
+    });
+    const status = await api.waitForBackup(backupId, (pct, message) =>
+      say(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
+    );
     const seconds = (Date.now() - started) / 1000;
     const { backup } = await api.get<{ backup: BackupView }>(`/api/backup/${backupId}`);
 
     const reader =
       backup.status === 'completed'
-        ? await SnapshotReader.open({ store: app.get<ObjectStore>(OBJECT_STORE), prefix: backup.storage_key, keyRing: app.get<KeyRing>(KEY_RING) })
+        ? await SnapshotReader.open({
+            store: app.get<ObjectStore>(OBJECT_STORE),
+            prefix: backup.storage_key,
+            keyRing: app.get<KeyRing>(KEY_RING),
+          })
         : null;
     const check = reader
       ? await checkBackup(org.snapshot(), (type) => reader.readPart(type), backup.resource_types)
@@ -120,8 +131,20 @@ interface BackupView {
 }
 
 function printSummary(
-  summary: { status: string; backup_id: string; resource_counts: Record<string, number>; size: number; seconds: number; requests: number; exact: boolean; error_message?: string },
-  byType: Record<string, { expected: number; stored: number; missing: number; extra: number; changed: number }>,
+  summary: {
+    status: string;
+    backup_id: string;
+    resource_counts: Record<string, number>;
+    size: number;
+    seconds: number;
+    requests: number;
+    exact: boolean;
+    error_message?: string;
+  },
+  byType: Record<
+    string,
+    { expected: number; stored: number; missing: number; extra: number; changed: number }
+  >,
 ): void {
   const lines = [
     '',
@@ -129,7 +152,8 @@ function printSummary(
     '',
     `  ${'resource type'.padEnd(34)}${'stored'.padStart(8)}${'in org'.padStart(8)}`,
     ...Object.entries(byType).map(
-      ([type, t]) => `  ${type.padEnd(34)}${String(t.stored).padStart(8)}${String(t.expected).padStart(8)}${t.missing || t.extra || t.changed ? `  missing ${t.missing}, extra ${t.extra}, changed ${t.changed}` : ''}`,
+      ([type, t]) =>
+        `  ${type.padEnd(34)}${String(t.stored).padStart(8)}${String(t.expected).padStart(8)}${t.missing || t.extra || t.changed ? `  missing ${t.missing}, extra ${t.extra}, changed ${t.changed}` : ''}`,
     ),
     '',
     `  bytes stored (encrypted)  ${summary.size}`,
@@ -156,7 +180,9 @@ try {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`Demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 1;
   }
 }

@@ -21,12 +21,18 @@ export async function installApiServiceIntegration(
     const response = await fetch(`${org.baseUrl}/integrations/api/v1/api-services`, {
       method: 'POST',
       dispatcher,
-      headers: { Authorization: `SSWS ${org.adminToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Authorization: `SSWS ${org.adminToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body: JSON.stringify({ type: 'idp_backup', grantedScopes }),
     });
     const body = (await response.json()) as { id?: string; clientSecret?: string };
     if (!response.ok || !body.id || !body.clientSecret) {
-      throw new Error(`Installing the API service integration failed: ${response.status} ${JSON.stringify(body)}`);
+      throw new Error(
+        `Installing the API service integration failed: ${response.status} ${JSON.stringify(body)}`,
+      );
     }
     return { clientId: body.id, clientSecret: body.clientSecret };
   } finally {

@@ -27,7 +27,8 @@ export class ServiceClient {
       body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${baseUrl}/api/` }),
     });
     const body = (await response.json()) as { access_token?: string };
-    if (!response.ok || !body.access_token) throw new Error(`Token request failed: ${response.status} ${JSON.stringify(body)}`);
+    if (!response.ok || !body.access_token)
+      throw new Error(`Token request failed: ${response.status} ${JSON.stringify(body)}`);
     return new ServiceClient(baseUrl, body.access_token);
   }
 
@@ -40,7 +41,11 @@ export class ServiceClient {
   }
 
   /** Polls GET /api/backup/status until the backup leaves `running`, reporting each new progress line. */
-  async waitForBackup(backupId: string, onProgress: (pct: number, message: string) => void, timeoutMs = 3_600_000): Promise<BackupStatusView> {
+  async waitForBackup(
+    backupId: string,
+    onProgress: (pct: number, message: string) => void,
+    timeoutMs = 3_600_000,
+  ): Promise<BackupStatusView> {
     const deadline = Date.now() + timeoutMs;
     let last = '';
     for (;;) {
@@ -57,7 +62,11 @@ export class ServiceClient {
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        Accept: 'application/json',
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

@@ -48,8 +48,15 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Runs `handler` for each job of the queue, one at a time per replica, in the worker role only. */
-  async work<T extends object>(name: string, handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>): Promise<void> {
+  async work<T extends object>(
+    name: string,
+    handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
+  ): Promise<void> {
     if (!this.runsWorkers) return;
-    await this.boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => handler(job));
+    await this.boss.work<T>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+      async ([job]) => handler(job),
+    );
   }
 }

@@ -21,7 +21,9 @@ export function loadKeyRing(config: AppConfig): KeyRing {
     mkdirSync(resolve(config.DATA_DIR), { recursive: true, mode: 0o711 });
     writeFileSync(file, generateMasterKey(), { mode: 0o600, flag: 'wx' });
   }
-  new Logger('Security').warn(`MASTER_KEY is not set: using the key generated in ${file}. Production must set MASTER_KEY.`);
+  new Logger('Security').warn(
+    `MASTER_KEY is not set: using the key generated in ${file}. Production must set MASTER_KEY.`,
+  );
   return KeyRing.parse(readFileSync(file, 'utf8').trim());
 }
 

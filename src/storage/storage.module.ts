@@ -23,7 +23,9 @@ export function objectStoreFor(config: AppConfig): ObjectStore {
     });
   }
   const rootDir = join(resolve(config.DATA_DIR), 'objects');
-  new Logger('Storage').log(`Snapshots stored on the filesystem under ${rootDir} (set S3_BUCKET in production)`);
+  new Logger('Storage').log(
+    `Snapshots stored on the filesystem under ${rootDir} (set S3_BUCKET in production)`,
+  );
   return createObjectStore({ driver: 'fs', rootDir });
 }
 

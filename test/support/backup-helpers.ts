@@ -1,24 +1,50 @@
-import type { Test } from 'supertest';
 import type { TestApp } from './test-app.js';
 
-/** Sets the bearer header. */
-export const bearer = (token: string) => (req: Test) => req.set('Authorization', `Bearer ${token}`);
+/** The fields of a backup (GET /api/backup/[id]) the tests read. */
+export interface BackupBody {
+  id: string;
+  status: string;
+  storage_key: string;
+  resource_counts: Record<string, number>;
+  resource_types: string[];
+  size: number;
+  requests: number;
+  connection: { id: string; provider: string; org_name: string | null; org_url: string };
+}
 
 /** Creates a connection through the API and returns its id. */
-export async function createConnection(ctx: TestApp, token: string, org: { baseUrl: string; clientId: string; clientSecret: string }): Promise<string> {
+export async function createConnection(
+  ctx: TestApp,
+  token: string,
+  org: { baseUrl: string; clientId: string; clientSecret: string },
+): Promise<string> {
   const response = await ctx.http
     .post('/api/connections/create')
     .set('Authorization', `Bearer ${token}`)
-    .send({ org_url: org.baseUrl, client_id: org.clientId, client_secret: org.clientSecret, org_name: 'Test org' });
-  if (response.status !== 201) throw new Error(`create connection answered ${response.status}: ${response.text}`);
+    .send({
+      org_url: org.baseUrl,
+      client_id: org.clientId,
+      client_secret: org.clientSecret,
+      org_name: 'Test org',
+    });
+  if (response.status !== 201)
+    throw new Error(`create connection answered ${response.status}: ${response.text}`);
   return response.body.connection.id as string;
 }
 
 /** Polls GET /api/backup/status until the backup leaves `running`; returns the final status body. */
-export async function waitForBackup(ctx: TestApp, token: string, backupId: string, timeoutMs = 120_000): Promise<Record<string, unknown>> {
+export async function waitForBackup(
+  ctx: TestApp,
+  token: string,
+  backupId: string,
+  timeoutMs = 120_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await ctx.http.get('/api/backup/status').query({ backupId }).set('Authorization', `Bearer ${token}`);
+    const response = await ctx.http
+      .get('/api/backup/status')
+      .query({ backupId })
+      .set('Authorization', `Bearer ${token}`);
     if (response.status !== 200) throw new Error(`status answered ${response.status}: ${response.text}`);
     if (response.body.status !== 'running') return response.body as Record<string, unknown>;
     if (Date.now() > deadline) throw new Error(`backup ${backupId} still running`);

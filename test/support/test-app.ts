@@ -74,13 +74,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const baseUrl = config.BASE_URL;
   const http = request(baseUrl);
 
-  const token = async (clientId: string, clientSecret: string, resource = config.API_RESOURCE): Promise<string> => {
+  const token = async (
+    clientId: string,
+    clientSecret: string,
+    resource = config.API_RESOURCE,
+  ): Promise<string> => {
     const response = await http
       .post('/oauth/token')
       .auth(clientId, clientSecret)
       .type('form')
       .send({ grant_type: 'client_credentials', resource });
-    if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${response.text}`);
+    if (response.status !== 200)
+      throw new Error(`token endpoint answered ${response.status}: ${response.text}`);
     return response.body.access_token as string;
   };
 
@@ -97,10 +102,22 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const team = teamId
         ? { teamId, ownerUserId: (await teams.getOwner(teamId)).id }
         : await teams
-            .createTeam({ name: `Team ${randomBytes(3).toString('hex')}`, ownerEmail: `owner-${randomBytes(4).toString('hex')}@example.com` })
-            .then(({ team: t, owner }: { team: { id: string }; owner: { id: string } }) => ({ teamId: t.id, ownerUserId: owner.id }));
+            .createTeam({
+              name: `Team ${randomBytes(3).toString('hex')}`,
+              ownerEmail: `owner-${randomBytes(4).toString('hex')}@example.com`,
+            })
+            .then(({ team: t, owner }: { team: { id: string }; owner: { id: string } }) => ({
+              teamId: t.id,
+              ownerUserId: owner.id,
+            }));
       const client = await teams.createClient({ teamId: team.teamId, role });
-      return { ...team, clientId: client.clientId, clientSecret: client.clientSecret, role, token: await token(client.clientId, client.clientSecret) };
+      return {
+        ...team,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        role,
+        token: await token(client.clientId, client.clientSecret),
+      };
     },
     async close() {
       await app.close();

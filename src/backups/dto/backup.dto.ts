@@ -16,17 +16,26 @@ export class BackupDto {
   @ApiProperty({ enum: ['running', 'completed', 'failed'] }) status!: BackupStatus;
   @ApiProperty({ enum: ['full', 'incremental'] }) kind!: BackupKind;
   @ApiPropertyOptional({ type: String, nullable: true }) base_backup_id!: string | null;
-  @ApiProperty({ description: 'The job id (`instanceId` of the run response).', type: String, nullable: true }) instance_id!: string | null;
+  @ApiProperty({
+    description: 'The job id (`instanceId` of the run response).',
+    type: String,
+    nullable: true,
+  })
+  instance_id!: string | null;
   @ApiProperty() progress_pct!: number;
   @ApiProperty() progress_message!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) error_message!: string | null;
   @ApiProperty() started_at!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) completed_at!: string | null;
   @ApiProperty() storage_key!: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } }) resource_counts!: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } }) resource_counts!: Record<
+    string,
+    number
+  >;
   @ApiProperty({ type: [String] }) resource_types!: string[];
   @ApiProperty({ description: 'Bytes stored.' }) size!: number;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'SHA-256 of the manifest as stored.' }) sha256!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'SHA-256 of the manifest as stored.' })
+  sha256!: string | null;
   @ApiProperty({ enum: ['manual', 'schedule', 'pre_restore'] }) triggered_by!: BackupTrigger;
   @ApiProperty({ type: [String], nullable: true }) include!: string[] | null;
   @ApiProperty() include_workflows!: boolean;
@@ -37,7 +46,8 @@ export class BackupStatsDto {
   @ApiProperty() totalBackups!: number;
   @ApiProperty() completedBackups!: number;
   @ApiProperty() failedBackups!: number;
-  @ApiProperty({ description: 'completed / (completed + failed), 0 to 1; 0 when none finished.' }) successRate!: number;
+  @ApiProperty({ description: 'completed / (completed + failed), 0 to 1; 0 when none finished.' })
+  successRate!: number;
   @ApiProperty({ description: 'bytes' }) totalSize!: number;
   @ApiProperty({ type: [String] }) resourceTypes!: string[];
 }

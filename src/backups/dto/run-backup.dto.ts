@@ -7,7 +7,10 @@ export class RunBackupDto {
   @IsUUID()
   connectionId!: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Resource types to capture; omit for a full snapshot.' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Resource types to capture; omit for a full snapshot.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)

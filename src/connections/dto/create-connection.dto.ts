@@ -13,7 +13,10 @@ export class CreateConnectionDto {
   @Length(1, 256)
   client_id!: string;
 
-  @ApiProperty({ description: 'Client secret of the integration. Write-only: never returned.', writeOnly: true })
+  @ApiProperty({
+    description: 'Client secret of the integration. Write-only: never returned.',
+    writeOnly: true,
+  })
   @IsString()
   @Length(1, 1024)
   client_secret!: string;
