@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
@@ -14,6 +15,7 @@ import { TeamsService } from '../teams/teams.service.js';
 import { installApiServiceIntegration } from './okta-api-service.js';
 import { checkBackup } from './backup-check.js';
 import { ServiceClient } from './service-client.js';
+import { StderrLogger } from './stderr-logger.js';
 
 const USAGE = `Usage: npm run demo -- [--fixtures DIR] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
 
@@ -23,6 +25,7 @@ const USAGE = `Usage: npm run demo -- [--fixtures DIR] [--users N --groups N --a
  * API, then a check that the snapshot holds every object the org has. Exit 0 only if it does.
  */
 async function main(): Promise<number> {
+  Logger.overrideLogger(new StderrLogger());
   const { values } = parseArgs({
     options: {
       fixtures: { type: 'string' },
