@@ -24,9 +24,11 @@ const DEFAULT_CODES: Record<number, string> = {
   500: 'internal_error',
 };
 
-interface BodyParserError {
-  status?: number;
-  type?: string;
+/** body-parser's error `type`, whether Nest wrapped the error (as the `cause` of a 400) or not. */
+function bodyParserError(exception: unknown): string | undefined {
+  const candidate = exception instanceof HttpException ? exception.cause : exception;
+  const type = (candidate as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' && type.startsWith('entity.') ? type : undefined;
 }
 
 /**
@@ -60,6 +62,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown, requestId: string): { status: number; body: Record<string, unknown> } {
+    const parserError = bodyParserError(exception);
+    if (parserError === 'entity.too.large') {
+      return { status: 413, body: { error: 'Request body too large', code: 'payload_too_large', requestId } };
+    }
+    if (parserError === 'entity.parse.failed') {
+      return { status: 400, body: { error: 'Malformed JSON body', code: 'validation_failed', requestId } };
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const raw = exception.getResponse();
@@ -75,13 +84,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
         status,
         body: { error, code, ...(shaped.details ? { details: shaped.details } : {}), requestId },
       };
-    }
-    const parserError = exception as BodyParserError;
-    if (parserError?.type === 'entity.too.large') {
-      return { status: 413, body: { error: 'Request body too large', code: 'payload_too_large', requestId } };
-    }
-    if (parserError?.type === 'entity.parse.failed') {
-      return { status: 400, body: { error: 'Malformed JSON body', code: 'validation_failed', requestId } };
     }
     this.logger.error(
       `Unhandled error (request ${requestId})`,
