@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { SnapshotReader } from '../libs/snapshot/snapshot-reader.js';
-import { FsObjectStore } from '../libs/object-store/fs-object-store.js';
-import { KeyRing } from '../libs/crypto/key-ring.js';
 import type { ResourceRecord } from '../libs/providers/resource-types.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { type BackupBody, createConnection, waitForBackup } from './support/backup-helpers.js';
+import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
+import type { BackupDto } from '../src/backups/dto/backup.dto.js';
 
 /** Every file under a directory, recursively. */
 function filesUnder(dir: string): string[] {
@@ -23,7 +21,7 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
   let ctx: TestApp;
   let admin: TestClient;
   let connectionId: string;
-  let backup: BackupBody;
+  let backup: BackupDto;
 
   beforeAll(async () => {
     org = await startTestOrg({ users: 450, groups: 15, apps: 6, seed: 11 });
@@ -59,11 +57,7 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
   });
 
   const readBack = async (type: string): Promise<Map<string, ResourceRecord>> => {
-    const reader = await SnapshotReader.open({
-      store: new FsObjectStore(join(ctx.dataDir, 'objects')),
-      prefix: backup.storage_key,
-      keyRing: KeyRing.parse(ctx.config.MASTER_KEY!),
-    });
+    const reader = await openSnapshot(ctx, backup.storage_key);
     const records = new Map<string, ResourceRecord>();
     for await (const record of reader.readPart(type)) records.set(record.id, record);
     return records;

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
-import { SnapshotReader } from '../libs/snapshot/snapshot-reader.js';
-import { FsObjectStore } from '../libs/object-store/fs-object-store.js';
-import { KeyRing } from '../libs/crypto/key-ring.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { FIXTURES_DIR, HAVE_FIXTURES, startTestOrg, type TestOrg } from './support/okta-org.js';
-import { type BackupBody, createConnection, waitForBackup } from './support/backup-helpers.js';
+import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
+import type { BackupDto } from '../src/backups/dto/backup.dto.js';
 
 if (!HAVE_FIXTURES) {
   process.stdout.write(
@@ -17,7 +14,7 @@ if (!HAVE_FIXTURES) {
   let org: TestOrg;
   let ctx: TestApp;
   let admin: TestClient;
-  let backup: BackupBody;
+  let backup: BackupDto;
 
   beforeAll(async () => {
     org = await startTestOrg({ fixturesDir: FIXTURES_DIR });
@@ -46,11 +43,7 @@ if (!HAVE_FIXTURES) {
 
   it('completes and holds every recorded object byte-for-byte in data', async () => {
     expect(backup.status).toBe('completed');
-    const reader = await SnapshotReader.open({
-      store: new FsObjectStore(join(ctx.dataDir, 'objects')),
-      prefix: backup.storage_key,
-      keyRing: KeyRing.parse(ctx.config.MASTER_KEY!),
-    });
+    const reader = await openSnapshot(ctx, backup.storage_key);
     const expected = org.sim.snapshot();
     let total = 0;
     for (const [type, objects] of Object.entries(expected)) {

@@ -12,6 +12,7 @@ import { freePort } from '../bootstrap/free-port.js';
 import { KEY_RING } from '../security/key-ring.provider.js';
 import { OBJECT_STORE } from '../storage/storage.module.js';
 import { TeamsService } from '../teams/teams.service.js';
+import type { BackupDto } from '../backups/dto/backup.dto.js';
 import { installApiServiceIntegration } from './okta-api-service.js';
 import { checkBackup } from './backup-check.js';
 import { ServiceClient } from './service-client.js';
@@ -89,7 +90,7 @@ async function main(): Promise<number> {
       say(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
     );
     const seconds = (Date.now() - started) / 1000;
-    const { backup } = await api.get<{ backup: BackupView }>(`/api/backup/${backupId}`);
+    const { backup } = await api.get<{ backup: BackupDto }>(`/api/backup/${backupId}`);
 
     const reader =
       backup.status === 'completed'
@@ -121,16 +122,6 @@ async function main(): Promise<number> {
     await org.close();
     await database.stop();
   }
-}
-
-interface BackupView {
-  id: string;
-  status: string;
-  storage_key: string;
-  resource_counts: Record<string, number>;
-  resource_types: string[];
-  size: number;
-  requests: number;
 }
 
 function printSummary(

@@ -1,15 +1,16 @@
+import { join } from 'node:path';
+import { KeyRing } from '../../libs/crypto/key-ring.js';
+import { FsObjectStore } from '../../libs/object-store/fs-object-store.js';
+import { SnapshotReader } from '../../libs/snapshot/snapshot-reader.js';
 import type { TestApp } from './test-app.js';
 
-/** The fields of a backup (GET /api/backup/[id]) the tests read. */
-export interface BackupBody {
-  id: string;
-  status: string;
-  storage_key: string;
-  resource_counts: Record<string, number>;
-  resource_types: string[];
-  size: number;
-  requests: number;
-  connection: { id: string; provider: string; org_name: string | null; org_url: string };
+/** Opens a backup's snapshot as stored by the app: its filesystem store and master key. */
+export function openSnapshot(ctx: TestApp, storageKey: string): Promise<SnapshotReader> {
+  return SnapshotReader.open({
+    store: new FsObjectStore(join(ctx.dataDir, 'objects')),
+    prefix: storageKey,
+    keyRing: KeyRing.parse(ctx.config.MASTER_KEY!),
+  });
 }
 
 /** Creates a connection through the API and returns its id. */
