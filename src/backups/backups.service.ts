@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import type { Actor } from '../common/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
-import { ConnectionsService } from '../connections/connections.service.js';
+import { type ConnectionRef, ConnectionsService } from '../connections/connections.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { OBJECT_STORE } from '../storage/storage.module.js';
 import { BackupsRepository } from './backups.repository.js';
+import type { BackupTrigger } from './backup.entity.js';
 import { BACKUP_RUN_QUEUE, type BackupRunJobData } from './backup-run.job.js';
 import {
   type BackupDto,
@@ -45,24 +46,69 @@ export class BackupsService {
    */
   async run(actor: Actor, input: RunBackupDto): Promise<BackupStarted> {
     const connection = await this.connections.getRef(actor.teamId, input.connectionId);
-    const include = input.include ? resolveIncludedTypes(connection.provider, input.include) : null;
+    const started = await this.start({
+      connection,
+      ownerUserId: actor.userId,
+      triggeredBy: 'manual',
+      include: input.include ? resolveIncludedTypes(connection.provider, input.include) : null,
+      includeWorkflows: input.includeWorkflows ?? false,
+    });
+    if (!started)
+      throw new ConflictError('backup_in_progress', 'A backup of this connection is already running');
+    return started;
+  }
+
+  /**
+   * Starts the backup of one schedule slot (DESIGN section 1), owned by the connection's owner.
+   * The job's singleton key is connection + slot, so a slot enqueues once however many
+   * replicas tick. @returns null when a backup of the connection is already running (the slot is skipped).
+   * @throws NotFoundError when the connection is gone.
+   */
+  async startScheduled(teamId: string, connectionId: string, slot: Date): Promise<BackupStarted | null> {
+    const connection = await this.connections.getRef(teamId, connectionId);
+    return this.start(
+      {
+        connection,
+        ownerUserId: connection.ownerUserId,
+        triggeredBy: 'schedule',
+        include: null,
+        includeWorkflows: false,
+      },
+      `${connection.id}:${slot.toISOString()}`,
+    );
+  }
+
+  private async start(
+    input: {
+      connection: ConnectionRef;
+      ownerUserId: string;
+      triggeredBy: BackupTrigger;
+      include: string[] | null;
+      includeWorkflows: boolean;
+    },
+    singletonKey?: string,
+  ): Promise<BackupStarted | null> {
+    const { connection } = input;
     const id = randomUUID();
     const inserted = await this.backups.insertRunning({
       id,
-      teamId: actor.teamId,
+      teamId: connection.teamId,
       connectionId: connection.id,
-      ownerUserId: actor.userId,
+      ownerUserId: input.ownerUserId,
       kind: 'full',
-      triggeredBy: 'manual',
-      include,
-      includeWorkflows: input.includeWorkflows ?? false,
-      storageKey: `teams/${actor.teamId}/users/${actor.userId}/connections/${connection.id}/backups/${id}/`,
+      triggeredBy: input.triggeredBy,
+      include: input.include,
+      includeWorkflows: input.includeWorkflows,
+      storageKey: `teams/${connection.teamId}/users/${input.ownerUserId}/connections/${connection.id}/backups/${id}/`,
     });
-    if (!inserted)
-      throw new ConflictError('backup_in_progress', 'A backup of this connection is already running');
+    if (!inserted) return null;
     let jobId: string;
     try {
-      jobId = await this.jobs.send(BACKUP_RUN_QUEUE, { backupId: id } satisfies BackupRunJobData);
+      jobId = await this.jobs.send(
+        BACKUP_RUN_QUEUE,
+        { backupId: id } satisfies BackupRunJobData,
+        singletonKey ? { singletonKey } : {},
+      );
     } catch (error) {
       await this.backups.markFailed(id, 'The backup could not be queued');
       throw error;
