@@ -6,6 +6,7 @@ import { ProviderAuthError, ProviderError } from '@libs/providers/provider-error
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
 import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
+import { NotFoundError } from '../common/errors.js';
 import { ConnectionsService } from '../connections/connections.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { KEY_RING } from '../security/key-ring.provider.js';
@@ -62,7 +63,10 @@ export class BackupRunJob implements OnModuleInit {
       connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
       await this.capture(backup, connector);
     } catch (error) {
-      const finalAttempt = job.retryCount >= job.retryLimit || error instanceof ProviderAuthError;
+      const finalAttempt =
+        job.retryCount >= job.retryLimit ||
+        error instanceof ProviderAuthError ||
+        error instanceof NotFoundError;
       const message = describe(error);
       this.logger.warn(`Backup ${backup.id} attempt ${job.retryCount + 1} failed: ${message}`);
       await this.store.deletePrefix(backup.storageKey).catch(() => {});
@@ -120,6 +124,7 @@ export class BackupRunJob implements OnModuleInit {
 /** A message safe to store and show: provider errors say what the provider answered; others stay generic. */
 function describe(error: unknown): string {
   if (error instanceof ProviderError) return error.message;
+  if (error instanceof NotFoundError) return 'The connection was deleted before the backup started';
   if (error instanceof Error && error.name === 'SnapshotIntegrityError')
     return `Snapshot write failed: ${error.message}`;
   return 'Internal error while writing the snapshot (see the worker log)';

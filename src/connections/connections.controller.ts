@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/actor.js';
 import { CurrentActor, RequirePermission } from '../common/decorators.js';
@@ -6,6 +6,7 @@ import { Permission } from '../common/permission.js';
 import { ConnectionsService } from './connections.service.js';
 import type { ConnectionDto } from './dto/connection.dto.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
+import { UpdateConnectionDto } from './dto/update-connection.dto.js';
 
 /** Spec "Connections": every route needs `manage connections`. */
 @ApiTags('connections')
@@ -25,6 +26,22 @@ export class ConnectionsController {
     @Body() body: CreateConnectionDto,
   ): Promise<{ connection: ConnectionDto }> {
     return { connection: await this.connections.create(actor, body) };
+  }
+
+  @Patch(':id')
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: UpdateConnectionDto,
+  ): Promise<{ connection: ConnectionDto }> {
+    return { connection: await this.connections.update(actor, id, body) };
+  }
+
+  /** Existing backups remain available until retention expires. */
+  @Delete(':id')
+  async remove(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ ok: true }> {
+    await this.connections.remove(actor, id);
+    return { ok: true };
   }
 
   @Get(':id')

@@ -17,6 +17,20 @@ export class ConnectionsRepository {
     return this.rows.save(this.rows.create(connection));
   }
 
+  /** Applies changed fields of a visible connection. */
+  async update(
+    teamId: string,
+    id: string,
+    changes: Partial<Pick<ConnectionEntity, 'orgName' | 'clientId' | 'clientSecretEnc' | 'lastVerifiedAt'>>,
+  ): Promise<void> {
+    await this.rows.update({ id, teamId, deletedAt: IsNull() }, changes);
+  }
+
+  /** Hides the connection; its backups stay until retention expires (spec "Connections"). */
+  async softDelete(teamId: string, id: string): Promise<void> {
+    await this.rows.update({ id, teamId, deletedAt: IsNull() }, { deletedAt: () => 'now()' });
+  }
+
   findVisible(teamId: string, id: string): Promise<ConnectionEntity | null> {
     return this.rows.findOneBy({ id, teamId, deletedAt: IsNull() });
   }

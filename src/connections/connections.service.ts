@@ -9,6 +9,7 @@ import { ConnectionsRepository } from './connections.repository.js';
 import type { ConnectionEntity } from './connection.entity.js';
 import { type ConnectionDto, toConnectionDto } from './dto/connection.dto.js';
 import type { CreateConnectionDto } from './dto/create-connection.dto.js';
+import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import { ProviderConnectorFactory } from './provider-connector.factory.js';
 
 /** The parts of a connection other features need to work with it (never the secret). */
@@ -58,6 +59,36 @@ export class ConnectionsService {
       lastVerifiedAt: new Date(),
     });
     return toConnectionDto(row);
+  }
+
+  /**
+   * Changes the name and credentials; changed credentials are proven with a token request
+   * before they replace the old ones.
+   * @throws NotFoundError when missing or another team's; ValidationError when the provider refuses.
+   */
+  async update(actor: Actor, id: string, input: UpdateConnectionDto): Promise<ConnectionDto> {
+    const row = await this.findOrThrow(actor.teamId, id);
+    const changes: Parameters<ConnectionsRepository['update']>[2] = {};
+    if (input.org_name !== undefined) changes.orgName = input.org_name;
+    if (input.client_id !== undefined || input.client_secret !== undefined) {
+      const clientId = input.client_id ?? row.clientId;
+      const clientSecret =
+        input.client_secret ?? this.security.decryptSecret(row.clientSecretEnc, secretAad(row.id));
+      await this.verify({ provider: row.provider, orgUrl: row.orgUrl, clientId, clientSecret });
+      Object.assign(changes, {
+        clientId,
+        clientSecretEnc: this.security.encryptSecret(clientSecret, secretAad(row.id)),
+        lastVerifiedAt: new Date(),
+      });
+    }
+    if (Object.keys(changes).length > 0) await this.connections.update(actor.teamId, id, changes);
+    return toConnectionDto(await this.findOrThrow(actor.teamId, id));
+  }
+
+  /** @throws NotFoundError when missing or another team's. */
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.findOrThrow(actor.teamId, id);
+    await this.connections.softDelete(actor.teamId, id);
   }
 
   async list(actor: Actor): Promise<ConnectionDto[]> {

@@ -1,0 +1,23 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+
+/** Body of PATCH /api/connections/[id] (spec "Connections"): every field optional. */
+export class UpdateConnectionDto {
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null clears the name.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  org_name?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  client_id?: string;
+
+  @ApiPropertyOptional({ writeOnly: true, description: 'Write-only: never returned.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 1024)
+  client_secret?: string;
+}
