@@ -150,13 +150,13 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
     expect(active.body).toEqual({ active: [] });
   });
 
-  it('refuses an unknown resource type in include, listing the valid ones', async () => {
+  it('refuses an unknown resource type or category in include, listing the valid ones', async () => {
     const response = await ctx.http
       .post('/api/backup/run')
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ connectionId, include: ['user', 'unicorn'] });
     expect(response.status).toBe(400);
-    expect(response.body.error).toMatch(/unicorn.*valid values: user, group/);
+    expect(response.body.error).toMatch(/unicorn; valid values: users, groups, .*, user, group, /);
   });
 
   it('refuses a viewer running a backup (403) and lets it read (200)', async () => {
@@ -205,11 +205,11 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
     const run = await ctx.http
       .post('/api/backup/run')
       .set(auth)
-      .send({ connectionId, include: ['group', 'network_zone'] });
+      .send({ connectionId, include: ['network', 'group'] });
     expect(run.status).toBe(202);
     await waitForBackup(ctx, admin.token, run.body.backupId);
     const second = (await ctx.http.get(`/api/backup/${run.body.backupId}`).set(auth)).body.backup;
-    expect(second.resource_types).toEqual(['group', 'network_zone']);
+    expect(second.resource_types).toEqual(['group', 'network_zone', 'trusted_origin']);
     const dir = join(ctx.dataDir, 'objects', second.storage_key);
     expect(filesUnder(dir).length).toBeGreaterThan(0);
 

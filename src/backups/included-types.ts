@@ -2,21 +2,44 @@ import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
 import { ValidationError } from '../common/errors.js';
 import type { ProviderKind } from '../connections/connection.entity.js';
 
-const TYPES_BY_PROVIDER: Partial<Record<ProviderKind, readonly string[]>> = { okta: OKTA_RESOURCE_TYPES };
+/** The resource categories `include` accepts for Okta (docs/resource-types.md), each a set of types. */
+export const OKTA_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
+  users: ['user'],
+  groups: ['group', 'group_membership', 'group_rule'],
+  apps: ['app', 'app_user_assignment', 'app_group_assignment'],
+  policies: ['policy', 'policy_rule'],
+  authorization_servers: [
+    'authorization_server',
+    'authorization_server_scope',
+    'authorization_server_claim',
+    'authorization_server_policy',
+    'authorization_server_policy_rule',
+  ],
+  network: ['network_zone', 'trusted_origin'],
+};
+
+const CATALOG: Partial<
+  Record<ProviderKind, { types: readonly string[]; categories: Readonly<Record<string, readonly string[]>> }>
+> = {
+  okta: { types: OKTA_RESOURCE_TYPES, categories: OKTA_CATEGORIES },
+};
 
 /**
- * Validates `include` of POST /api/backup/run against the provider's resource types
- * (DESIGN section 4 vocabulary) and returns them deduplicated, in the provider's order.
- * @throws ValidationError listing the valid values when one is unknown.
+ * Resolves `include` of POST /api/backup/run (spec: "Resource categories"): each entry is a
+ * category or a resource type of DESIGN section 4. Returns the types, deduplicated, in the
+ * provider's dependency order.
+ * @throws ValidationError listing the valid categories and types when an entry is unknown or the list is empty.
  */
 export function resolveIncludedTypes(provider: ProviderKind, include: readonly string[]): string[] {
-  const valid = TYPES_BY_PROVIDER[provider] ?? [];
-  const unknown = include.filter((type) => !valid.includes(type));
+  const { types, categories } = CATALOG[provider] ?? { types: [], categories: {} };
+  const unknown = include.filter((entry) => !types.includes(entry) && !(entry in categories));
   if (unknown.length > 0 || include.length === 0) {
+    const valid = [...Object.keys(categories), ...types];
     throw new ValidationError(
-      `include: unknown resource type(s) ${unknown.join(', ') || '(empty list)'}; valid values: ${valid.join(', ')}`,
-      [{ field: 'include', message: 'unknown resource type', unknown, valid }],
+      `include: unknown resource type or category ${unknown.join(', ') || '(empty list)'}; valid values: ${valid.join(', ')}`,
+      [{ field: 'include', message: 'unknown resource type or category', unknown, valid }],
     );
   }
-  return valid.filter((type) => include.includes(type));
+  const wanted = new Set(include.flatMap((entry) => categories[entry] ?? [entry]));
+  return types.filter((type) => wanted.has(type));
 }
