@@ -7,6 +7,7 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
 import type { BackupDto } from '../src/backups/dto/backup.dto.js';
+import { BackupsService } from '../src/backups/backups.service.js';
 
 /** Every file under a directory, recursively. */
 function filesUnder(dir: string): string[] {
@@ -218,5 +219,19 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
     expect(deleted.body).toEqual({ ok: true });
     expect(() => filesUnder(dir)).toThrow();
     expect((await ctx.http.get(`/api/backup/${second.id}`).set(auth)).status).toBe(404);
+  });
+  it("expires backups past the team plan's retention, records and objects (run last: it empties the store)", async () => {
+    const day = 24 * 3600 * 1000;
+    const service = ctx.app.get(BackupsService);
+    expect(await service.deleteExpired(new Date(Date.now() + 364 * day))).toBe(0);
+    expect(
+      (await ctx.http.get(`/api/backup/${backup.id}`).set('Authorization', `Bearer ${admin.token}`)).status,
+    ).toBe(200);
+
+    expect(await service.deleteExpired(new Date(Date.now() + 366 * day))).toBeGreaterThanOrEqual(1);
+    expect(
+      (await ctx.http.get(`/api/backup/${backup.id}`).set('Authorization', `Bearer ${admin.token}`)).status,
+    ).toBe(404);
+    expect(() => filesUnder(join(ctx.dataDir, 'objects', backup.storage_key))).toThrow();
   });
 });

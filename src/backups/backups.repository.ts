@@ -171,6 +171,24 @@ export class BackupsRepository {
     return (result.raw as Array<{ id: string }>).map((row) => row.id);
   }
 
+  /**
+   * Finished backups older than their team plan's `retention_days` at `now` (plans without a
+   * retention keep everything), oldest first.
+   */
+  findExpired(now: Date, limit: number): Promise<Array<Pick<BackupEntity, 'id' | 'teamId' | 'storageKey'>>> {
+    return this.rows
+      .createQueryBuilder('backup')
+      .select(['backup.id', 'backup.teamId', 'backup.storageKey'])
+      .innerJoin('teams', 'team', 'team.id = backup.team_id')
+      .innerJoin('plans', 'plan', 'plan.name = team.plan')
+      .where(`backup.status <> 'running'`)
+      .andWhere('plan.retention_days IS NOT NULL')
+      .andWhere(`backup.started_at < :now::timestamptz - make_interval(days => plan.retention_days)`, { now })
+      .orderBy('backup.started_at', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
   async delete(teamId: string, id: string): Promise<void> {
     await this.rows.delete({ id, teamId });
   }

@@ -156,6 +156,24 @@ export class BackupsService {
     await this.backups.delete(actor.teamId, id);
   }
 
+  /**
+   * Retention (spec "Limits": backups follow the team's plan): deletes finished backups older than
+   * the plan's retention, objects first, in batches. Backups of deleted connections expire the
+   * same way. @returns how many were deleted.
+   */
+  async deleteExpired(now = new Date(), batchSize = 100): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const expired = await this.backups.findExpired(now, batchSize);
+      for (const backup of expired) {
+        await this.store.deletePrefix(backup.storageKey);
+        await this.backups.delete(backup.teamId, backup.id);
+      }
+      deleted += expired.length;
+      if (expired.length < batchSize) return deleted;
+    }
+  }
+
   private async stats(teamId: string, query: ListBackupsQuery): Promise<BackupStatsDto> {
     const row = await this.backups.stats(teamId, query);
     const finished = row.completed + row.failed;
