@@ -1,0 +1,92 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, ValidateBy, ValidateIf } from 'class-validator';
+import { FREQUENCIES, type Frequency } from '../schedule-settings.js';
+import { isIanaTimeZone } from '../time-zone.js';
+
+/** Every field is optional, but a field that is sent must be valid: `null` is refused, not read as "unset". */
+const Sent = (): PropertyDecorator => ValidateIf((_body: object, value: unknown) => value !== undefined);
+
+/** A JSON integer from `min` to `max` (a string such as "3" is refused), one message per field. */
+const IntegerFrom = (min: number, max: number, note = ''): PropertyDecorator =>
+  applyDecorators(
+    Sent(),
+    ValidateBy({
+      name: 'isIntegerFrom',
+      constraints: [min, max],
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
+        defaultMessage: (args) => `${args?.property} must be an integer from ${min}${note} to ${max}`,
+      },
+    }),
+  );
+
+/** A JSON boolean (the strings "true" and "false" are refused). */
+const Bool = (): PropertyDecorator =>
+  applyDecorators(Sent(), IsBoolean({ message: ({ property }) => `${property} must be true or false` }));
+
+const TimeZoneName = (): PropertyDecorator =>
+  applyDecorators(
+    Sent(),
+    ValidateBy({
+      name: 'isIanaTimeZone',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isIanaTimeZone(value),
+        defaultMessage: () =>
+          'timezone must be an IANA time zone name such as Europe/Berlin, not a UTC offset',
+      },
+    }),
+  );
+
+/**
+ * Body of PATCH /api/connections/[id]/schedule: any of the Schedule fields (spec "Schedule (per
+ * connection)", bounds from spec "Limits"). Unknown fields (`minute`, `next_run_at`) are refused
+ * by the global pipe. Rules between fields are checked after merging with the stored schedule
+ * (`applyScheduleChanges`).
+ */
+export class UpdateScheduleDto {
+  @ApiPropertyOptional()
+  @Bool()
+  enabled?: boolean;
+
+  @ApiPropertyOptional({ enum: FREQUENCIES })
+  @Sent()
+  @IsIn(FREQUENCIES, { message: `frequency must be one of ${FREQUENCIES.join(', ')}` })
+  frequency?: Frequency;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 23,
+    description: 'Hour in `timezone`; unused by hourly schedules.',
+  })
+  @IntegerFrom(0, 23)
+  hour?: number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 6,
+    description: '0 = Sunday. Weekly only, and required for it.',
+  })
+  @IntegerFrom(0, 6, ' (Sunday)')
+  day_of_week?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 28, description: 'Monthly only, and required for it.' })
+  @IntegerFrom(1, 28)
+  day_of_month?: number;
+
+  @ApiPropertyOptional({
+    example: 'Europe/Berlin',
+    description: 'IANA time zone name; UTC offsets are refused.',
+  })
+  @TimeZoneName()
+  timezone?: string;
+
+  @ApiPropertyOptional({ description: 'Stored; incremental backups do not exist yet.' })
+  @Bool()
+  incremental_enabled?: boolean;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 6, description: '0 = Sunday. Stored for incremental backups.' })
+  @IntegerFrom(0, 6, ' (Sunday)')
+  full_backup_day?: number;
+}
