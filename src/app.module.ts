@@ -9,6 +9,8 @@ import { TeamsModule } from './teams/teams.module.js';
 import { SecurityModule } from './security/security.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { BackupsModule } from './backups/backups.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
+import { SchedulerModule } from './scheduler/scheduler.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -26,6 +28,8 @@ export class AppModule {
         AuthModule,
         ConnectionsModule,
         BackupsModule,
+        SchedulesModule,
+        SchedulerModule,
       ],
     };
   }

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { SchedulesModule } from '../schedules/schedules.module.js';
+import { EnqueueDueBackupsCron } from './enqueue-due-backups.cron.js';
+
+/** The one place `ScheduleModule.forRoot()` is registered (STYLE "Config, data, jobs"), with the cron handlers. */
+@Module({
+  imports: [ScheduleModule.forRoot(), SchedulesModule],
+  providers: [EnqueueDueBackupsCron],
+})
+export class SchedulerModule {}

@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FREQUENCIES, type Frequency, type ScheduleSettings } from '../schedule-settings.js';
+
+/**
+ * A schedule as the API returns it: the spec's fields (spec "Connections", GET .../schedule),
+ * `day_of_week` only when weekly and `day_of_month` only when monthly, plus `next_run_at`.
+ */
+export class ScheduleDto {
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({ enum: FREQUENCIES }) frequency!: Frequency;
+  @ApiProperty({ minimum: 0, maximum: 23 }) hour!: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 6, description: 'Weekly schedules only; 0 = Sunday.' })
+  day_of_week?: number;
+  @ApiPropertyOptional({ minimum: 1, maximum: 28, description: 'Monthly schedules only.' })
+  day_of_month?: number;
+  @ApiProperty({ example: 'Europe/Berlin' }) timezone!: string;
+  @ApiProperty() incremental_enabled!: boolean;
+  @ApiProperty({ minimum: 0, maximum: 6 }) full_backup_day!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When the next scheduled backup starts (ISO 8601, UTC); null while disabled.',
+  })
+  next_run_at!: string | null;
+}
+
+export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null): ScheduleDto {
+  return {
+    enabled: schedule.enabled,
+    frequency: schedule.frequency,
+    hour: schedule.hour,
+    ...(schedule.dayOfWeek !== null ? { day_of_week: schedule.dayOfWeek } : {}),
+    ...(schedule.dayOfMonth !== null ? { day_of_month: schedule.dayOfMonth } : {}),
+    timezone: schedule.timezone,
+    incremental_enabled: schedule.incrementalEnabled,
+    full_backup_day: schedule.fullBackupDay,
+    next_run_at: nextRunAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,91 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Actor } from '../common/actor.js';
+import { BackupsService } from '../backups/backups.service.js';
+import { ConnectionsService } from '../connections/connections.service.js';
+import { type ScheduleDto, toScheduleDto } from './dto/schedule.dto.js';
+import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
+import { nextRunAfter } from './next-run.js';
+import { applyScheduleChanges, DEFAULT_SCHEDULE } from './schedule-settings.js';
+import { type DueSchedule, SchedulesRepository } from './schedules.repository.js';
+
+/**
+ * Most schedules one tick enqueues; the rest stay due and are taken by the next tick (or by
+ * another replica), so one tick never runs for longer than the minute between ticks.
+ */
+const DUE_BATCH = 200;
+
+/**
+ * Backup schedules of connections (spec "Schedule (per connection)", docs/schedules.md) and the
+ * enqueueing of their due runs, one backup per slot however many replicas tick (DESIGN section 1).
+ */
+@Injectable()
+export class SchedulesService {
+  private readonly logger = new Logger(SchedulesService.name);
+
+  constructor(
+    private readonly schedules: SchedulesRepository,
+    private readonly connections: ConnectionsService,
+    private readonly backups: BackupsService,
+  ) {}
+
+  /** The connection's schedule, the default one if none was saved. @throws NotFoundError when missing or another team's. */
+  async get(actor: Actor, connectionId: string): Promise<ScheduleDto> {
+    await this.connections.getRef(actor.teamId, connectionId);
+    const saved = await this.schedules.findForConnection(actor.teamId, connectionId);
+    return saved ? toScheduleDto(saved, saved.nextRunAt) : toScheduleDto(DEFAULT_SCHEDULE, null);
+  }
+
+  /**
+   * Applies `changes` over the saved (or default) schedule and saves it with its next run
+   * computed from now (null when disabled).
+   * @throws NotFoundError when the connection is missing or another team's; ValidationError
+   *   for a rule between fields (`applyScheduleChanges`).
+   */
+  async update(actor: Actor, connectionId: string, changes: UpdateScheduleDto): Promise<ScheduleDto> {
+    await this.connections.getRef(actor.teamId, connectionId);
+    const saved = await this.schedules.findForConnection(actor.teamId, connectionId);
+    const schedule = applyScheduleChanges(saved ?? DEFAULT_SCHEDULE, changes);
+    const nextRunAt = schedule.enabled ? nextRunAfter(schedule, new Date()) : null;
+    await this.schedules.save(actor.teamId, connectionId, schedule, nextRunAt);
+    return toScheduleDto(schedule, nextRunAt);
+  }
+
+  /**
+   * Starts the backups of every schedule due at `now` (called each minute by the scheduler, on
+   * every worker replica). Each slot is claimed with an optimistic UPDATE first, so only one
+   * replica starts its backup; the next slot is the first one after `now`, so slots missed
+   * during downtime run once, not once each. A slot whose connection already has a backup
+   * running is skipped; a failure on one schedule is logged and does not stop the others.
+   * @returns ids of the backups started.
+   */
+  async enqueueDue(now: Date): Promise<string[]> {
+    const started: string[] = [];
+    for (const schedule of await this.schedules.findDue(now, DUE_BATCH)) {
+      try {
+        const backupId = await this.runSlot(schedule, now);
+        if (backupId) started.push(backupId);
+      } catch (error) {
+        this.logger.error(
+          `Scheduled backup of connection ${schedule.connectionId} (slot ${schedule.nextRunAt.toISOString()}) failed to start: ${String(error)}`,
+        );
+      }
+    }
+    return started;
+  }
+
+  /** @returns the backup started for the schedule's slot, or null when another replica claimed it or a backup is running. */
+  private async runSlot(schedule: DueSchedule, now: Date): Promise<string | null> {
+    const slot = schedule.nextRunAt;
+    const next = nextRunAfter(schedule, now);
+    if (!(await this.schedules.claimSlot(schedule.connectionId, slot, next, now))) return null;
+    const backup = await this.backups.startScheduled(schedule.teamId, schedule.connectionId, slot);
+    if (!backup) {
+      this.logger.warn(
+        `Skipped the ${slot.toISOString()} backup of connection ${schedule.connectionId}: a backup of it is already running`,
+      );
+      return null;
+    }
+    await this.schedules.recordBackup(schedule.connectionId, backup.backupId);
+    return backup.backupId;
+  }
+}
