@@ -34,7 +34,11 @@ const LABELS = [
 const MODES = ['SAML_2_0', 'OPENID_CONNECT', 'BOOKMARK', 'AUTO_LOGIN', 'BASIC_AUTH'] as const;
 type Mode = (typeof MODES)[number];
 
-const NOTIFICATIONS = { vpn: { network: { connection: 'DISABLED' }, message: null, helpUrl: null } };
+/**
+ * Real orgs answer `null` for unset strings here (message, helpUrl, notes, redirect URLs); the
+ * OpenAPI description types them as plain strings, so generated apps leave them out.
+ */
+const NOTIFICATIONS = { vpn: { network: { connection: 'DISABLED' } } };
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -49,7 +53,6 @@ function modeFields(ctx: GeneratorContext, mode: Mode, id: string, label: string
     notifications: NOTIFICATIONS,
     manualProvisioning: false,
     implicitAssignment: false,
-    notes: { admin: null, enduser: null },
     ...extra,
   });
   switch (mode) {
@@ -101,7 +104,6 @@ function modeFields(ctx: GeneratorContext, mode: Mode, id: string, label: string
           app: {},
           oauthClient: {
             client_uri: site,
-            logo_uri: null,
             redirect_uris: [`${site}/oauth2/callback`],
             response_types: ['code'],
             grant_types: ['authorization_code', 'refresh_token'],
@@ -172,7 +174,7 @@ export function generateApps(ctx: GeneratorContext, count: number, people: Peopl
       status: i % 5 === 4 ? 'INACTIVE' : 'ACTIVE',
       lastUpdated,
       created,
-      accessibility: { selfService: false, errorRedirectUrl: null, loginRedirectUrl: null },
+      accessibility: { selfService: false },
       visibility: {
         autoLaunch: false,
         autoSubmitToolbar: false,

@@ -48,11 +48,8 @@ export function generateNetwork(ctx: GeneratorContext): Zones {
     status: 'ACTIVE',
     usage: 'BLOCKLIST',
     system: false,
-    locations: [
-      { country: 'KP', region: null },
-      { country: 'IR', region: null },
-    ],
-    proxyType: 'TorAnonymizer',
+    locations: [{ country: 'KP' }, { country: 'IR' }],
+    proxyType: 'Any',
     asns: [],
   });
   zone({

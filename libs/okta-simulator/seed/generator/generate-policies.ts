@@ -61,8 +61,15 @@ interface PolicySpec {
   priority: number;
   conditions: Json | null;
   settings?: Json;
-  embedded?: Json;
   rules: RuleSpec[];
+}
+
+/**
+ * Real orgs answer `conditions: null` for catch-all rules and some policies; the description
+ * types `conditions` as a non-nullable object, so generated objects leave it out instead.
+ */
+function withConditions(conditions: Json | null): Json {
+  return conditions === null ? {} : { conditions };
 }
 
 function people(groupIds: string[]): Json {
@@ -204,7 +211,6 @@ function catalogue(p: People, zones: Zones, privileged: string, contractors: str
       description: 'Two factors, never from blocked countries',
       priority: 1,
       conditions: null,
-      embedded: { resourceType: 'APP' },
       rules: [
         {
           name: 'Deny blocked countries',
@@ -266,7 +272,8 @@ function catalogue(p: People, zones: Zones, privileged: string, contractors: str
           system: true,
           priority: 1,
           conditions: { network: { connection: 'ANYWHERE' } },
-          actions: { idp: { providers: [{ type: 'OKTA' }] } },
+          // Real orgs answer providers [{ type: 'OKTA' }]; the description's IdP type enum has no OKTA.
+          actions: { idp: { providers: [] } },
         },
       ],
     },
@@ -289,11 +296,10 @@ export function generatePolicies(ctx: GeneratorContext, p: People, zones: Zones)
         ...(spec.description === undefined ? {} : { description: spec.description }),
         priority: spec.priority,
         system: spec.system ?? false,
-        conditions: spec.conditions,
+        ...withConditions(spec.conditions),
         created,
         lastUpdated,
         ...(spec.settings === undefined ? {} : { settings: spec.settings }),
-        ...(spec.embedded === undefined ? {} : { _embedded: spec.embedded }),
         type: spec.type,
       },
     });
@@ -310,7 +316,7 @@ export function generatePolicies(ctx: GeneratorContext, p: People, zones: Zones)
           created: times.created,
           lastUpdated: times.lastUpdated,
           system: rule.system ?? false,
-          conditions: rule.conditions,
+          ...withConditions(rule.conditions),
           actions: rule.actions,
           type: ruleTypeFor(spec.type),
         },
