@@ -47,7 +47,7 @@ function routerFor(org: OrgContext): Router {
 }
 
 /**
- * Starts an HTTPS server that behaves like an Okta org (see README section of DESIGN §7):
+ * Starts an HTTPS server that behaves like an Okta org (DESIGN §7; README.md here):
  * generates a CA and a server certificate, listens on loopback, seeds the org from the
  * generator (default) or from recorded traffic (`fixturesDir`), then serves the Management API
  * subset in ./resources, the org authorization server token endpoint and API service

@@ -2,11 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import { accessDenied, invalidToken } from '../http/okta-error.js';
 import type { CredentialStore } from './credential-store.js';
-import type { Principal } from './principal.js';
 
 /**
- * Resolves `Authorization: SSWS <api token>` or `Authorization: Bearer <access token>` and
- * checks that a Bearer token carries one of `scopes` (an API token may do anything).
+ * Checks `Authorization: SSWS <api token>` or `Authorization: Bearer <access token>`, and that
+ * a Bearer token carries one of `scopes` (an API token may do anything); returns when allowed.
  * Errors: 401 E0000011 for a missing/unknown/expired credential; 403 E0000006 with Okta's
  * `WWW-Authenticate: Bearer ... error="insufficient_scope"` header when a scope is missing
  * (OpenAPI `security: oauth2` lists the scope each operation needs).
@@ -16,17 +15,17 @@ export function authenticate(
   headers: IncomingHttpHeaders,
   scopes: readonly string[],
   context: { baseUrl: string; path: string },
-): Principal {
+): void {
   const [scheme, token] = (headers.authorization ?? '').split(/\s+/, 2);
   if (!token) throw invalidToken();
   const kind = scheme.toLowerCase();
   if (kind === 'ssws') {
     if (!credentials.isAdminToken(token)) throw invalidToken();
-    return { kind: 'api-token' };
+    return;
   }
   if (kind !== 'bearer') throw invalidToken();
   const principal = credentials.principalFor(token);
-  if (!principal || principal.kind !== 'access-token') throw invalidToken();
+  if (!principal) throw invalidToken();
   if (!scopes.some((scope) => principal.scopes.has(scope))) {
     throw accessDenied({
       'WWW-Authenticate':
@@ -35,5 +34,4 @@ export function authenticate(
         `error_description="The access token provided does not contain the required scopes.", resource="${context.path}"`,
     });
   }
-  return principal;
 }

@@ -67,7 +67,7 @@ export class CredentialStore {
       this.tokens.delete(accessToken);
       return undefined;
     }
-    return { kind: 'access-token', clientId: issued.clientId, scopes: issued.scopes };
+    return { clientId: issued.clientId, scopes: issued.scopes };
   }
 }
 

@@ -1,6 +1,8 @@
-/** Who made a request: the org's API token (SSWS), or an OAuth client through its access token. */
-export type Principal =
-  { kind: 'api-token' } | { kind: 'access-token'; clientId: string; scopes: ReadonlySet<string> };
+/** An OAuth client calling through one of its access tokens, with the token's scopes. */
+export interface Principal {
+  clientId: string;
+  scopes: ReadonlySet<string>;
+}
 
 /** Scopes that let a Bearer token read a family (`okta.users` -> read or manage). */
 export function readScopes(family: string): readonly string[] {

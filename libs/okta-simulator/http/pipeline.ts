@@ -61,7 +61,7 @@ async function handle(deps: PipelineDependencies, req: IncomingMessage, res: Ser
       throw new OktaError(405, 'E0000022', 'The endpoint does not support the provided HTTP method');
     const context: RequestContext = { method, url, params: match.params, headers: req.headers, bodyText };
     if (match.route.access.kind === 'admin')
-      context.principal = authenticate(deps.credentials, req.headers, match.route.access.scopes, {
+      authenticate(deps.credentials, req.headers, match.route.access.scopes, {
         baseUrl: deps.baseUrl,
         path: url.pathname,
       });

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { Principal } from '../auth/principal.js';
 import type { Reply } from './reply.js';
 
 /** Everything a handler may read about the request. */
@@ -12,8 +11,6 @@ export interface RequestContext {
   headers: IncomingHttpHeaders;
   /** The request body as text ('' when none). */
   bodyText: string;
-  /** Who is calling; set by the pipeline before handlers of authenticated routes run. */
-  principal?: Principal;
 }
 
 /**

@@ -114,6 +114,7 @@ export function userRoutes(org: OrgContext): Route[] {
         for (const groupId of groupIds) if (!state.groups.has(groupId)) throw notFound(groupId, 'UserGroup');
         const at = now();
         const id = oktaId(ID_PREFIX.user);
+        const credentials = credentialsFrom(body);
         const staged: Json = {
           id,
           status: 'STAGED',
@@ -122,12 +123,11 @@ export function userRoutes(org: OrgContext): Route[] {
           statusChanged: null,
           lastLogin: null,
           lastUpdated: at,
-          passwordChanged: null,
+          passwordChanged: credentials.password === undefined ? null : at,
           type: { id: (body.type as { id?: string } | undefined)?.id ?? state.defaultUserTypeId },
           profile,
-          credentials: credentialsFrom(body),
+          credentials,
         };
-        if (staged.credentials && (staged.credentials as Json).password) staged.passwordChanged = at;
         const data = queryFlag(context.url, 'activate', true)
           ? applyUserOperation(staged, 'activate', at)
           : staged;
