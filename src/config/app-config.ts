@@ -47,6 +47,8 @@ export const configSchema = z
     PROVIDER_ALLOWED_HOSTS: csv,
     /** PEM file of an extra CA that provider calls trust (a private CA or the test simulator's). */
     PROVIDER_CA_FILE: z.string().optional(),
+    /** Share of each Okta rate-limit bucket left free for the org's own admins and integrations (0 to 0.9). */
+    OKTA_RATE_LIMIT_HEADROOM: z.coerce.number().min(0).max(0.9).default(0.2),
     /** Lifetime of access tokens issued by the service's authorization server, seconds. */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(600),
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),

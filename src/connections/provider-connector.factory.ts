@@ -23,10 +23,12 @@ export interface ProviderCredentials {
 export class ProviderConnectorFactory {
   private readonly allowedHosts: readonly string[];
   private readonly caCertPem?: string;
+  private readonly headroom: number;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.allowedHosts = [...OKTA_CLOUD_HOSTS, ...config.PROVIDER_ALLOWED_HOSTS];
     this.caCertPem = config.PROVIDER_CA_FILE ? readFileSync(config.PROVIDER_CA_FILE, 'utf8') : undefined;
+    this.headroom = config.OKTA_RATE_LIMIT_HEADROOM;
   }
 
   /** @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made. */
@@ -38,6 +40,7 @@ export class ProviderConnectorFactory {
       allowedHosts: this.allowedHosts,
       caCertPem: this.caCertPem,
       userAgent: `idp-backup/${SERVICE_VERSION}`,
+      headroom: this.headroom,
     });
   }
 }

