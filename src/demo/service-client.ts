@@ -59,7 +59,8 @@ export class ServiceClient {
     }
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** Access tokens are short-lived: a 401 gets one new token and one retry. */
+  private async call<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -70,6 +71,10 @@ export class ServiceClient {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
+    if (response.status === 401 && !retried) {
+      await this.refreshToken();
+      return this.call<T>(method, path, body, true);
+    }
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
     return JSON.parse(text) as T;
   }
