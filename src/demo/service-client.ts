@@ -11,25 +11,19 @@ export interface BackupStatusView {
  * client_credentials token for the API resource (RFC 8707), then JSON over bearer auth.
  */
 export class ServiceClient {
+  private token = '';
+
   private constructor(
     private readonly baseUrl: string,
-    private readonly token: string,
+    private readonly clientId: string,
+    private readonly clientSecret: string,
   ) {}
 
   /** @throws Error with the token endpoint's answer when the client is refused. */
   static async connect(baseUrl: string, clientId: string, clientSecret: string): Promise<ServiceClient> {
-    const response = await fetch(`${baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${baseUrl}/api/` }),
-    });
-    const body = (await response.json()) as { access_token?: string };
-    if (!response.ok || !body.access_token)
-      throw new Error(`Token request failed: ${response.status} ${JSON.stringify(body)}`);
-    return new ServiceClient(baseUrl, body.access_token);
+    const client = new ServiceClient(baseUrl, clientId, clientSecret);
+    await client.refreshToken();
+    return client;
   }
 
   get<T>(path: string): Promise<T> {
@@ -77,5 +71,25 @@ export class ServiceClient {
     }
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
     return JSON.parse(text) as T;
+  }
+
+  /** client_secret_basic: id and secret form-urlencoded before base64 (RFC 6749 §2.3.1). */
+  private async refreshToken(): Promise<void> {
+    const basic = Buffer.from(
+      `${encodeURIComponent(this.clientId)}:${encodeURIComponent(this.clientSecret)}`,
+    );
+    const response = await fetch(`${this.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${basic.toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${this.baseUrl}/api/` }),
+    });
+    const body = (await response.json()) as { access_token?: string };
+    if (!response.ok || !body.access_token) {
+      throw new Error(`Token request failed: ${response.status} ${JSON.stringify(body)}`);
+    }
+    this.token = body.access_token;
   }
 }
