@@ -3,7 +3,9 @@ import { bucketFor } from '@libs/okta-simulator/rate-limit/rate-limit-buckets.js
 /**
  * The least wall time Okta's rate limits allow for these requests: per bucket, its requests
  * divided by its allowed rate (the per-minute limit less the headroom kept free), and the
- * slowest bucket decides, since buckets are consumed in parallel. Seconds.
+ * slowest bucket decides, since buckets are consumed in parallel. Seconds. Steady state: a run
+ * that fits in a bucket's first window spends that window's budget at once and can beat it, so
+ * the ratio to it means something only for runs of several windows (large orgs).
  * @param byEndpoint requests keyed `METHOD /path/template`, as the simulator logs them
  */
 export function rateLimitLowerBound(byEndpoint: Record<string, number>, headroom: number): number {
