@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { FIXTURES_DIR, HAVE_FIXTURES, startTestOrg, type TestOrg } from './support/okta-org.js';
-import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
+import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
 import type { BackupDto } from '../src/backups/dto/backup.dto.js';
 
 if (!HAVE_FIXTURES) {
@@ -25,15 +25,7 @@ if (!HAVE_FIXTURES) {
       baseUrl: org.sim.baseUrl,
       ...org.integration,
     });
-    const run = await ctx.http
-      .post('/api/backup/run')
-      .set('Authorization', `Bearer ${admin.token}`)
-      .send({ connectionId });
-    expect(run.status).toBe(202);
-    await waitForBackup(ctx, admin.token, run.body.backupId);
-    backup = (
-      await ctx.http.get(`/api/backup/${run.body.backupId}`).set('Authorization', `Bearer ${admin.token}`)
-    ).body.backup;
+    backup = await runBackup(ctx, admin.token, { connectionId });
   });
 
   afterAll(async () => {

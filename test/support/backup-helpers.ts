@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { KeyRing } from '../../libs/crypto/key-ring.js';
 import { FsObjectStore } from '../../libs/object-store/fs-object-store.js';
 import { SnapshotReader } from '../../libs/snapshot/snapshot-reader.js';
+import type { BackupDto } from '../../src/backups/dto/backup.dto.js';
 import type { TestApp } from './test-app.js';
 
 /** Opens a backup's snapshot as stored by the app: its filesystem store and master key. */
@@ -51,4 +52,19 @@ export async function waitForBackup(
     if (Date.now() > deadline) throw new Error(`backup ${backupId} still running`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+}
+
+/** Starts a backup through the API, waits until it leaves `running`, and returns GET /api/backup/[id]'s view. */
+export async function runBackup(
+  ctx: TestApp,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<BackupDto> {
+  const run = await ctx.http.post('/api/backup/run').set('Authorization', `Bearer ${token}`).send(body);
+  if (run.status !== 202) throw new Error(`backup run answered ${run.status}: ${run.text}`);
+  await waitForBackup(ctx, token, run.body.backupId);
+  const response = await ctx.http
+    .get(`/api/backup/${run.body.backupId}`)
+    .set('Authorization', `Bearer ${token}`);
+  return response.body.backup as BackupDto;
 }

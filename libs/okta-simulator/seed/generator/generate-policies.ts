@@ -38,6 +38,13 @@ const PASSWORD_SETTINGS: Json = {
   delegation: { options: { skipUnlock: false } },
 };
 
+/** Users may change and reset their password themselves, but an admin unlocks them. */
+const PASSWORD_RULE_ACTIONS = {
+  passwordChange: { access: 'ALLOW' },
+  selfServicePasswordReset: { access: 'ALLOW' },
+  selfServiceUnlock: { access: 'DENY' },
+};
+
 const SIGN_ON_SESSION = {
   usePersistentCookie: false,
   maxSessionIdleMinutes: 120,
@@ -150,11 +157,7 @@ function catalogue(p: People, zones: Zones, privileged: string, contractors: str
           name: 'Self-service only in the office',
           priority: 1,
           conditions: { people: { users: { exclude: [] } }, network: inZone(zones.officeZoneId) },
-          actions: {
-            passwordChange: { access: 'ALLOW' },
-            selfServicePasswordReset: { access: 'ALLOW' },
-            selfServiceUnlock: { access: 'DENY' },
-          },
+          actions: PASSWORD_RULE_ACTIONS,
         },
       ],
     },
@@ -172,11 +175,7 @@ function catalogue(p: People, zones: Zones, privileged: string, contractors: str
           system: true,
           priority: 1,
           conditions: { people: { users: { exclude: [] } }, network: { connection: 'ANYWHERE' } },
-          actions: {
-            passwordChange: { access: 'ALLOW' },
-            selfServicePasswordReset: { access: 'ALLOW' },
-            selfServiceUnlock: { access: 'DENY' },
-          },
+          actions: PASSWORD_RULE_ACTIONS,
         },
       ],
     },
