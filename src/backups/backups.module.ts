@@ -4,6 +4,7 @@ import { ConnectionsModule } from '../connections/connections.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { BackupEntity } from './backup.entity.js';
 import { BackupRunJob } from './backup-run.job.js';
+import { BackupRetentionJob } from './backup-retention.job.js';
 import { BackupsController } from './backups.controller.js';
 import { BackupsRepository } from './backups.repository.js';
 import { BackupsService } from './backups.service.js';
@@ -12,7 +13,7 @@ import { StaleBackupSweeper } from './stale-backup.sweeper.js';
 @Module({
   imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, StorageModule],
   controllers: [BackupsController],
-  providers: [BackupsService, BackupsRepository, BackupRunJob, StaleBackupSweeper],
-  exports: [BackupsService],
+  providers: [BackupsService, BackupsRepository, BackupRunJob, BackupRetentionJob, StaleBackupSweeper],
+  exports: [BackupsService, BackupRetentionJob],
 })
 export class BackupsModule {}

@@ -59,35 +59,29 @@ export class BackupsService {
   }
 
   /**
-   * Starts the backup of one schedule slot (DESIGN section 1), owned by the connection's owner.
-   * The job's singleton key is connection + slot, so a slot enqueues once however many
-   * replicas tick. @returns null when a backup of the connection is already running (the slot is skipped).
-   * @throws NotFoundError when the connection is gone.
+   * Starts the backup of a schedule slot (DESIGN section 1), owned by the connection's owner.
+   * The caller has claimed the slot (one replica does), and one running backup per connection
+   * is enforced by the database. @returns null when a backup of the connection is already
+   * running (the slot is skipped). @throws NotFoundError when the connection is gone.
    */
-  async startScheduled(teamId: string, connectionId: string, slot: Date): Promise<BackupStarted | null> {
+  async startScheduled(teamId: string, connectionId: string): Promise<BackupStarted | null> {
     const connection = await this.connections.getRef(teamId, connectionId);
-    return this.start(
-      {
-        connection,
-        ownerUserId: connection.ownerUserId,
-        triggeredBy: 'schedule',
-        include: null,
-        includeWorkflows: false,
-      },
-      `${connection.id}:${slot.toISOString()}`,
-    );
+    return this.start({
+      connection,
+      ownerUserId: connection.ownerUserId,
+      triggeredBy: 'schedule',
+      include: null,
+      includeWorkflows: false,
+    });
   }
 
-  private async start(
-    input: {
-      connection: ConnectionRef;
-      ownerUserId: string;
-      triggeredBy: BackupTrigger;
-      include: string[] | null;
-      includeWorkflows: boolean;
-    },
-    singletonKey?: string,
-  ): Promise<BackupStarted | null> {
+  private async start(input: {
+    connection: ConnectionRef;
+    ownerUserId: string;
+    triggeredBy: BackupTrigger;
+    include: string[] | null;
+    includeWorkflows: boolean;
+  }): Promise<BackupStarted | null> {
     const { connection } = input;
     const id = randomUUID();
     const inserted = await this.backups.insertRunning({
@@ -104,11 +98,7 @@ export class BackupsService {
     if (!inserted) return null;
     let jobId: string;
     try {
-      jobId = await this.jobs.send(
-        BACKUP_RUN_QUEUE,
-        { backupId: id } satisfies BackupRunJobData,
-        singletonKey ? { singletonKey } : {},
-      );
+      jobId = await this.jobs.send(BACKUP_RUN_QUEUE, { backupId: id } satisfies BackupRunJobData);
     } catch (error) {
       await this.backups.markFailed(id, 'The backup could not be queued');
       throw error;

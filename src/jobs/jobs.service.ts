@@ -9,6 +9,8 @@ export interface QueueOptions {
   expireInSeconds: number;
   retryLimit: number;
   retryDelay: number;
+  /** pg-boss queue policy; `short` keeps one queued job per singleton key (needed by `sendOnce`). */
+  policy?: 'standard' | 'short';
 }
 
 /**
@@ -45,6 +47,15 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     const id = await this.boss.send(name, data, options);
     if (!id) throw new Error(`Job not enqueued on ${name}`);
     return id;
+  }
+
+  /**
+   * Enqueues a job unless one with the same singleton key is already queued (queues with the
+   * `short` policy only: pg-boss ignores the key on standard queues).
+   * @returns its id, or null when the key was taken (another replica enqueued it).
+   */
+  sendOnce(name: string, data: object, singletonKey: string): Promise<string | null> {
+    return this.boss.send(name, data, { singletonKey });
   }
 
   /** Runs `handler` for each job of the queue, one at a time per replica, in the worker role only. */

@@ -78,7 +78,7 @@ export class SchedulesService {
     const slot = schedule.nextRunAt;
     const next = nextRunAfter(schedule, now);
     if (!(await this.schedules.claimSlot(schedule.connectionId, slot, next, now))) return null;
-    const backup = await this.backups.startScheduled(schedule.teamId, schedule.connectionId, slot);
+    const backup = await this.backups.startScheduled(schedule.teamId, schedule.connectionId);
     if (!backup) {
       this.logger.warn(
         `Skipped the ${slot.toISOString()} backup of connection ${schedule.connectionId}: a backup of it is already running`,

@@ -1,0 +1,42 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { JobsService } from '../jobs/jobs.service.js';
+import { BackupsService } from './backups.service.js';
+
+export const BACKUP_RETENTION_QUEUE = 'backup-retention';
+
+/**
+ * The `backup-retention` job: deletes backups past their team plan's retention (spec "Limits").
+ * Enqueued hourly by the scheduler, once per hour whatever the number of replicas.
+ */
+@Injectable()
+export class BackupRetentionJob implements OnModuleInit {
+  private readonly logger = new Logger(BackupRetentionJob.name);
+
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly backups: BackupsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.ensureQueue(BACKUP_RETENTION_QUEUE, {
+      expireInSeconds: 3600,
+      retryLimit: 2,
+      retryDelay: 60,
+      policy: 'short',
+    });
+    await this.jobs.work(BACKUP_RETENTION_QUEUE, async () => {
+      const deleted = await this.backups.deleteExpired(new Date());
+      if (deleted > 0) this.logger.log(`Deleted ${deleted} backup(s) past retention`);
+    });
+  }
+
+  /**
+   * Enqueues the run of the hour that contains `now`, keyed by that hour.
+   * @returns the job id, or null when another replica already enqueued this hour's run.
+   */
+  enqueue(now: Date): Promise<string | null> {
+    const hour = new Date(now);
+    hour.setUTCMinutes(0, 0, 0);
+    return this.jobs.sendOnce(BACKUP_RETENTION_QUEUE, {}, `retention:${hour.toISOString()}`);
+  }
+}
