@@ -11,6 +11,9 @@ import { PartInfo, SnapshotManifest, sealManifest } from './snapshot-manifest.js
 import { SnapshotWriteError } from './snapshot-errors.js';
 import { MANIFEST_NAME, objectAad, partNames, snapshotRoot } from './snapshot-layout.js';
 
+/** Characters of NDJSON gathered before a write to the part's sink (memory stays bounded). */
+const WRITE_BATCH_CHARS = 64 * 1024;
+
 export interface SnapshotWriterOptions {
   store: ObjectStore;
   /** where the snapshot goes, e.g. `teams/<t>/users/<u>/connections/<c>/backups/<b>/` */
@@ -95,15 +98,23 @@ export class SnapshotWriter {
     const indexSink = this.#sink(names.index);
     try {
       let count = 0;
+      // Lines are handed to the sinks in batches: one await per record made the promise
+      // machinery a quarter of the writer's time.
+      let recordLines = '';
+      let indexLines = '';
       for await (const record of records) {
         assertRecord(record, type);
         const { id, name, data } = record;
-        await recordSink.write(`${JSON.stringify({ type, id, name, data })}\n`);
-        await indexSink.write(
-          `${JSON.stringify({ type, id, hash: contentHash(data, this.#volatileSet) })}\n`,
-        );
+        recordLines += `${JSON.stringify({ type, id, name, data })}\n`;
+        indexLines += `${JSON.stringify({ type, id, hash: contentHash(data, this.#volatileSet) })}\n`;
         count += 1;
+        if (recordLines.length >= WRITE_BATCH_CHARS) {
+          await Promise.all([recordSink.write(recordLines), indexSink.write(indexLines)]);
+          recordLines = '';
+          indexLines = '';
+        }
       }
+      if (recordLines) await Promise.all([recordSink.write(recordLines), indexSink.write(indexLines)]);
       const [stored, index] = await Promise.all([recordSink.close(), indexSink.close()]);
       const part: PartInfo = {
         type,
