@@ -14,7 +14,7 @@ import { rateLimitLowerBound } from './rate-limit-bound.js';
 const HEADROOM = 0.2;
 
 /**
- * `npm run bench:backup -- --users N [--rate-limits enterprise|none] [--json]`: one full backup of
+ * `npm run bench:backup -- --users N [--rate-limits enterprise|none] [--json] [--cpu-prof DIR]`: one full backup of
  * a generated org through the whole pipeline (service process, embedded PostgreSQL, filesystem
  * store, simulator over HTTPS), with the figures issue #3 sets targets for.
  */
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       users: { type: 'string', default: '10000' },
       'rate-limits': { type: 'string', default: 'none' },
       json: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
     strict: true,
   });
@@ -43,15 +44,18 @@ async function main(): Promise<void> {
     rateLimits,
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-bench-'));
-  const service = await startServiceProcess({
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
-    PROVIDER_CA_FILE: org.caCertPath,
-    OKTA_RATE_LIMIT_HEADROOM: String(HEADROOM),
-    LOG_LEVEL: 'warn',
-  });
+  const service = await startServiceProcess(
+    {
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      MASTER_KEY: randomBytes(32).toString('base64'),
+      PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
+      PROVIDER_CA_FILE: org.caCertPath,
+      OKTA_RATE_LIMIT_HEADROOM: String(HEADROOM),
+      LOG_LEVEL: 'warn',
+    },
+    values['cpu-prof'],
+  );
   try {
     const team = await service.cli(['team:create', '--name', 'Bench', '--owner-email', 'bench@example.com']);
     const client = await service.cli(['client:create', '--team', team.team_id, '--role', 'admin']);

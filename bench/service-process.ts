@@ -13,11 +13,18 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `dist/src/main.js` with `env` on a free port and waits for /api/health. */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+/**
+ * Starts `dist/src/main.js` with `env` on a free port and waits for /api/health.
+ * @param cpuProfileDir when set, the service writes a V8 CPU profile there when it stops
+ */
+export async function startServiceProcess(
+  env: Record<string, string>,
+  cpuProfileDir?: string,
+): Promise<ServiceProcess> {
   const port = await freePort();
   const fullEnv = { ...env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` };
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
     env: { ...process.env, ...fullEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
