@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { SchedulesModule } from '../schedules/schedules.module.js';
 import { BackupsModule } from '../backups/backups.module.js';
-import { EnqueueBackupRetentionCron } from './enqueue-backup-retention.cron.js';
-import { EnqueueDueBackupsCron } from './enqueue-due-backups.cron.js';
+import { SchedulesModule } from '../schedules/schedules.module.js';
+import { BackupsCron } from './backups.cron.js';
 
 /** The one place `ScheduleModule.forRoot()` is registered (STYLE "Config, data, jobs"), with the cron handlers. */
 @Module({
   imports: [ScheduleModule.forRoot(), SchedulesModule, BackupsModule],
-  providers: [EnqueueDueBackupsCron, EnqueueBackupRetentionCron],
+  providers: [BackupsCron],
 })
 export class SchedulerModule {}
