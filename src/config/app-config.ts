@@ -52,6 +52,8 @@ export const configSchema = z
     /** Lifetime of access tokens issued by the service's authorization server, seconds. */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(600),
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),
+    /** When true, a sign-in of an address with no membership and no invitation creates a team it owns (issue 6). */
+    SELF_SERVICE_TEAMS: booleanFlag,
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {

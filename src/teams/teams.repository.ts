@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { TeamEntity } from './team.entity.js';
 import { TeamMemberEntity } from './team-member.entity.js';
+import { insertTeamWithOwner } from './team-rows.js';
+import type { TeamEntity } from './team.entity.js';
 import { UserEntity } from './user.entity.js';
 
 /** Teams, their users and memberships. */
@@ -22,17 +23,7 @@ export class TeamsRepository {
     return this.dataSource.transaction(async (manager) => {
       const plans: unknown[] = await manager.query('SELECT 1 FROM plans WHERE name = $1', [input.plan]);
       if (plans.length === 0) return null;
-      // ON CONFLICT on the lower(email) index makes "create or reuse" safe against a concurrent
-      // insert of the same address; the no-op update lets RETURNING give the existing row.
-      const [owner]: UserEntity[] = await manager.query(
-        `INSERT INTO users (email) VALUES ($1)
-         ON CONFLICT ((lower(email))) DO UPDATE SET email = users.email
-         RETURNING id, email, name, created_at AS "createdAt"`,
-        [input.ownerEmail],
-      );
-      const team = await manager.save(manager.create(TeamEntity, { name: input.name, plan: input.plan }));
-      await manager.insert(TeamMemberEntity, { teamId: team.id, userId: owner.id, role: 'super_admin' });
-      return { team, owner };
+      return insertTeamWithOwner(manager, input);
     });
   }
 

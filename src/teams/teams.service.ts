@@ -19,6 +19,8 @@ import type {
   CreateTeamInput,
   UserDto,
 } from './dto/team.dto.js';
+import { normalizeEmail } from './email-address.js';
+import { type SignInMembership, SignInRepository } from './sign-in.repository.js';
 import { toTeamDto, toUserDto } from './teams.mapper.js';
 import { TeamsRepository } from './teams.repository.js';
 
@@ -37,6 +39,7 @@ export class TeamsService {
   constructor(
     private readonly teams: TeamsRepository,
     private readonly clients: ClientsRepository,
+    private readonly signIns: SignInRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,6 +59,31 @@ export class TeamsService {
     const created = await this.teams.createTeamWithOwner({ name: teamName, plan, ownerEmail: email });
     if (!created) throw new ValidationError(`Unknown plan "${plan}"`);
     return { team: toTeamDto(created.team), owner: toUserDto(created.owner) };
+  }
+
+  /**
+   * Who a person who has just proved control of `email` (through the identity provider or an
+   * e-mail code) signs in as. The address is compared trimmed and case-insensitively (NFC,
+   * lower case; see email-address.ts). In one transaction, serialized per address:
+   * - every pending invitation of the address that has not expired is accepted and consumed:
+   *   the user is created on first sign-in and joins each inviting team with the invited role
+   *   (a team they already belong to keeps their current role); expired invitations are ignored;
+   * - the answer is the user's membership joined most recently (ties: smallest team id), so a
+   *   sign-in that accepted an invitation lands in the inviting team;
+   * - an address with no membership gets null and nothing is written, unless SELF_SERVICE_TEAMS
+   *   is on (default off): then a team named "Team of <address>" on DEFAULT_PLAN is created
+   *   with this user (reused if the row exists, e.g. after removal from every team) as its
+   *   `super_admin`.
+   * Source: issue 6 ("A first sign-in of an invited address joins its team; a sign-in of an
+   * unknown address creates nothing unless self-service team creation is enabled").
+   * @returns null when the address may not sign in; never throws for an unknown address.
+   */
+  resolveSignIn(email: string): Promise<SignInMembership | null> {
+    const address = normalizeEmail(email);
+    const selfService = this.config.SELF_SERVICE_TEAMS
+      ? { name: `Team of ${address}`, plan: this.config.DEFAULT_PLAN }
+      : null;
+    return this.signIns.resolve(address, selfService);
   }
 
   /** @throws NotFoundError (404 `not_found`) when the team does not exist. */
