@@ -3,8 +3,9 @@ import { FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 
+import { assertRange } from './byte-range.js';
 import { assertObjectKey, assertObjectPrefix, isObjectKey } from './object-key.js';
-import { ObjectEntry, ObjectStore } from './object-store.js';
+import { ByteRange, ObjectEntry, ObjectStore } from './object-store.js';
 import { ObjectNotFoundError } from './object-store-errors.js';
 
 /** Staging directory for writes in flight, inside the root so that rename stays on one filesystem. */
@@ -45,18 +46,26 @@ export class FsObjectStore implements ObjectStore {
     }
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     let handle: FileHandle;
     try {
       handle = await open(this.#pathOf(key), 'r');
     } catch (error) {
       throw isAbsent(error) ? new ObjectNotFoundError(key) : error;
     }
-    if (!(await handle.stat()).isFile()) {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
       await handle.close();
       throw new ObjectNotFoundError(key);
     }
-    return handle.createReadStream();
+    if (range === undefined) return handle.createReadStream();
+    try {
+      assertRange(range, stats.size);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle.createReadStream({ start: range.start, end: range.end });
   }
 
   async head(key: string): Promise<{ size: number } | null> {

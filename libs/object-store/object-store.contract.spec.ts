@@ -98,6 +98,20 @@ function describeObjectStoreContract(harness: DriverHarness): void {
       expect((await readAll(await sut.get(key))).equals(body)).toBe(true);
     });
 
+    it('reads a byte range, inclusive at both ends, and refuses one past the end', async () => {
+      const key = `${ns()}framed.bin`;
+      const body = randomBytes(100_000);
+      await sut.put(key, body);
+
+      const middle = await readAll(await sut.get(key, { start: 65_000, end: 99_999 }));
+      expect((await readAll(await sut.get(key, { start: 0, end: 1 }))).equals(body.subarray(0, 2))).toBe(
+        true,
+      );
+      expect(middle.equals(body.subarray(65_000))).toBe(true);
+      await expect(sut.get(key, { start: 10, end: 9 })).rejects.toThrow(RangeError);
+      await expect(sut.get(key, { start: 99_000, end: 100_000 })).rejects.toThrow(RangeError);
+    });
+
     it('stores empty objects, from a buffer and from a stream', async () => {
       const prefix = ns();
 

@@ -6,6 +6,12 @@ export interface ObjectEntry {
   size: number;
 }
 
+/** Inclusive byte offsets within an object, 0-based. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * A flat key -> bytes store. Keys are `/`-separated relative paths (see `object-key.ts` for the
  * rules every driver enforces). Writes are all-or-nothing: a failed or interrupted `put` leaves the
@@ -20,8 +26,13 @@ export interface ObjectStore {
    */
   put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ size: number }>;
 
-  /** @throws ObjectNotFoundError when there is no object under `key`; InvalidObjectKeyError */
-  get(key: string): Promise<Readable>;
+  /**
+   * Streams the object, or only the bytes `range.start` to `range.end` (inclusive, as an HTTP
+   * Range, RFC 9110 section 14.1.2), for readers that seek (a snapshot frame).
+   * @throws ObjectNotFoundError when there is no object under `key`; InvalidObjectKeyError;
+   *   RangeError for a range that is empty or outside the object
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
 
   /** @returns the object's size in bytes, or null when there is none */
   head(key: string): Promise<{ size: number } | null>;

@@ -10,8 +10,9 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable, Transform, pipeline } from 'node:stream';
 
+import { assertRange } from './byte-range.js';
 import { assertObjectKey, assertObjectPrefix } from './object-key.js';
-import { ObjectEntry, ObjectStore } from './object-store.js';
+import { ByteRange, ObjectEntry, ObjectStore } from './object-store.js';
 import { ObjectNotFoundError } from './object-store-errors.js';
 
 /** Where and how to reach the bucket. */
@@ -100,15 +101,29 @@ export class S3ObjectStore implements ObjectStore {
     return { size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    if (range !== undefined) assertRange(range);
     try {
-      const { Body } = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }),
+      const { Body, ContentLength } = await this.#client.send(
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: this.#objectKey(key),
+          Range: range && `bytes=${range.start}-${range.end}`,
+        }),
       );
       if (!(Body instanceof Readable)) throw new Error(`S3 GetObject returned no stream for "${key}"`);
+      // S3 cuts a range that runs past the end short instead of refusing it (RFC 9110 section 14.1.2).
+      if (range !== undefined && ContentLength !== range.end - range.start + 1) {
+        Body.destroy();
+        throw new RangeError(`byte range ${range.start}-${range.end} is outside "${key}"`);
+      }
       return Body;
     } catch (error) {
-      throw isNotFound(error) ? new ObjectNotFoundError(key) : error;
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      if ((error as { name?: unknown }).name === 'InvalidRange') {
+        throw new RangeError(`byte range ${range?.start}-${range?.end} is outside "${key}"`);
+      }
+      throw error;
     }
   }
 
