@@ -94,4 +94,18 @@ describe('sign-in resolution', () => {
       email: email.toLowerCase(),
     });
   });
+
+  it('resolves a member actor with the current role, and null for a non-member or a malformed id', async () => {
+    const teams = sut.app.get(TeamsService);
+    const { teamId } = await sut.newClient();
+    const email = address();
+    await invite(teamId, email, 'viewer');
+    const { userId } = (await teams.resolveSignIn(email))!;
+    expect(await teams.resolveMemberActor(userId, teamId)).toEqual({ teamId, userId, role: 'viewer' });
+    await db.query(`UPDATE team_members SET role = 'operator' WHERE user_id = $1`, [userId]);
+    expect(await teams.resolveMemberActor(userId, teamId)).toEqual({ teamId, userId, role: 'operator' });
+    const other = await sut.newClient();
+    expect(await teams.resolveMemberActor(userId, other.teamId)).toBeNull();
+    expect(await teams.resolveMemberActor('not-a-uuid', teamId)).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsRepository } from './clients.repository.js';
+import { MembersRepository } from './members.repository.js';
 import { OAuthClientEntity } from './oauth-client.entity.js';
 import { TeamMemberEntity } from './team-member.entity.js';
 import { TeamEntity } from './team.entity.js';
@@ -21,7 +22,7 @@ import { UserEntity } from './user.entity.js';
       TeamInvitationEntity,
     ]),
   ],
-  providers: [TeamsService, TeamsRepository, ClientsRepository, SignInRepository],
+  providers: [TeamsService, TeamsRepository, ClientsRepository, SignInRepository, MembersRepository],
   exports: [TeamsService],
 })
 export class TeamsModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isEmail, isUUID } from 'class-validator';
 import type { Actor } from '../common/actor.js';
 import { NotFoundError, ValidationError } from '../common/errors.js';
-import { isRole, ROLES } from '../common/permission.js';
+import { isRole, narrowerRole, ROLES } from '../common/permission.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import {
@@ -20,6 +20,7 @@ import type {
   UserDto,
 } from './dto/team.dto.js';
 import { normalizeEmail } from './email-address.js';
+import { MembersRepository } from './members.repository.js';
 import { type SignInMembership, SignInRepository } from './sign-in.repository.js';
 import { toTeamDto, toUserDto } from './teams.mapper.js';
 import { TeamsRepository } from './teams.repository.js';
@@ -40,6 +41,7 @@ export class TeamsService {
     private readonly teams: TeamsRepository,
     private readonly clients: ClientsRepository,
     private readonly signIns: SignInRepository,
+    private readonly members: MembersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -124,13 +126,34 @@ export class TeamsService {
   }
 
   /**
-   * The actor an integration client acts as: its team and role, on behalf of the user who
-   * created it. Null when the client is unknown or revoked.
+   * The actor a signed-in user acts as in a team, with their current role (read on every request,
+   * so a role change or a removal takes effect at once). No `clientId`.
+   * @returns null when the membership (or the user or team) does not exist, or an id is not a uuid.
+   */
+  async resolveMemberActor(userId: string, teamId: string): Promise<Actor | null> {
+    if (!isUUID(userId) || !isUUID(teamId)) return null;
+    const role = await this.members.findRole(teamId, userId);
+    return role ? { teamId, userId, role } : null;
+  }
+
+  /**
+   * The actor an integration client acts as: its team, on behalf of the member who created it,
+   * with the permissions both the client's role and that member's current role grant
+   * (`narrowerRole`): a client never outranks its member, so demoting the member (or
+   * transferring ownership away from them) narrows their clients at once.
+   * @returns null when the client is unknown or revoked, or its member has left the team.
    */
   async resolveClientActor(clientId: string): Promise<Actor | null> {
     const client = await this.clients.findActive(clientId);
     if (!client) return null;
-    return { teamId: client.teamId, userId: client.createdBy, role: client.role, clientId: client.clientId };
+    const memberRole = await this.members.findRole(client.teamId, client.createdBy);
+    if (!memberRole) return null;
+    return {
+      teamId: client.teamId,
+      userId: client.createdBy,
+      role: narrowerRole(client.role, memberRole),
+      clientId: client.clientId,
+    };
   }
 }
 
