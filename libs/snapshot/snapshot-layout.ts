@@ -11,13 +11,18 @@ export const MANIFEST_NAME = 'manifest.json';
 const TYPE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
 /**
- * Names of a resource type's records and content-hash index. The index is kept per type so that
- * diff and timeline hold one type's hashes at a time, not the whole org's.
+ * Names of a resource type's records (one framed object) and of its content-hash index shards
+ * (`index-shards.ts`).
  * @returns undefined when `type` is not snake_case
  */
-export function partNames(type: string): { records: string; index: string } | undefined {
+export function partNames(
+  type: string,
+): { records: string; indexShard: (shard: number) => string } | undefined {
   if (!TYPE_PATTERN.test(type)) return undefined;
-  return { records: `parts/${type}.ndjson.gz.enc`, index: `index/${type}.ndjson.gz.enc` };
+  return {
+    records: `parts/${type}.ndjson.gz.enc`,
+    indexShard: (shard) => `index/${type}/${shard.toString(16).padStart(2, '0')}.ndjson.gz.enc`,
+  };
 }
 
 /**

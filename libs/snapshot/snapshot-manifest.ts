@@ -11,6 +11,7 @@ import { ObjectStore } from '@libs/object-store/object-store.js';
 import { ObjectNotFoundError } from '@libs/object-store/object-store-errors.js';
 
 import { SinkResult } from './encrypted-part-sink.js';
+import { FrameInfo } from './framed-part-sink.js';
 import { SnapshotIntegrityError, SnapshotNotFoundError } from './snapshot-errors.js';
 import { MANIFEST_NAME, objectAad } from './snapshot-layout.js';
 
@@ -19,19 +20,28 @@ export interface StoredObjectInfo extends SinkResult {
   key: string;
 }
 
+/** One shard of a part's content-hash index: NDJSON of `{ id, hash, frame }`, in record order. */
+export interface IndexShardInfo extends StoredObjectInfo {
+  shard: number;
+  count: number;
+}
+
 /**
- * The records of one resource type (`key`: NDJSON of ResourceRecord) and their content-hash index
- * (`index.key`: NDJSON of `{ type, id, hash }`, same order), `count` lines each.
+ * The records of one resource type: one object (`key`) of sealed frames of NDJSON ResourceRecord
+ * lines, `count` records in all, and the content-hash index of those records in shards by record
+ * id (`index-shards.ts`; shards with no entry are not written).
  */
 export interface PartInfo extends StoredObjectInfo {
   type: string;
   count: number;
-  index: StoredObjectInfo;
+  frames: FrameInfo[];
+  index: IndexShardInfo[];
 }
 
 /** What a finished snapshot holds; written last, so its presence means the snapshot is complete. */
 export interface SnapshotManifest {
-  formatVersion: 1;
+  /** 2: framed parts and sharded indexes */
+  formatVersion: 2;
   snapshotId: string;
   /** ISO 8601, UTC */
   createdAt: string;
@@ -61,10 +71,11 @@ const storedObjectSchema = z.object({
 const partInfoSchema = storedObjectSchema.extend({
   type: z.string(),
   count: byteCount,
-  index: storedObjectSchema,
+  frames: z.array(z.object({ storedBytes: byteCount, records: byteCount })),
+  index: z.array(storedObjectSchema.extend({ shard: byteCount, count: byteCount })),
 });
 const manifestSchema: z.ZodType<SnapshotManifest> = z.object({
-  formatVersion: z.literal(1),
+  formatVersion: z.literal(2),
   snapshotId: z.string(),
   createdAt: z.string(),
   meta: z.record(z.string(), z.unknown()),

@@ -7,12 +7,12 @@ import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { OKTA_VOLATILE_FIELDS, contentHash } from './content-hash.js';
 import { EncryptedPartSink } from './encrypted-part-sink.js';
+import { FRAME_TEXT_CHARS } from './frame-codec.js';
+import { FramedPartSink } from './framed-part-sink.js';
+import { IndexShardWriter } from './index-shard-writer.js';
 import { PartInfo, SnapshotManifest, sealManifest } from './snapshot-manifest.js';
 import { SnapshotWriteError } from './snapshot-errors.js';
 import { MANIFEST_NAME, objectAad, partNames, snapshotRoot } from './snapshot-layout.js';
-
-/** Characters of NDJSON gathered before a write to the part's sink (memory stays bounded). */
-const WRITE_BATCH_CHARS = 64 * 1024;
 
 export interface SnapshotWriterOptions {
   store: ObjectStore;
@@ -36,9 +36,10 @@ export interface FinishedSnapshot extends SnapshotManifest {
 }
 
 /**
- * Writes a snapshot (DESIGN section 5): per resource type, a part of NDJSON records and an index of
- * their content hashes, each `gzip | chunked AES-256-GCM` under a fresh data key, streamed into the
- * store; then the manifest. Until `finish` succeeds there is no manifest, so an interrupted write
+ * Writes a snapshot (DESIGN section 5) under a fresh data key, streamed into the store: per
+ * resource type, a part of NDJSON records in independently sealed frames (`gzip | AES-256-GCM`, so
+ * one record can be read without the rest) and an index of their content hashes in shards by id
+ * (`gzip | chunked AES-256-GCM`); then the manifest. Until `finish` succeeds there is no manifest, so an interrupted write
  * never reads as a snapshot (its objects are garbage for the caller to delete with the prefix).
  *
  * One call at a time. A failed `writePart` leaves the writer failed: start a new snapshot.
@@ -76,8 +77,8 @@ export class SnapshotWriter {
   }
 
   /**
-   * Streams `records` into the part for `type` and into its index; memory stays flat whatever
-   * their number.
+   * Streams `records` into the part for `type` (sealed frames of about FRAME_TEXT_CHARS) and into
+   * its index shards; memory stays flat whatever their number.
    * @param type snake_case resource type, at most one part per type
    * @returns the part as the manifest will list it
    * @throws SnapshotWriteError for a bad or repeated type (nothing written, the writer stays usable)
@@ -94,41 +95,51 @@ export class SnapshotWriter {
       throw new SnapshotWriteError(`the "${type}" part is already written`);
     }
     this.#begin();
-    const recordSink = this.#sink(names.records);
-    const indexSink = this.#sink(names.index);
+    const recordSink = new FramedPartSink(
+      this.#store,
+      this.#root + names.records,
+      this.#dataKey,
+      objectAad(this.snapshotId, names.records),
+    );
+    const shards = new IndexShardWriter((shard) => this.#sink(names.indexShard(shard)));
     try {
       let count = 0;
-      // Lines are handed to the sinks in batches: one await per record made the promise
-      // machinery a quarter of the writer's time.
-      let recordLines = '';
-      let indexLines = '';
+      let frame = 0;
+      let frameText = '';
+      let frameRecords = 0;
       for await (const record of records) {
         assertRecord(record, type);
         const { id, name, data } = record;
-        recordLines += `${JSON.stringify({ type, id, name, data })}\n`;
-        indexLines += `${JSON.stringify({ type, id, hash: contentHash(data, this.#volatileSet) })}\n`;
+        frameText += `${JSON.stringify({ type, id, name, data })}\n`;
+        frameRecords += 1;
+        shards.add(id, contentHash(data, this.#volatileSet), frame);
         count += 1;
-        if (recordLines.length >= WRITE_BATCH_CHARS) {
-          await Promise.all([recordSink.write(recordLines), indexSink.write(indexLines)]);
-          recordLines = '';
-          indexLines = '';
+        if (frameText.length >= FRAME_TEXT_CHARS) {
+          await Promise.all([recordSink.writeFrame(frameText, frameRecords), shards.flush()]);
+          frameText = '';
+          frameRecords = 0;
+          frame += 1;
         }
       }
-      if (recordLines) await Promise.all([recordSink.write(recordLines), indexSink.write(indexLines)]);
-      const [stored, index] = await Promise.all([recordSink.close(), indexSink.close()]);
+      if (frameRecords > 0)
+        await Promise.all([recordSink.writeFrame(frameText, frameRecords), shards.flush()]);
+      const [stored, index] = await Promise.all([recordSink.close(), shards.close()]);
       const part: PartInfo = {
         type,
         key: names.records,
         count,
-        ...stored,
-        index: { key: names.index, ...index },
+        plainBytes: stored.plainBytes,
+        storedBytes: stored.storedBytes,
+        sha256: stored.sha256,
+        frames: stored.frames,
+        index: index.map((shard) => ({ ...shard, key: names.indexShard(shard.shard) })),
       };
       this.#parts.push(part);
       this.#state = 'ready';
       return part;
     } catch (error) {
       recordSink.abort(error as Error);
-      indexSink.abort(error as Error);
+      shards.abort(error as Error);
       this.#state = 'failed';
       throw error;
     }
@@ -143,7 +154,7 @@ export class SnapshotWriter {
     this.#begin();
     try {
       const manifest: SnapshotManifest = {
-        formatVersion: 1,
+        formatVersion: 2,
         snapshotId: this.snapshotId,
         createdAt: new Date().toISOString(),
         meta,
@@ -151,7 +162,8 @@ export class SnapshotWriter {
         parts: this.#parts,
         counts: Object.fromEntries(this.#parts.map((part) => [part.type, part.count])),
         totalStoredBytes: this.#parts.reduce(
-          (sum, part) => sum + part.storedBytes + part.index.storedBytes,
+          (sum, part) =>
+            part.index.reduce((total, shard) => total + shard.storedBytes, sum + part.storedBytes),
           0,
         ),
       };

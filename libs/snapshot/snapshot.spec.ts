@@ -11,8 +11,10 @@ import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
 import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { contentHash } from './content-hash.js';
+import { indexShardOf } from './index-shards.js';
 import { SnapshotIntegrityError, SnapshotNotFoundError, SnapshotWriteError } from './snapshot-errors.js';
 import { rewrapSnapshotKey } from './snapshot-key-rotation.js';
+import { partNames } from './snapshot-layout.js';
 import { SnapshotReader } from './snapshot-reader.js';
 import { FinishedSnapshot, SnapshotWriter } from './snapshot-writer.js';
 
@@ -114,7 +116,7 @@ describe('snapshot format', () => {
       const { manifestKey: _manifestKey, sha256: _sha256, ...manifest } = written;
       expect(sut.manifest).toEqual(manifest);
       expect(sut.manifest).toMatchObject({
-        formatVersion: 1,
+        formatVersion: 2,
         meta: META,
         counts: { user: 2, group: 1, app: 0 },
         volatileFields: expect.arrayContaining(['_links', 'lastLogin']),
@@ -125,25 +127,33 @@ describe('snapshot format', () => {
       const { parts, totalStoredBytes, manifestKey } = await writeSnapshot();
 
       for (const part of parts) {
-        for (const object of [part, part.index]) {
+        for (const object of [part, ...part.index]) {
           const raw = await readRaw(PREFIX + object.key);
           expect(object.storedBytes).toBe(raw.length);
           expect(object.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
         }
       }
-      const partsBytes = parts.reduce((sum, part) => sum + part.storedBytes + part.index.storedBytes, 0);
+      const partsBytes = parts
+        .flatMap((part) => [part, ...part.index])
+        .reduce((sum, object) => sum + object.storedBytes, 0);
       expect(totalStoredBytes).toBe(partsBytes);
       expect(manifestKey).toBe(`${PREFIX}manifest.json`);
       expect(parts[0]).toMatchObject({ type: 'user', key: 'parts/user.ndjson.gz.enc', count: 2 });
     });
 
-    it('indexes each record by type, id and content hash, in the order written', async () => {
+    it('indexes each record by type, id, content hash and frame, in shards by id', async () => {
       await writeSnapshot();
 
       const sut = await open();
 
-      expect(await collect(sut.readIndex())).toEqual(
-        [alice, bob, admins].map(({ type, id, data }) => ({ type, id, hash: contentHash(data) })),
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect((await collect(sut.readIndex())).sort(byId)).toEqual(
+        [alice, bob, admins]
+          .map(({ type, id, data }) => ({ type, id, hash: contentHash(data), frame: 0 }))
+          .sort(byId),
+      );
+      expect(await collect(sut.readIndexShard('user', indexShardOf(bob.id)))).toContainEqual(
+        expect.objectContaining({ id: bob.id }),
       );
       expect((await collect(sut.readIndex('group'))).map((entry) => entry.id)).toEqual(['00g1']);
       await expect(sut.verify()).resolves.toBeUndefined();
@@ -156,14 +166,14 @@ describe('snapshot format', () => {
 
       expect([...objects.keys()].sort()).toEqual(
         [
-          'index/app.ndjson.gz.enc',
-          'index/group.ndjson.gz.enc',
-          'index/user.ndjson.gz.enc',
+          ...[alice, bob, admins].map(({ type, id }) => partNames(type)?.indexShard(indexShardOf(id))),
           'manifest.json',
           'parts/app.ndjson.gz.enc',
           'parts/group.ndjson.gz.enc',
           'parts/user.ndjson.gz.enc',
-        ].map((name) => PREFIX + name),
+        ]
+          .map((name) => PREFIX + name)
+          .sort(),
       );
       for (const bytes of objects.values()) {
         for (const secret of [
@@ -253,6 +263,102 @@ describe('snapshot format', () => {
     });
   });
 
+  describe('frames: reading one record without its part', () => {
+    const many = Array.from({ length: 3000 }, (_, n): ResourceRecord => ({
+      type: 'user',
+      id: `00u${n.toString().padStart(6, '0')}`,
+      name: `user${n}@example.com`,
+      data: { id: `00u${n}`, status: 'ACTIVE', profile: { bio: 'x'.repeat(900), n } },
+    }));
+
+    async function writeMany(): Promise<FinishedSnapshot> {
+      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      await sut.writePart('user', many);
+      return sut.finish(META);
+    }
+
+    it('splits a large part into frames and reads it back whole, in order', async () => {
+      const { parts } = await writeMany();
+
+      const sut = await open();
+
+      expect(parts[0].frames.length).toBeGreaterThan(8);
+      expect(parts[0].frames.reduce((sum, frame) => sum + frame.records, 0)).toBe(many.length);
+      expect(await collect(sut.readPart('user'))).toEqual(many);
+      await expect(sut.verify()).resolves.toBeUndefined();
+    });
+
+    it('finds any record by id through its index shard and frame, and nothing for an unknown id', async () => {
+      const { parts } = await writeMany();
+      const sut = await open();
+      // The first and last record of every frame.
+      let first = 0;
+      const probes: number[] = [];
+      for (const frame of parts[0].frames) {
+        probes.push(first, first + frame.records - 1);
+        first += frame.records;
+      }
+
+      for (const n of probes) {
+        const found = await sut.findRecord('user', many[n].id);
+        expect(found?.record).toEqual(many[n]);
+        expect(found?.entry.hash).toBe(contentHash(many[n].data));
+      }
+      expect(await sut.findRecord('user', '00u-missing')).toBeUndefined();
+      expect(await sut.findEntry('group', many[0].id)).toBeUndefined();
+    });
+
+    it('picks only the wanted records out of chosen frames', async () => {
+      await writeMany();
+      const sut = await open();
+      const wanted = new Set([many[5].id, many[1500].id, many[2999].id]);
+      const entries = (await collect(sut.readIndex('user'))).filter((entry) => wanted.has(entry.id));
+
+      const records = await collect(
+        sut.readRecords(
+          'user',
+          entries.map((entry) => entry.frame),
+          (id) => wanted.has(id),
+        ),
+      );
+
+      expect(records.map((record) => record.id)).toEqual([many[5].id, many[1500].id, many[2999].id]);
+    });
+
+    it('detects an altered frame when reading it, and still reads the other frames', async () => {
+      const { parts } = await writeMany();
+      const key = `${PREFIX}parts/user.ndjson.gz.enc`;
+      const original = await readRaw(key);
+      const [frame0, frame1] = parts[0].frames;
+      const damaged = Buffer.from(original);
+      damaged[frame0.storedBytes + Math.floor(frame1.storedBytes / 2)] ^= 0x01;
+      await writeFile(join(dir, key), damaged);
+      const sut = await open();
+
+      await expect(sut.findRecord('user', many[frame0.records].id)).rejects.toThrow(SnapshotIntegrityError);
+      expect((await sut.findRecord('user', many[0].id))?.record).toEqual(many[0]);
+      await expect(collect(sut.readPart('user'))).rejects.toThrow(SnapshotIntegrityError);
+    });
+
+    it('detects frames swapped within a part', async () => {
+      const { parts } = await writeMany();
+      const key = `${PREFIX}parts/user.ndjson.gz.enc`;
+      const original = await readRaw(key);
+      const [frame0, frame1] = parts[0].frames;
+      // Same-sized frames could be swapped without changing any offset; the AAD's frame number
+      // still refuses them. Frames of different sizes are refused by their offsets already.
+      const swapped = Buffer.concat([
+        original.subarray(frame0.storedBytes, frame0.storedBytes + frame1.storedBytes),
+        original.subarray(0, frame0.storedBytes),
+        original.subarray(frame0.storedBytes + frame1.storedBytes),
+      ]);
+      await writeFile(join(dir, key), swapped);
+      const sut = await open();
+
+      await expect(sut.findRecord('user', many[0].id)).rejects.toThrow(SnapshotIntegrityError);
+    });
+  });
+
   describe('tamper detection', () => {
     /** Rewrites an object's file in place (the store's put would fsync every time: slow in loops). */
     async function overwrite(key: string, bytes: Buffer): Promise<void> {
@@ -267,11 +373,14 @@ describe('snapshot format', () => {
 
     it('detects any single flipped bit in every byte of a part and of an index', async () => {
       await writeSnapshot();
-      for (const name of ['parts/user.ndjson.gz.enc', 'index/user.ndjson.gz.enc']) {
+      const aliceShard = partNames('user')?.indexShard(indexShardOf(alice.id)) ?? '';
+      for (const name of ['parts/user.ndjson.gz.enc', aliceShard]) {
         const original = await readRaw(PREFIX + name);
         const reader = await open();
         const read = (): AsyncIterable<unknown> =>
-          name.startsWith('parts/') ? reader.readPart('user') : reader.readIndex('user');
+          name.startsWith('parts/')
+            ? reader.readPart('user')
+            : reader.readIndexShard('user', indexShardOf(alice.id));
         for (let at = 0; at < original.length; at += 1) {
           await overwrite(PREFIX + name, flipAt(at)(original));
           await expect(collect(read())).rejects.toThrow(SnapshotIntegrityError);
@@ -322,12 +431,12 @@ describe('snapshot format', () => {
       const group = await readRaw(`${PREFIX}parts/group.ndjson.gz.enc`);
       await store.put(`${PREFIX}parts/user.ndjson.gz.enc`, group);
       await store.put(`${PREFIX}parts/group.ndjson.gz.enc`, user);
-      await store.put(`${PREFIX}index/app.ndjson.gz.enc`, user);
+      await store.put(`${PREFIX}${partNames('group')?.indexShard(indexShardOf(admins.id))}`, user);
       const reader = await open();
 
       await expect(collect(reader.readPart('user'))).rejects.toThrow(SnapshotIntegrityError);
       await expect(collect(reader.readPart('group'))).rejects.toThrow(SnapshotIntegrityError);
-      await expect(collect(reader.readIndex('app'))).rejects.toThrow(SnapshotIntegrityError);
+      await expect(collect(reader.readIndex('group'))).rejects.toThrow(SnapshotIntegrityError);
     });
 
     it('detects a part taken from another snapshot written under the same master key', async () => {

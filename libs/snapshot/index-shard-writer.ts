@@ -1,0 +1,57 @@
+import { EncryptedPartSink, SinkResult } from './encrypted-part-sink.js';
+import { INDEX_SHARDS, indexShardOf } from './index-shards.js';
+
+/** A written index shard, without its key (the writer names it). */
+export interface WrittenShard extends SinkResult {
+  shard: number;
+  count: number;
+}
+
+/**
+ * Gathers a part's index entries (`{ id, hash, frame }` NDJSON lines) into their shards and streams
+ * each shard into its own encrypted object, opened on its first entry: a part of three records
+ * writes at most three shard objects.
+ */
+export class IndexShardWriter {
+  readonly #sinks: (EncryptedPartSink | undefined)[] = new Array<EncryptedPartSink | undefined>(INDEX_SHARDS);
+  readonly #lines: string[] = new Array<string>(INDEX_SHARDS).fill('');
+  readonly #counts: number[] = new Array<number>(INDEX_SHARDS).fill(0);
+
+  /** @param open opens the sink of one shard */
+  constructor(private readonly open: (shard: number) => EncryptedPartSink) {}
+
+  /** Adds the entry of record `id`, whose content hash is `hash`, stored in frame `frame`. */
+  add(id: string, hash: string, frame: number): void {
+    const shard = indexShardOf(id);
+    this.#lines[shard] += `${JSON.stringify({ id, hash, frame })}\n`;
+    this.#counts[shard] += 1;
+  }
+
+  /** Hands the gathered lines to the shards' sinks. @throws a sink's error */
+  async flush(): Promise<void> {
+    const writes: Promise<void>[] = [];
+    this.#lines.forEach((lines, shard) => {
+      if (lines === '') return;
+      this.#sinks[shard] ??= this.open(shard);
+      writes.push(this.#sinks[shard].write(lines));
+      this.#lines[shard] = '';
+    });
+    await Promise.all(writes);
+  }
+
+  /** Ends every shard. @returns the shards written, in shard order */
+  async close(): Promise<WrittenShard[]> {
+    await this.flush();
+    const written: WrittenShard[] = [];
+    for (let shard = 0; shard < INDEX_SHARDS; shard += 1) {
+      const sink = this.#sinks[shard];
+      if (sink !== undefined) written.push({ shard, count: this.#counts[shard], ...(await sink.close()) });
+    }
+    return written;
+  }
+
+  /** Stops every shard's upload. */
+  abort(reason: Error): void {
+    for (const sink of this.#sinks) sink?.abort(reason);
+  }
+}
