@@ -54,11 +54,48 @@ export const configSchema = z
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),
     /** When true, a sign-in of an address with no membership and no invitation creates a team it owns (issue 6). */
     SELF_SERVICE_TEAMS: booleanFlag,
+    /** Lifetime of refresh tokens (authorization code grant), seconds; public clients rotate them on each use. */
+    REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).max(31536000).default(1209600),
+    /** A signed-in session ends after this many seconds without a request (docs/auth.md). */
+    SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).max(2592000).default(3600),
+    /** A signed-in session ends this many seconds after sign-in, however active (docs/auth.md). */
+    SESSION_ABSOLUTE_TIMEOUT: z.coerce.number().int().min(60).max(2592000).default(43200),
+    /** SMTP server for e-mail (sign-in codes): `smtp://user:pass@host:587` or `smtps://...`; unset: outbox table and log. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** Sender of the service's e-mail; default `idp-backup <no-reply@BASE_URL's host>`. */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** Sign-in through the customer's OpenID Connect provider (Okta, Entra ID): issuer URL (https), with discovery. */
+    SIGN_IN_OIDC_ISSUER: z.url({ protocol: /^https$/ }).optional(),
+    SIGN_IN_OIDC_CLIENT_ID: z.string().min(1).optional(),
+    SIGN_IN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Label of the sign-in button, e.g. `Okta`. */
+    SIGN_IN_OIDC_NAME: z.string().min(1).max(60).default('single sign-on'),
+    /** PEM file of an extra CA trusted by sign-in's outbound HTTPS (the identity provider, client metadata documents). */
+    AUTH_CA_FILE: z.string().optional(),
+    /** TEST ONLY: client metadata documents may be fetched from loopback addresses (127.0.0.0/8, ::1). Default off. */
+    OAUTH_CIMD_ALLOW_LOOPBACK: booleanFlag,
+    /** Dynamic client registrations plus client metadata document fetches allowed per client IP per minute. */
+    OAUTH_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)',
     path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine(
+    (env) => {
+      const set = [env.SIGN_IN_OIDC_ISSUER, env.SIGN_IN_OIDC_CLIENT_ID, env.SIGN_IN_OIDC_CLIENT_SECRET];
+      return set.every(Boolean) || !set.some(Boolean);
+    },
+    {
+      message:
+        'set SIGN_IN_OIDC_ISSUER, SIGN_IN_OIDC_CLIENT_ID and SIGN_IN_OIDC_CLIENT_SECRET together, or none',
+      path: ['SIGN_IN_OIDC_ISSUER'],
+    },
+  )
+  .refine((env) => env.SESSION_IDLE_TIMEOUT <= env.SESSION_ABSOLUTE_TIMEOUT, {
+    message: 'must not exceed SESSION_ABSOLUTE_TIMEOUT',
+    path: ['SESSION_IDLE_TIMEOUT'],
   })
   .transform((env) => {
     const port = env.PORT;
