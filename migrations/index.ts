@@ -1,10 +1,12 @@
 import { InitialSchema1763800000000 } from './1763800000000-InitialSchema.js';
 import { CreateSchedules1763900000000 } from './1763900000000-CreateSchedules.js';
+import { CreateSignIn1764100000000 } from './1764100000000-CreateSignIn.js';
 import { CreateTeamInvitations1764200000000 } from './1764200000000-CreateTeamInvitations.js';
 
 /** Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). */
 export const MIGRATIONS = [
   InitialSchema1763800000000,
   CreateSchedules1763900000000,
+  CreateSignIn1764100000000,
   CreateTeamInvitations1764200000000,
 ];
