@@ -16,4 +16,23 @@ export class ClientsRepository {
   findActive(clientId: string): Promise<OAuthClientEntity | null> {
     return this.rows.findOneBy({ clientId, revokedAt: IsNull() });
   }
+
+  /** Every client of the team, revoked ones included, newest first. */
+  listByTeam(teamId: string): Promise<OAuthClientEntity[]> {
+    return this.rows.find({ where: { teamId }, order: { createdAt: 'DESC', clientId: 'ASC' } });
+  }
+
+  /** The team's client unless unknown, another team's or revoked. */
+  findActiveInTeam(teamId: string, clientId: string): Promise<OAuthClientEntity | null> {
+    return this.rows.findOneBy({ teamId, clientId, revokedAt: IsNull() });
+  }
+
+  /** Stamps `revoked_at`. @returns false when the client is unknown in the team or already revoked. */
+  async revoke(teamId: string, clientId: string): Promise<boolean> {
+    const result = await this.rows.update(
+      { teamId, clientId, revokedAt: IsNull() },
+      { revokedAt: () => 'now()' },
+    );
+    return result.affected === 1;
+  }
 }

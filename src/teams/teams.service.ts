@@ -96,15 +96,20 @@ export class TeamsService {
   }
 
   /**
-   * Creates an integration client of the team, acting with `role` on behalf of the team owner
-   * (`created_by`). Only the secret's hash is stored; the returned `clientSecret` is the one
-   * and only copy.
-   * @throws ValidationError (400) for an unknown role; NotFoundError (404) when the team does not exist.
+   * Creates an integration client of the team, acting with `role` on behalf of `createdBy` (a
+   * member; by default the team owner), never beyond that member's current role (see
+   * `resolveClientActor`). Only the secret's hash is stored; the returned `clientSecret` is the
+   * one and only copy.
+   * @throws ValidationError (400) for an unknown role; NotFoundError (404) when the team does
+   *   not exist or `createdBy` is not one of its members.
    */
-  async createClient({ teamId, role, name }: CreateClientInput): Promise<CreatedClientDto> {
+  async createClient({ teamId, role, name, createdBy }: CreateClientInput): Promise<CreatedClientDto> {
     if (!isRole(role)) throw new ValidationError(`Unknown role "${role}"; one of ${ROLES.join(', ')}`);
     const clientName = name === undefined ? `${role} integration` : requireName(name, 'Client name');
-    const owner = await this.getOwner(teamId);
+    const creatorId = createdBy === undefined ? (await this.getOwner(teamId)).id : createdBy;
+    if (createdBy !== undefined && !(await this.resolveMemberActor(createdBy, teamId))) {
+      throw new NotFoundError('Member');
+    }
     const clientId = generateClientId();
     const clientSecret = generateClientSecret();
     await this.clients.insert({
@@ -113,7 +118,7 @@ export class TeamsService {
       role,
       name: clientName,
       secretHash: hashClientSecret(clientSecret),
-      createdBy: owner.id,
+      createdBy: creatorId,
     });
     return { clientId, clientSecret, teamId, role };
   }

@@ -29,11 +29,15 @@ export interface CreateTeamInput {
   plan?: string;
 }
 
-/** Input of `TeamsService.createClient`; `name` defaults to "<role> integration". */
+/**
+ * Input of `TeamsService.createClient`; `name` defaults to "<role> integration", `createdBy`
+ * (the member the client acts for) to the team's owner.
+ */
 export interface CreateClientInput {
   teamId: string;
   role: string;
   name?: string;
+  createdBy?: string;
 }
 
 /** A new integration client; `clientSecret` exists only in this value, the database keeps its hash. */

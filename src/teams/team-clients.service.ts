@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../common/actor.js';
+import { NotFoundError } from '../common/errors.js';
+import { ClientsRepository } from './clients.repository.js';
+import type { TeamClientDto } from './dto/team-client.dto.js';
+import { assertMayHandleRoles } from './membership-rules.js';
+import { toClientDto } from './teams.mapper.js';
+
+/**
+ * Integration clients of the caller's team (issue 6 "Teams", docs/security.md). Routes need
+ * `manage team`; revoking an `admin` or `super_admin` client needs `super_admin`.
+ */
+@Injectable()
+export class TeamClientsService {
+  constructor(private readonly clients: ClientsRepository) {}
+
+  /** Every client, revoked ones included, newest first; never a secret or its hash. */
+  async list(actor: Actor): Promise<TeamClientDto[]> {
+    return (await this.clients.listByTeam(actor.teamId)).map(toClientDto);
+  }
+
+  /**
+   * Revokes a client: the token endpoint no longer knows it (`invalid_client`) and the API
+   * refuses its unexpired tokens at once (401), since the bearer strategy resolves the client
+   * on every request (TeamsService.resolveClientActor).
+   * @throws NotFoundError (404) when unknown, already revoked or another team's; ForbiddenError (403).
+   */
+  async revoke(actor: Actor, clientId: string): Promise<void> {
+    const client = await this.clients.findActiveInTeam(actor.teamId, clientId);
+    if (!client) throw new NotFoundError('Client');
+    assertMayHandleRoles(actor, client.role);
+    if (!(await this.clients.revoke(actor.teamId, clientId))) throw new NotFoundError('Client');
+  }
+}
