@@ -1,9 +1,42 @@
 import type { ResourceRecord, ResourceType } from './resource-types.js';
 
+/**
+ * How the records of an incremental part relate to the same type's part in the base snapshot
+ * (see `ProviderConnector.collect` with `since`). A part without `delta` is complete.
+ *
+ * - `changed`: the records created or changed at or after `since`, each complete (the
+ *   provider's whole object). A record of the base that is not in the part is unchanged, unless
+ *   `deletedSince` reports it deleted.
+ * - `children_of`: for exactly the parents in `parentIds`, the complete current list of their
+ *   children (record ids `<parentId>:<childId>`, resource-types.ts); children of every other
+ *   parent are unchanged since the base. A parent listed with no record in the part has no
+ *   children left.
+ */
+export type PartDelta = { kind: 'changed' } | { kind: 'children_of'; parentIds: string[] };
+
 /** The records of one resource type, streamed. Consume fully before asking for the next part. */
 export interface ResourcePart {
   type: ResourceType;
   records: AsyncIterable<ResourceRecord>;
+  /** Absent: the part holds every record of the type. Set only when `collect` was given `since`. */
+  delta?: PartDelta;
+}
+
+/** A record the provider deleted, in the record-id convention of resource-types.ts. */
+export interface DeletedRecord {
+  type: ResourceType;
+  id: string;
+}
+
+export interface CollectOptions {
+  /** Types to collect (default: all of `resourceTypes`), always streamed in dependency order. */
+  types?: readonly ResourceType[];
+  signal?: AbortSignal;
+  /**
+   * ISO 8601 instant (e.g. `2025-06-01T12:00:00.000Z`). When set, the connector's incremental
+   * types are fetched as deltas (`ResourcePart.delta`); every other type is listed in full.
+   */
+  since?: string;
 }
 
 /** Requests made to the provider during a connector's life, for progress and benchmarks. */
@@ -18,6 +51,20 @@ export interface ConnectorStats {
 /**
  * What every identity-provider connector (libs/providers/<kind>) offers the backup job.
  *
+ * Incremental backups (DESIGN section 5; issue 3 "Incremental and full"). With `since` = S, a
+ * self-contained snapshot equal to a full one is the base snapshot B merged, type by type, as:
+ * 1. take B's records of the type;
+ * 2. remove every record `deletedSince(S)` reports for the type, and cascade: a record whose id
+ *    names a deleted parent (`<parentId>:...`, e.g. memberships `<groupId>:<userId>` of a deleted
+ *    group or of a deleted user) is removed too, since providers do not report those one by one;
+ * 3. apply the part: no `delta` -> the part replaces B's records entirely; `changed` -> each
+ *    record of the part replaces B's record of the same id or is added; `children_of` -> B's
+ *    records whose parent is in `parentIds` are dropped, then the part's records are added.
+ * Deletions are applied before the part, so an object removed then re-added after S (a member
+ * removed and added back) is kept. Choose S at or before the base backup's start (a margin of a
+ * minute covers clock skew and the System Log's delay): fetching a change twice is harmless,
+ * missing one is not.
+ *
  * Errors: `ProviderAuthError` when the credentials are refused, `ProviderHostNotAllowedError`
  * when a URL is outside the allowed hosts (SSRF guard), `ProviderRequestError` for anything
  * else the provider answers that retries could not cure. All extend `ProviderError`.
@@ -25,13 +72,32 @@ export interface ConnectorStats {
 export interface ProviderConnector {
   /** Every type this connector collects, in dependency order (parents before children). */
   readonly resourceTypes: readonly ResourceType[];
+  /**
+   * What the provider never returns, per type (e.g. `user: ['credentials.password', ...]`):
+   * dotted paths into the record's `data`, or `/api/...` paths of sub-resources the API never
+   * lists. Fields the provider returns but a backup must not keep (secrets) are listed here too
+   * and are removed from records before they are yielded. For the snapshot manifest.
+   */
+  readonly notCaptured: Readonly<Record<ResourceType, readonly string[]>>;
   /** Fetches a token with the scopes a backup needs; throws ProviderAuthError when refused. */
   verifyCredentials(): Promise<void>;
   /**
    * Streams the given types (default: all) in dependency order, one part per type.
-   * Parts of types with no objects are still yielded, with no records.
+   * Parts of types with no objects are still yielded, with no records. A part's `delta` is
+   * final when the part is yielded.
+   *
+   * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past.
    */
-  collect(options?: { types?: readonly ResourceType[]; signal?: AbortSignal }): AsyncIterable<ResourcePart>;
+  collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
+  /**
+   * Records deleted at or after `since` (ISO 8601), read from the provider's audit log, in the
+   * order the log holds them; a record may appear more than once. Covers the types `collect`
+   * returns as deltas; deletions of fully listed types need no report.
+   *
+   * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past,
+   *   `since_too_old` when it is older than the provider keeps its log (Okta: 90 days).
+   */
+  deletedSince(since: string, options?: { signal?: AbortSignal }): AsyncIterable<DeletedRecord>;
   stats(): ConnectorStats;
   /** Releases sockets. */
   close(): Promise<void>;

@@ -17,6 +17,11 @@ export interface ListRequest {
    * policy type the org has not enabled, 404 for a parent deleted since it was listed.
    */
   emptyOn?: readonly number[];
+  /**
+   * The list is wrapped in an object under this key, e.g. `roles` for `{ "roles": [...],
+   * "_links": { "next": { "href": ... } } }` (the IAM APIs), and pages through `_links.next`.
+   */
+  itemsKey?: string;
   signal?: AbortSignal;
 }
 
@@ -49,9 +54,35 @@ export class OktaApiClient {
       if (first && list.emptyOn?.includes(response.status)) return;
       first = false;
       if (response.status !== 200) throw failure(response, `GET ${list.template}`);
-      yield parseArray(response.body, list.template);
-      url = nextLinkUrl(response.headers['link'], url);
+      if (list.itemsKey === undefined) {
+        yield parseArray(response.body, list.template);
+        url = nextLinkUrl(response.headers['link'], url);
+      } else {
+        const page = parseWrapped(response.body, list.itemsKey, list.template);
+        yield page.items;
+        url = page.next === undefined ? nextLinkUrl(response.headers['link'], url) : new URL(page.next, url);
+      }
     }
+  }
+
+  /**
+   * One object (`GET /api/v1/meta/schemas/group/default`...), or null when the answer is one
+   * of `emptyOn` (404 for a page that was never customized).
+   *
+   * @throws as `pages` does, and ProviderRequestError when the body is not a JSON object.
+   */
+  async object(request: Omit<ListRequest, 'itemsKey'>): Promise<OktaObject | null> {
+    request.signal?.throwIfAborted();
+    const response = await this.get(this.firstUrl(request), request.template, request.signal);
+    if (request.emptyOn?.includes(response.status)) return null;
+    if (response.status !== 200) throw failure(response, `GET ${request.template}`);
+    const body = parseJson(response.body);
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new ProviderRequestError(
+        `Okta answered GET ${request.template} with something other than a JSON object`,
+        200,
+      );
+    return body as OktaObject;
   }
 
   private firstUrl(list: ListRequest): URL {
@@ -84,20 +115,41 @@ export class OktaApiClient {
   }
 }
 
-function parseArray(text: string, template: string): OktaObject[] {
-  let body: unknown;
+function parseJson(text: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    body = undefined;
+    return undefined;
   }
-  if (!Array.isArray(body) || !body.every((item) => typeof item === 'object' && item !== null)) {
+}
+
+function isObjectArray(value: unknown): value is OktaObject[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null);
+}
+
+function parseArray(text: string, template: string): OktaObject[] {
+  const body = parseJson(text);
+  if (!isObjectArray(body)) {
     throw new ProviderRequestError(
       `Okta answered GET ${template} with something other than a JSON array`,
       200,
     );
   }
-  return body as OktaObject[];
+  return body;
+}
+
+/** `{ [key]: [...], _links: { next: { href } } }`; a missing key is an empty page. */
+function parseWrapped(text: string, key: string, template: string): { items: OktaObject[]; next?: string } {
+  const body = parseJson(text) as Record<string, unknown> | undefined;
+  const items = body?.[key] ?? [];
+  if (body === null || typeof body !== 'object' || !isObjectArray(items)) {
+    throw new ProviderRequestError(
+      `Okta answered GET ${template} with something other than an object holding a "${key}" array`,
+      200,
+    );
+  }
+  const next = (body._links as { next?: { href?: unknown } } | undefined)?.next?.href;
+  return { items, next: typeof next === 'string' ? next : undefined };
 }
 
 function failure(response: TransportResponse, what: string): ProviderRequestError {

@@ -1,7 +1,9 @@
+import type { PartDelta, ResourcePart } from '../provider-connector.js';
 import { ProviderRequestError } from '../provider-errors.js';
 import type { OktaResourceType, ResourceRecord } from '../resource-types.js';
 import { inOrderConcurrent } from './in-order-concurrent.js';
 import type { ListRequest, OktaApiClient, OktaObject } from './okta-api-client.js';
+import { redact } from './okta-not-captured.js';
 import {
   DEPROVISIONED_USERS_SEARCH,
   PAGE_LIMITS,
@@ -10,20 +12,33 @@ import {
   RESOURCE_DEFINITIONS,
   USERS_TEMPLATE,
   type ChildDefinition,
+  type ChildObjectsDefinition,
+  type DerivedDefinition,
+  type ParentRef,
+  type ResourceDefinition,
+  type SingleDefinition,
   type TopLevelDefinition,
 } from './okta-resource-catalog.js';
 
+/** A record, and what its children will need from it. */
+interface Item {
+  record: ResourceRecord;
+  keys?: Record<string, string>;
+}
+
+type Pages = AsyncGenerator<Item[]>;
+
 /**
- * Streams the records of each Okta type page by page. Only parent ids are kept (group ids to
- * list memberships...): remembered while the parent type streams, or listed on demand when the
- * parent type was not collected.
+ * Streams the records of each Okta type page by page, redacting secrets (okta-not-captured.ts).
+ * Only parent references are kept (group ids to list memberships, an app's sign-on mode...):
+ * remembered while the parent type streams in full, or listed on demand when it was not.
  */
 export class OktaCollector {
-  private readonly parentIds = new Map<OktaResourceType, string[]>();
+  private readonly parentRefs = new Map<OktaResourceType, ParentRef[]>();
 
   /**
    * @param width child lists fetched at once (members of several groups), >= 1.
-   * @param parents types whose ids children will need, remembered as they stream.
+   * @param parents types whose references children will need, remembered as they stream.
    */
   constructor(
     private readonly api: OktaApiClient,
@@ -31,28 +46,56 @@ export class OktaCollector {
     private readonly parents: ReadonlySet<OktaResourceType>,
   ) {}
 
-  /** The records of `type`, yielded as pages arrive. */
-  async *records(type: OktaResourceType, signal?: AbortSignal): AsyncGenerator<ResourceRecord> {
-    const ids: string[] | undefined = this.parents.has(type) ? [] : undefined;
+  /**
+   * The part of `type`: complete, or with `since` (an Okta timestamp, already widened by the
+   * caller) the changes of an incremental type (RESOURCE_DEFINITIONS `incremental`). A
+   * `children_of` part lists its parents before it is returned.
+   */
+  async part(type: OktaResourceType, since: string | undefined, signal?: AbortSignal): Promise<ResourcePart> {
+    const definition = RESOURCE_DEFINITIONS[type] as ResourceDefinition;
+    const incremental = since === undefined ? undefined : incrementalOf(definition);
+    if (since !== undefined && incremental?.field) {
+      const delta: PartDelta = { kind: 'changed' };
+      return { type, records: unwrap(this.pages(type, signal, `${incremental.field} gt "${since}"`)), delta };
+    }
+    if (since !== undefined && incremental?.parentField && definition.kind === 'child') {
+      const filter = `${incremental.parentField} gt "${since}"`;
+      const parents = await this.listRefs(definition.parent, signal, filter);
+      const records = unwrap(this.children(type, definition, parents, signal));
+      return { type, records, delta: { kind: 'children_of', parentIds: parents.map((parent) => parent.id) } };
+    }
+    return { type, records: this.records(type, signal) };
+  }
+
+  /** Every record of `type`, yielded as pages arrive; a parent type's references are kept. */
+  private async *records(type: OktaResourceType, signal?: AbortSignal): AsyncGenerator<ResourceRecord> {
+    const refs: ParentRef[] | undefined = this.parents.has(type) ? [] : undefined;
     for await (const page of this.pages(type, signal)) {
-      for (const record of page) {
-        ids?.push(record.id);
+      for (const { record, keys } of page) {
+        refs?.push({ id: record.id, keys: keys ?? {} });
         yield record;
       }
     }
     // Only a complete pass may stand in for the parent's listing.
-    if (ids) this.parentIds.set(type, ids);
+    if (refs) this.parentRefs.set(type, refs);
   }
 
-  private pages(type: OktaResourceType, signal?: AbortSignal): AsyncGenerator<ResourceRecord[]> {
-    const definition = RESOURCE_DEFINITIONS[type];
+  /** Pages of `type`; `filter` (top-level and user types only) restricts the listing. */
+  private pages(type: OktaResourceType, signal?: AbortSignal, filter?: string): Pages {
+    const definition = RESOURCE_DEFINITIONS[type] as ResourceDefinition;
     switch (definition.kind) {
       case 'top':
-        return this.topLevel(type, definition, signal);
+        return this.topLevel(type, definition, signal, filter);
+      case 'single':
+        return this.single(type, definition, signal);
       case 'child':
-        return this.children(type, definition, signal);
+        return this.childrenOfAll(type, definition, signal);
+      case 'child_objects':
+        return this.childObjects(type, definition, signal);
+      case 'derived':
+        return this.derived(type, definition, signal);
       case 'users':
-        return this.users(signal);
+        return this.users(signal, filter);
       case 'policies':
         return this.policies(signal);
     }
@@ -62,11 +105,40 @@ export class OktaCollector {
     type: OktaResourceType,
     definition: TopLevelDefinition,
     signal?: AbortSignal,
-  ): AsyncGenerator<ResourceRecord[]> {
-    const list = { template: definition.template, query: definition.query, signal };
+    filter?: string,
+  ): Pages {
+    const list: ListRequest = {
+      template: definition.template,
+      query: filter === undefined ? definition.query : { ...definition.query, filter },
+      itemsKey: definition.itemsKey,
+      signal,
+    };
     for await (const page of this.api.pages(list)) {
-      yield page.map((object) => record(type, idOf(object, list), definition.name(object), object));
+      if (!definition.detail) {
+        yield page.map((object) => item(type, keyOf(object, list, definition.key), definition, object));
+        continue;
+      }
+      // Summaries: each object is read in full, `width` at a time, in list order.
+      const ids = page.map((summary) => keyOf(summary, list));
+      yield* inOrderConcurrent(ids, (id) => this.detail(type, definition, id, signal), this.width);
     }
+  }
+
+  /** One listed object read in full; none when it was deleted since it was listed. */
+  private async *detail(
+    type: OktaResourceType,
+    definition: TopLevelDefinition,
+    id: string,
+    signal?: AbortSignal,
+  ): Pages {
+    const { template, param } = definition.detail as { template: string; param: string };
+    const object = await this.api.object({ template, params: { [param]: id }, emptyOn: [404], signal });
+    if (object) yield [item(type, id, definition, object)];
+  }
+
+  private async *single(type: OktaResourceType, definition: SingleDefinition, signal?: AbortSignal): Pages {
+    const object = await this.api.object({ template: definition.template, emptyOn: [404], signal });
+    if (object) yield [{ record: record(type, definition.id, definition.name(object), object) }];
   }
 
   /**
@@ -74,27 +146,31 @@ export class OktaCollector {
    * filter or search query instead"), so a second query fetches them:
    * `search=status eq "DEPROVISIONED"`. Ids of the first pass are kept so a user who appears
    * in both (deprovisioned between the queries, or an org that already lists them) is yielded
-   * once; ids only, about 70 bytes a user.
+   * once; ids only, about 70 bytes a user. With `filter` (which returns every status), one
+   * query.
    */
-  private async *users(signal?: AbortSignal): AsyncGenerator<ResourceRecord[]> {
+  private async *users(signal?: AbortSignal, filter?: string): Pages {
     const name = RESOURCE_DEFINITIONS.user.name;
     const seen = new Set<string>();
-    const queries: ListRequest[] = [
-      { template: USERS_TEMPLATE, query: { limit: PAGE_LIMITS.users }, signal },
-      {
-        template: USERS_TEMPLATE,
-        query: { search: DEPROVISIONED_USERS_SEARCH, limit: PAGE_LIMITS.users },
-        signal,
-      },
-    ];
+    const queries: ListRequest[] =
+      filter === undefined
+        ? [
+            { template: USERS_TEMPLATE, query: { limit: PAGE_LIMITS.users }, signal },
+            {
+              template: USERS_TEMPLATE,
+              query: { search: DEPROVISIONED_USERS_SEARCH, limit: PAGE_LIMITS.users },
+              signal,
+            },
+          ]
+        : [{ template: USERS_TEMPLATE, query: { filter, limit: PAGE_LIMITS.users }, signal }];
     for (const list of queries) {
       for await (const page of this.api.pages(list)) {
-        const fresh: ResourceRecord[] = [];
+        const fresh: Item[] = [];
         for (const object of page) {
-          const id = idOf(object, list);
-          if (seen.has(id)) continue;
-          seen.add(id);
-          fresh.push(record('user', id, name(object), object));
+          const id = keyOf(object, list);
+          if (queries.length > 1 && seen.has(id)) continue;
+          if (queries.length > 1) seen.add(id);
+          fresh.push({ record: record('user', id, name(object), object) });
         }
         yield fresh;
       }
@@ -102,78 +178,164 @@ export class OktaCollector {
   }
 
   /** One list per policy type; a type the org rejects with 400 (not enabled there) is skipped. */
-  private async *policies(signal?: AbortSignal): AsyncGenerator<ResourceRecord[]> {
-    const name = RESOURCE_DEFINITIONS.policy.name;
+  private async *policies(signal?: AbortSignal): Pages {
+    const definition = RESOURCE_DEFINITIONS.policy;
     for (const type of POLICY_TYPES) {
       const list: ListRequest = { template: POLICIES_TEMPLATE, query: { type }, emptyOn: [400], signal };
       for await (const page of this.api.pages(list)) {
-        yield page.map((object) => record('policy', idOf(object, list), name(object), object));
+        yield page.map((object) => item('policy', keyOf(object, list), definition, object));
       }
     }
   }
 
-  /**
-   * Lists children of every parent, `width` parents at once, yielding in parent order. A parent
-   * deleted since it was listed answers 404: it has no children left to back up.
-   */
-  private async *children(
+  private async *childrenOfAll(
     type: OktaResourceType,
     definition: ChildDefinition,
     signal?: AbortSignal,
-  ): AsyncGenerator<ResourceRecord[]> {
-    const parentIds = await this.idsOf(definition.parent, signal);
-    const open = (parentId: string): AsyncIterator<ResourceRecord[]> =>
-      this.childPages(type, definition, parentId, signal);
-    yield* inOrderConcurrent(parentIds, open, this.width);
+  ): Pages {
+    yield* this.children(type, definition, await this.refsOf(definition.parent, signal), signal);
+  }
+
+  /**
+   * Lists children of `parents`, `width` parents at once, yielding in parent order. A parent
+   * deleted since it was listed answers 404: it has no children left to back up.
+   */
+  private children(
+    type: OktaResourceType,
+    definition: ChildDefinition,
+    parents: readonly ParentRef[],
+    signal?: AbortSignal,
+  ): Pages {
+    const wanted = definition.applies ? parents.filter(definition.applies) : parents;
+    return inOrderConcurrent(
+      wanted,
+      (parent) => this.childPages(type, definition, parent, signal),
+      this.width,
+    );
   }
 
   private async *childPages(
     type: OktaResourceType,
     definition: ChildDefinition,
-    parentId: string,
+    parent: ParentRef,
     signal?: AbortSignal,
-  ): AsyncGenerator<ResourceRecord[]> {
+  ): Pages {
     const list: ListRequest = {
       template: definition.template,
-      params: definition.params(parentId),
+      params: definition.params(parent),
       query: definition.query,
-      emptyOn: [404],
+      itemsKey: definition.itemsKey,
+      emptyOn: definition.emptyOn ?? [404],
       signal,
     };
     for await (const page of this.api.pages(list)) {
       yield page.map((object) => {
-        const childId = idOf(object, list);
-        const data = definition.data ? definition.data(parentId, childId) : object;
-        return record(type, `${parentId}:${childId}`, definition.name(object), data);
+        const childId = keyOf(object, list, definition.key);
+        const id = `${parent.id}:${childId}`;
+        if (definition.data) return { record: record(type, id, null, definition.data(parent.id, childId)) };
+        return item(type, id, definition, object);
       });
     }
   }
 
-  /** The parent's record ids: remembered from its pass, else listed now (and remembered). */
-  private async idsOf(type: OktaResourceType, signal?: AbortSignal): Promise<string[]> {
-    let ids = this.parentIds.get(type);
-    if (!ids) {
-      ids = [];
-      for await (const page of this.pages(type, signal)) ids.push(...page.map((each) => each.id));
-      this.parentIds.set(type, ids);
+  private async *childObjects(
+    type: OktaResourceType,
+    definition: ChildObjectsDefinition,
+    signal?: AbortSignal,
+  ): Pages {
+    const parents = await this.refsOf(definition.parent, signal);
+    const wanted = definition.applies ? parents.filter(definition.applies) : parents;
+    yield* inOrderConcurrent(
+      wanted,
+      (parent) => this.objectsOf(type, definition, parent, signal),
+      this.width,
+    );
+  }
+
+  /** The parent's fixed objects, one request each; those answering `emptyOn` have no record. */
+  private async *objectsOf(
+    type: OktaResourceType,
+    definition: ChildObjectsDefinition,
+    parent: ParentRef,
+    signal?: AbortSignal,
+  ): Pages {
+    const params = definition.params(parent);
+    const emptyOn = definition.emptyOn ?? [404];
+    for (const { key, template } of definition.objects) {
+      const object = await this.api.object({ template, params, emptyOn, signal });
+      if (object) yield [{ record: record(type, `${parent.id}:${key}`, definition.name(object), object) }];
     }
-    return ids;
+  }
+
+  private async *derived(type: OktaResourceType, definition: DerivedDefinition, signal?: AbortSignal): Pages {
+    const items: Item[] = [];
+    for (const parent of await this.refsOf(definition.parent, signal)) {
+      const child = definition.derive(parent);
+      if (child) items.push({ record: record(type, `${parent.id}:${child.key}`, null, child.data) });
+    }
+    yield items;
+  }
+
+  /** The parent's references: remembered from its complete pass, else listed now (and kept). */
+  private async refsOf(type: OktaResourceType, signal?: AbortSignal): Promise<ParentRef[]> {
+    let refs = this.parentRefs.get(type);
+    if (!refs) {
+      refs = await this.listRefs(type, signal);
+      this.parentRefs.set(type, refs);
+    }
+    return refs;
+  }
+
+  /** Lists `type` for its references only; with `filter`, a restricted listing (not kept). */
+  private async listRefs(
+    type: OktaResourceType,
+    signal?: AbortSignal,
+    filter?: string,
+  ): Promise<ParentRef[]> {
+    const refs: ParentRef[] = [];
+    for await (const page of this.pages(type, signal, filter))
+      for (const { record: each, keys } of page) refs.push({ id: each.id, keys: keys ?? {} });
+    return refs;
   }
 }
 
-function record(
+function incrementalOf(definition: ResourceDefinition) {
+  return 'incremental' in definition ? definition.incremental : undefined;
+}
+
+async function* unwrap(pages: Pages): AsyncGenerator<ResourceRecord> {
+  for await (const page of pages) for (const { record: each } of page) yield each;
+}
+
+/** A record of `object` with its name and remembered keys; secrets are removed from the data. */
+function item(
   type: OktaResourceType,
   id: string,
-  name: string | null,
-  data: Record<string, unknown>,
-): ResourceRecord {
-  return { type, id, name, data };
+  definition: {
+    name: (object: OktaObject) => string | null;
+    remember?: (object: OktaObject) => Record<string, string>;
+  },
+  object: OktaObject,
+): Item {
+  return { record: record(type, id, definition.name(object), object), keys: definition.remember?.(object) };
 }
 
-/** The object's Okta `id`; an object without one is a broken answer, not something to skip. */
-function idOf(object: OktaObject, list: ListRequest): string {
-  if (typeof object.id !== 'string' || object.id === '') {
+function record(type: OktaResourceType, id: string, name: string | null, data: OktaObject): ResourceRecord {
+  return { type, id, name, data: redact(type, data) };
+}
+
+/**
+ * The object's key: its Okta `id`, or what `key` reads. An object without one is a broken
+ * answer, not something to skip.
+ */
+function keyOf(
+  object: OktaObject,
+  list: ListRequest,
+  key?: (object: OktaObject) => string | undefined,
+): string {
+  const value = key ? key(object) : object.id;
+  if (typeof value !== 'string' || value === '') {
     throw new ProviderRequestError(`Okta listed an object without an id at GET ${list.template}`, 200);
   }
-  return object.id;
+  return value;
 }

@@ -1,6 +1,12 @@
 import { rootCertificates } from 'node:tls';
 import { Agent } from 'undici';
-import type { ConnectorStats, ProviderConnector, ResourcePart } from '../provider-connector.js';
+import type {
+  CollectOptions,
+  ConnectorStats,
+  DeletedRecord,
+  ProviderConnector,
+  ResourcePart,
+} from '../provider-connector.js';
 import { ProviderError, ProviderHostNotAllowedError } from '../provider-errors.js';
 import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceType } from '../resource-types.js';
 import { isAllowedHost } from './allowed-hosts.js';
@@ -8,7 +14,9 @@ import { ClientCredentialsTokenSource } from './client-credentials.js';
 import { ConnectorStatsRecorder } from './connector-stats.js';
 import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
-import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
+import { deletionsFromLog } from './okta-deletions.js';
+import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
+import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 import { OktaTransport } from './okta-transport.js';
 import { RateLimitGovernor } from './rate-limit-governor.js';
@@ -50,6 +58,9 @@ const DEFAULTS = {
   keepAliveTimeoutMs: 30_000,
 };
 
+/** Okta keeps System Log events for 90 days (System Log API: "retention"). */
+const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
+
 /**
  * Backs up an Okta org through the Management API with an API service integration's client
  * credentials (OAuth for Okta). Implements ProviderConnector: `collect()` streams every type of
@@ -64,6 +75,7 @@ const DEFAULTS = {
  */
 export class OktaConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = OKTA_RESOURCE_TYPES;
+  readonly notCaptured = OKTA_NOT_CAPTURED;
   private readonly agent: Agent;
   private readonly recorder = new ConnectorStatsRecorder();
   private readonly tokens: ClientCredentialsTokenSource;
@@ -141,28 +153,60 @@ export class OktaConnector implements ProviderConnector {
    * Streams `types` (default all) in dependency order, one part per type, each part's records
    * as pages arrive. Consume each part fully before asking for the next.
    *
-   * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect.
+   * With `since`, the incremental types come as deltas (ProviderConnector contract):
+   * `user` and `group` hold the objects with `lastUpdated` after it (`filter=lastUpdated gt`,
+   * which Okta evaluates on its primary store, unlike the eventually consistent `search`, and
+   * which returns DEPROVISIONED users too); `group_membership` holds the complete member lists
+   * of the groups with `lastMembershipUpdated` after it (`children_of`). Okta timestamps are
+   * whole seconds, so the filters compare with `since` minus one second: a change in the same
+   * second as `since` is fetched, never missed.
+   *
+   * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect,
+   *   `invalid_since` for a `since` that is not an ISO 8601 instant in the past.
    */
-  async *collect(
-    options: { types?: readonly ResourceType[]; signal?: AbortSignal } = {},
-  ): AsyncIterable<ResourcePart> {
+  async *collect(options: CollectOptions = {}): AsyncIterable<ResourcePart> {
     const requested = new Set(options.types ?? OKTA_RESOURCE_TYPES);
     for (const type of requested) {
       if (!(OKTA_RESOURCE_TYPES as readonly string[]).includes(type)) {
         throw new ProviderError(`Okta connectors do not collect "${type}"`, 'unknown_resource_type');
       }
     }
+    const since = options.since === undefined ? undefined : widenedSince(parseSince(options.since));
     const types = OKTA_RESOURCE_TYPES.filter((type) => requested.has(type));
     const parents = new Set<OktaResourceType>();
     for (const type of types) {
-      const definition = RESOURCE_DEFINITIONS[type];
-      if (definition.kind === 'child') parents.add(definition.parent);
+      const parent = parentOf(RESOURCE_DEFINITIONS[type]);
+      if (parent) parents.add(parent);
     }
     const collector = new OktaCollector(this.api, this.maxConcurrency, parents);
     for (const type of types) {
       options.signal?.throwIfAborted();
-      yield { type, records: collector.records(type, options.signal) };
+      yield await collector.part(type, since, options.signal);
     }
+  }
+
+  /**
+   * Users, groups and group memberships deleted at or after `since`, from the System Log
+   * (`GET /api/v1/logs`, scope okta.logs.read): `user.lifecycle.delete.completed`,
+   * `group.lifecycle.delete` and `group.user_membership.remove` events between `since` and now,
+   * oldest first. Membership ids are `<groupId>:<userId>`.
+   *
+   * @throws ProviderError `invalid_since`, or `since_too_old` beyond Okta's 90-day retention.
+   */
+  async *deletedSince(since: string, options: { signal?: AbortSignal } = {}): AsyncIterable<DeletedRecord> {
+    const sinceMs = parseSince(since);
+    const now = Date.now();
+    if (now - sinceMs > LOG_RETENTION_MS)
+      throw new ProviderError(
+        `since ${since} is older than the 90 days Okta keeps its System Log`,
+        'since_too_old',
+      );
+    yield* deletionsFromLog(
+      this.api,
+      new Date(sinceMs).toISOString(),
+      new Date(now).toISOString(),
+      options.signal,
+    );
   }
 
   stats(): ConnectorStats {
@@ -193,6 +237,27 @@ function parseOrgOrigin(orgUrl: string): string {
   const bare = url.pathname === '/' && !/[?#]/.test(orgUrl) && url.username === '' && url.password === '';
   if (url.protocol !== 'https:' || !bare) throw invalid;
   return url.origin;
+}
+
+/**
+ * Epoch ms of an ISO 8601 instant with a date, a time and a zone (`2025-06-01T12:00:00Z`,
+ * `...000+02:00`), at or before now.
+ */
+function parseSince(since: string): number {
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(since)
+    ? Date.parse(since)
+    : NaN;
+  if (Number.isNaN(ms) || ms > Date.now())
+    throw new ProviderError(
+      'since must be an ISO 8601 instant in the past, such as 2025-06-01T12:00:00Z',
+      'invalid_since',
+    );
+  return ms;
+}
+
+/** One second before `sinceMs`, as Okta writes timestamps (`2025-06-01T11:59:59.000Z`). */
+function widenedSince(sinceMs: number): string {
+  return new Date(sinceMs - 1000).toISOString();
 }
 
 function integerOption(name: string, value: number, min: number): number {

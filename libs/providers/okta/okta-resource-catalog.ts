@@ -53,37 +53,120 @@ export const POLICY_TYPES = [
 /** A record's human label from its Okta object. */
 type Namer = (object: OktaObject) => string | null;
 
-/** A type listed at one endpoint of the org. */
-export interface TopLevelDefinition {
-  kind: 'top';
+/**
+ * A parent record as its children need it: the record id (`<id>` or `<parentId>:<id>`) and
+ * values taken from the parent object by its definition's `remember` (a schema id from a link,
+ * an app's sign-on mode...).
+ */
+export interface ParentRef {
+  id: string;
+  keys: Readonly<Record<string, string>>;
+}
+
+/** Collection of a type whose records can be fetched as changes since an instant. */
+export interface Incremental {
+  /** Top-level types: the timestamp property `filter=<field> gt "<since>"` compares. */
+  field?: string;
+  /**
+   * Child types: the parent's timestamp property; only parents with `<field> gt "<since>"`
+   * have their children listed (in full), and the part says which (`children_of`).
+   */
+  parentField?: string;
+}
+
+/** Shared by list definitions. */
+interface Listing {
   template: string;
   query?: Record<string, string | number>;
+  /** The list is `{ [itemsKey]: [...] }` paged through `_links.next` (IAM APIs). */
+  itemsKey?: string;
+  name: Namer;
+  /** The object's own key when it is not `id` (linked objects: `primary.name`). */
+  key?: (object: OktaObject) => string | undefined;
+  /** Values children need from this object, kept with its id while it streams. */
+  remember?: (object: OktaObject) => Record<string, string>;
+  incremental?: Incremental;
+}
+
+/** A type listed at one endpoint of the org. */
+export interface TopLevelDefinition extends Listing {
+  kind: 'top';
+  /** Each listed item is a summary: the record is `GET detail` with `{param}` = its id. */
+  detail?: { template: string; param: string };
+}
+
+/** A type that is one object of the org (`GET /api/v1/meta/schemas/group/default`). */
+export interface SingleDefinition {
+  kind: 'single';
+  template: string;
+  /** The record id. */
+  id: string;
   name: Namer;
 }
 
 /**
- * A type listed under each object of a parent type. The record id is `<parentRecordId>:<id>`
+ * A type listed under each object of a parent type. The record id is `<parentRecordId>:<key>`
  * (resource-types.ts), the parent record id giving the path parameters.
  */
-export interface ChildDefinition {
+export interface ChildDefinition extends Listing {
   kind: 'child';
   parent: OktaResourceType;
-  template: string;
-  query?: Record<string, string | number>;
-  /** Path parameters from the parent's record id. */
-  params: (parentId: string) => Record<string, string>;
-  name: Namer;
-  /** The record's data when it is not the object itself; `childId` is the object's `id`. */
+  /** Path parameters from the parent. */
+  params: (parent: ParentRef) => Record<string, string>;
+  /** Parents that have none of these children are skipped without a request. */
+  applies?: (parent: ParentRef) => boolean;
+  /** Statuses meaning "no children here" (default 404: parent deleted since it was listed). */
+  emptyOn?: readonly number[];
+  /** The record's data when it is not the object itself; `childId` is the object's key. */
   data?: (parentId: string, childId: string) => Record<string, unknown>;
+}
+
+/**
+ * A type made of fixed objects under each parent, each at its own endpoint (a brand's sign-in
+ * and error pages, an app's user schema). The record id is `<parentRecordId>:<key>`; an object
+ * answering one of `emptyOn` (404: never customized, or parent gone) has no record.
+ */
+export interface ChildObjectsDefinition {
+  kind: 'child_objects';
+  parent: OktaResourceType;
+  objects: ReadonlyArray<{ key: string; template: string }>;
+  params: (parent: ParentRef) => Record<string, string>;
+  applies?: (parent: ParentRef) => boolean;
+  emptyOn?: readonly number[];
+  name: Namer;
+}
+
+/**
+ * A type read from a parent's remembered values, without a request of its own (the sign-on
+ * policy an app links to).
+ */
+export interface DerivedDefinition {
+  kind: 'derived';
+  parent: OktaResourceType;
+  /** The child's key and data, or null when the parent has none. */
+  derive: (parent: ParentRef) => { key: string; data: Record<string, unknown> } | null;
 }
 
 /** Types with their own collection rules (two user queries, one query per policy type). */
 export interface SpecialDefinition {
   kind: 'users' | 'policies';
   name: Namer;
+  remember?: undefined;
+  incremental?: Incremental;
 }
 
-export type ResourceDefinition = TopLevelDefinition | ChildDefinition | SpecialDefinition;
+export type ResourceDefinition =
+  | TopLevelDefinition
+  | SingleDefinition
+  | ChildDefinition
+  | ChildObjectsDefinition
+  | DerivedDefinition
+  | SpecialDefinition;
+
+/** The parent type of a definition that has one. */
+export function parentOf(definition: ResourceDefinition): OktaResourceType | undefined {
+  return 'parent' in definition ? definition.parent : undefined;
+}
 
 const field =
   (...path: string[]): Namer =>
@@ -99,26 +182,28 @@ const field =
  */
 const noName: Namer = () => null;
 
-const authServer = (parentId: string) => ({ authServerId: parentId });
+const authServer = (parent: ParentRef) => ({ authServerId: parent.id });
 
 /** How each Okta type is listed: endpoints from management.yaml, record names per resource-types.ts. */
-export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> = {
-  user: { kind: 'users', name: field('profile', 'login') },
+export const RESOURCE_DEFINITIONS = {
+  user: { kind: 'users', name: field('profile', 'login'), incremental: { field: 'lastUpdated' } },
   group: {
     kind: 'top',
     template: '/api/v1/groups',
     query: { limit: PAGE_LIMITS.groups },
     name: field('profile', 'name'),
+    incremental: { field: 'lastUpdated' },
   },
   group_membership: {
     kind: 'child',
     parent: 'group',
     template: '/api/v1/groups/{groupId}/users',
     query: { limit: PAGE_LIMITS.groupUsers },
-    params: (groupId) => ({ groupId }),
+    params: (group) => ({ groupId: group.id }),
     name: noName,
     // Okta answers whole users, which the user part already holds.
     data: (groupId, userId) => ({ groupId, userId }),
+    incremental: { parentField: 'lastMembershipUpdated' },
   },
   group_rule: {
     kind: 'top',
@@ -132,7 +217,7 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     parent: 'app',
     template: '/api/v1/apps/{appId}/users',
     query: { limit: PAGE_LIMITS.appUsers },
-    params: (appId) => ({ appId }),
+    params: (app) => ({ appId: app.id }),
     name: noName,
   },
   app_group_assignment: {
@@ -140,7 +225,7 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     parent: 'app',
     template: '/api/v1/apps/{appId}/groups',
     query: { limit: PAGE_LIMITS.appGroups },
-    params: (appId) => ({ appId }),
+    params: (app) => ({ appId: app.id }),
     name: noName,
   },
   policy: { kind: 'policies', name: field('name') },
@@ -148,7 +233,7 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     kind: 'child',
     parent: 'policy',
     template: '/api/v1/policies/{policyId}/rules',
-    params: (policyId) => ({ policyId }),
+    params: (policy) => ({ policyId: policy.id }),
     name: field('name'),
   },
   authorization_server: {
@@ -184,8 +269,8 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     parent: 'authorization_server_policy',
     template: '/api/v1/authorizationServers/{authServerId}/policies/{policyId}/rules',
     // The parent record id is `<authServerId>:<policyId>`; Okta ids never contain ':'.
-    params: (parentId) => {
-      const [authServerId, policyId] = parentId.split(':');
+    params: (parent) => {
+      const [authServerId, policyId] = parent.id.split(':');
       return { authServerId, policyId };
     },
     name: field('name'),
@@ -198,7 +283,7 @@ export const RESOURCE_DEFINITIONS: Record<OktaResourceType, ResourceDefinition> 
     query: { limit: PAGE_LIMITS.trustedOrigins },
     name: field('name'),
   },
-};
+} satisfies Record<OktaResourceType, ResourceDefinition>;
 
 /** The user list's two queries: see OktaCollector for why both. */
 export const USERS_TEMPLATE = '/api/v1/users';

@@ -2,8 +2,8 @@ import type { OktaResourceType } from '../resource-types.js';
 
 /**
  * The Okta OAuth 2.0 scope each type's list operation requires (its OpenAPI `security.oauth2`).
- * A connector requests all of them by default (OKTA_BACKUP_SCOPES): what a full backup needs,
- * reads only. An API service integration must be granted these.
+ * A connector requests all of them by default (OKTA_BACKUP_SCOPES), with okta.logs.read for
+ * incremental backups: reads only. An API service integration must be granted these.
  */
 const READ_SCOPES: Record<OktaResourceType, string> = {
   user: 'okta.users.read',
@@ -24,4 +24,9 @@ const READ_SCOPES: Record<OktaResourceType, string> = {
   trusted_origin: 'okta.trustedOrigins.read',
 };
 
-export const OKTA_BACKUP_SCOPES: readonly string[] = [...new Set(Object.values(READ_SCOPES))];
+/** listLogEvents: `deletedSince` reads deletions from the System Log for incremental backups. */
+const LOGS_SCOPE = 'okta.logs.read';
+
+export const OKTA_BACKUP_SCOPES: readonly string[] = [
+  ...new Set([...Object.values(READ_SCOPES), LOGS_SCOPE]),
+];
