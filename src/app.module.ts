@@ -11,6 +11,8 @@ import { ConnectionsModule } from './connections/connections.module.js';
 import { BackupsModule } from './backups/backups.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
+import { DiffModule } from './diff/diff.module.js';
+import { TimelineModule } from './timeline/timeline.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -30,6 +32,8 @@ export class AppModule {
         BackupsModule,
         SchedulesModule,
         SchedulerModule,
+        DiffModule,
+        TimelineModule,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { ConnectionsModule } from '../connections/connections.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { BackupEntity } from './backup.entity.js';
 import { BackupRunJob } from './backup-run.job.js';
+import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupRetentionJob } from './backup-retention.job.js';
 import { BackupsController } from './backups.controller.js';
 import { BackupsRepository } from './backups.repository.js';
@@ -13,7 +14,14 @@ import { StaleBackupSweeper } from './stale-backup.sweeper.js';
 @Module({
   imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, StorageModule],
   controllers: [BackupsController],
-  providers: [BackupsService, BackupsRepository, BackupRunJob, BackupRetentionJob, StaleBackupSweeper],
-  exports: [BackupsService, BackupRetentionJob],
+  providers: [
+    BackupsService,
+    BackupsRepository,
+    BackupSnapshotsService,
+    BackupRunJob,
+    BackupRetentionJob,
+    StaleBackupSweeper,
+  ],
+  exports: [BackupsService, BackupSnapshotsService, BackupRetentionJob],
 })
 export class BackupsModule {}

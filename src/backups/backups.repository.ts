@@ -70,6 +70,19 @@ export class BackupsRepository {
     return this.rows.findOne({ where: { id }, relations: { connection: true } });
   }
 
+  /**
+   * The last `limit` completed backups of a connection, newest first (timeline, DESIGN section 5).
+   * @param limit 1 to 100
+   */
+  listCompleted(teamId: string, connectionId: string, limit: number): Promise<BackupEntity[]> {
+    return this.rows.find({
+      where: { teamId, connectionId, status: 'completed' },
+      relations: { connection: true },
+      order: { startedAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
   listActive(teamId: string): Promise<BackupEntity[]> {
     return this.rows.find({
       where: { teamId, status: 'running' },

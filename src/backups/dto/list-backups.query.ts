@@ -13,14 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-
-const csv = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)
-    : value;
+import { csv } from '../../common/csv.transform.js';
 
 /** Largest page of GET /api/backup/list; a larger `limit` is a 400, not a silent clamp. */
 export const MAX_BACKUP_PAGE = 1000;

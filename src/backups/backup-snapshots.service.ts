@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { KeyRing } from '@libs/crypto/key-ring.js';
+import type { ObjectStore } from '@libs/object-store/object-store.js';
+import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import { ConflictError, NotFoundError } from '../common/errors.js';
+import { KEY_RING } from '../security/key-ring.provider.js';
+import { OBJECT_STORE } from '../storage/storage.module.js';
+import type { BackupEntity } from './backup.entity.js';
+import { BackupsRepository } from './backups.repository.js';
+
+/** A completed backup and its opened snapshot. */
+export interface OpenedBackup {
+  backup: BackupEntity;
+  reader: SnapshotReader;
+}
+
+/**
+ * Opens the snapshots of a team's completed backups for reading (diff, timeline, restore), checking
+ * each against the fingerprint recorded when it was written, so a snapshot swapped in the store is
+ * refused (`SnapshotIntegrityError`).
+ */
+@Injectable()
+export class BackupSnapshotsService {
+  constructor(
+    private readonly backups: BackupsRepository,
+    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+    @Inject(KEY_RING) private readonly keyRing: KeyRing,
+  ) {}
+
+  /**
+   * @throws NotFoundError for a backup the team cannot see (another team's is a 404 too)
+   * @throws ConflictError `backup_not_completed` for a running or failed backup
+   */
+  async open(teamId: string, backupId: string): Promise<OpenedBackup> {
+    const backup = await this.backups.findVisible(teamId, backupId);
+    if (!backup) throw new NotFoundError('Backup');
+    if (backup.status !== 'completed' || backup.sha256 === null) {
+      throw new ConflictError(
+        'backup_not_completed',
+        `Backup ${backupId} is ${backup.status}, not completed`,
+      );
+    }
+    return { backup, reader: await this.#reader(backup) };
+  }
+
+  /**
+   * The last `limit` completed backups of a connection, oldest first, opened.
+   * @param limit 1 to 100
+   */
+  async openLatest(teamId: string, connectionId: string, limit: number): Promise<OpenedBackup[]> {
+    const backups = (await this.backups.listCompleted(teamId, connectionId, limit)).reverse();
+    return Promise.all(backups.map(async (backup) => ({ backup, reader: await this.#reader(backup) })));
+  }
+
+  #reader(backup: BackupEntity): Promise<SnapshotReader> {
+    return SnapshotReader.open({
+      store: this.store,
+      prefix: backup.storageKey,
+      keyRing: this.keyRing,
+      expectedSha256: backup.sha256 ?? undefined,
+    });
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { BackupsModule } from '../backups/backups.module.js';
+import { DiffController } from './diff.controller.js';
+import { DiffService } from './diff.service.js';
+
+/** Backup comparison (spec "Diff"). */
+@Module({
+  imports: [BackupsModule],
+  controllers: [DiffController],
+  providers: [DiffService],
+})
+export class DiffModule {}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { BackupSnapshotsService } from '../backups/backup-snapshots.service.js';
+import { resolveIncludedTypes } from '../backups/included-types.js';
+import type { Actor } from '../common/actor.js';
+import { ConflictError } from '../common/errors.js';
+import { type DiffSummary, summarize } from './diff-summary.js';
+import type { DiffRequestDto } from './dto/diff-request.dto.js';
+import { type ResourceChange, diffSnapshots } from './snapshot-diff.js';
+
+/** Response of POST and GET /api/diff (spec "Diff"). */
+export interface DiffResult {
+  changes: ResourceChange[];
+  summary: DiffSummary;
+}
+
+/** Compares two backups the caller's team can see (spec "Diff", DESIGN section 5). */
+@Injectable()
+export class DiffService {
+  constructor(private readonly snapshots: BackupSnapshotsService) {}
+
+  /**
+   * @throws NotFoundError when either backup is missing or another team's
+   * @throws ConflictError `backup_not_completed` when either is running or failed;
+   *   `snapshots_not_comparable` when they hash with different volatile field lists
+   * @throws ValidationError for an unknown entry of `resourceTypes`
+   */
+  async diff(actor: Actor, request: DiffRequestDto): Promise<DiffResult> {
+    const from = await this.snapshots.open(actor.teamId, request.fromBackupId);
+    const to = await this.snapshots.open(actor.teamId, request.toBackupId);
+    const volatile = from.reader.manifest.volatileFields;
+    if (JSON.stringify(volatile) !== JSON.stringify(to.reader.manifest.volatileFields)) {
+      throw new ConflictError(
+        'snapshots_not_comparable',
+        'The two backups were written with different volatile field lists; their hashes do not compare',
+      );
+    }
+    const wanted =
+      request.resourceTypes === undefined
+        ? [...new Set([...from.reader.types, ...to.reader.types])]
+        : resolveIncludedTypes(from.backup.connection.provider, request.resourceTypes, 'resourceTypes');
+    const resourceTypes = wanted.filter((type) => from.reader.has(type) && to.reader.has(type));
+    const notCompared = wanted.filter((type) => !resourceTypes.includes(type));
+    const changes = await diffSnapshots(from.reader, to.reader, resourceTypes, new Set(volatile));
+    return { changes, summary: summarize(from.backup, to.backup, changes, { resourceTypes, notCompared }) };
+  }
+}

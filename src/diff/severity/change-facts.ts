@@ -1,0 +1,47 @@
+import type { Operation } from 'fast-json-patch';
+
+/** Severity of a change (DESIGN section 4), most severe first. */
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export type ChangeAction = 'added' | 'modified' | 'removed';
+
+/** What a severity rule sees of one change: the record's data before and after, and the patch. */
+export interface ChangeFacts {
+  resourceType: string;
+  action: ChangeAction;
+  /** provider JSON before the change (absent when added) */
+  before?: Record<string, unknown>;
+  /** provider JSON after the change (absent when removed) */
+  after?: Record<string, unknown>;
+  /** RFC 6902 operations from before to after, volatile fields left out (empty unless modified) */
+  patch: readonly Operation[];
+}
+
+/**
+ * The value at a dotted path (`settings.password.complexity.minLength`) of a record's data, or
+ * undefined when any step is missing.
+ */
+export function valueAt(data: Record<string, unknown> | undefined, path: string): unknown {
+  let current: unknown = data;
+  for (const step of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[step];
+  }
+  return current;
+}
+
+/** JSON Pointers (RFC 6901) the patch changes, `test` operations left out. */
+export function changedPointers(facts: ChangeFacts): string[] {
+  return facts.patch.filter((operation) => operation.op !== 'test').map((operation) => operation.path);
+}
+
+/** True when the value at `path` differs between before and after, compared as JSON. */
+export function changedAt(facts: ChangeFacts, path: string): boolean {
+  return JSON.stringify(valueAt(facts.before, path)) !== JSON.stringify(valueAt(facts.after, path));
+}
+
+/** The `type` field of the record (policy and rule types: PASSWORD, SIGN_ON, ...). */
+export function recordType(facts: ChangeFacts): unknown {
+  return (facts.after ?? facts.before)?.type;
+}

@@ -1,0 +1,155 @@
+import type { Operation } from 'fast-json-patch';
+import { INDEX_SHARDS } from '@libs/snapshot/index-shards.js';
+import type { IndexEntry, SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import { recordPatch } from './record-patch.js';
+import type { ChangeAction, Severity } from './severity/change-facts.js';
+import { rateChange } from './severity/severity-rules.js';
+
+/** One change between two snapshots (spec "Shapes of other returned records": Diff change). */
+export interface ResourceChange {
+  resourceType: string;
+  action: ChangeAction;
+  resource: {
+    id: string;
+    name: string | null;
+    /** for `modified`: RFC 6902 operations, each replace/remove preceded by a `test` of the old value */
+    changes?: Operation[];
+  };
+  severity: Severity;
+  /** id of the severity rule that decided it (docs/severity.md) */
+  rule: string;
+}
+
+/** Where the records of one type's changes are, from comparing the two indexes. */
+interface TypeChanges {
+  added: IndexEntry[];
+  removed: IndexEntry[];
+  modified: Array<{ from: IndexEntry; to: IndexEntry }>;
+}
+
+/**
+ * Compares the records of `types` in two snapshots. Hashes first (the content-hash index, shard by
+ * shard, so memory holds 1/16 of a type's index), then only the records that differ are opened,
+ * from only the frames that hold them: the cost grows with the number of changes, not the size of
+ * the org (DESIGN section 5). Volatile fields never make a change (they are out of the hashes and
+ * out of the patches).
+ * @param types resource types both snapshots hold
+ * @param volatile the snapshots' volatile field list (equal for both; the caller checks)
+ * @returns changes by type in `types` order, then removed, added, modified, then by id
+ * @throws SnapshotIntegrityError when either snapshot is altered
+ */
+export async function diffSnapshots(
+  from: SnapshotReader,
+  to: SnapshotReader,
+  types: readonly string[],
+  volatile: ReadonlySet<string>,
+): Promise<ResourceChange[]> {
+  const changes: ResourceChange[] = [];
+  for (const type of types) {
+    const located = await compareIndexes(from, to, type);
+    changes.push(...(await openChanges(from, to, type, located, volatile)));
+  }
+  return changes;
+}
+
+async function compareIndexes(from: SnapshotReader, to: SnapshotReader, type: string): Promise<TypeChanges> {
+  const located: TypeChanges = { added: [], removed: [], modified: [] };
+  for (let shard = 0; shard < INDEX_SHARDS; shard += 1) {
+    const before = new Map<string, IndexEntry>();
+    for await (const entry of from.readIndexShard(type, shard)) before.set(entry.id, entry);
+    for await (const entry of to.readIndexShard(type, shard)) {
+      const previous = before.get(entry.id);
+      if (previous === undefined) located.added.push(entry);
+      else if (previous.hash !== entry.hash) located.modified.push({ from: previous, to: entry });
+      before.delete(entry.id);
+    }
+    located.removed.push(...before.values());
+  }
+  return located;
+}
+
+async function openChanges(
+  from: SnapshotReader,
+  to: SnapshotReader,
+  type: string,
+  located: TypeChanges,
+  volatile: ReadonlySet<string>,
+): Promise<ResourceChange[]> {
+  const changes: ResourceChange[] = [];
+  const removedIds = new Set(located.removed.map((entry) => entry.id));
+  const modifiedIds = new Set(located.modified.map(({ from: entry }) => entry.id));
+  const addedIds = new Set(located.added.map((entry) => entry.id));
+  const beforeOfModified = new Map<string, Record<string, unknown>>();
+
+  const fromFrames = [...located.removed, ...located.modified.map((pair) => pair.from)].map(
+    (entry) => entry.frame,
+  );
+  for await (const record of from.readRecords(
+    type,
+    fromFrames,
+    (id) => removedIds.has(id) || modifiedIds.has(id),
+  )) {
+    if (modifiedIds.has(record.id)) {
+      beforeOfModified.set(record.id, record.data);
+      continue;
+    }
+    const { severity, rule } = rateChange({
+      resourceType: type,
+      action: 'removed',
+      before: record.data,
+      patch: [],
+    });
+    changes.push({
+      resourceType: type,
+      action: 'removed',
+      resource: { id: record.id, name: record.name },
+      severity,
+      rule,
+    });
+  }
+
+  const toFrames = [...located.added, ...located.modified.map((pair) => pair.to)].map((entry) => entry.frame);
+  for await (const record of to.readRecords(
+    type,
+    toFrames,
+    (id) => addedIds.has(id) || modifiedIds.has(id),
+  )) {
+    const before = beforeOfModified.get(record.id);
+    if (before === undefined) {
+      const { severity, rule } = rateChange({
+        resourceType: type,
+        action: 'added',
+        after: record.data,
+        patch: [],
+      });
+      changes.push({
+        resourceType: type,
+        action: 'added',
+        resource: { id: record.id, name: record.name },
+        severity,
+        rule,
+      });
+      continue;
+    }
+    beforeOfModified.delete(record.id);
+    const patch = recordPatch(before, record.data, volatile);
+    const { severity, rule } = rateChange({
+      resourceType: type,
+      action: 'modified',
+      before,
+      after: record.data,
+      patch,
+    });
+    changes.push({
+      resourceType: type,
+      action: 'modified',
+      resource: { id: record.id, name: record.name, changes: patch },
+      severity,
+      rule,
+    });
+  }
+  const order: Record<ChangeAction, number> = { removed: 0, added: 1, modified: 2 };
+  return changes.sort(
+    (a, b) => order[a.action] - order[b.action] || (a.resource.id < b.resource.id ? -1 : 1),
+  );
+}

@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+
+/** Most backups one timeline walks; a larger `limit` is a 400, not a silent clamp. */
+export const MAX_TIMELINE_BACKUPS = 100;
+
+/** Query of GET /api/resource-timeline (spec "Resource timeline"). */
+export class TimelineQuery {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  connectionId!: string;
+
+  @ApiProperty({ description: 'Singular snake_case resource type (docs/resource-types.md), e.g. `group`.' })
+  @IsString()
+  @Matches(/^[a-z][a-z0-9_]{0,63}$/, { message: 'resourceType must be a snake_case resource type' })
+  resourceType!: string;
+
+  @ApiProperty({ description: "The resource's id as stored (composite ids for child records)." })
+  @IsString()
+  @MaxLength(512)
+  resourceId!: string;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: MAX_TIMELINE_BACKUPS })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_TIMELINE_BACKUPS)
+  limit: number = 20;
+}

@@ -1,0 +1,72 @@
+import type { Operation } from 'fast-json-patch';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OpenedBackup } from '../backups/backup-snapshots.service.js';
+import { recordPatch } from '../diff/record-patch.js';
+
+/** One step of a resource's history (spec "Shapes of other returned records": Timeline event). */
+export interface TimelineEvent {
+  backupId: string;
+  /** when the backup that saw the change started (ISO 8601) */
+  timestamp: string;
+  change: 'created' | 'modified' | 'deleted';
+  /** RFC 6902 operations from the previous state (`{}` before creation, after deletion) */
+  diff: Operation[];
+}
+
+/** What one backup holds of the resource, read lazily: most backups need only the hash. */
+interface Sighting {
+  opened: OpenedBackup;
+  hash: string | null;
+  record?: ResourceRecord;
+}
+
+/**
+ * The change history of one resource over `backups` (oldest first): an event where it appears
+ * (`created`; for the oldest backup in the window, "first seen"), where its content hash changes
+ * (`modified`), and where it is gone (`deleted`). Each backup costs one index shard; records are
+ * opened only on either side of a change. Backups that did not capture the type are skipped
+ * (absence there says nothing). Volatile fields never make an event.
+ * @returns events oldest first
+ * @throws SnapshotIntegrityError when a snapshot is altered
+ */
+export async function resourceHistory(
+  backups: readonly OpenedBackup[],
+  type: string,
+  id: string,
+): Promise<TimelineEvent[]> {
+  const sightings = await Promise.all(
+    backups
+      .filter(({ reader }) => reader.has(type))
+      .map(async (opened): Promise<Sighting> => ({
+        opened,
+        hash: (await opened.reader.findEntry(type, id))?.hash ?? null,
+      })),
+  );
+  const events: TimelineEvent[] = [];
+  let previous: Sighting | undefined;
+  for (const sighting of sightings) {
+    const before = previous?.hash ?? null;
+    if (sighting.hash !== before) {
+      const volatile = new Set(sighting.opened.reader.manifest.volatileFields);
+      const oldData = previous?.hash ? (await recordOf(previous, type, id)).data : {};
+      const newData = sighting.hash ? (await recordOf(sighting, type, id)).data : {};
+      events.push({
+        backupId: sighting.opened.backup.id,
+        timestamp: sighting.opened.backup.startedAt.toISOString(),
+        change: before === null ? 'created' : sighting.hash === null ? 'deleted' : 'modified',
+        diff: recordPatch(oldData, newData, volatile),
+      });
+    }
+    previous = sighting;
+  }
+  return events;
+}
+
+async function recordOf(sighting: Sighting, type: string, id: string): Promise<ResourceRecord> {
+  if (sighting.record === undefined) {
+    const found = await sighting.opened.reader.findRecord(type, id);
+    if (found === undefined) throw new Error(`record ${type}/${id} vanished from an opened snapshot`);
+    sighting.record = found.record;
+  }
+  return sighting.record;
+}

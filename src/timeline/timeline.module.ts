@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BackupsModule } from '../backups/backups.module.js';
+import { ConnectionsModule } from '../connections/connections.module.js';
+import { TimelineController } from './timeline.controller.js';
+import { TimelineService } from './timeline.service.js';
+
+/** Resource change history (spec "Resource timeline"). */
+@Module({
+  imports: [BackupsModule, ConnectionsModule],
+  controllers: [TimelineController],
+  providers: [TimelineService],
+})
+export class TimelineModule {}
