@@ -1,17 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startSimulator } from '@libs/okta-simulator/index.js';
-import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { freePort } from '../src/bootstrap/free-port.js';
-import { installApiServiceIntegration } from '../src/demo/okta-api-service.js';
-import { ServiceClient } from '../src/demo/service-client.js';
-import { startServiceProcess } from './service-process.js';
+import { HEADROOM, round, startBenchOrg } from './bench-org.js';
 import { rateLimitLowerBound } from './rate-limit-bound.js';
-
-const HEADROOM = 0.2;
 
 /**
  * `npm run bench:backup -- --users N [--rate-limits enterprise|none] [--json] [--cpu-prof DIR]`: one full backup of
@@ -35,48 +24,16 @@ async function main(): Promise<void> {
     throw new Error('--rate-limits must be none or enterprise');
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
 
-  log(`Generating an org of ${users} users...`);
-  const org = await startSimulator({
+  const bench = await startBenchOrg({
     users,
-    groups: Math.max(10, Math.round(users / 100)),
-    apps: Math.max(5, Math.round(users / 2000)),
-    seed: 42,
     rateLimits,
+    log,
+    cpuProfileDir: values['cpu-prof'],
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-bench-'));
-  const service = await startServiceProcess(
-    {
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      MASTER_KEY: randomBytes(32).toString('base64'),
-      PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
-      PROVIDER_CA_FILE: org.caCertPath,
-      OKTA_RATE_LIMIT_HEADROOM: String(HEADROOM),
-      LOG_LEVEL: 'warn',
-    },
-    values['cpu-prof'],
-  );
+  const { org, service } = bench;
   try {
-    const team = await service.cli(['team:create', '--name', 'Bench', '--owner-email', 'bench@example.com']);
-    const client = await service.cli(['client:create', '--team', team.team_id, '--role', 'admin']);
-    const api = await ServiceClient.connect(service.baseUrl, client.client_id, client.client_secret);
-    const integration = await installApiServiceIntegration(org, OKTA_BACKUP_SCOPES);
-    const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
-      org_url: org.baseUrl,
-      client_id: integration.clientId,
-      client_secret: integration.clientSecret,
-    });
-
     const before = org.requestLog();
-    const started = performance.now();
-    const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {
-      connectionId: connection.id,
-    });
-    const final = await api.waitForBackup(backupId, (pct, message) =>
-      log(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    if (final.status !== 'completed') throw new Error(`backup ${final.status}: ${final.error_message}`);
+    const { seconds } = await bench.backup();
 
     const after = org.requestLog();
     const byEndpoint = Object.fromEntries(
@@ -111,14 +68,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await service.stop();
-    await org.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
-}
-
-function round(value: number): number {
-  return Number(value.toFixed(2));
 }
 
 await main();

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningSimulator, startSimulator } from '@libs/okta-simulator/index.js';
+import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
+import { freePort } from '../src/bootstrap/free-port.js';
+import { installApiServiceIntegration } from '../src/demo/okta-api-service.js';
+import { ServiceClient } from '../src/demo/service-client.js';
+import { type ServiceProcess, startServiceProcess } from './service-process.js';
+
+/** Share of each rate-limit bucket the service leaves to the customer (its default). */
+export const HEADROOM = 0.2;
+
+/** A generated org, the built service in its own process, and a connection between them. */
+export interface BenchOrg {
+  org: RunningSimulator;
+  service: ServiceProcess;
+  api: ServiceClient;
+  connectionId: string;
+  /** Runs a backup through the API and waits for it. @returns its id and wall seconds */
+  backup(body?: Record<string, unknown>): Promise<{ backupId: string; seconds: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a bench: an org of `users` from the generator (seed 42, groups and apps in proportion),
+ * the service on embedded PostgreSQL and a filesystem store in a temporary directory, a team, an
+ * admin client and a connection through an API service integration.
+ */
+export async function startBenchOrg(options: {
+  users: number;
+  rateLimits: 'none' | 'enterprise';
+  log: (line: string) => void;
+  cpuProfileDir?: string;
+}): Promise<BenchOrg> {
+  const { users, rateLimits, log } = options;
+  log(`Generating an org of ${users} users...`);
+  const org = await startSimulator({
+    users,
+    groups: Math.max(10, Math.round(users / 100)),
+    apps: Math.max(5, Math.round(users / 2000)),
+    seed: 42,
+    rateLimits,
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-bench-'));
+  const service = await startServiceProcess(
+    {
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      MASTER_KEY: randomBytes(32).toString('base64'),
+      PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
+      PROVIDER_CA_FILE: org.caCertPath,
+      OKTA_RATE_LIMIT_HEADROOM: String(HEADROOM),
+      LOG_LEVEL: 'warn',
+    },
+    options.cpuProfileDir,
+  );
+  const close = async () => {
+    await service.stop();
+    await org.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const team = await service.cli(['team:create', '--name', 'Bench', '--owner-email', 'bench@example.com']);
+    const client = await service.cli(['client:create', '--team', team.team_id, '--role', 'admin']);
+    const api = await ServiceClient.connect(service.baseUrl, client.client_id, client.client_secret);
+    const integration = await installApiServiceIntegration(org, OKTA_BACKUP_SCOPES);
+    const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
+      org_url: org.baseUrl,
+      client_id: integration.clientId,
+      client_secret: integration.clientSecret,
+    });
+    const backup = async (body: Record<string, unknown> = {}) => {
+      const started = performance.now();
+      const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {
+        connectionId: connection.id,
+        ...body,
+      });
+      const final = await api.waitForBackup(backupId, (pct, message) =>
+        log(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
+      );
+      if (final.status !== 'completed') throw new Error(`backup ${final.status}: ${final.error_message}`);
+      return { backupId, seconds: (performance.now() - started) / 1000 };
+    };
+    return { org, service, api, connectionId: connection.id, backup, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Two decimals, for printed figures. */
+export function round(value: number): number {
+  return Number(value.toFixed(2));
+}
