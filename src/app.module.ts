@@ -5,6 +5,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { TeamsModule } from './teams/teams.module.js';
 import { SecurityModule } from './security/security.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
@@ -25,6 +26,8 @@ export class AppModule {
         DatabaseModule.forRoot(databaseUrl),
         JobsModule,
         SecurityModule,
+        // Before AuthModule: global guards run in module order, and limits apply before authentication.
+        RateLimitModule,
         HealthModule,
         TeamsModule,
         AuthModule,

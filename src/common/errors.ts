@@ -50,3 +50,13 @@ export class UnauthorizedError extends ApiError {
     super(HttpStatus.UNAUTHORIZED, 'unauthorized', message);
   }
 }
+
+/**
+ * 429 `rate_limited` (spec "Errors", "Limits"); the rate-limit guard sets `Retry-After` beside it.
+ * @param retryAfterSeconds seconds until the caller's window ends.
+ */
+export class RateLimitedError extends ApiError {
+  constructor(retryAfterSeconds: number) {
+    super(HttpStatus.TOO_MANY_REQUESTS, 'rate_limited', `Too many requests; retry in ${retryAfterSeconds} s`);
+  }
+}

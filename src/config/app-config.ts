@@ -77,6 +77,14 @@ export const configSchema = z
     /** Dynamic client registrations plus client metadata document fetches allowed per client IP per minute. */
     OAUTH_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+    /** Per-IP rate limits of the spec's Limits section; `off` only for test suites (docs/security.md). */
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** Reverse proxies in front of the service that append to X-Forwarded-For; 0 ignores the header. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Redis shared by replicas for rate-limit counters; unset keeps them in each process's memory. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Namespace of the service's Redis keys. */
+    RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('idp-backup:rate-limit:'),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)',

@@ -67,6 +67,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     MASTER_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'error',
+    // Every spec sends many requests from 127.0.0.1; test/rate-limit.e2e-spec.ts turns the limits on.
+    RATE_LIMITS: 'off',
     ...env,
   });
   const app = await createHttpApp(config, databaseUrl);

@@ -1,0 +1,47 @@
+/** Every limit counts requests in fixed windows of this length (spec "Limits": "The window resets every 60 seconds"). */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** One row of the spec's Limits table: a request budget per client IP and window, and the routes it covers. */
+export interface RateLimitRule {
+  /** Names the counter (and the storage key); stable across releases and replicas. */
+  name: string;
+  /** Requests per window per client IP. */
+  limit: number;
+  /**
+   * @param method upper-case HTTP method.
+   * @param routePath the matched route's pattern as declared (e.g. `/api/connections/:id`),
+   *   so case, trailing slashes and encodings of the request path cannot dodge a rule.
+   */
+  appliesTo(method: string, routePath: string): boolean;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The spec's Limits table. Each rule is one budget per client IP shared by all the routes it
+ * covers; a request spends from every rule that covers it, so a backup run also counts toward
+ * the 120 of the default rule. The restore rule is keyed by path, not by a decorator, so the
+ * restore routes are limited the moment they exist.
+ */
+export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
+  {
+    // "Backup and restore mutations: 10 requests per minute: /api/backup/run and mutations under /api/restore/*."
+    name: 'backup-restore-mutations',
+    limit: 10,
+    appliesTo: (method, path) =>
+      (method === 'POST' && path === '/api/backup/run') ||
+      (UNSAFE_METHODS.has(method) && (path === '/api/restore' || path.startsWith('/api/restore/'))),
+  },
+  {
+    // "Sign-in codes: 20 requests per minute: /api/auth/send-code and /api/auth/verify-code."
+    name: 'sign-in-codes',
+    limit: 20,
+    appliesTo: (_method, path) => path === '/api/auth/send-code' || path === '/api/auth/verify-code',
+  },
+  {
+    // "Default rate: 120 requests per minute: all /api/* endpoints."
+    name: 'api',
+    limit: 120,
+    appliesTo: (_method, path) => path.startsWith('/api/'),
+  },
+];
