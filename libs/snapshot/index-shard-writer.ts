@@ -1,3 +1,5 @@
+import { type Hash, createHash } from 'node:crypto';
+
 import { EncryptedPartSink, SinkResult } from './encrypted-part-sink.js';
 import { INDEX_SHARDS, indexShardOf } from './index-shards.js';
 
@@ -5,6 +7,11 @@ import { INDEX_SHARDS, indexShardOf } from './index-shards.js';
 export interface WrittenShard extends SinkResult {
   shard: number;
   count: number;
+  /**
+   * Lowercase hex SHA-256 of the shard's plaintext lines. Equal in two snapshots exactly when the
+   * shard holds the same ids, content hashes and frames: diff skips such shards unread.
+   */
+  entriesSha256: string;
 }
 
 /**
@@ -16,6 +23,7 @@ export class IndexShardWriter {
   readonly #sinks: (EncryptedPartSink | undefined)[] = new Array<EncryptedPartSink | undefined>(INDEX_SHARDS);
   readonly #lines: string[] = new Array<string>(INDEX_SHARDS).fill('');
   readonly #counts: number[] = new Array<number>(INDEX_SHARDS).fill(0);
+  readonly #digests: (Hash | undefined)[] = new Array<Hash | undefined>(INDEX_SHARDS);
 
   /** @param open opens the sink of one shard */
   constructor(private readonly open: (shard: number) => EncryptedPartSink) {}
@@ -33,6 +41,7 @@ export class IndexShardWriter {
     this.#lines.forEach((lines, shard) => {
       if (lines === '') return;
       this.#sinks[shard] ??= this.open(shard);
+      (this.#digests[shard] ??= createHash('sha256')).update(lines, 'utf8');
       writes.push(this.#sinks[shard].write(lines));
       this.#lines[shard] = '';
     });
@@ -45,7 +54,9 @@ export class IndexShardWriter {
     const written: WrittenShard[] = [];
     for (let shard = 0; shard < INDEX_SHARDS; shard += 1) {
       const sink = this.#sinks[shard];
-      if (sink !== undefined) written.push({ shard, count: this.#counts[shard], ...(await sink.close()) });
+      if (sink === undefined) continue;
+      const entriesSha256 = (this.#digests[shard] as Hash).digest('hex');
+      written.push({ shard, count: this.#counts[shard], entriesSha256, ...(await sink.close()) });
     }
     return written;
   }

@@ -24,6 +24,8 @@ export interface StoredObjectInfo extends SinkResult {
 export interface IndexShardInfo extends StoredObjectInfo {
   shard: number;
   count: number;
+  /** SHA-256 of the shard's plaintext: equal shards of two snapshots hold the same entries */
+  entriesSha256: string;
 }
 
 /**
@@ -72,7 +74,13 @@ const partInfoSchema = storedObjectSchema.extend({
   type: z.string(),
   count: byteCount,
   frames: z.array(z.object({ storedBytes: byteCount, records: byteCount })),
-  index: z.array(storedObjectSchema.extend({ shard: byteCount, count: byteCount })),
+  index: z.array(
+    storedObjectSchema.extend({
+      shard: byteCount,
+      count: byteCount,
+      entriesSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
 });
 const manifestSchema: z.ZodType<SnapshotManifest> = z.object({
   formatVersion: z.literal(2),

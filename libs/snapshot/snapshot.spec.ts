@@ -308,6 +308,26 @@ describe('snapshot format', () => {
       expect(await sut.findEntry('group', many[0].id)).toBeUndefined();
     });
 
+    it('gives equal shard digests for equal entries, and a new digest only where a record changed', async () => {
+      await writeMany();
+      const first = await open();
+      const otherPrefix = 'teams/t1/users/u1/connections/c1/backups/b2/';
+      const second = await SnapshotWriter.create({ store, prefix: otherPrefix, keyRing });
+      const edited = { ...many[7], data: { ...many[7].data, status: 'SUSPENDED' } };
+      await second.writePart(
+        'user',
+        many.map((record, n) => (n === 7 ? edited : record)),
+      );
+      await second.finish(META);
+      const changed = await open({ prefix: otherPrefix });
+
+      for (let shard = 0; shard < 16; shard += 1) {
+        const same = first.shardDigest('user', shard) === changed.shardDigest('user', shard);
+        expect([shard, same]).toEqual([shard, shard !== indexShardOf(edited.id)]);
+      }
+      await expect(changed.verify()).resolves.toBeUndefined();
+    });
+
     it('picks only the wanted records out of chosen frames', async () => {
       await writeMany();
       const sut = await open();
