@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { MemoryRateLimitStorage } from '../src/common/rate-limit/memory-rate-limit.storage.js';
@@ -176,7 +178,7 @@ describe('rate limits (HTTP, real PostgreSQL, memory and Redis counters)', () =>
 
   describe('fixed windows', () => {
     const prefix = `idp-backup-test:${randomBytes(6).toString('hex')}:`;
-    const storages = {
+    const storages: Record<'memory' | 'redis', ThrottlerStorage & OnApplicationShutdown> = {
       memory: new MemoryRateLimitStorage(),
       redis: new RedisRateLimitStorage(REDIS_URL, prefix),
     };
