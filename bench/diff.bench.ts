@@ -59,9 +59,10 @@ async function main(): Promise<void> {
       await backup();
     }
 
+    // A fresh process: its peak RSS is then the diffs' own, not the backups' before them.
+    await bench.restartService();
     const diff = (from: string, to: string) =>
       bench.api.post<{ changes: unknown[] }>('/api/diff', { fromBackupId: from, toBackupId: to });
-    bench.service.resetPeakRss();
     const oneChanged = await timed(
       () => diff(backupIds[0], backupIds[1]),
       (result) => result.changes.length,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { freePort } from '../src/bootstrap/free-port.js';
 
 /** The built service running in its own process, so that its memory is measured alone. */
@@ -8,8 +8,6 @@ export interface ServiceProcess {
   env: Record<string, string>;
   /** Peak resident set size of the service process so far, MB (Linux VmHWM). */
   peakRssMb(): number;
-  /** Starts the peak over from the current RSS (Linux `clear_refs` 5, proc(5)), to measure one phase. */
-  resetPeakRss(): void;
   /** Runs the admin CLI against the same database and returns its JSON line. */
   cli(args: string[]): Promise<Record<string, string>>;
   stop(): Promise<void>;
@@ -46,7 +44,6 @@ export async function startServiceProcess(
     baseUrl,
     env: fullEnv,
     peakRssMb: () => peakRss(child),
-    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     cli: (args) => runCli(args, fullEnv),
     stop: () => stop(child),
   };
