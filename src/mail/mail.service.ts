@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { OutboxRepository } from './outbox.repository.js';
+
+/** One plain-text e-mail. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** How long outbox rows are kept, seconds: they are for reading a code right away, not an archive. */
+const OUTBOX_RETENTION_SECONDS = 24 * 3600;
+
+/**
+ * The service's transactional e-mail (spec "Events": sign-in codes first). With `SMTP_URL` it
+ * goes out through nodemailer and its content is never logged (it may hold a code); without it
+ * (on-prem evaluation, DESIGN section 2) it is written to the `outbox_emails` table and the log,
+ * so an operator can read it.
+ */
+@Injectable()
+export class MailService implements OnApplicationShutdown {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transport?: Transporter;
+  private readonly from: string;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly outbox: OutboxRepository,
+  ) {
+    this.from = config.MAIL_FROM ?? `idp-backup <no-reply@${new URL(config.BASE_URL).hostname}>`;
+    if (config.SMTP_URL) this.transport = createTransport(config.SMTP_URL);
+  }
+
+  /** @throws Error when the SMTP server refuses or cannot be reached (nothing is written to the outbox then). */
+  async send(message: MailMessage): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.from, ...message });
+      return;
+    }
+    await this.outbox.insert({ recipient: message.to, subject: message.subject, body: message.text });
+    this.logger.log(
+      `E-mail to ${message.to} (no SMTP_URL, kept in outbox_emails): ${message.subject}\n${message.text}`,
+    );
+  }
+
+  /** Deletes outbox rows older than a day. @returns rows removed. */
+  purgeOutbox(): Promise<number> {
+    return this.outbox.deleteOlderThan(OUTBOX_RETENTION_SECONDS);
+  }
+
+  onApplicationShutdown(): void {
+    this.transport?.close();
+  }
+}

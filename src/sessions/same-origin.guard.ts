@@ -1,0 +1,29 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { ForbiddenError } from '../common/errors.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { readCookie } from './host-cookie.js';
+import { isSameOrigin, isUnsafeMethod } from './same-origin.js';
+import { SESSION_COOKIE } from './sessions.service.js';
+
+/**
+ * CSRF guard of the public routes that set or use the session cookie (sign-in, sign-out, the
+ * consent pages): an unsafe request that carries an `Origin` header, or the session cookie,
+ * must come from BASE_URL's origin (403 otherwise). Browsers send `Origin` on every form or
+ * fetch POST, so a cross-site page cannot sign someone in or out; a script or CLI without
+ * cookies and without `Origin` is not a CSRF vector and passes.
+ */
+@Injectable()
+export class SameOriginGuard implements CanActivate {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!isUnsafeMethod(request.method)) return true;
+    const { origin, cookie } = request.headers;
+    if (origin === undefined && readCookie(cookie, SESSION_COOKIE) === undefined) return true;
+    if (isSameOrigin(origin, this.config.BASE_URL)) return true;
+    throw new ForbiddenError('Cross-origin request refused: the Origin header must be this service');
+  }
+}
