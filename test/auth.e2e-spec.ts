@@ -64,7 +64,7 @@ describe('authentication (spec "Authentication", RFC 6749/6750/8414/8707/9068/97
         token_endpoint: `${ctx.baseUrl}/oauth/token`,
         jwks_uri: `${ctx.baseUrl}/oauth/jwks`,
         revocation_endpoint: `${ctx.baseUrl}/oauth/revoke`,
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       });
       expect(response.body.grant_types_supported).toContain('client_credentials');
       expect(response.body.scopes_supported).toContain('api');

@@ -10,7 +10,10 @@ import { SIGNING_ALG, SIGNING_KEYS, type SigningKeySet } from './signing-keys.se
 export interface AccessTokenClaims {
   /** `client_id`: the OAuth client the token was issued to. */
   clientId: string;
-  /** `sub`: equals `clientId` for a `client_credentials` token (the client acts for itself). */
+  /**
+   * `sub`: equals `clientId` for a `client_credentials` token (the client acts for itself); a
+   * person in a team (account-subject.ts) for an authorization code grant's token.
+   */
   subject: string;
 }
 

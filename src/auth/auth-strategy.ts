@@ -3,6 +3,8 @@ import type { Actor } from '../common/actor.js';
 
 /** The parts of an HTTP request authentication looks at, and what it records on it. */
 export interface AuthRequest {
+  /** Upper-case HTTP method. */
+  method: string;
   headers: IncomingHttpHeaders;
   /** Path and query as received (Express). */
   originalUrl: string;
@@ -14,8 +16,8 @@ export interface AuthRequest {
 }
 
 /**
- * One way of authenticating a request (bearer token now; the web app's session cookie later).
- * The guard asks each strategy in turn.
+ * One way of authenticating a request: a bearer token, or the web application's session
+ * cookie. The guard asks each strategy in turn.
  */
 export interface AuthStrategy {
   /**

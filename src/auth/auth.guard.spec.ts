@@ -43,7 +43,7 @@ const viewer: Actor = { teamId: 't', userId: 'u', role: 'viewer', clientId: 'c' 
 const admin: Actor = { ...viewer, role: 'admin' };
 
 async function decide(caller: Actor | undefined, controller: object, handler: () => void): Promise<unknown> {
-  const request: AuthRequest = { headers: {}, originalUrl: '/api/x' };
+  const request: AuthRequest = { method: 'GET', headers: {}, originalUrl: '/api/x' };
   const sut = new AuthGuard(new Reflector(), [new FixedCaller(caller)]);
   const context = new ExecutionContextHost([request, {}], controller as never, handler);
   return sut.canActivate(context).then(

@@ -1,28 +1,34 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SignInModule } from '../sign-in/sign-in.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
 import { AUTH_STRATEGIES } from './auth-strategy.js';
+import { AuthStatePurger } from './auth-state.purger.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthorizationServer } from './authorization-server.js';
 import { BearerTokenStrategy } from './bearer-token.strategy.js';
+import { InteractionController } from './interaction/interaction.controller.js';
+import { InteractionService } from './interaction/interaction.service.js';
 import { OidcPayloadEntity } from './oidc-payload.entity.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
 import { ProtectedResourceController } from './protected-resource.controller.js';
+import { SessionCookieStrategy } from './session-cookie.strategy.js';
 import { SigningKeyEntity } from './signing-key.entity.js';
 import { SigningKeysRepository } from './signing-keys.repository.js';
 import { SIGNING_KEYS, SigningKeysService } from './signing-keys.service.js';
 
 /**
- * Authentication and authorization (spec "Authentication"): the OAuth 2.0 authorization server,
- * the API's protected-resource metadata, and the global deny-by-default guard.
+ * Authentication and authorization (spec "Authentication"): the OAuth 2.0 authorization server
+ * and its interaction pages, the API's protected-resource metadata, and the global
+ * deny-by-default guard with its two ways in (bearer token, session cookie).
  * The signing keys load (or are created) while the application is built, before anything
  * signs or verifies.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SigningKeyEntity, OidcPayloadEntity]), TeamsModule],
-  controllers: [ProtectedResourceController],
+  imports: [TypeOrmModule.forFeature([SigningKeyEntity, OidcPayloadEntity]), TeamsModule, SignInModule],
+  controllers: [ProtectedResourceController, InteractionController],
   providers: [
     SigningKeysRepository,
     SigningKeysService,
@@ -33,13 +39,18 @@ import { SIGNING_KEYS, SigningKeysService } from './signing-keys.service.js';
     },
     OidcPayloadsRepository,
     AuthorizationServer,
+    InteractionService,
+    AuthStatePurger,
     AccessTokenVerifier,
     BearerTokenStrategy,
-    // Order matters: the first strategy whose credentials are present decides.
+    SessionCookieStrategy,
+    // Order matters: the first strategy whose credentials are present decides. The bearer
+    // strategy goes first, and the cookie strategy stands aside when an Authorization header
+    // is present, so such a request is judged by its token alone.
     {
       provide: AUTH_STRATEGIES,
-      useFactory: (bearer: BearerTokenStrategy) => [bearer],
-      inject: [BearerTokenStrategy],
+      useFactory: (bearer: BearerTokenStrategy, cookie: SessionCookieStrategy) => [bearer, cookie],
+      inject: [BearerTokenStrategy, SessionCookieStrategy],
     },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],

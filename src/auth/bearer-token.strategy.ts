@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/actor.js';
 import { UnauthorizedError } from '../common/errors.js';
 import { TeamsService } from '../teams/teams.service.js';
+import { parseAccountSubject } from './account-subject.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
 import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
 
@@ -10,7 +11,8 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /**
  * OAuth 2.0 bearer tokens from this service's authorization server, in the Authorization
- * header only (RFC 6750 §2.1). The query (§2.3) and body (§2.2) methods are refused outright,
+ * header only (RFC 6750 §2.1): an integration client's own token, or a token a client holds
+ * for a person (authorization code grant), who acts with their current role in the token's team. The query (§2.3) and body (§2.2) methods are refused outright,
  * even beside a header: tokens in URLs end up in logs and histories.
  */
 @Injectable()
@@ -33,11 +35,18 @@ export class BearerTokenStrategy implements AuthStrategy {
     const token = BEARER.exec(header ?? '')?.[1];
     if (!token) throw new UnauthorizedError('Malformed Authorization header; expected "Bearer <token>"');
     const claims = await this.verifier.verify(token);
-    // Only client_credentials tokens exist so far: the client acts for itself (sub = client_id).
-    // A token issued to a client on behalf of someone else must not pass as the client's own.
-    if (claims.subject !== claims.clientId) throw new UnauthorizedError('The access token is not valid');
-    const actor = await this.teams.resolveClientActor(claims.clientId);
-    if (!actor) throw new UnauthorizedError('The client of this access token was revoked or deleted');
+    // A client acting for itself (client_credentials: sub = client_id) is an integration
+    // client; any other token was issued to a client on behalf of a person in a team.
+    if (claims.subject === claims.clientId) {
+      const actor = await this.teams.resolveClientActor(claims.clientId);
+      if (!actor) throw new UnauthorizedError('The client of this access token was revoked or deleted');
+      return actor;
+    }
+    const account = parseAccountSubject(claims.subject);
+    if (!account) throw new UnauthorizedError('The access token is not valid');
+    const actor = await this.teams.resolveMemberActor(account.userId, account.teamId);
+    if (!actor)
+      throw new UnauthorizedError('The user of this access token is no longer a member of its team');
     return actor;
   }
 }
