@@ -477,4 +477,28 @@ describe('team management (HTTP, real PostgreSQL)', () => {
       await sut.http.get('/api/backup/list').set(bearer(other.token)).expect(200);
     });
   });
+
+  it('describes every team route in the OpenAPI document, with bearer security', async () => {
+    const { body } = await sut.http.get('/api/openapi.json').expect(200);
+    const operations = [
+      ['/api/team/members', 'get'],
+      ['/api/team/members/{userId}', 'patch'],
+      ['/api/team/members/{userId}', 'delete'],
+      ['/api/team/ownership/transfer', 'post'],
+      ['/api/team/invitations', 'get'],
+      ['/api/team/invitations', 'post'],
+      ['/api/team/invitations/{id}', 'delete'],
+      ['/api/team/clients', 'get'],
+      ['/api/team/clients/{clientId}', 'delete'],
+    ];
+    for (const [path, method] of operations) {
+      expect([path, method, body.paths[path]?.[method]?.security]).toEqual([path, method, [{ bearer: [] }]]);
+    }
+    expect(body.components.schemas.CreateInvitationDto.properties.role.enum).toEqual([
+      'admin',
+      'operator',
+      'auditor',
+      'viewer',
+    ]);
+  });
 });
