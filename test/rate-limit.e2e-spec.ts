@@ -92,6 +92,23 @@ describe('rate limits (HTTP, real PostgreSQL, memory and Redis counters)', () =>
     expect(quota(list)).toEqual({ status: 200, limit: '120', remaining: String(120 - 12) });
   });
 
+  it('allows 20 sign-in code requests per minute across both code endpoints', async () => {
+    const ip = nextClientIp();
+    const codeRequest = (sent: number) =>
+      sut.http
+        .post(sent % 2 === 0 ? '/api/auth/send-code' : '/api/auth/verify-code')
+        .set('X-Forwarded-For', ip)
+        // A new address each time, so the per-address code budget never answers first.
+        .send({ email: `rate-${ip}-${sent}@example.com`, ...(sent % 2 === 0 ? {} : { code: '000000' }) });
+    for (let sent = 1; sent <= 20; sent += 1) {
+      const response = await codeRequest(sent);
+      expect([response.status === 429, response.headers['ratelimit-limit']]).toEqual([false, '20']);
+      expect(response.headers['ratelimit-remaining']).toBe(String(20 - sent));
+      expect(response.headers['ratelimit-policy']).toBe('20;w=60, 120;w=60');
+    }
+    expectRateLimited(await codeRequest(21));
+  });
+
   it('takes the client from X-Forwarded-For only as far as the trusted proxies go', async () => {
     const ip = nextClientIp();
     // The client forged an entry on the left; the one trusted proxy appended the real address.
