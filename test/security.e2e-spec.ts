@@ -400,7 +400,15 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
         '/api/team/invitations',
         '/api/team/clients',
       ];
-      const ids = Object.values({ ...teamB, owner: teamB.owner.clientId, viewer: teamB.viewer.clientId });
+      const ids = [
+        teamB.connectionId,
+        teamB.backupId,
+        teamB.memberId,
+        teamB.invitationId,
+        teamB.owner.clientId,
+        teamB.viewer.clientId,
+        teamB.owner.ownerUserId,
+      ];
       for (const list of lists) {
         const response = await sut.http.get(list).set(bearer(teamA.super_admin.token));
         expect([list, response.status, ids.filter((id) => response.text.includes(id))]).toEqual([
