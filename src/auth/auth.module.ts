@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 import { SignInModule } from '../sign-in/sign-in.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
@@ -11,6 +12,7 @@ import { AuthorizationServer } from './authorization-server.js';
 import { BearerTokenStrategy } from './bearer-token.strategy.js';
 import { InteractionController } from './interaction/interaction.controller.js';
 import { InteractionService } from './interaction/interaction.service.js';
+import { OAuthClientRateLimit } from './oauth-client-rate-limit.js';
 import { OidcPayloadEntity } from './oidc-payload.entity.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
 import { ProtectedResourceController } from './protected-resource.controller.js';
@@ -27,7 +29,12 @@ import { SIGNING_KEYS, SigningKeysService } from './signing-keys.service.js';
  * signs or verifies.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SigningKeyEntity, OidcPayloadEntity]), TeamsModule, SignInModule],
+  imports: [
+    TypeOrmModule.forFeature([SigningKeyEntity, OidcPayloadEntity]),
+    TeamsModule,
+    SignInModule,
+    RateLimitModule,
+  ],
   controllers: [ProtectedResourceController, InteractionController],
   providers: [
     SigningKeysRepository,
@@ -38,6 +45,7 @@ import { SIGNING_KEYS, SigningKeysService } from './signing-keys.service.js';
       inject: [SigningKeysService],
     },
     OidcPayloadsRepository,
+    OAuthClientRateLimit,
     AuthorizationServer,
     InteractionService,
     AuthStatePurger,

@@ -10,6 +10,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { resolveClientIp } from '../common/rate-limit/client-ip.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { authCaCertificates } from '../sign-in/auth-ca.js';
 import { clientSecretMatches } from '../teams/client-secret.js';
@@ -17,9 +18,9 @@ import { TeamsService } from '../teams/teams.service.js';
 import { formatAccountSubject, parseAccountSubject } from './account-subject.js';
 import { isIntegrationClientId } from './client-policy.js';
 import { ClientStore } from './client-store.js';
-import { FixedWindowBudget } from './fixed-window-budget.js';
 import { IntegrationClientAdapter } from './integration-client.adapter.js';
 import { createMetadataDocumentFetch } from './metadata-document-fetch.js';
+import { OAuthClientRateLimit } from './oauth-client-rate-limit.js';
 import { buildOidcConfiguration, OAUTH_PATH_PREFIX } from './oidc-configuration.js';
 import { OidcPayloadAdapter } from './oidc-payload.adapter.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
@@ -46,8 +47,6 @@ export class AuthorizationServer {
   private readonly provider: Provider;
   /** Client IP of each request handed to oidc-provider, read by the metadata document budget. */
   private readonly clientIps = new WeakMap<IncomingMessage, string>();
-  /** Per-IP budget shared by client registrations and metadata document fetches. */
-  private readonly clientBudget: FixedWindowBudget;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -55,6 +54,7 @@ export class AuthorizationServer {
     teams: TeamsService,
     payloads: OidcPayloadsRepository,
     sessions: SessionsService,
+    private readonly clientBudget: OAuthClientRateLimit,
   ) {
     const clients = new ClientStore(
       new IntegrationClientAdapter(teams),
@@ -62,7 +62,6 @@ export class AuthorizationServer {
     );
     const adapter = (model: string) =>
       model === 'Client' ? clients : new OidcPayloadAdapter(model, payloads);
-    this.clientBudget = new FixedWindowBudget(config.OAUTH_CLIENT_RATE_LIMIT, 60_000);
     this.provider = new Provider(
       config.BASE_URL,
       buildOidcConfiguration({
@@ -80,8 +79,8 @@ export class AuthorizationServer {
             const identity = await sessions.resolve(ctx.req.headers.cookie);
             return identity ? formatAccountSubject(identity) : undefined;
           },
-          allowMetadataFetch: (ctx: KoaContextWithOIDC) =>
-            this.clientBudget.take(this.clientIp(ctx.req)) === 0,
+          allowMetadataFetch: async (ctx: KoaContextWithOIDC) =>
+            (await this.clientBudget.take(this.clientIp(ctx.req))) === 0,
           metadataFetch: createMetadataDocumentFetch({
             allowLoopback: config.OAUTH_CIMD_ALLOW_LOOPBACK,
             ca: authCaCertificates(config),
@@ -119,12 +118,12 @@ export class AuthorizationServer {
   /**
    * Hands the authorization server's own paths to oidc-provider, ahead of Nest's body parsers
    * (it parses its own bodies); every other request goes on to the API. Registrations beyond
-   * the caller's per-minute budget (OAUTH_CLIENT_RATE_LIMIT) get 429 with `Retry-After`.
+   * the caller's budget (OAuthClientRateLimit) get 429 with `Retry-After`.
    */
   mount(app: INestApplication): void {
     const handle = this.provider.callback();
     const origin = new URL(this.config.BASE_URL);
-    app.use((req: Request, res: ServerResponse, next: (error?: unknown) => void) => {
+    app.use(async (req: Request, res: ServerResponse, next: (error?: unknown) => void) => {
       const url = req.url ?? '/';
       const path = url.split('?', 1)[0];
       if (path === AUTHORIZATION_SERVER_METADATA_PATH) {
@@ -133,11 +132,15 @@ export class AuthorizationServer {
         next();
         return;
       }
-      // Express's view of the client address (it trusts no proxy unless configured to).
-      const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      // Read before X-Forwarded-For is dropped below; trusted only behind TRUST_PROXY_HOPS proxies.
+      const ip = resolveClientIp(
+        req.socket.remoteAddress,
+        req.headers['x-forwarded-for'],
+        this.config.TRUST_PROXY_HOPS,
+      );
       this.clientIps.set(req, ip);
       if (req.method === 'POST' && path === REGISTRATION_PATH) {
-        const wait = this.clientBudget.take(ip);
+        const wait = await this.clientBudget.take(ip);
         if (wait > 0) {
           tooManyRegistrations(res, wait);
           return;

@@ -73,7 +73,7 @@ export interface OidcHooks {
   /** The account of the request's session cookie, if it carries a live one. */
   sessionAccount(ctx: KoaContextWithOIDC): Promise<string | undefined>;
   /** Spends one fetch of the caller's client-registration budget; false when it is spent. */
-  allowMetadataFetch(ctx: KoaContextWithOIDC): boolean;
+  allowMetadataFetch(ctx: KoaContextWithOIDC): Promise<boolean>;
   /** `fetch` for Client ID Metadata Documents (SSRF-guarded). */
   metadataFetch: OutboundFetch;
 }
@@ -182,7 +182,7 @@ export function buildOidcConfiguration(options: {
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
-        allowFetch: async (ctx: KoaContextWithOIDC) => hooks.allowMetadataFetch(ctx),
+        allowFetch: (ctx: KoaContextWithOIDC) => hooks.allowMetadataFetch(ctx),
         // Seconds a document is reused without a new fetch: its Cache-Control max-age (or
         // Expires), kept within these bounds.
         cacheDuration: { min: 60, max: 86400 },

@@ -3,7 +3,7 @@ import { MailService } from '../mail/mail.service.js';
 import { normalizeEmail } from '../teams/email-address.js';
 import { codeMatches, EMAIL_CODE_RULES, generateCode, hashCode } from './email-code.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
-import { CodeBudgetSpentError, MailUnavailableError } from './sign-in.errors.js';
+import { MailUnavailableError } from './sign-in.errors.js';
 import { SIGN_IN_KEYS, type SignInKeys } from './sign-in-keys.js';
 
 /**
@@ -27,11 +27,12 @@ export class EmailCodesService {
   }
 
   /**
-   * Makes a new code for the address (voiding the previous one) and e-mails it.
-   * @throws CodeBudgetSpentError (429) when the address was sent 5 codes this hour.
+   * Makes a new code for the address (voiding the previous one) and e-mails it, unless the
+   * address was sent 5 codes this hour.
+   * @returns 0 when sent; else the seconds until the address may be sent another code.
    * @throws MailUnavailableError (503) when the SMTP server fails.
    */
-  async send(email: string): Promise<void> {
+  async send(email: string): Promise<number> {
     const address = normalizeEmail(email);
     const code = generateCode();
     const wait = await this.codes.replaceWithinBudget(
@@ -39,7 +40,7 @@ export class EmailCodesService {
       hashCode(this.keys.emailCode, address, code),
       EMAIL_CODE_RULES,
     );
-    if (wait > 0) throw new CodeBudgetSpentError(wait);
+    if (wait > 0) return wait;
     try {
       await this.mail.send({
         to: email.trim(),
@@ -53,6 +54,7 @@ export class EmailCodesService {
       this.logger.error(`Sending a sign-in code failed: ${(error as Error).message}`);
       throw new MailUnavailableError();
     }
+    return 0;
   }
 
   /** True when `code` is the address's pending code, which is then used up; false otherwise (a try is counted). */

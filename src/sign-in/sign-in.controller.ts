@@ -6,6 +6,7 @@ import { SameOriginGuard } from '../sessions/same-origin.guard.js';
 import { SendCodeDto } from './dto/send-code.dto.js';
 import type { SignedInDto } from './dto/signed-in.dto.js';
 import { VerifyCodeDto } from './dto/verify-code.dto.js';
+import { CodeBudgetSpentError } from './sign-in.errors.js';
 import { SignInService } from './sign-in.service.js';
 
 /**
@@ -20,11 +21,21 @@ import { SignInService } from './sign-in.service.js';
 export class SignInController {
   constructor(private readonly signIn: SignInService) {}
 
-  /** Sends a six-digit code to the address; the same answer whether or not it has an account. */
+  /**
+   * Sends a six-digit code to the address; the same answer whether or not it has an account.
+   * 429 with `Retry-After` once the address was sent 5 codes in the hour.
+   */
   @Post('send-code')
   @HttpCode(200)
-  async sendCode(@Body() body: SendCodeDto): Promise<{ ok: true }> {
-    await this.signIn.sendCode(body.email);
+  async sendCode(
+    @Body() body: SendCodeDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ ok: true }> {
+    const retryAfter = await this.signIn.sendCode(body.email);
+    if (retryAfter > 0) {
+      response.setHeader('Retry-After', retryAfter);
+      throw new CodeBudgetSpentError();
+    }
     return { ok: true };
   }
 

@@ -19,9 +19,9 @@ export class NoTeamError extends ApiError {
   }
 }
 
-/** 429 `rate_limited`: the address's code budget is spent; the caller sets `Retry-After`. */
+/** 429 `rate_limited`: the address's code budget is spent; the thrower sets `Retry-After` (as the API's limiter does). */
 export class CodeBudgetSpentError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor() {
     super(
       HttpStatus.TOO_MANY_REQUESTS,
       'rate_limited',

@@ -39,8 +39,11 @@ export class SignInService {
     return { enabled: this.upstream.enabled, label: this.upstream.label };
   }
 
-  /** @see EmailCodesService.send (429 budget, 503 mail). */
-  sendCode(email: string): Promise<void> {
+  /**
+   * @returns 0 when a code was sent; else the seconds until the address's budget allows one.
+   * @see EmailCodesService.send (503 when mail fails).
+   */
+  sendCode(email: string): Promise<number> {
     return this.codes.send(email);
   }
 

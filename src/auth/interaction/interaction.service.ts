@@ -5,7 +5,7 @@ import type { InteractionDetails } from 'oidc-provider';
 import { ApiError } from '../../common/errors.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
 import type { SafeHtml } from '../../sign-in/html.js';
-import { NoTeamError } from '../../sign-in/sign-in.errors.js';
+import { CodeBudgetSpentError, NoTeamError } from '../../sign-in/sign-in.errors.js';
 import { SignInService } from '../../sign-in/sign-in.service.js';
 import { TeamsService } from '../../teams/teams.service.js';
 import { formatAccountSubject } from '../account-subject.js';
@@ -69,12 +69,14 @@ export class InteractionService {
     const email = (await readForm(req)).get('email')?.trim() ?? '';
     if (email.length > 254 || !isEmail(email))
       return this.signInOutcome(details, 400, 'Enter a valid e-mail address.');
+    let retryAfter: number;
     try {
-      await this.signIn.sendCode(email);
+      retryAfter = await this.signIn.sendCode(email);
     } catch (error) {
       if (error instanceof ApiError) return this.signInOutcome(details, error.getStatus(), error.message);
       throw error;
     }
+    if (retryAfter > 0) return this.signInOutcome(details, 429, new CodeBudgetSpentError().message);
     return { kind: 'page', status: 200, title: 'Check your e-mail', body: codePage({ uid, email }) };
   }
 
@@ -99,8 +101,7 @@ export class InteractionService {
       return redirect(`/interaction/${uid}`, result.setCookies);
     } catch (error) {
       if (error instanceof NoTeamError) return this.signInOutcome(details, error.getStatus(), error.message);
-      if (error instanceof InvalidCodeError || error instanceof ApiError)
-        return retry(error.getStatus(), error.message);
+      if (error instanceof ApiError) return retry(error.getStatus(), error.message);
       throw error;
     }
   }
