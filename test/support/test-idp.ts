@@ -31,15 +31,16 @@ export async function startTestIdp(tlsDir?: string): Promise<TestIdp> {
   const clientSecret = randomBytes(24).toString('base64url');
   const people = new Map<string, IdpPerson>();
   let next: IdpPerson = { email: 'nobody@example.com' };
-  let provider: Provider | undefined;
+  // The issuer URL needs the server's port, and the server's handler needs the provider.
+  const late: { provider?: Provider } = {};
 
   const server = await startLoopbackHttps((req, res) => {
     if ((req.url ?? '').startsWith('/interaction/')) void completeInteraction(req, res);
-    else void provider!.callback()(req, res);
+    else void late.provider!.callback()(req, res);
   }, tlsDir);
 
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  provider = new Provider(server.url, {
+  const provider = new Provider(server.url, {
     clients: [
       {
         client_id: clientId,
@@ -70,20 +71,21 @@ export async function startTestIdp(tlsDir?: string): Promise<TestIdp> {
     ttl: { AccessToken: 600, IdToken: 600, Grant: 600, Interaction: 600, Session: 600 },
   } as never);
   provider.proxy = false;
+  late.provider = provider;
 
   async function completeInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const details = await provider!.interactionDetails(req, res);
+    const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
       const sub = `idp-${next.email}`;
       people.set(sub, next);
-      const to = await provider!.interactionResult(req, res, { login: { accountId: sub } });
+      const to = await provider.interactionResult(req, res, { login: { accountId: sub } });
       res.writeHead(303, { location: to }).end();
       return;
     }
-    const grant = new provider!.Grant({ accountId: details.session!.accountId!, clientId });
+    const grant = new provider.Grant({ accountId: details.session!.accountId!, clientId });
     grant.addOIDCScope('openid email');
     const grantId = await grant.save();
-    const to = await provider!.interactionResult(
+    const to = await provider.interactionResult(
       req,
       res,
       { consent: { grantId } },
