@@ -13,12 +13,20 @@ import { RequestLog } from './http/request-log.js';
 import { Router } from './http/router.js';
 import type { OrgContext } from './org-context.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { adminRoleRoutes } from './resources/admin-roles.routes.js';
 import { appRoutes } from './resources/apps.routes.js';
 import { authorizationServerRoutes } from './resources/authorization-servers.routes.js';
+import { brandRoutes } from './resources/brands.routes.js';
 import { groupRuleRoutes } from './resources/group-rules.routes.js';
 import { groupRoutes } from './resources/groups.routes.js';
+import { iamRoutes } from './resources/iam.routes.js';
+import { integrationRoutes } from './resources/integrations.routes.js';
 import { networkZoneRoutes } from './resources/network-zones.routes.js';
 import { policyRoutes } from './resources/policies.routes.js';
+import { profileMappingRoutes } from './resources/profile-mappings.routes.js';
+import { schemaTypeRoutes } from './resources/schemas.routes.js';
+import { securityRoutes } from './resources/security.routes.js';
+import { systemLogRoutes } from './resources/system-log.routes.js';
 import { trustedOriginRoutes } from './resources/trusted-origins.routes.js';
 import { userRoutes } from './resources/users.routes.js';
 import { seedFromFixtures } from './seed/fixtures/fixture-seeder.js';
@@ -41,6 +49,14 @@ function routerFor(org: OrgContext): Router {
     authorizationServerRoutes,
     networkZoneRoutes,
     trustedOriginRoutes,
+    schemaTypeRoutes,
+    securityRoutes,
+    integrationRoutes,
+    profileMappingRoutes,
+    brandRoutes,
+    adminRoleRoutes,
+    iamRoutes,
+    systemLogRoutes,
   ])
     router.add(...routes(org));
   return router;

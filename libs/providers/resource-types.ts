@@ -2,22 +2,45 @@
  * The resource-type vocabulary shared by counts, filters, diff, restore and timeline
  * (DESIGN section 4): singular snake_case, one word per kind of provider object.
  *
- * Record ids: top-level objects use the provider's id. Child objects, which the provider
- * only lists under a parent, use `<parentId>:<childId>` (or `<grandparentId>:<parentId>:<childId>`)
- * so that a record alone says where it lives:
- * - group_membership `<groupId>:<userId>`, app_user_assignment `<appId>:<userId>`,
- *   app_group_assignment `<appId>:<groupId>`, policy_rule `<policyId>:<ruleId>`,
+ * Okta types are listed in dependency order, the order a restore applies them (DESIGN section
+ * 6): schemas and types, zones, groups, users, memberships, group rules, authenticators,
+ * policies and rules, authorization servers, apps and what hangs off them, identity providers,
+ * profile mappings, hooks, trusted origins, brands, domains, then admin roles, which may target
+ * any of these.
+ *
+ * Record ids: top-level objects use the provider's id (or the key Okta names them by: a linked
+ * object's `primary.name`; the group schema is `default`). Child objects, which the provider
+ * only lists under a parent, use `<parentId>:<childId>` (or
+ * `<grandparentId>:<parentId>:<childId>`) so that a record alone says where it lives:
+ * - group_membership `<groupId>:<userId>`, group_owner `<groupId>:<ownerId>`,
+ *   app_user_assignment `<appId>:<userId>`, app_group_assignment `<appId>:<groupId>`,
+ *   policy_rule `<policyId>:<ruleId>`,
  *   authorization_server_scope|claim|policy `<authServerId>:<id>`,
- *   authorization_server_policy_rule `<authServerId>:<policyId>:<ruleId>`.
+ *   authorization_server_policy_rule `<authServerId>:<policyId>:<ruleId>`;
+ * - user_schema `<userTypeId>:schema`, app_feature `<appId>:<featureName>`,
+ *   app_user_schema `<appId>:default`, app_sign_on_policy `<appId>:<policyId>`,
+ *   app_signing_key `<appId>:<kid>`, app_client_secret `<appId>:<secretId>`;
+ * - brand_theme `<brandId>:<themeId>`, email_template `<brandId>:<templateName>`,
+ *   email_customization `<brandId>:<templateName>:<customizationId>`,
+ *   brand_page `<brandId>:sign-in|error|sign-out`;
+ * - custom_admin_role_permission `<roleId>:<permission>`, resource_set_resource
+ *   `<resourceSetId>:<resourceId>`, resource_set_binding `<resourceSetId>:<roleId>`,
+ *   resource_set_binding_member `<resourceSetId>:<roleId>:<memberId>`,
+ *   admin_role_assignment `<userId|groupId>:<roleAssignmentId>`.
  */
 export const OKTA_RESOURCE_TYPES = [
-  'user',
+  'user_type',
+  'user_schema',
+  'group_schema',
+  'linked_object',
+  'network_zone',
   'group',
+  'user',
   'group_membership',
+  'group_owner',
   'group_rule',
-  'app',
-  'app_user_assignment',
-  'app_group_assignment',
+  'authenticator',
+  'behavior',
   'policy',
   'policy_rule',
   'authorization_server',
@@ -25,8 +48,32 @@ export const OKTA_RESOURCE_TYPES = [
   'authorization_server_claim',
   'authorization_server_policy',
   'authorization_server_policy_rule',
-  'network_zone',
+  'app',
+  'app_user_assignment',
+  'app_group_assignment',
+  'app_feature',
+  'app_user_schema',
+  'app_sign_on_policy',
+  'app_signing_key',
+  'app_client_secret',
+  'identity_provider',
+  'profile_mapping',
+  'event_hook',
+  'inline_hook',
   'trusted_origin',
+  'brand',
+  'brand_theme',
+  'email_template',
+  'email_customization',
+  'brand_page',
+  'custom_domain',
+  'custom_admin_role',
+  'custom_admin_role_permission',
+  'resource_set',
+  'resource_set_resource',
+  'resource_set_binding',
+  'resource_set_binding_member',
+  'admin_role_assignment',
 ] as const;
 
 export type OktaResourceType = (typeof OKTA_RESOURCE_TYPES)[number];
@@ -39,7 +86,9 @@ export type ResourceType = string;
  * `data` is the provider's JSON exactly as returned (volatile fields included: they are left
  * out of the content hash, not out of the record). `name` is a human label (login, label, name).
  * group_membership records carry `{ groupId, userId }` as data (the provider returns whole
- * user objects there, which the `user` part already holds).
+ * user objects there, which the `user` part already holds); app_sign_on_policy records carry
+ * `{ appId, policyId }` (read from the app's `_links.accessPolicy`). Secrets are removed from
+ * `data` (the connector's `notCaptured`).
  */
 export interface ResourceRecord {
   type: ResourceType;

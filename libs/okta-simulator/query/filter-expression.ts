@@ -6,6 +6,15 @@ export type Predicate = (object: Json) => boolean;
 /** Thrown for an expression outside the supported grammar; the caller answers 400 E0000031. */
 export class FilterSyntaxError extends Error {}
 
+/**
+ * What an endpoint's `filter` accepts, when narrower than the grammar (listUsers: a few
+ * properties, `eq` only except on `lastUpdated`): the properties, and the operators of each.
+ */
+export interface FilterRules {
+  properties: readonly string[];
+  operators(property: string): readonly string[];
+}
+
 type Token = { kind: 'word' | 'string' | 'open' | 'close'; text: string };
 
 const COMPARATORS = new Set(['eq', 'gt', 'ge', 'lt', 'le', 'sw', 'co']);
@@ -20,10 +29,11 @@ const COMPARATORS = new Set(['eq', 'gt', 'ge', 'lt', 'le', 'sw', 'co']);
  * Operators are case-insensitive, as Okta's are; string comparisons for eq/sw/co are
  * case-insensitive (Okta search semantics); gt/ge/lt/le compare ISO timestamps as text.
  * When the property is an array, the comparison matches if any element does (SCIM rule).
+ * With `rules`, properties and operators outside them are refused too.
  * Throws {@link FilterSyntaxError}.
  */
-export function compileFilter(expression: string): Predicate {
-  const parser = new Parser(tokenize(expression));
+export function compileFilter(expression: string, rules?: FilterRules): Predicate {
+  const parser = new Parser(tokenize(expression), rules);
   const predicate = parser.parseOr();
   parser.expectEnd();
   return predicate;
@@ -61,7 +71,10 @@ function tokenize(text: string): Token[] {
 class Parser {
   private position = 0;
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly rules?: FilterRules,
+  ) {}
 
   parseOr(): Predicate {
     const terms = [this.parseAnd()];
@@ -97,6 +110,10 @@ class Parser {
     const path = token.text.split('.');
     const op = this.next();
     const operator = op.text.toLowerCase();
+    if (this.rules && !this.rules.properties.includes(token.text))
+      throw new FilterSyntaxError(`Filtering on '${token.text}' is not supported`);
+    if (this.rules && !this.rules.operators(token.text).includes(operator))
+      throw new FilterSyntaxError(`Operator '${op.text}' is not supported for '${token.text}'`);
     if (op.kind === 'word' && operator === 'pr') return (o) => present(read(o, path));
     if (op.kind !== 'word' || !COMPARATORS.has(operator))
       throw new FilterSyntaxError(`Unsupported operator '${op.text}'`);

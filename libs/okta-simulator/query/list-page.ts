@@ -12,6 +12,11 @@ export interface ListOptions<T> {
   accept?: (value: T) => boolean;
   /** JSON text of one item. */
   serialize: (value: T) => string;
+  /**
+   * The page is `{ [wrap]: [...], _links: { self, next? } }`, as the IAM APIs answer
+   * (`{"roles": [...]}`), with the next page's URL in the body; no `Link` header.
+   */
+  wrap?: string;
 }
 
 /**
@@ -39,7 +44,20 @@ export function listReply<T>(
       throw error;
     }
   }
-  const body = `[${items.map(options.serialize).join(',')}]`;
+  const list = `[${items.map(options.serialize).join(',')}]`;
   const link = linkHeaders(baseUrl, context.url.pathname, query, options.params, { limit, nextCursor });
-  return jsonText(200, body, { Link: link });
+  if (options.wrap === undefined) return jsonText(200, list, { Link: link });
+  const links = parseLinkHeaders(link);
+  const body = `{${JSON.stringify(options.wrap)}:${list},"_links":${JSON.stringify(links)}}`;
+  return jsonText(200, body);
+}
+
+/** `{ self: { href }, next?: { href } }` from the Link headers of a page. */
+function parseLinkHeaders(values: string[]): Record<string, { href: string }> {
+  const links: Record<string, { href: string }> = {};
+  for (const value of values) {
+    const match = /^<([^>]+)>; rel="(\w+)"$/.exec(value);
+    if (match) links[match[2]] = { href: match[1] };
+  }
+  return links;
 }

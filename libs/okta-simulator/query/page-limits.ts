@@ -43,6 +43,23 @@ export const PAGE_LIMITS = {
   zones: { default: UNBOUNDED, max: UNBOUNDED },
   /** listTrustedOrigins: default 20, maximum 200. */
   trustedOrigins: { default: 20, max: 200 },
+  /** listGroupOwners: default 1000, no maximum documented. */
+  groupOwners: { default: 1000, max: 1000 },
+  /** listIdentityProviders: default 20, minimum 1, maximum 200. */
+  identityProviders: { default: 20, max: 200, min: 1 },
+  /** listProfileMappings: default 20, maximum 200. */
+  profileMappings: { default: 20, max: 200 },
+  /** listBrands, listEmailTemplates, listEmailCustomizations: default 20, minimum 1, maximum 200. */
+  brands: { default: 20, max: 200, min: 1 },
+  /**
+   * listRoles, listResourceSets, listBindings, listMembersOfBinding: `after` only, no `limit`;
+   * Okta pages them itself (the next page's URL is in `_links.next`).
+   */
+  iam: { default: 20, max: 20 },
+  /** listResourceSetResources, listUsersWithRoleAssignments: default 100, no maximum documented. */
+  iamResources: { default: 100, max: 100 },
+  /** listLogEvents: default 100, "Integer between 0 and 1000". */
+  logs: { default: 100, max: 1000 },
 } as const satisfies Record<string, PageLimits>;
 
 /** The page size to serve for a raw `limit` query value. */

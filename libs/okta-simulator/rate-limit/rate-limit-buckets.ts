@@ -27,6 +27,7 @@ interface BucketRule {
  * | GET /api/v1/users/{idOrLogin}                               | 1000       |
  * | POST, PUT or DELETE /api/v1/users/{id}                      | 600        |
  * | /oauth2/v1 (org authorization server, token endpoint)       | 1200       |
+ * | /api/v1/logs (System Log)                                   | 50         |
  * | most other API actions: /api/v1                             | 600        |
  *
  * Okta counts a bucket per endpoint template, shared by every id (all GET /api/v1/users/{id}
@@ -41,6 +42,7 @@ const RULES: readonly BucketRule[] = [
   { bucket: { name: 'user-get', perMinute: 1000 }, methods: ['GET'], path: /^\/api\/v1\/users\/\{id\}$/ },
   { bucket: { name: 'user-write', perMinute: 600 }, path: /^\/api\/v1\/users\/\{id\}$/ },
   { bucket: { name: 'oauth2', perMinute: 1200 }, path: /^\/oauth2\/v1\// },
+  { bucket: { name: 'logs', perMinute: 50 }, path: /^\/api\/v1\/logs$/ },
 ];
 
 const OTHER: RateLimitBucket = { name: 'api-v1', perMinute: 600 };

@@ -1,25 +1,32 @@
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
 
 import { manageScopes, readScopes } from '../auth/principal.js';
-import { notFound, type OktaError } from '../http/okta-error.js';
+import { notFound, validationFailed, type OktaError } from '../http/okta-error.js';
 import { empty, json, jsonText, type Reply } from '../http/reply.js';
 import { jsonBody } from '../http/request-body.js';
 import type { RequestContext, Route } from '../http/router.js';
 import type { OrgContext } from '../org-context.js';
+import type { FilterRules } from '../query/filter-expression.js';
 import { listReply } from '../query/list-page.js';
 import type { PageLimits } from '../query/page-limits.js';
 import { replaced, type Entry, type Json } from '../store/entry.js';
 import { oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import type { OrderedCollection } from '../store/ordered-collection.js';
+import { objectTarget, recordEvent } from './audit.js';
 import { serialize } from './links.js';
 import { listFilter } from './list-filter.js';
 
 /** How activate/deactivate answer: Okta varies by API (see each path's 2xx in the OpenAPI). */
 export type LifecycleReply = 'no-content' | 'empty-object' | 'object';
 
+/** The writes a resource records in the System Log. */
+export type AuditedWrite = 'create' | 'update' | 'delete' | 'activate' | 'deactivate';
+
 /**
  * A collection of Okta objects served with the usual verbs: list, get, create, replace
- * (PUT), delete and, when `lifecycle` is set, `lifecycle/activate|deactivate`.
+ * (PUT, or POST where the API updates that way), delete and, when `lifecycle` is set,
+ * `lifecycle/activate|deactivate`. Every write sets `lastUpdated` (where the object has one)
+ * and may append a System Log event (`audit`).
  */
 export interface CollectionResource {
   type: OktaResourceType;
@@ -51,10 +58,33 @@ export interface CollectionResource {
     body: Json,
     context: { org: OrgContext; params: Record<string, string>; id: string; url: URL },
   ): Json;
+  /**
+   * The key of a new object when the client names it (a group owner is the user's id, a linked
+   * object its `primary.name`); default: a new id with `idPrefix`, stored as `id`.
+   */
+  keyFromBody?(body: Json): string;
+  /** Links of a new object that depend on the org's state (a user type's `schema`). */
+  linkPaths?(data: Json, org: OrgContext): Record<string, string>;
+  /**
+   * The body as stored: without write-only values Okta never answers (hook secrets) or request
+   * fields that are not properties of the object (a custom role's `permissions`). `defaults`
+   * still sees them.
+   */
+  stored?(body: Json): Json;
+  /** Where the key lives when it is not `id` (`name` for features, `label` for permissions). */
+  keyProperty?: string;
+  /** Server timestamps set on create (default both); updates set `lastUpdated` when listed. */
+  stamps?: ReadonlyArray<'created' | 'lastUpdated'>;
   /** `search` is a plain keyword matched against these properties (group rules), not an expression. */
   keywordSearch?: readonly string[];
+  /** The properties and operators `filter` accepts, when the endpoint documents a subset. */
+  filterRules?: FilterRules;
+  /** The list is `{ [wrap]: [...], _links }` (IAM APIs) instead of an array. */
+  wrap?: string;
   /** Creation answer status (200 for most Okta APIs, 201 for authorization server children). */
   createStatus: number;
+  /** Verbs that replace an object (default PUT); some APIs also or only take POST. */
+  updateMethods?: ReadonlyArray<'PUT' | 'POST'>;
   /** Refuses a change (e.g. an ACTIVE group rule) with Okta's error. */
   guardReplace?(current: Json): OktaError | undefined;
   /** Refuses a deletion (e.g. an ACTIVE app) with Okta's error. */
@@ -63,6 +93,8 @@ export interface CollectionResource {
   cascadeDelete?(org: OrgContext, id: string, params: Record<string, string>): void;
   deleteStatus: 202 | 204;
   lifecycle?: LifecycleReply;
+  /** System Log event type of each write, and the target type (`AppInstance`, `PolicyEntity`). */
+  audit?: { target: string; events: Partial<Record<AuditedWrite, string>> };
 }
 
 /** Fields a client cannot set: the server owns them. */
@@ -73,6 +105,9 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
   const item = `${resource.path}/{${resource.idParam}}`;
   const read = { kind: 'admin', scopes: readScopes(resource.scopeFamily) } as const;
   const write = { kind: 'admin', scopes: manageScopes(resource.scopeFamily) } as const;
+  const keyProperty = resource.keyProperty ?? 'id';
+  const stored = (body: Json) => resource.stored?.(body) ?? body;
+  const stamps = resource.stamps ?? ['created', 'lastUpdated'];
   const parentsOf = (params: Record<string, string>) => resource.parents?.(params) ?? [];
   const text = (entry: Entry, params: Record<string, string>) =>
     serialize(resource.type, entry, org.baseUrl, parentsOf(params));
@@ -82,6 +117,30 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
     if (!entry) throw notFound(id, resource.kindName);
     return entry;
   };
+  const audit = (write: AuditedWrite, data: Json) => {
+    const eventType = resource.audit?.events[write];
+    if (eventType && resource.audit)
+      recordEvent(org, eventType, `${write} ${resource.kindName}`, [
+        objectTarget(resource.audit.target, data),
+      ]);
+  };
+  const updated = (current: Entry, changes: Json): Entry => {
+    const { _links: _ignored, ...kept } = current.data;
+    const stamp = stamps.includes('lastUpdated') ? { lastUpdated: oktaTimestamp(org.now()) } : {};
+    return replaced(current, { ...kept, ...changes, ...stamp });
+  };
+
+  const replace = (context: RequestContext) => {
+    const current = existing(context);
+    const refusal = resource.guardReplace?.(current.data);
+    if (refusal) throw refusal;
+    const changes = stored(withoutReadOnly(jsonBody(context)));
+    delete changes[keyProperty];
+    const entry = updated(current, changes);
+    resource.collection(org, context.params).set(context.params[resource.idParam], entry);
+    audit('update', entry.data);
+    return jsonText(200, text(entry, context.params));
+  };
 
   const routes: Route[] = [
     {
@@ -90,7 +149,10 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
       access: read,
       handle: (context) => {
         const scope = resource.listScope?.(context.url);
-        const filter = listFilter(context.url, resource.qFields, resource.keywordSearch);
+        const filter = listFilter(context.url, resource.qFields, {
+          keywordSearch: resource.keywordSearch,
+          filterRules: resource.filterRules,
+        });
         const accept =
           scope || filter
             ? (e: Entry) => (!scope || scope(e.data)) && (!filter || filter(e.data))
@@ -100,6 +162,7 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
           params: resource.listParams ?? [],
           accept,
           serialize: (e) => text(e, context.params),
+          wrap: resource.wrap,
         });
       },
     },
@@ -109,18 +172,24 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
       access: write,
       handle: (context) => {
         const collection = resource.collection(org, context.params);
-        const body = withoutReadOnly(jsonBody(context));
+        const raw = jsonBody(context);
+        const body = withoutReadOnly(raw);
         const now = oktaTimestamp(org.now());
-        const id = oktaId(resource.idPrefix);
+        const key = resource.keyFromBody?.(raw) ?? oktaId(resource.idPrefix);
+        const fields = resource.defaults?.(body, { org, params: context.params, id: key, url: context.url });
         const data: Json = {
-          id,
-          ...body,
-          ...resource.defaults?.(body, { org, params: context.params, id, url: context.url }),
-          created: now,
-          lastUpdated: now,
+          ...(keyProperty === 'id' ? { id: key } : {}),
+          ...stored(body),
+          ...fields,
+          ...(stamps.includes('created') ? { created: now } : {}),
+          ...(stamps.includes('lastUpdated') ? { lastUpdated: now } : {}),
         };
-        const entry = { data };
-        collection.set(String(data.id), entry);
+        if (resource.keyFromBody && collection.has(key))
+          throw validationFailed(keyProperty, `${keyProperty}: An object with this field already exists`);
+        const linkPaths = resource.linkPaths?.(data, org);
+        const entry: Entry = linkPaths ? { data, linkPaths } : { data };
+        collection.set(key, entry);
+        audit('create', data);
         return jsonText(resource.createStatus, text(entry, context.params));
       },
     },
@@ -130,24 +199,12 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
       access: read,
       handle: (context) => jsonText(200, text(existing(context), context.params)),
     },
-    {
-      method: 'PUT',
+    ...(resource.updateMethods ?? ['PUT']).map((method): Route => ({
+      method,
       template: item,
       access: write,
-      handle: (context) => {
-        const current = existing(context);
-        const refusal = resource.guardReplace?.(current.data);
-        if (refusal) throw refusal;
-        const { _links: _ignored, ...kept } = current.data;
-        const entry = replaced(current, {
-          ...kept,
-          ...withoutReadOnly(jsonBody(context)),
-          lastUpdated: oktaTimestamp(org.now()),
-        });
-        resource.collection(org, context.params).set(String(current.data.id), entry);
-        return jsonText(200, text(entry, context.params));
-      },
-    },
+      handle: replace,
+    })),
     {
       method: 'DELETE',
       template: item,
@@ -156,9 +213,10 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
         const current = existing(context);
         const refusal = resource.guardDelete?.(current.data);
         if (refusal) throw refusal;
-        const id = String(current.data.id);
+        const id = context.params[resource.idParam];
         resource.collection(org, context.params).delete(id);
         resource.cascadeDelete?.(org, id, context.params);
+        audit('delete', current.data);
         return empty(resource.deleteStatus);
       },
     },
@@ -173,9 +231,9 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
         template: `${item}/lifecycle/${operation}`,
         access: write,
         handle: (context) => {
-          const current = existing(context);
-          const entry = replaced(current, { ...current.data, status, lastUpdated: oktaTimestamp(org.now()) });
-          resource.collection(org, context.params).set(String(current.data.id), entry);
+          const entry = updated(existing(context), { status });
+          resource.collection(org, context.params).set(context.params[resource.idParam], entry);
+          audit(operation, entry.data);
           return lifecycleReply(resource.lifecycle ?? 'no-content', () => text(entry, context.params));
         },
       });

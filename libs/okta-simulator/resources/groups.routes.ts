@@ -8,14 +8,30 @@ import { listReply } from '../query/list-page.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
 import { replaced, type Entry, type Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { groupTarget, recordEvent, userTarget } from './audit.js';
+import { groupOwnerRoutes } from './group-owners.routes.js';
 import { serialize } from './links.js';
 import { listFilter } from './list-filter.js';
 import { requireText } from './validation.js';
 
 /**
+ * The filter Okta's listGroups accepts: "`id`, `type`, `lastUpdated`, and
+ * `lastMembershipUpdated`" (OpenAPI listGroups `filter`); `search` takes any property.
+ */
+const GROUP_FILTER = {
+  properties: ['id', 'type', 'lastUpdated', 'lastMembershipUpdated'],
+  operators: (property: string) =>
+    property === 'lastUpdated' || property === 'lastMembershipUpdated'
+      ? ['eq', 'gt', 'ge', 'lt', 'le']
+      : ['eq'],
+};
+
+/**
  * `/api/v1/groups` and their members (`/api/v1/groups/{groupId}/users`). Only OKTA_GROUP
  * groups are changed through the API: Okta manages BUILT_IN (Everyone) and APP_GROUP groups
  * itself, so changing or deleting them is refused with 403 E0000006. Group names are unique.
+ * A member added or removed moves the group's `lastMembershipUpdated`; each write is recorded
+ * in the System Log (`group.lifecycle.*`, `group.user_membership.add|remove`).
  */
 export function groupRoutes(org: OrgContext): Route[] {
   const read = { kind: 'admin', scopes: readScopes('okta.groups') } as const;
@@ -42,9 +58,10 @@ export function groupRoutes(org: OrgContext): Route[] {
           'name: An object with this field already exists in the current organization',
         );
   };
-  const touchMembership = (groupId: string) => {
-    const current = existing(groupId);
-    state.groups.set(groupId, replaced(current, { ...current.data, lastMembershipUpdated: now() }));
+  const membershipChanged = (groupId: string, userId: string, eventType: string, message: string) => {
+    state.touchMembership(groupId, now());
+    const user = state.users.get(userId)?.data ?? { id: userId };
+    recordEvent(org, eventType, message, [userTarget(user), groupTarget(existing(groupId).data)]);
   };
   const member = ({ params }: RequestContext): string => {
     oktaManaged(params.groupId);
@@ -58,7 +75,7 @@ export function groupRoutes(org: OrgContext): Route[] {
       template: '/api/v1/groups',
       access: read,
       handle: (context) => {
-        const filter = listFilter(context.url, ['profile.name']);
+        const filter = listFilter(context.url, ['profile.name'], { filterRules: GROUP_FILTER });
         return listReply(context, org.baseUrl, state.groups, {
           limits: PAGE_LIMITS.groups,
           params: ['search', 'filter', 'q', 'expand'],
@@ -86,6 +103,7 @@ export function groupRoutes(org: OrgContext): Route[] {
         };
         const entry = { data };
         state.groups.set(String(data.id), entry);
+        recordEvent(org, 'group.lifecycle.create', 'Create okta group', [groupTarget(data)]);
         return item(entry);
       },
     },
@@ -105,6 +123,7 @@ export function groupRoutes(org: OrgContext): Route[] {
         checkProfile(profile, context.params.groupId);
         const entry = replaced(current, { ...current.data, profile, lastUpdated: now() });
         state.groups.set(context.params.groupId, entry);
+        recordEvent(org, 'group.profile.update', 'Update group profile', [groupTarget(entry.data)]);
         return item(entry);
       },
     },
@@ -113,8 +132,9 @@ export function groupRoutes(org: OrgContext): Route[] {
       template: '/api/v1/groups/{groupId}',
       access: write,
       handle: (context) => {
-        oktaManaged(context.params.groupId);
+        const current = oktaManaged(context.params.groupId);
         state.removeGroup(context.params.groupId);
+        recordEvent(org, 'group.lifecycle.delete', 'Delete Okta group', [groupTarget(current.data)]);
         return empty(204);
       },
     },
@@ -137,8 +157,15 @@ export function groupRoutes(org: OrgContext): Route[] {
       template: '/api/v1/groups/{groupId}/users/{userId}',
       access: write,
       handle: (context) => {
-        state.addMember(context.params.groupId, member(context));
-        touchMembership(context.params.groupId);
+        const userId = member(context);
+        if (state.groupMembers.peek(context.params.groupId)?.has(userId)) return empty(204);
+        state.addMember(context.params.groupId, userId);
+        membershipChanged(
+          context.params.groupId,
+          userId,
+          'group.user_membership.add',
+          'Add user to group membership',
+        );
         return empty(204);
       },
     },
@@ -147,10 +174,17 @@ export function groupRoutes(org: OrgContext): Route[] {
       template: '/api/v1/groups/{groupId}/users/{userId}',
       access: write,
       handle: (context) => {
-        if (state.removeMember(context.params.groupId, member(context)))
-          touchMembership(context.params.groupId);
+        const userId = member(context);
+        if (state.removeMember(context.params.groupId, userId))
+          membershipChanged(
+            context.params.groupId,
+            userId,
+            'group.user_membership.remove',
+            'Remove user from group membership',
+          );
         return empty(204);
       },
     },
+    ...groupOwnerRoutes(org),
   ];
 }

@@ -68,6 +68,7 @@ function userLinks(data: Json, base: string, _parents: readonly string[], view: 
 const LINKS: Partial<Record<OktaResourceType, LinkBuilder>> = {
   user: userLinks,
   group: (d, base) => ({
+    owners: href(`${base}/api/v1/groups/${String(d.id)}/owners`),
     logo: [
       { name: 'medium', href: `${base}/assets/img/logos/groups/okta-medium.png`, type: 'image/png' },
       { name: 'large', href: `${base}/assets/img/logos/groups/okta-large.png`, type: 'image/png' },
@@ -170,7 +171,8 @@ const LINKS: Partial<Record<OktaResourceType, LinkBuilder>> = {
 
 /**
  * The object as the API returns it: recorded objects as they are, generated ones with the
- * `_links` Okta would send, pointing at this simulator (`base`). Group rules carry no links,
+ * `_links` Okta would send, pointing at this simulator (`base`), plus the entry's link paths
+ * (an app's `accessPolicy`...). Group rules carry no links,
  * as in real responses. `parents` are the ids in the path (app id for an app user...).
  */
 export function render(
@@ -181,8 +183,10 @@ export function render(
   view: View = 'item',
 ): Json {
   const build = LINKS[type];
-  if (!build || entry.data._links !== undefined) return entry.data;
-  return { ...entry.data, _links: build(entry.data, base, parents, view) };
+  if ((!build && !entry.linkPaths) || entry.data._links !== undefined) return entry.data;
+  const links = build ? build(entry.data, base, parents, view) : {};
+  for (const [rel, path] of Object.entries(entry.linkPaths ?? {})) links[rel] = href(`${base}${path}`);
+  return { ...entry.data, _links: links };
 }
 
 /** JSON text of {@link render}; recorded objects are sent exactly as they were recorded. */

@@ -1,18 +1,31 @@
 import { invalidSearch } from '../http/okta-error.js';
-import { compileFilter, FilterSyntaxError, type Predicate } from '../query/filter-expression.js';
+import {
+  compileFilter,
+  FilterSyntaxError,
+  type FilterRules,
+  type Predicate,
+} from '../query/filter-expression.js';
 import type { Json } from '../store/entry.js';
+
+/** How an endpoint reads `filter` and `search`, when it departs from the full grammar. */
+export interface ListFilterOptions {
+  /** `search` is a plain keyword contained in one of these fields (the Group Rules API). */
+  keywordSearch?: readonly string[];
+  /** The properties and operators `filter` accepts (`search` takes the whole grammar). */
+  filterRules?: FilterRules;
+}
 
 /**
  * The restriction a list request asks for through `filter` and `search` (both compiled by
  * {@link compileFilter}; when both are given, both must hold) and `q`, a case-insensitive
- * prefix match on `qFields` (dotted paths, e.g. `profile.name`). With `keywordSearch`, `search`
- * is instead a keyword contained in one of those fields (the Group Rules API). Undefined when the request
- * asks for everything. Throws 400 E0000031 for an expression outside the supported grammar.
+ * prefix match on `qFields` (dotted paths, e.g. `profile.name`). Undefined when the request
+ * asks for everything. Throws 400 E0000031 for an expression outside the supported grammar or
+ * outside `filterRules`.
  */
 export function listFilter(
   url: URL,
   qFields: readonly string[] = ['name'],
-  keywordSearch?: readonly string[],
+  { keywordSearch, filterRules }: ListFilterOptions = {},
 ): Predicate | undefined {
   const terms: Predicate[] = [];
   const keyword = keywordSearch && url.searchParams.get('search')?.toLowerCase();
@@ -21,7 +34,7 @@ export function listFilter(
     const expression = url.searchParams.get(name);
     if (!expression) continue;
     try {
-      terms.push(compileFilter(expression));
+      terms.push(compileFilter(expression, name === 'filter' ? filterRules : undefined));
     } catch (error) {
       if (error instanceof FilterSyntaxError) throw invalidSearch(`${name}: ${error.message}`);
       throw error;

@@ -56,6 +56,16 @@ export function policyRoutes(org: OrgContext): Route[] {
       cascadeDelete: ({ state }, id) => state.policyRules.drop(id),
       deleteStatus: 204,
       lifecycle: 'no-content',
+      audit: {
+        target: 'PolicyEntity',
+        events: {
+          create: 'policy.lifecycle.create',
+          update: 'policy.lifecycle.update',
+          delete: 'policy.lifecycle.delete',
+          activate: 'policy.lifecycle.activate',
+          deactivate: 'policy.lifecycle.deactivate',
+        },
+      },
     },
     org,
   );
@@ -90,6 +100,16 @@ export function policyRoutes(org: OrgContext): Route[] {
       createStatus: 200,
       deleteStatus: 204,
       lifecycle: 'no-content',
+      audit: {
+        target: 'PolicyRule',
+        events: {
+          create: 'policy.rule.add',
+          update: 'policy.rule.update',
+          delete: 'policy.rule.delete',
+          activate: 'policy.rule.activate',
+          deactivate: 'policy.rule.deactivate',
+        },
+      },
     },
     org,
   );

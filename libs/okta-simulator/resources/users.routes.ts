@@ -10,12 +10,43 @@ import { listReply } from '../query/list-page.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
 import { replaced, type Entry, type Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { groupTarget, recordEvent, userTarget } from './audit.js';
 import { serialize } from './links.js';
 import { listFilter } from './list-filter.js';
 import { applyUserOperation, USER_TRANSITIONS, type UserOperation } from './user-lifecycle.js';
 import { requireText } from './validation.js';
 
 const PROFILE_REQUIRED = ['login', 'email', 'firstName', 'lastName'];
+
+/** The System Log event of each lifecycle operation (Okta event types catalog). */
+const LIFECYCLE_EVENTS: Record<UserOperation, string> = {
+  activate: 'user.lifecycle.activate',
+  reactivate: 'user.lifecycle.reactivate',
+  deactivate: 'user.lifecycle.deactivate',
+  suspend: 'user.lifecycle.suspend',
+  unsuspend: 'user.lifecycle.unsuspend',
+  unlock: 'user.account.unlock',
+  expire_password: 'user.account.expire_password',
+  reset_password: 'user.account.reset_password',
+};
+
+/**
+ * The filter Okta's listUsers accepts: "`status`, `lastUpdated`, `id`, `profile.login`,
+ * `profile.email`, `profile.firstName`, and `profile.lastName`", with `eq` only, except
+ * `lastUpdated`, which "can also use the inequality" operators (OpenAPI listUsers `filter`).
+ */
+const USER_FILTER = {
+  properties: [
+    'status',
+    'lastUpdated',
+    'id',
+    'profile.login',
+    'profile.email',
+    'profile.firstName',
+    'profile.lastName',
+  ],
+  operators: (property: string) => (property === 'lastUpdated' ? ['eq', 'gt', 'ge', 'lt', 'le'] : ['eq']),
+};
 
 /** Okta's credentials object for a user: the password itself is never returned. */
 function credentialsFrom(body: Json): Json {
@@ -72,6 +103,7 @@ export function userRoutes(org: OrgContext): Route[] {
     checkProfile(profile, String(current.data.id));
     const entry = replaced(current, { ...current.data, profile, lastUpdated: now() });
     state.putUser(String(current.data.id), entry);
+    recordEvent(org, 'user.account.update_profile', 'Update user profile for Okta', [userTarget(entry.data)]);
     return item(entry);
   };
 
@@ -82,6 +114,7 @@ export function userRoutes(org: OrgContext): Route[] {
     state.putUser(id, entry);
     if (operation === 'deactivate')
       for (const [, assignments] of state.appUsers.parents()) assignments.delete(id);
+    recordEvent(org, LIFECYCLE_EVENTS[operation], `${operation} Okta user`, [userTarget(entry.data)]);
     return entry;
   };
 
@@ -91,7 +124,9 @@ export function userRoutes(org: OrgContext): Route[] {
       template: '/api/v1/users',
       access: read,
       handle: (context) => {
-        const filter = listFilter(context.url, ['profile.firstName', 'profile.lastName', 'profile.email']);
+        const filter = listFilter(context.url, ['profile.firstName', 'profile.lastName', 'profile.email'], {
+          filterRules: USER_FILTER,
+        });
         const query = context.url.searchParams;
         const all = query.has('filter') || query.has('search');
         return listReply(context, org.baseUrl, state.users, {
@@ -133,8 +168,16 @@ export function userRoutes(org: OrgContext): Route[] {
           : staged;
         const entry = { data };
         state.putUser(id, entry);
-        for (const groupId of [...(state.everyoneGroupId ? [state.everyoneGroupId] : []), ...groupIds])
+        recordEvent(org, 'user.lifecycle.create', 'Create Okta user', [userTarget(data)]);
+        for (const groupId of [...(state.everyoneGroupId ? [state.everyoneGroupId] : []), ...groupIds]) {
           state.addMember(groupId, id);
+          state.touchMembership(groupId, at);
+          const group = state.groups.get(groupId)?.data ?? { id: groupId };
+          recordEvent(org, 'group.user_membership.add', 'Add user to group membership', [
+            userTarget(data),
+            groupTarget(group),
+          ]);
+        }
         return item(entry);
       },
     },
@@ -162,8 +205,14 @@ export function userRoutes(org: OrgContext): Route[] {
       access: write,
       handle: (context) => {
         const current = existing(context);
-        if (current.data.status === 'DEPROVISIONED') state.removeUser(String(current.data.id));
-        else transition(current, 'deactivate');
+        if (current.data.status !== 'DEPROVISIONED') {
+          transition(current, 'deactivate');
+          return empty(204);
+        }
+        state.removeUser(String(current.data.id), now());
+        const target = [userTarget(current.data)];
+        recordEvent(org, 'user.lifecycle.delete.initiated', 'Delete Okta user', target);
+        recordEvent(org, 'user.lifecycle.delete.completed', 'Delete Okta user completed', target);
         return empty(204);
       },
     },

@@ -10,10 +10,18 @@ export type Json = Record<string, unknown>;
 export interface Entry {
   data: Json;
   raw?: string;
+  /**
+   * Links that depend on the org's state rather than the object itself (an app's
+   * `accessPolicy`, a user type's `schema`): relation -> path, rendered as `{ href: base + path }`.
+   */
+  linkPaths?: Readonly<Record<string, string>>;
 }
 
-/** A new entry holding `data`, keeping recorded `_links` of `previous` when it had some. */
+/** A new entry holding `data`, keeping recorded `_links` and the link paths of `previous`. */
 export function replaced(previous: Entry, data: Json): Entry {
   const links = previous.data._links;
-  return { data: links === undefined ? data : { ...data, _links: links } };
+  return {
+    data: links === undefined ? data : { ...data, _links: links },
+    ...(previous.linkPaths ? { linkPaths: previous.linkPaths } : {}),
+  };
 }

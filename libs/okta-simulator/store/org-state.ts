@@ -1,6 +1,7 @@
-import type { Entry } from './entry.js';
+import { replaced, type Entry } from './entry.js';
 import { ID_PREFIX, oktaId } from './okta-ids.js';
 import { OrderedCollection } from './ordered-collection.js';
+import { SystemLog } from './system-log.js';
 
 /** Child collections keyed by their parent's id (or `authServerId:policyId`). */
 export class ChildCollections<T> {
@@ -33,6 +34,11 @@ export class ChildCollections<T> {
 /** `authServerId:policyId`, the key of an authorization server policy's rules. */
 export function policyKey(authServerId: string, policyId: string): string {
   return `${authServerId}:${policyId}`;
+}
+
+/** `<a>:<b>`, the key of a grandchild collection (a brand template's customizations...). */
+export function pairKey(a: string, b: string): string {
+  return `${a}:${b}`;
 }
 
 /**
@@ -68,6 +74,56 @@ export class OrgState {
   readonly trustedOrigins = new OrderedCollection<Entry>();
   /** Installed API service integrations (`/integrations/api/v1/api-services`). */
   readonly apiServices = new OrderedCollection<Entry>();
+  /** groupId -> GroupOwner objects keyed by owner id. */
+  readonly groupOwners = new ChildCollections<Entry>();
+  /** appId -> ApplicationFeature objects keyed by feature name. */
+  readonly appFeatures = new ChildCollections<Entry>();
+  /** appId -> the app user schema (one object, key `default`). */
+  readonly appUserSchemas = new ChildCollections<Entry>();
+  /** appId -> signing keys (public JWKs) keyed by kid. */
+  readonly appKeys = new ChildCollections<Entry>();
+  /** appId -> OAuth 2.0 client secrets keyed by id (the secret value included, as Okta serves it). */
+  readonly appSecrets = new ChildCollections<Entry>();
+  readonly authenticators = new OrderedCollection<Entry>();
+  readonly identityProviders = new OrderedCollection<Entry>();
+  readonly eventHooks = new OrderedCollection<Entry>();
+  readonly inlineHooks = new OrderedCollection<Entry>();
+  readonly userTypes = new OrderedCollection<Entry>();
+  /** User schemas keyed by schema id (`osc...`); the default user type's answers `.../user/default`. */
+  readonly userSchemas = new OrderedCollection<Entry>();
+  /** userTypeId -> its schema id. */
+  readonly userTypeSchemaIds = new Map<string, string>();
+  /** The group schema (`/api/v1/meta/schemas/group/default`), keyed `default`. */
+  readonly groupSchemas = new OrderedCollection<Entry>();
+  /** Linked object definitions keyed by `primary.name`. */
+  readonly linkedObjects = new OrderedCollection<Entry>();
+  readonly profileMappings = new OrderedCollection<Entry>();
+  readonly brands = new OrderedCollection<Entry>();
+  readonly brandThemes = new ChildCollections<Entry>();
+  /** brandId -> email template settings keyed by template name (every template exists). */
+  readonly emailTemplates = new ChildCollections<Entry>();
+  /** `brandId:templateName` -> customizations keyed by id. */
+  readonly emailCustomizations = new ChildCollections<Entry>();
+  /** brandId -> customized pages keyed `sign-in`, `error`, `sign-out`. */
+  readonly brandPages = new ChildCollections<Entry>();
+  readonly customDomains = new OrderedCollection<Entry>();
+  readonly behaviors = new OrderedCollection<Entry>();
+  /** userId -> role assignments keyed by assignment id. */
+  readonly userRoles = new ChildCollections<Entry>();
+  /** groupId -> role assignments keyed by assignment id. */
+  readonly groupRoles = new ChildCollections<Entry>();
+  readonly customRoles = new OrderedCollection<Entry>();
+  /** roleId -> permissions keyed by label. */
+  readonly rolePermissions = new ChildCollections<Entry>();
+  readonly resourceSets = new OrderedCollection<Entry>();
+  /** resourceSetId -> resources keyed by id. */
+  readonly resourceSetResources = new ChildCollections<Entry>();
+  /** resourceSetId -> bindings keyed by role id. */
+  readonly resourceSetBindings = new ChildCollections<Entry>();
+  /** `resourceSetId:roleId` -> binding members keyed by id. */
+  readonly bindingMembers = new ChildCollections<Entry>();
+  /** The System Log (`/api/v1/logs`). */
+  readonly systemLog = new SystemLog();
 
   private readonly userIdByLogin = new Map<string, string>();
   /** userId -> groupIds; arrays, not Sets: users belong to a handful of groups, and there are 100,000s of users. */
@@ -90,14 +146,28 @@ export class OrgState {
     return this.userIdByLogin.get(login.toLowerCase());
   }
 
-  /** Deletes a user with its memberships and app assignments. */
-  removeUser(id: string): void {
+  /**
+   * Deletes a user with its memberships (each group's `lastMembershipUpdated` moves to `now`),
+   * app assignments, group ownerships and admin roles.
+   */
+  removeUser(id: string, now: string): void {
     const entry = this.users.delete(id);
     if (!entry) return;
     this.userIdByLogin.delete(loginOf(entry));
-    for (const groupId of this.groupsByUser.get(id) ?? []) this.groupMembers.peek(groupId)?.delete(id);
+    for (const groupId of this.groupsByUser.get(id) ?? []) {
+      this.groupMembers.peek(groupId)?.delete(id);
+      this.touchMembership(groupId, now);
+    }
     this.groupsByUser.delete(id);
     for (const [, assignments] of this.appUsers.parents()) assignments.delete(id);
+    for (const [, owners] of this.groupOwners.parents()) owners.delete(id);
+    this.userRoles.drop(id);
+  }
+
+  /** Sets the group's `lastMembershipUpdated` (Groups API: when its members last changed). */
+  touchMembership(groupId: string, now: string): void {
+    const group = this.groups.get(groupId);
+    if (group) this.groups.set(groupId, replaced(group, { ...group.data, lastMembershipUpdated: now }));
   }
 
   addMember(groupId: string, userId: string): void {
@@ -116,12 +186,15 @@ export class OrgState {
     return this.groupsByUser.get(userId) ?? [];
   }
 
-  /** Deletes a group with its memberships and app assignments. */
+  /** Deletes a group with its memberships, app assignments, owners and admin roles. */
   removeGroup(id: string): void {
     this.groups.delete(id);
     for (const [userId] of this.groupMembers.peek(id)?.entries() ?? []) this.forgetGroupOf(userId, id);
     this.groupMembers.drop(id);
     for (const [, assignments] of this.appGroups.parents()) assignments.delete(id);
+    this.groupOwners.drop(id);
+    for (const [, owners] of this.groupOwners.parents()) owners.delete(id);
+    this.groupRoles.drop(id);
   }
 
   private forgetGroupOf(userId: string, groupId: string): void {
@@ -132,8 +205,15 @@ export class OrgState {
 
   removeApp(id: string): void {
     this.apps.delete(id);
-    this.appUsers.drop(id);
-    this.appGroups.drop(id);
+    for (const children of [
+      this.appUsers,
+      this.appGroups,
+      this.appFeatures,
+      this.appUserSchemas,
+      this.appKeys,
+      this.appSecrets,
+    ])
+      children.drop(id);
   }
 
   removePolicy(id: string): void {

@@ -6,10 +6,13 @@ import type { ListRequest, OktaApiClient, OktaObject } from './okta-api-client.j
 import { redact } from './okta-not-captured.js';
 import {
   DEPROVISIONED_USERS_SEARCH,
+  GROUP_ROLES_TEMPLATE,
   PAGE_LIMITS,
   POLICIES_TEMPLATE,
   POLICY_TYPES,
   RESOURCE_DEFINITIONS,
+  ROLE_ASSIGNEES_TEMPLATE,
+  USER_ROLES_TEMPLATE,
   USERS_TEMPLATE,
   type ChildDefinition,
   type ChildObjectsDefinition,
@@ -98,6 +101,8 @@ export class OktaCollector {
         return this.users(signal, filter);
       case 'policies':
         return this.policies(signal);
+      case 'admin_roles':
+        return this.adminRoles(signal);
     }
   }
 
@@ -186,6 +191,47 @@ export class OktaCollector {
         yield page.map((object) => item('policy', keyOf(object, list), definition, object));
       }
     }
+  }
+
+  /**
+   * Role assignments of users and groups. Users: `/api/v1/iam/assignees/users` names the users
+   * that hold roles, whose `/api/v1/users/{userId}/roles` are then read (admins only, never
+   * every user); a user's list also shows roles held through a group (`assignmentType: GROUP`),
+   * which are backed up once, as the group's. Groups: `/api/v1/groups/{groupId}/roles` for each
+   * group, since Okta lists no "groups with roles".
+   */
+  private async *adminRoles(signal?: AbortSignal): Pages {
+    const assignees: ListRequest = {
+      template: ROLE_ASSIGNEES_TEMPLATE,
+      query: { limit: PAGE_LIMITS.iamResources },
+      itemsKey: 'value',
+      signal,
+    };
+    for await (const page of this.api.pages(assignees)) {
+      const userIds = page.map((user) => keyOf(user, assignees));
+      const open = (userId: string) => this.rolesOf(USER_ROLES_TEMPLATE, { userId }, userId, 'USER', signal);
+      yield* inOrderConcurrent(userIds, open, this.width);
+    }
+    const groups = await this.refsOf('group', signal);
+    const open = (group: ParentRef) =>
+      this.rolesOf(GROUP_ROLES_TEMPLATE, { groupId: group.id }, group.id, 'GROUP', signal);
+    yield* inOrderConcurrent(groups, open, this.width);
+  }
+
+  /** The roles `owner` holds as `assignmentType` (USER or GROUP); a deleted owner has none. */
+  private async *rolesOf(
+    template: string,
+    params: Record<string, string>,
+    owner: string,
+    assignmentType: string,
+    signal?: AbortSignal,
+  ): Pages {
+    const definition = RESOURCE_DEFINITIONS.admin_role_assignment;
+    const list: ListRequest = { template, params, emptyOn: [404], signal };
+    for await (const page of this.api.pages(list))
+      yield page
+        .filter((role) => role.assignmentType === undefined || role.assignmentType === assignmentType)
+        .map((role) => item('admin_role_assignment', `${owner}:${keyOf(role, list)}`, definition, role));
   }
 
   private async *childrenOfAll(
@@ -328,11 +374,7 @@ function record(type: OktaResourceType, id: string, name: string | null, data: O
  * The object's key: its Okta `id`, or what `key` reads. An object without one is a broken
  * answer, not something to skip.
  */
-function keyOf(
-  object: OktaObject,
-  list: ListRequest,
-  key?: (object: OktaObject) => string | undefined,
-): string {
+function keyOf(object: OktaObject, list: ListRequest, key?: (object: OktaObject) => string | null): string {
   const value = key ? key(object) : object.id;
   if (typeof value !== 'string' || value === '') {
     throw new ProviderRequestError(`Okta listed an object without an id at GET ${list.template}`, 200);

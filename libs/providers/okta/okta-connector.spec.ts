@@ -237,7 +237,7 @@ describe('OktaConnector against the Okta simulator', () => {
     let seen = 0;
     try {
       const run = async () => {
-        for await (const part of sut.collect({ types: ['user', 'group'], signal: controller.signal })) {
+        for await (const part of sut.collect({ types: ['user', 'group_rule'], signal: controller.signal })) {
           for await (const _record of part.records) {
             seen++;
             controller.abort(new Error('backup cancelled'));

@@ -18,22 +18,40 @@ type Omission = { field: string; strip?: true } | { api: string };
  */
 const NOT_CAPTURED: Partial<Record<OktaResourceType, readonly Omission[]>> = {
   user: [
-    // Users API: "password ... is write-only"; recovery answers likewise.
+    // Users API: the password and the recovery answer are write-only.
     { field: 'credentials.password.value' },
     { field: 'credentials.password.hash' },
     { field: 'credentials.recovery_question.answer' },
     { api: '/api/v1/users/{userId}/factors' },
   ],
   app: [
-    // Returned for OIDC apps created before secret rotation, and write-only elsewhere.
+    // Returned for OIDC apps created before secret rotation, write-only elsewhere.
     { field: 'credentials.oauthClient.client_secret', strip: true },
     { field: 'credentials.password.value', strip: true },
     { api: '/api/v1/apps/{appId}/credentials/keys (private keys)' },
   ],
   app_user_assignment: [{ field: 'credentials.password.value', strip: true }],
+  // listOAuth2ClientSecrets answers each secret in clear (`client_secret`); `secret_hash` stays.
+  app_client_secret: [{ field: 'client_secret', strip: true }],
+  app_signing_key: [{ api: '/api/v1/apps/{appId}/credentials/keys (private keys)' }],
   authorization_server: [
     { api: '/api/v1/authorizationServers/{authServerId}/credentials/keys (private keys)' },
   ],
+  authenticator: [
+    // Duo: `secretKey` is write-only.
+    { field: 'provider.configuration.secretKey', strip: true },
+  ],
+  identity_provider: [
+    // listIdentityProviders answers OIDC and social IdPs' client secret in clear.
+    { field: 'protocol.credentials.client.client_secret', strip: true },
+    { api: '/api/v1/idps/credentials/keys (private keys)' },
+  ],
+  event_hook: [{ field: 'channel.config.authScheme.value', strip: true }],
+  inline_hook: [
+    { field: 'channel.config.authScheme.value', strip: true },
+    { field: 'channel.config.clientSecret', strip: true },
+  ],
+  custom_domain: [{ api: '/api/v1/domains/{domainId}/certificate (private key)' }],
 };
 
 /** Type -> dotted paths and API paths, for the manifest (ProviderConnector.notCaptured). */

@@ -28,6 +28,16 @@ export const PAGE_LIMITS = {
   authorizationServerScopes: 200,
   /** listTrustedOrigins: maximum 200. */
   trustedOrigins: 200,
+  /** listGroupOwners: default 1000, no maximum documented. */
+  groupOwners: 1000,
+  /** listIdentityProviders: maximum 200. */
+  identityProviders: 200,
+  /** listProfileMappings: maximum 200. */
+  profileMappings: 200,
+  /** listBrands, listEmailTemplates, listEmailCustomizations: maximum 200. */
+  brands: 200,
+  /** listUsersWithRoleAssignments, listResourceSetResources: default 100, no maximum documented. */
+  iamResources: 100,
 } as const;
 
 /**
@@ -82,7 +92,7 @@ interface Listing {
   itemsKey?: string;
   name: Namer;
   /** The object's own key when it is not `id` (linked objects: `primary.name`). */
-  key?: (object: OktaObject) => string | undefined;
+  key?: Namer;
   /** Values children need from this object, kept with its id while it streams. */
   remember?: (object: OktaObject) => Record<string, string>;
   incremental?: Incremental;
@@ -155,13 +165,25 @@ export interface SpecialDefinition {
   incremental?: Incremental;
 }
 
+/**
+ * Admin role assignments (OktaCollector.adminRoles): of users, found through
+ * `/api/v1/iam/assignees/users` so that only admins are asked for their roles, and of groups,
+ * asked one by one (Okta lists no "groups with roles"), hence the parent.
+ */
+export interface AdminRolesDefinition {
+  kind: 'admin_roles';
+  parent: 'group';
+  name: Namer;
+}
+
 export type ResourceDefinition =
   | TopLevelDefinition
   | SingleDefinition
   | ChildDefinition
   | ChildObjectsDefinition
   | DerivedDefinition
-  | SpecialDefinition;
+  | SpecialDefinition
+  | AdminRolesDefinition;
 
 /** The parent type of a definition that has one. */
 export function parentOf(definition: ResourceDefinition): OktaResourceType | undefined {
@@ -184,8 +206,60 @@ const noName: Namer = () => null;
 
 const authServer = (parent: ParentRef) => ({ authServerId: parent.id });
 
+/** The last path segment of a link, e.g. a schema id from `_links.schema.href`. */
+const linkedId =
+  (rel: string) =>
+  (object: OktaObject): string | undefined => {
+    const href = (object._links as Record<string, { href?: unknown }> | undefined)?.[rel]?.href;
+    return typeof href === 'string' ? href.split('/').pop() : undefined;
+  };
+
+/** `{ key: value }` when the value is a string, else nothing: what a parent remembers. */
+const keep = (key: string, value: string | undefined): Record<string, string> =>
+  value === undefined ? {} : { [key]: value };
+
+/** `<a>:<b>` parent record ids of grandchildren (brand templates, resource set bindings). */
+const pair = (parent: ParentRef): [string, string] => {
+  const [first, second] = parent.id.split(':');
+  return [first, second];
+};
+
+/** The customized pages of a brand (Customized pages API), each 404 until customized. */
+const BRAND_PAGES = [
+  { key: 'sign-in', template: '/api/v1/brands/{brandId}/pages/sign-in/customized' },
+  { key: 'error', template: '/api/v1/brands/{brandId}/pages/error/customized' },
+  { key: 'sign-out', template: '/api/v1/brands/{brandId}/pages/sign-out/customized' },
+];
+
 /** How each Okta type is listed: endpoints from management.yaml, record names per resource-types.ts. */
 export const RESOURCE_DEFINITIONS = {
+  user_type: {
+    kind: 'top',
+    template: '/api/v1/meta/types/user',
+    name: field('name'),
+    // The type's schema is `_links.schema` (`/api/v1/meta/schemas/user/{schemaId}`).
+    remember: (type) => keep('schemaId', linkedId('schema')(type)),
+  },
+  user_schema: {
+    kind: 'child_objects',
+    parent: 'user_type',
+    objects: [{ key: 'schema', template: '/api/v1/meta/schemas/user/{schemaId}' }],
+    applies: (type) => type.keys.schemaId !== undefined,
+    params: (type) => ({ schemaId: type.keys.schemaId }),
+    name: field('title'),
+  },
+  group_schema: {
+    kind: 'single',
+    template: '/api/v1/meta/schemas/group/default',
+    id: 'default',
+    name: field('title'),
+  },
+  linked_object: {
+    kind: 'top',
+    template: '/api/v1/meta/schemas/user/linkedObjects',
+    key: field('primary', 'name'),
+    name: field('primary', 'title'),
+  },
   user: { kind: 'users', name: field('profile', 'login'), incremental: { field: 'lastUpdated' } },
   group: {
     kind: 'top',
@@ -205,13 +279,30 @@ export const RESOURCE_DEFINITIONS = {
     data: (groupId, userId) => ({ groupId, userId }),
     incremental: { parentField: 'lastMembershipUpdated' },
   },
+  group_owner: {
+    kind: 'child',
+    parent: 'group',
+    template: '/api/v1/groups/{groupId}/owners',
+    query: { limit: PAGE_LIMITS.groupOwners },
+    params: (group) => ({ groupId: group.id }),
+    name: field('displayName'),
+  },
   group_rule: {
     kind: 'top',
     template: '/api/v1/groups/rules',
     query: { limit: PAGE_LIMITS.groupRules },
     name: field('name'),
   },
-  app: { kind: 'top', template: '/api/v1/apps', query: { limit: PAGE_LIMITS.apps }, name: field('label') },
+  app: {
+    kind: 'top',
+    template: '/api/v1/apps',
+    query: { limit: PAGE_LIMITS.apps },
+    name: field('label'),
+    remember: (app) => ({
+      ...keep('signOnMode', field('signOnMode')(app) ?? undefined),
+      ...keep('accessPolicyId', linkedId('accessPolicy')(app)),
+    }),
+  },
   app_user_assignment: {
     kind: 'child',
     parent: 'app',
@@ -228,6 +319,70 @@ export const RESOURCE_DEFINITIONS = {
     params: (app) => ({ appId: app.id }),
     name: noName,
   },
+  app_feature: {
+    kind: 'child',
+    parent: 'app',
+    template: '/api/v1/apps/{appId}/features',
+    params: (app) => ({ appId: app.id }),
+    key: field('name'),
+    // Apps without provisioning answer 400 (E0000150 "provisioning is not supported").
+    emptyOn: [400, 404],
+    name: field('name'),
+  },
+  app_user_schema: {
+    kind: 'child_objects',
+    parent: 'app',
+    objects: [{ key: 'default', template: '/api/v1/meta/schemas/apps/{appId}/default' }],
+    params: (app) => ({ appId: app.id }),
+    name: field('title'),
+  },
+  app_sign_on_policy: {
+    kind: 'derived',
+    parent: 'app',
+    derive: (app) => {
+      const policyId = app.keys.accessPolicyId;
+      return policyId === undefined ? null : { key: policyId, data: { appId: app.id, policyId } };
+    },
+  },
+  app_signing_key: {
+    kind: 'child',
+    parent: 'app',
+    template: '/api/v1/apps/{appId}/credentials/keys',
+    params: (app) => ({ appId: app.id }),
+    key: field('kid'),
+    name: field('kid'),
+  },
+  app_client_secret: {
+    kind: 'child',
+    parent: 'app',
+    template: '/api/v1/apps/{appId}/credentials/secrets',
+    // Only OAuth 2.0 clients have secrets.
+    applies: (app) => app.keys.signOnMode === 'OPENID_CONNECT',
+    params: (app) => ({ appId: app.id }),
+    name: noName,
+  },
+  identity_provider: {
+    kind: 'top',
+    template: '/api/v1/idps',
+    query: { limit: PAGE_LIMITS.identityProviders },
+    name: field('name'),
+  },
+  profile_mapping: {
+    kind: 'top',
+    template: '/api/v1/mappings',
+    query: { limit: PAGE_LIMITS.profileMappings },
+    // The list holds source and target only; the property mappings come with each mapping.
+    detail: { template: '/api/v1/mappings/{mappingId}', param: 'mappingId' },
+    name: (mapping) => {
+      const source = field('source', 'name')(mapping);
+      const target = field('target', 'name')(mapping);
+      return source && target ? `${source} -> ${target}` : null;
+    },
+  },
+  event_hook: { kind: 'top', template: '/api/v1/eventHooks', name: field('name') },
+  inline_hook: { kind: 'top', template: '/api/v1/inlineHooks', name: field('name') },
+  authenticator: { kind: 'top', template: '/api/v1/authenticators', name: field('name') },
+  behavior: { kind: 'top', template: '/api/v1/behaviors', name: field('name') },
   policy: { kind: 'policies', name: field('name') },
   policy_rule: {
     kind: 'child',
@@ -283,7 +438,104 @@ export const RESOURCE_DEFINITIONS = {
     query: { limit: PAGE_LIMITS.trustedOrigins },
     name: field('name'),
   },
+  brand: {
+    kind: 'top',
+    template: '/api/v1/brands',
+    query: { limit: PAGE_LIMITS.brands },
+    name: field('name'),
+  },
+  brand_theme: {
+    kind: 'child',
+    parent: 'brand',
+    template: '/api/v1/brands/{brandId}/themes',
+    params: (brand) => ({ brandId: brand.id }),
+    name: noName,
+  },
+  email_template: {
+    kind: 'child',
+    parent: 'brand',
+    template: '/api/v1/brands/{brandId}/templates/email',
+    query: { limit: PAGE_LIMITS.brands, expand: 'settings,customizationCount' },
+    params: (brand) => ({ brandId: brand.id }),
+    key: field('name'),
+    remember: (template) => {
+      const count = (template._embedded as { customizationCount?: unknown } | undefined)?.customizationCount;
+      return { customizations: typeof count === 'number' ? String(count) : 'unknown' };
+    },
+    name: field('name'),
+  },
+  email_customization: {
+    kind: 'child',
+    parent: 'email_template',
+    template: '/api/v1/brands/{brandId}/templates/email/{templateName}/customizations',
+    query: { limit: PAGE_LIMITS.brands },
+    // Templates never customized are skipped without a request.
+    applies: (template) => template.keys.customizations !== '0',
+    params: (template) => {
+      const [brandId, templateName] = pair(template);
+      return { brandId, templateName };
+    },
+    name: field('subject'),
+  },
+  brand_page: {
+    kind: 'child_objects',
+    parent: 'brand',
+    objects: BRAND_PAGES,
+    params: (brand) => ({ brandId: brand.id }),
+    name: noName,
+  },
+  custom_domain: { kind: 'top', template: '/api/v1/domains', itemsKey: 'domains', name: field('domain') },
+  custom_admin_role: { kind: 'top', template: '/api/v1/iam/roles', itemsKey: 'roles', name: field('label') },
+  custom_admin_role_permission: {
+    kind: 'child',
+    parent: 'custom_admin_role',
+    template: '/api/v1/iam/roles/{roleIdOrLabel}/permissions',
+    itemsKey: 'permissions',
+    params: (role) => ({ roleIdOrLabel: role.id }),
+    key: field('label'),
+    name: field('label'),
+  },
+  resource_set: {
+    kind: 'top',
+    template: '/api/v1/iam/resource-sets',
+    itemsKey: 'resource-sets',
+    name: field('label'),
+  },
+  resource_set_resource: {
+    kind: 'child',
+    parent: 'resource_set',
+    template: '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/resources',
+    query: { limit: PAGE_LIMITS.iamResources },
+    itemsKey: 'resources',
+    params: (set) => ({ resourceSetIdOrLabel: set.id }),
+    name: field('orn'),
+  },
+  resource_set_binding: {
+    kind: 'child',
+    parent: 'resource_set',
+    template: '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/bindings',
+    itemsKey: 'roles',
+    params: (set) => ({ resourceSetIdOrLabel: set.id }),
+    name: noName,
+  },
+  resource_set_binding_member: {
+    kind: 'child',
+    parent: 'resource_set_binding',
+    template: '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/bindings/{roleIdOrLabel}/members',
+    itemsKey: 'members',
+    params: (binding) => {
+      const [resourceSetIdOrLabel, roleIdOrLabel] = pair(binding);
+      return { resourceSetIdOrLabel, roleIdOrLabel };
+    },
+    name: noName,
+  },
+  admin_role_assignment: { kind: 'admin_roles', parent: 'group', name: field('label') },
 } satisfies Record<OktaResourceType, ResourceDefinition>;
+
+/** Admin role assignments: users with roles, then each one's and each group's roles. */
+export const ROLE_ASSIGNEES_TEMPLATE = '/api/v1/iam/assignees/users';
+export const USER_ROLES_TEMPLATE = '/api/v1/users/{userId}/roles';
+export const GROUP_ROLES_TEMPLATE = '/api/v1/groups/{groupId}/roles';
 
 /** The user list's two queries: see OktaCollector for why both. */
 export const USERS_TEMPLATE = '/api/v1/users';

@@ -1,0 +1,187 @@
+import { validationFailed } from '../http/okta-error.js';
+import type { Route } from '../http/router.js';
+import type { OrgContext } from '../org-context.js';
+import { PAGE_LIMITS } from '../query/page-limits.js';
+import type { Json } from '../store/entry.js';
+import { ID_PREFIX } from '../store/okta-ids.js';
+import { collectionRoutes } from './collection-routes.js';
+import { refuseActiveDelete } from './lifecycle-gates.js';
+import { requireText } from './validation.js';
+
+/**
+ * The hook's channel without its write-only secrets: `config.authScheme.value` ("This secret
+ * value is passed to your external service endpoint", EventHookChannelConfigAuthScheme) and an
+ * OAuth channel's `config.clientSecret`. Okta keeps them and never answers them.
+ */
+export function withoutChannelSecrets(body: Json): Json {
+  const channel = body.channel as Json | undefined;
+  const config = channel?.config as Json | undefined;
+  if (!channel || !config) return body;
+  const { clientSecret: _secret, ...kept } = config;
+  const authScheme = kept.authScheme as Json | undefined;
+  if (authScheme) {
+    const { value: _value, ...scheme } = authScheme;
+    kept.authScheme = scheme;
+  }
+  return { ...body, channel: { ...channel, config: kept } };
+}
+
+/**
+ * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP), event hooks
+ * and inline hooks (`/api/v1/eventHooks`, `/api/v1/inlineHooks`: only INACTIVE hooks can be
+ * deleted; inline hooks update by POST or PUT) and custom domains (`/api/v1/domains`, listed
+ * as `{ "domains": [...] }`, not paged). Hook secrets are write-only (withoutChannelSecrets).
+ */
+export function integrationRoutes(org: OrgContext): Route[] {
+  return [
+    ...collectionRoutes(
+      {
+        type: 'identity_provider',
+        kindName: 'IdentityProvider',
+        path: '/api/v1/idps',
+        idParam: 'idpId',
+        idPrefix: ID_PREFIX.identityProvider,
+        scopeFamily: 'okta.idps',
+        limits: PAGE_LIMITS.identityProviders,
+        listParams: ['q', 'type'],
+        listScope: (url) => {
+          const type = url.searchParams.get('type');
+          return type ? (idp) => idp.type === type : undefined;
+        },
+        collection: ({ state }) => state.identityProviders,
+        defaults: (body) => {
+          requireText(body, 'name');
+          requireText(body, 'type');
+          return { status: 'ACTIVE', issuerMode: body.issuerMode ?? 'ORG_URL' };
+        },
+        createStatus: 200,
+        deleteStatus: 204,
+        lifecycle: 'object',
+        audit: {
+          target: 'IdentityProvider',
+          events: {
+            create: 'system.idp.lifecycle.create',
+            update: 'system.idp.lifecycle.update',
+            delete: 'system.idp.lifecycle.delete',
+            activate: 'system.idp.lifecycle.activate',
+            deactivate: 'system.idp.lifecycle.deactivate',
+          },
+        },
+      },
+      org,
+    ),
+    ...collectionRoutes(
+      {
+        type: 'event_hook',
+        kindName: 'EventHook',
+        path: '/api/v1/eventHooks',
+        idParam: 'eventHookId',
+        idPrefix: ID_PREFIX.eventHook,
+        scopeFamily: 'okta.eventHooks',
+        limits: PAGE_LIMITS.unpaged,
+        collection: ({ state }) => state.eventHooks,
+        stored: withoutChannelSecrets,
+        defaults: (body, { org: o }) => {
+          requireText(body, 'name');
+          requireText(body, 'channel.config.uri');
+          return {
+            status: 'ACTIVE',
+            verificationStatus: 'UNVERIFIED',
+            createdBy: o.state.adminUserId,
+          };
+        },
+        createStatus: 200,
+        guardDelete: refuseActiveDelete('event hook'),
+        deleteStatus: 204,
+        lifecycle: 'object',
+        audit: {
+          target: 'EventHook',
+          events: {
+            create: 'event_hook.created',
+            delete: 'event_hook.deleted',
+            activate: 'event_hook.activated',
+          },
+        },
+      },
+      org,
+    ),
+    ...collectionRoutes(
+      {
+        type: 'inline_hook',
+        kindName: 'InlineHook',
+        path: '/api/v1/inlineHooks',
+        idParam: 'inlineHookId',
+        idPrefix: ID_PREFIX.inlineHook,
+        scopeFamily: 'okta.inlineHooks',
+        limits: PAGE_LIMITS.unpaged,
+        listParams: ['type'],
+        listScope: (url) => {
+          const type = url.searchParams.get('type');
+          return type ? (hook) => hook.type === type : undefined;
+        },
+        collection: ({ state }) => state.inlineHooks,
+        stored: withoutChannelSecrets,
+        defaults: (body) => {
+          requireText(body, 'name');
+          requireText(body, 'type');
+          requireText(body, 'channel.config.uri');
+          return { status: 'ACTIVE', version: '1.0.0' };
+        },
+        createStatus: 200,
+        updateMethods: ['POST', 'PUT'],
+        guardDelete: refuseActiveDelete('inline hook'),
+        deleteStatus: 204,
+        lifecycle: 'object',
+        audit: {
+          target: 'InlineHook',
+          events: {
+            create: 'inline_hook.created',
+            delete: 'inline_hook.deleted',
+            activate: 'inline_hook.activated',
+          },
+        },
+      },
+      org,
+    ),
+    ...collectionRoutes(
+      {
+        type: 'custom_domain',
+        kindName: 'Domain',
+        path: '/api/v1/domains',
+        idParam: 'domainId',
+        idPrefix: ID_PREFIX.customDomain,
+        scopeFamily: 'okta.domains',
+        limits: PAGE_LIMITS.unpaged,
+        wrap: 'domains',
+        stamps: [],
+        collection: ({ state }) => state.customDomains,
+        defaults: (body, { org: o }) => {
+          const domain = requireText(body, 'domain');
+          if (!['MANUAL', 'OKTA_MANAGED'].includes(String(body.certificateSourceType)))
+            throw validationFailed(
+              'certificateSourceType',
+              'certificateSourceType: Must be MANUAL or OKTA_MANAGED',
+            );
+          const brandId = [...o.state.brands.entries()].find(
+            ([, brand]) => brand.data.isDefault === true,
+          )?.[0];
+          return {
+            validationStatus: 'NOT_STARTED',
+            ...(brandId ? { brandId } : {}),
+            dnsRecords: [
+              { recordType: 'TXT', fqdn: `_oktaverification.${domain}`, values: ['9a1b2c3d4e5f'] },
+              {
+                recordType: 'CNAME',
+                fqdn: domain,
+                values: [`${o.baseUrl.replace(/^https:\/\//, '')}.customdomains.okta.com`],
+              },
+            ],
+          };
+        },
+        createStatus: 200,
+        deleteStatus: 204,
+      },
+      org,
+    ),
+  ];
+}

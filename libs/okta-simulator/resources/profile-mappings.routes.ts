@@ -1,0 +1,87 @@
+import { manageScopes, readScopes } from '../auth/principal.js';
+import { notFound } from '../http/okta-error.js';
+import { jsonText } from '../http/reply.js';
+import { jsonBody } from '../http/request-body.js';
+import type { Route } from '../http/router.js';
+import type { OrgContext } from '../org-context.js';
+import { listReply } from '../query/list-page.js';
+import { PAGE_LIMITS } from '../query/page-limits.js';
+import { replaced, type Entry, type Json } from '../store/entry.js';
+import { recordEvent, objectTarget } from './audit.js';
+
+/** A mapping as getProfileMapping answers it, with its `self` link (recorded ones as recorded). */
+export function profileMappingJson(entry: Entry, base: string): Json {
+  const { data } = entry;
+  if (data._links !== undefined) return data;
+  return { ...data, _links: { self: { href: `${base}/api/v1/mappings/${String(data.id)}` } } };
+}
+
+/**
+ * `/api/v1/mappings`: profile mappings between user types, apps and IdPs. Okta creates them
+ * with their source or target (an app with provisioning, an IdP); the API lists them, by
+ * `sourceId` / `targetId` too, as summaries without `properties`
+ * (ListProfileMappings), answers one in full, and updates its property mappings by POST (a
+ * property set to null is removed). There is no create or delete.
+ */
+export function profileMappingRoutes(org: OrgContext): Route[] {
+  const read = { kind: 'admin', scopes: readScopes('okta.profileMappings') } as const;
+  const write = { kind: 'admin', scopes: manageScopes('okta.profileMappings') } as const;
+  const { state } = org;
+  const existing = (id: string): Entry => {
+    const entry = state.profileMappings.get(id);
+    if (!entry) throw notFound(id, 'ProfileMapping');
+    return entry;
+  };
+  const full = (entry: Entry) => entry.raw ?? JSON.stringify(profileMappingJson(entry, org.baseUrl));
+  return [
+    {
+      method: 'GET',
+      template: '/api/v1/mappings',
+      access: read,
+      handle: (context) => {
+        const sourceId = context.url.searchParams.get('sourceId');
+        const targetId = context.url.searchParams.get('targetId');
+        const accept =
+          sourceId || targetId
+            ? (e: Entry) =>
+                (!sourceId || (e.data.source as Json).id === sourceId) &&
+                (!targetId || (e.data.target as Json).id === targetId)
+            : undefined;
+        return listReply(context, org.baseUrl, state.profileMappings, {
+          limits: PAGE_LIMITS.profileMappings,
+          params: ['sourceId', 'targetId'],
+          accept,
+          serialize: (e) => {
+            const { properties: _properties, ...summary } = profileMappingJson(e, org.baseUrl);
+            return JSON.stringify(summary);
+          },
+        });
+      },
+    },
+    {
+      method: 'GET',
+      template: '/api/v1/mappings/{mappingId}',
+      access: read,
+      handle: ({ params }) => jsonText(200, full(existing(params.mappingId))),
+    },
+    {
+      method: 'POST',
+      template: '/api/v1/mappings/{mappingId}',
+      access: write,
+      handle: (context) => {
+        const current = existing(context.params.mappingId);
+        const properties = { ...((current.data.properties ?? {}) as Json) };
+        for (const [key, value] of Object.entries((jsonBody(context).properties ?? {}) as Json)) {
+          if (value === null) delete properties[key];
+          else properties[key] = value;
+        }
+        const entry = replaced(current, { ...current.data, properties });
+        state.profileMappings.set(context.params.mappingId, entry);
+        recordEvent(org, 'mappings.update_mapping', 'Update profile mapping', [
+          objectTarget('Mapping', entry.data),
+        ]);
+        return jsonText(200, full(entry));
+      },
+    },
+  ];
+}
