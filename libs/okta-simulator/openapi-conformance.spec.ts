@@ -75,6 +75,65 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
   ['/api/v1/trustedOrigins', () => '/api/v1/trustedOrigins'],
   ['/api/v1/trustedOrigins/{trustedOriginId}', (i) => `/api/v1/trustedOrigins/${i.origin}`],
   ['/api/v1/groups/{groupId}', () => '/api/v1/groups/00gmissing0000000000', 404],
+  ['/api/v1/groups/{groupId}/owners', (i) => `/api/v1/groups/${i.ownedGroup}/owners`],
+  ['/api/v1/meta/types/user', () => '/api/v1/meta/types/user'],
+  ['/api/v1/meta/types/user/{typeId}', (i) => `/api/v1/meta/types/user/${i.userType}`],
+  ['/api/v1/meta/schemas/user/{schemaId}', () => '/api/v1/meta/schemas/user/default'],
+  ['/api/v1/meta/schemas/group/default', () => '/api/v1/meta/schemas/group/default'],
+  ['/api/v1/meta/schemas/apps/{appId}/default', (i) => `/api/v1/meta/schemas/apps/${i.app}/default`],
+  ['/api/v1/meta/schemas/user/linkedObjects', () => '/api/v1/meta/schemas/user/linkedObjects'],
+  ['/api/v1/apps/{appId}/features', (i) => `/api/v1/apps/${i.samlApp}/features`],
+  ['/api/v1/apps/{appId}/credentials/keys', (i) => `/api/v1/apps/${i.samlApp}/credentials/keys`],
+  ['/api/v1/apps/{appId}/credentials/secrets', (i) => `/api/v1/apps/${i.oidcApp}/credentials/secrets`],
+  ['/api/v1/authenticators', () => '/api/v1/authenticators'],
+  ['/api/v1/behaviors', () => '/api/v1/behaviors'],
+  ['/api/v1/idps', () => '/api/v1/idps?limit=200'],
+  ['/api/v1/mappings', () => '/api/v1/mappings?limit=200'],
+  ['/api/v1/mappings/{mappingId}', (i) => `/api/v1/mappings/${i.mapping}`],
+  ['/api/v1/eventHooks', () => '/api/v1/eventHooks'],
+  ['/api/v1/inlineHooks', () => '/api/v1/inlineHooks'],
+  ['/api/v1/brands', () => '/api/v1/brands?limit=200'],
+  ['/api/v1/brands/{brandId}/themes', (i) => `/api/v1/brands/${i.brand}/themes`],
+  [
+    '/api/v1/brands/{brandId}/templates/email',
+    (i) => `/api/v1/brands/${i.brand}/templates/email?limit=200&expand=settings,customizationCount`,
+  ],
+  [
+    '/api/v1/brands/{brandId}/templates/email/{templateName}/customizations',
+    (i) => `/api/v1/brands/${i.brand}/templates/email/ForgotPassword/customizations`,
+  ],
+  [
+    '/api/v1/brands/{brandId}/pages/sign-in/customized',
+    (i) => `/api/v1/brands/${i.brand}/pages/sign-in/customized`,
+  ],
+  [
+    '/api/v1/brands/{brandId}/pages/sign-out/customized',
+    (i) => `/api/v1/brands/${i.brand}/pages/sign-out/customized`,
+  ],
+  [
+    '/api/v1/brands/{brandId}/pages/error/customized',
+    (i) => `/api/v1/brands/${i.partnerBrand}/pages/error/customized`,
+  ],
+  ['/api/v1/domains', () => '/api/v1/domains'],
+  ['/api/v1/iam/roles', () => '/api/v1/iam/roles'],
+  ['/api/v1/iam/roles/{roleIdOrLabel}/permissions', (i) => `/api/v1/iam/roles/${i.customRole}/permissions`],
+  ['/api/v1/iam/resource-sets', () => '/api/v1/iam/resource-sets'],
+  [
+    '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/resources',
+    (i) => `/api/v1/iam/resource-sets/${i.resourceSet}/resources`,
+  ],
+  [
+    '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/bindings',
+    (i) => `/api/v1/iam/resource-sets/${i.resourceSet}/bindings`,
+  ],
+  [
+    '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/bindings/{roleIdOrLabel}/members',
+    (i) => `/api/v1/iam/resource-sets/${i.resourceSet}/bindings/${i.boundRole}/members`,
+  ],
+  ['/api/v1/iam/assignees/users', () => '/api/v1/iam/assignees/users'],
+  ['/api/v1/users/{userId}/roles', (i) => `/api/v1/users/${i.admin}/roles`],
+  ['/api/v1/groups/{groupId}/roles', (i) => `/api/v1/groups/${i.adminGroup}/roles`],
+  ['/api/v1/logs', () => '/api/v1/logs?since=2020-01-01T00:00:00Z&limit=1000'],
 ];
 
 (file ? describe : describe.skip)('responses conform to Okta OpenAPI description', () => {
@@ -111,7 +170,27 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
       serverRule: serverRule[2],
       zone: snapshot.network_zone[0].id,
       origin: snapshot.trusted_origin[0].id,
+      ownedGroup: snapshot.group_owner[0].id.split(':')[0],
+      userType: snapshot.user_type[1].id,
+      samlApp: snapshot.app.find((a) => a.data.signOnMode === 'SAML_2_0')?.id ?? '',
+      oidcApp: snapshot.app.find((a) => a.data.signOnMode === 'OPENID_CONNECT')?.id ?? '',
+      mapping: snapshot.profile_mapping[0].id,
+      brand: snapshot.brand[0].id,
+      partnerBrand: snapshot.brand[1].id,
+      customRole: snapshot.custom_admin_role[0].id,
+      resourceSet: snapshot.resource_set[0].id,
+      boundRole: snapshot.resource_set_binding[0].id.split(':')[1],
+      admin: snapshot.admin_role_assignment.find((r) => r.id.startsWith('00u'))?.id.split(':')[0] ?? '',
+      adminGroup: snapshot.admin_role_assignment.find((r) => r.id.startsWith('00g'))?.id.split(':')[0] ?? '',
     });
+    // A few writes, so that the System Log has events of each kind to validate.
+    const group = await client.call('POST', '/api/v1/groups', {
+      json: { profile: { name: 'Audited group' } },
+    });
+    const groupId = (group.body as { id: string }).id;
+    await client.call('PUT', `/api/v1/groups/${groupId}/users/${ids.user}`);
+    await client.call('DELETE', `/api/v1/groups/${groupId}/users/${ids.user}`);
+    await client.call('DELETE', `/api/v1/groups/${groupId}`);
   }, 30_000);
 
   afterAll(async () => {
@@ -135,6 +214,34 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
         validator.validate('/api/v1/policies/{policyId}/rules', 'GET', 200, [r.data]),
       ),
       ...snapshot.network_zone.flatMap((z) => validator.validate('/api/v1/zones', 'GET', 200, [z.data])),
+    ];
+    expect(errors).toEqual([]);
+  });
+
+  it('every object of the types around the directory is valid on its own', async () => {
+    const snapshot = sut.snapshot();
+    const served = async (url: string) => (await client.call('GET', url)).body;
+    const each = (path: string, records: Array<{ data: unknown }>) =>
+      records.flatMap((r) => validator.validate(path, 'GET', 200, [r.data]));
+    const one = (path: string, records: Array<{ data: unknown }>) =>
+      records.flatMap((r) => validator.validate(path, 'GET', 200, r.data));
+    const errors = [
+      ...each('/api/v1/meta/types/user', snapshot.user_type),
+      ...one('/api/v1/meta/schemas/user/{schemaId}', snapshot.user_schema),
+      ...one('/api/v1/meta/schemas/apps/{appId}/default', snapshot.app_user_schema),
+      ...each('/api/v1/authenticators', snapshot.authenticator),
+      ...each('/api/v1/behaviors', snapshot.behavior),
+      ...each('/api/v1/idps', snapshot.identity_provider),
+      ...one('/api/v1/mappings/{mappingId}', snapshot.profile_mapping),
+      ...each('/api/v1/eventHooks', snapshot.event_hook),
+      ...each('/api/v1/inlineHooks', snapshot.inline_hook),
+      ...each('/api/v1/brands', snapshot.brand),
+      ...each(
+        '/api/v1/brands/{brandId}/templates/email/{templateName}/customizations',
+        snapshot.email_customization,
+      ),
+      ...each('/api/v1/users/{userId}/roles', snapshot.admin_role_assignment),
+      ...validator.validate('/api/v1/domains', 'GET', 200, await served('/api/v1/domains')),
     ];
     expect(errors).toEqual([]);
   });

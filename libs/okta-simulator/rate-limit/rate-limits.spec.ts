@@ -16,6 +16,7 @@ describe('rate-limit buckets', () => {
     ['DELETE', '/api/v1/users/{id}', 'user-write', 600],
     ['POST', '/oauth2/v1/token', 'oauth2', 1200],
     ['GET', '/api/v1/zones', 'api-v1', 600],
+    ['GET', '/api/v1/logs', 'logs', 50],
   ])('%s %s counts against %s (%d/min)', (method, template, name, perMinute) => {
     expect(bucketFor(method, template)).toEqual({ name, perMinute });
   });

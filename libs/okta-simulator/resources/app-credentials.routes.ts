@@ -153,6 +153,7 @@ export function appCredentialRoutes(org: OrgContext): Route[] {
         },
         parents: ({ appId }) => [appId],
         defaults: (_body, { org: o, id }) => newClientSecret(id, oktaTimestamp(o.now())),
+        optionalBody: true,
         createStatus: 201,
         updateMethods: [],
         guardDelete: refuseActiveDelete('client secret', 400),

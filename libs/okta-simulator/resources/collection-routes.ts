@@ -81,6 +81,8 @@ export interface CollectionResource {
   filterRules?: FilterRules;
   /** The list is `{ [wrap]: [...], _links }` (IAM APIs) instead of an array. */
   wrap?: string;
+  /** A creation may come without a body (a new client secret). */
+  optionalBody?: true;
   /** Creation answer status (200 for most Okta APIs, 201 for authorization server children). */
   createStatus: number;
   /** Verbs that replace an object (default PUT); some APIs also or only take POST. */
@@ -172,7 +174,7 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
       access: write,
       handle: (context) => {
         const collection = resource.collection(org, context.params);
-        const raw = jsonBody(context);
+        const raw = resource.optionalBody && context.bodyText.trim() === '' ? {} : jsonBody(context);
         const body = withoutReadOnly(raw);
         const now = oktaTimestamp(org.now());
         const key = resource.keyFromBody?.(raw) ?? oktaId(resource.idPrefix);

@@ -220,7 +220,7 @@ function generateAppResources(ctx: GeneratorContext, appIds: readonly string[]):
           status: 'DISABLED',
           description: 'In-bound provisioning settings for provisioning users from an application to Okta',
           capabilities: {
-            importSettings: { username: { userNameFormat: 'EMAIL' }, schedule: { status: 'DISABLED' } },
+            importSettings: { username: { usernameFormat: 'EMAIL' }, schedule: { status: 'DISABLED' } },
             importRules: {
               userCreateAndMatch: {
                 exactMatchCriteria: 'USERNAME',
@@ -356,7 +356,7 @@ function generateBrands(ctx: GeneratorContext): void {
   state.brandPages.of(main).set('sign-in', {
     data: {
       pageContent: '<html><body><div id="okta-login-container"></div></body></html>',
-      widgetVersion: '7.x',
+      widgetVersion: '^7',
       widgetCustomizations: { widgetGeneration: 'G3' },
     },
   });
