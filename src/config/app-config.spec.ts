@@ -31,4 +31,17 @@ describe('loadConfig', () => {
     const sut = loadConfig({ PROVIDER_ALLOWED_HOSTS: '127.0.0.1, *.example.org' });
     expect(sut.PROVIDER_ALLOWED_HOSTS).toEqual(['127.0.0.1', '*.example.org']);
   });
+
+  it('fails a stale backup after 3 heartbeats at the least', () => {
+    const sut = loadConfig({});
+    expect([sut.BACKUP_HEARTBEAT_SECONDS, sut.BACKUP_STALE_AFTER_SECONDS]).toEqual([15, 180]);
+    expect(sut.BACKUP_SWEEP_INTERVAL_SECONDS).toBe(60);
+    expect(() => loadConfig({ BACKUP_STALE_AFTER_SECONDS: '44' })).toThrow(
+      /BACKUP_STALE_AFTER_SECONDS: must be at least 3/,
+    );
+    expect(
+      loadConfig({ BACKUP_HEARTBEAT_SECONDS: '1', BACKUP_STALE_AFTER_SECONDS: '3' })
+        .BACKUP_STALE_AFTER_SECONDS,
+    ).toBe(3);
+  });
 });

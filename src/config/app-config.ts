@@ -85,6 +85,15 @@ export const configSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Namespace of the service's Redis keys. */
     RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('idp-backup:rate-limit:'),
+    /** A worker running a backup touches it this often, seconds (docs/decisions.md "Crash safety"). */
+    BACKUP_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+    /**
+     * A running backup not touched for this long has lost its worker and is failed by the sweep,
+     * seconds; at least 3 heartbeats, and under the backup job's 2 h expiry so the sweep decides first.
+     */
+    BACKUP_STALE_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(180),
+    /** How often each worker looks for stale backups, seconds. */
+    BACKUP_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)',
@@ -104,6 +113,10 @@ export const configSchema = z
   .refine((env) => env.SESSION_IDLE_TIMEOUT <= env.SESSION_ABSOLUTE_TIMEOUT, {
     message: 'must not exceed SESSION_ABSOLUTE_TIMEOUT',
     path: ['SESSION_IDLE_TIMEOUT'],
+  })
+  .refine((env) => env.BACKUP_STALE_AFTER_SECONDS >= 3 * env.BACKUP_HEARTBEAT_SECONDS, {
+    message: 'must be at least 3 x BACKUP_HEARTBEAT_SECONDS, or live backups would be failed',
+    path: ['BACKUP_STALE_AFTER_SECONDS'],
   })
   .transform((env) => {
     const port = env.PORT;
