@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
+import { OBJECT_STORE } from '../storage/storage.module.js';
 import { BackupsRepository } from './backups.repository.js';
-import { HEARTBEAT_SECONDS } from './backup-run.job.js';
-
-/** A running backup not heard of for this many heartbeats has lost its worker. */
-const MISSED_HEARTBEATS = 12;
 
 /**
- * Fails backups whose worker died (DESIGN section 4: never `running` forever). Runs on every
- * worker replica each minute; the UPDATE is idempotent, so replicas need no coordination.
+ * Fails backups whose worker died (DESIGN section 4: never `running` forever) and deletes what
+ * they had stored, so a failed backup leaves no objects. Runs on every worker replica each
+ * BACKUP_SWEEP_INTERVAL_SECONDS; a backup is stale when its heartbeat is older than
+ * BACKUP_STALE_AFTER_SECONDS. The UPDATE is conditional and idempotent, so replicas need no
+ * coordination. What happens to the dead worker's pg-boss job: docs/decisions.md "Crash safety".
  */
 @Injectable()
 export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
@@ -18,6 +19,7 @@ export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly backups: BackupsRepository,
+    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -25,7 +27,7 @@ export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
     if (this.config.ROLE === 'api') return;
     this.timer = setInterval(
       () => void this.sweep().catch((error) => this.logger.error(String(error))),
-      60_000,
+      this.config.BACKUP_SWEEP_INTERVAL_SECONDS * 1000,
     );
     this.timer.unref();
   }
@@ -34,15 +36,27 @@ export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
   }
 
-  /** @returns ids of the backups it failed. */
+  /**
+   * Fails the backups not heard of since `now` minus the stale window, then deletes their objects
+   * (after the UPDATE, never before: a worker that is only slow, not dead, must not lose the
+   * objects of a backup that can still complete).
+   * @returns ids of the backups it failed.
+   */
   async sweep(now = new Date()): Promise<string[]> {
-    const before = new Date(now.getTime() - MISSED_HEARTBEATS * HEARTBEAT_SECONDS * 1000);
+    const before = new Date(now.getTime() - this.config.BACKUP_STALE_AFTER_SECONDS * 1000);
     const failed = await this.backups.failStale(
       before,
       'The worker running this backup stopped responding; run it again',
     );
-    if (failed.length)
-      this.logger.warn(`Marked ${failed.length} stale backup(s) failed: ${failed.join(', ')}`);
+    if (!failed.length) return failed;
+    this.logger.warn(`Marked ${failed.length} stale backup(s) failed: ${failed.join(', ')}`);
+    for (const id of failed) {
+      const backup = await this.backups.findById(id);
+      if (!backup) continue;
+      await this.store
+        .deletePrefix(backup.storageKey)
+        .catch((error) => this.logger.error(`Objects of failed backup ${id} not deleted: ${String(error)}`));
+    }
     return failed;
   }
 }

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout, where the child runs. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `node --import` this to run the TypeScript sources without a build (see ts-loader-hooks.js). */
+const REGISTER_HOOKS = `data:text/javascript,import { register } from 'node:module'; register(${JSON.stringify(
+  new URL('./ts-loader-hooks.js', import.meta.url).href,
+)});`;
+
+/** What src/main.ts logs once the process serves (`all`, `api`) or works jobs (`worker`). */
+const READY_LINE = /Worker started|Listening on /;
+
+/** The service's own entry point (src/main.ts) running as a separate OS process. */
+export interface ServiceProcess {
+  pid: number;
+  /** Everything the process wrote to stdout and stderr so far (for failure messages). */
+  output(): string;
+  /** Sends `signal` and resolves once the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `src/main.ts` from source with `env` on top of this process's environment and resolves
+ * once it logs that it is ready.
+ * @param env settings of src/config (ROLE, DATABASE_URL, DATA_DIR, MASTER_KEY, ...); LOG_LEVEL must
+ *   be `log` or finer, because readiness is read from the log
+ * @param timeoutMs how long to wait for readiness
+ * @throws Error with the process output when it exits or is not ready in time
+ */
+export async function startServiceProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', REGISTER_HOOKS, 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolveReady, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const collect = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (READY_LINE.test(output)) {
+        clearTimeout(timer);
+        resolveReady();
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
+  });
+  await ready;
+  return { pid: child.pid!, output: () => output, kill: (signal) => kill(child, signal) };
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolveExit) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveExit();
+    child.once('exit', () => resolveExit());
+    child.kill(signal);
+  });
+}
