@@ -173,14 +173,17 @@ export class AuthorizationServer {
   }
 
   /**
-   * Records the account's consent for the client: the API's scope on the API resource, added
-   * to the interaction's existing grant or to a new one.
+   * Records the account's consent for the client: the API's scope on the API resource, and the
+   * scopes oidc-provider counts as its own that the request named (`api` is both), added to the
+   * interaction's existing grant or to a new one.
    * @returns the grant id.
    */
   async grantApiAccess(details: InteractionDetails, accountId: string): Promise<string> {
     const existing = details.grantId ? await this.provider.Grant.find(details.grantId) : undefined;
     const grant =
       existing ?? new this.provider.Grant({ accountId, clientId: String(details.params.client_id) });
+    const missingScopes = details.prompt.details.missingOIDCScope;
+    if (Array.isArray(missingScopes)) grant.addOIDCScope(missingScopes.join(' '));
     grant.addResourceScope(this.config.API_RESOURCE, API_SCOPE);
     return grant.save();
   }
