@@ -62,8 +62,8 @@ describe('filters for incremental reads: lastUpdated, lastMembershipUpdated', ()
     const user = snapshot.user.find(
       (u) =>
         u.data.status === 'ACTIVE' && !snapshot.group_membership.some((m) => m.id === `${joined.id}:${u.id}`),
-    ) as Obj;
-    const member = snapshot.group_membership.find((m) => m.id.startsWith(`${left.id}:`)) as Obj;
+    )!;
+    const member = snapshot.group_membership.find((m) => m.id.startsWith(`${left.id}:`))!;
     const since = aSecondAgo();
 
     await client.call('PUT', `/api/v1/groups/${renamed.id}`, {
@@ -95,12 +95,12 @@ describe('filters for incremental reads: lastUpdated, lastMembershipUpdated', ()
         },
       },
     });
-    const everyone = sut.snapshot().group.find((g) => g.data.type === 'BUILT_IN') as Obj;
+    const everyone = sut.snapshot().group.find((g) => g.data.type === 'BUILT_IN')!;
     const afterCreate = await client.walk(`/api/v1/groups?filter=${gt('lastMembershipUpdated', since)}`);
     expect(ids(afterCreate.items)).toContain(everyone.id);
     expect(afterCreate.items.length).toBeLessThan(sut.snapshot().group.length);
 
-    const victim = sut.snapshot().user.find((u) => u.data.status === 'DEPROVISIONED') as Obj;
+    const victim = sut.snapshot().user.find((u) => u.data.status === 'DEPROVISIONED')!;
     const groupsOfVictim = sut
       .snapshot()
       .group_membership.filter((m) => m.id.endsWith(`:${victim.id}`))

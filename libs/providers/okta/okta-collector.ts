@@ -57,9 +57,10 @@ export class OktaCollector {
   async part(type: OktaResourceType, since: string | undefined, signal?: AbortSignal): Promise<ResourcePart> {
     const definition = RESOURCE_DEFINITIONS[type] as ResourceDefinition;
     const incremental = since === undefined ? undefined : incrementalOf(definition);
-    if (since !== undefined && incremental?.field) {
+    if (since !== undefined && incremental?.fields) {
+      const filter = incremental.fields.map((field) => `${field} gt "${since}"`).join(' or ');
       const delta: PartDelta = { kind: 'changed' };
-      return { type, records: unwrap(this.pages(type, signal, `${incremental.field} gt "${since}"`)), delta };
+      return { type, records: unwrap(this.pages(type, signal, filter)), delta };
     }
     if (since !== undefined && incremental?.parentField && definition.kind === 'child') {
       const filter = `${incremental.parentField} gt "${since}"`;

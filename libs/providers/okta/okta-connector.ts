@@ -154,10 +154,11 @@ export class OktaConnector implements ProviderConnector {
    * as pages arrive. Consume each part fully before asking for the next.
    *
    * With `since`, the incremental types come as deltas (ProviderConnector contract):
-   * `user` and `group` hold the objects with `lastUpdated` after it (`filter=lastUpdated gt`,
-   * which Okta evaluates on its primary store, unlike the eventually consistent `search`, and
-   * which returns DEPROVISIONED users too); `group_membership` holds the complete member lists
-   * of the groups with `lastMembershipUpdated` after it (`children_of`). Okta timestamps are
+   * `user` holds the users with `lastUpdated` after it (`filter=lastUpdated gt`, which Okta
+   * evaluates on its primary store, unlike the eventually consistent `search`, and which returns
+   * DEPROVISIONED users too); `group` the groups with `lastUpdated` or `lastMembershipUpdated`
+   * after it (both are in the record); `group_membership` the complete member lists of the
+   * groups with `lastMembershipUpdated` after it (`children_of`). Okta timestamps are
    * whole seconds, so the filters compare with `since` minus one second: a change in the same
    * second as `since` is fetched, never missed.
    *

@@ -75,8 +75,11 @@ export interface ParentRef {
 
 /** Collection of a type whose records can be fetched as changes since an instant. */
 export interface Incremental {
-  /** Top-level types: the timestamp property `filter=<field> gt "<since>"` compares. */
-  field?: string;
+  /**
+   * Top-level types: the timestamp properties of a change; the listing is
+   * `filter=<a> gt "<since>" or <b> gt "<since>"`.
+   */
+  fields?: readonly string[];
   /**
    * Child types: the parent's timestamp property; only parents with `<field> gt "<since>"`
    * have their children listed (in full), and the part says which (`children_of`).
@@ -260,13 +263,15 @@ export const RESOURCE_DEFINITIONS = {
     key: field('primary', 'name'),
     name: field('primary', 'title'),
   },
-  user: { kind: 'users', name: field('profile', 'login'), incremental: { field: 'lastUpdated' } },
+  user: { kind: 'users', name: field('profile', 'login'), incremental: { fields: ['lastUpdated'] } },
   group: {
     kind: 'top',
     template: '/api/v1/groups',
     query: { limit: PAGE_LIMITS.groups },
     name: field('profile', 'name'),
-    incremental: { field: 'lastUpdated' },
+    // A member added or removed changes the group's `lastMembershipUpdated`, which its record
+    // holds, not its `lastUpdated` (Groups API: "groups with profile or membership updated").
+    incremental: { fields: ['lastUpdated', 'lastMembershipUpdated'] },
   },
   group_membership: {
     kind: 'child',
