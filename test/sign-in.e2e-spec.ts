@@ -487,6 +487,36 @@ describe('sign-in and sessions', () => {
       expect(callback.text).toContain('not a member of any team');
     });
 
+    it("is offered on an authorization request's sign-in page, and comes back to it", async () => {
+      const redirect = 'http://127.0.0.1:7777/callback';
+      const client = await ctx.http
+        .post('/oauth/register')
+        .send({ client_name: 'Agent', redirect_uris: [redirect], token_endpoint_auth_method: 'none' });
+      const owner = await newOwner();
+      idp.signInAs({ email: owner.email });
+      const browser = new Browser({ caCertPath: idp.caCertPath });
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.body.client_id,
+        redirect_uri: redirect,
+        code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+        code_challenge_method: 'S256',
+      });
+      const page = await browser.follow(`${ctx.baseUrl}/oauth/authorize?${query}`, (next) =>
+        next.startsWith(ctx.baseUrl),
+      );
+      const link = /href="([^"]*sign-in\/oidc[^"]*)"/.exec(page.text)?.[1].replaceAll('&amp;', '&');
+      expect(page.text).toContain('Sign in with Test IdP');
+      expect(link).toBe(`/sign-in/oidc?return_to=${encodeURIComponent(new URL(page.url).pathname)}`);
+
+      const start = await browser.get(`${ctx.baseUrl}${link}`);
+      const toCallback = await browser.follow(start.location!, (next) => !next.startsWith(ctx.baseUrl));
+      const callback = await browser.get(toCallback.location!);
+      expect(callback.location).toBe(page.url);
+      const consent = await browser.follow(callback.location!, (next) => next.startsWith(ctx.baseUrl));
+      expect([consent.status, consent.text.includes('Allow access?')]).toEqual([200, true]);
+    });
+
     it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example'])(
       'lands on / when return_to is %s, not a local path',
       async (returnTo) => {
