@@ -47,12 +47,18 @@ export function defaultTheme(id: string, baseUrl: string): Json {
 }
 
 /**
- * What Okta gives a new brand: a theme, every email template (recipients ALL_USERS) and the
- * default sign-out page. Pages and email content stay default (404 / no customization) until
- * customized.
+ * What Okta gives a new brand: a theme (unless `themeId` is undefined: a recorded brand's
+ * themes are recorded), every email template (recipients ALL_USERS) and the default sign-out
+ * page. Pages and email content stay default (404 / no customization) until customized.
  */
-export function provisionBrand(state: OrgState, brandId: string, themeId: string, baseUrl: string): void {
-  state.brandThemes.of(brandId).set(themeId, { data: defaultTheme(themeId, baseUrl) });
+export function provisionBrand(
+  state: OrgState,
+  brandId: string,
+  themeId: string | undefined,
+  baseUrl: string,
+): void {
+  if (themeId !== undefined)
+    state.brandThemes.of(brandId).set(themeId, { data: defaultTheme(themeId, baseUrl) });
   const templates = state.emailTemplates.of(brandId);
   for (const name of EMAIL_TEMPLATE_NAMES)
     templates.set(name, { data: { name, settings: { recipients: 'ALL_USERS' } } });
