@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { StorageModule } from '../storage/storage.module.js';
+import { ScheduleEntity } from '../schedules/schedule.entity.js';
 import { BackupEntity } from './backup.entity.js';
+import { BackupPlanner } from './backup-planner.js';
 import { BackupRunJob } from './backup-run.job.js';
 import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupRetentionJob } from './backup-retention.job.js';
@@ -12,11 +14,12 @@ import { BackupsService } from './backups.service.js';
 import { StaleBackupSweeper } from './stale-backup.sweeper.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([BackupEntity, ScheduleEntity]), ConnectionsModule, StorageModule],
   controllers: [BackupsController],
   providers: [
     BackupsService,
     BackupsRepository,
+    BackupPlanner,
     BackupSnapshotsService,
     BackupRunJob,
     BackupRetentionJob,

@@ -28,6 +28,7 @@ type NewBackup = Pick<
   | 'connectionId'
   | 'ownerUserId'
   | 'kind'
+  | 'baseBackupId'
   | 'triggeredBy'
   | 'include'
   | 'includeWorkflows'
@@ -140,6 +141,11 @@ export class BackupsRepository {
       { progressPct: 0, progressMessage: 'Starting', errorMessage: null, heartbeatAt: () => 'now()' },
     );
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Turns a planned incremental backup into a full one (its base could not be used). */
+  async fallBackToFull(id: string): Promise<void> {
+    await this.rows.update({ id, status: 'running' }, { kind: 'full', baseBackupId: null });
   }
 
   async markCompleted(id: string, result: BackupResult): Promise<void> {

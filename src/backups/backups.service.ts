@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../common/errors.
 import { type ConnectionRef, ConnectionsService } from '../connections/connections.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { OBJECT_STORE } from '../storage/storage.module.js';
+import { BackupPlanner } from './backup-planner.js';
 import { BackupsRepository } from './backups.repository.js';
 import type { BackupTrigger } from './backup.entity.js';
 import { BACKUP_RUN_QUEUE, type BackupRunJobData } from './backup-run.job.js';
@@ -35,6 +36,7 @@ export interface BackupStarted {
 export class BackupsService {
   constructor(
     private readonly backups: BackupsRepository,
+    private readonly planner: BackupPlanner,
     private readonly connections: ConnectionsService,
     private readonly jobs: JobsService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
@@ -52,6 +54,7 @@ export class BackupsService {
       triggeredBy: 'manual',
       include: input.include ? resolveIncludedTypes(connection.provider, input.include) : null,
       includeWorkflows: input.includeWorkflows ?? false,
+      forceFull: input.forceFullBackup ?? false,
     });
     if (!started)
       throw new ConflictError('backup_in_progress', 'A backup of this connection is already running');
@@ -72,6 +75,7 @@ export class BackupsService {
       triggeredBy: 'schedule',
       include: null,
       includeWorkflows: false,
+      forceFull: false,
     });
   }
 
@@ -81,15 +85,23 @@ export class BackupsService {
     triggeredBy: BackupTrigger;
     include: string[] | null;
     includeWorkflows: boolean;
+    forceFull: boolean;
   }): Promise<BackupStarted | null> {
     const { connection } = input;
     const id = randomUUID();
+    const plan = await this.planner.plan({
+      teamId: connection.teamId,
+      connectionId: connection.id,
+      types: input.include,
+      forceFull: input.forceFull,
+    });
     const inserted = await this.backups.insertRunning({
       id,
       teamId: connection.teamId,
       connectionId: connection.id,
       ownerUserId: input.ownerUserId,
-      kind: 'full',
+      kind: plan.kind,
+      baseBackupId: plan.kind === 'incremental' ? plan.base.id : null,
       triggeredBy: input.triggeredBy,
       include: input.include,
       includeWorkflows: input.includeWorkflows,

@@ -19,9 +19,9 @@ export interface ScheduleSettings {
   dayOfMonth: number | null;
   /** IANA time zone name, see `isIanaTimeZone`. */
   timezone: string;
-  /** Stored and returned; incremental backups do not exist yet (docs/schedules.md). */
+  /** Backups build on the latest completed one (src/backups/backup-planner.ts). */
   incrementalEnabled: boolean;
-  /** 0 (Sunday) to 6; stored and returned for incremental backups. */
+  /** 0 (Sunday) to 6: every backup of that day, in `timezone`, is full. */
   fullBackupDay: number;
 }
 
