@@ -14,6 +14,7 @@ import { SchedulesModule } from './schedules/schedules.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { DiffModule } from './diff/diff.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
+import { RestoreModule } from './restore/restore.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -37,6 +38,7 @@ export class AppModule {
         SchedulerModule,
         DiffModule,
         TimelineModule,
+        RestoreModule,
       ],
     };
   }
