@@ -159,27 +159,21 @@ describe('a worker process that stops in the middle of a backup', () => {
     await expect(reader.verify()).resolves.toBeUndefined();
   });
 
-  // Fails today: BackupRunJob does not notice that its backup was failed while it was stalled, so
-  // on waking it writes the remaining parts and a manifest under the failed backup's prefix.
-  // The job guard that fixes it is described in docs/decisions.md ("Crash safety"); then drop `.failing`.
-  it.failing(
-    'stalled past the stale window, then resumed: stores nothing more for the failed backup',
-    async () => {
-      for (const child of processes.splice(0)) await child.kill('SIGTERM'); // the stalled one must get the job
-      const connectionId = await newConnection();
-      const stalled = await startWorker();
-      const { id, prefix } = await startBackupUntilWriting(connectionId);
-      process.kill(stalled.pid, 'SIGSTOP');
+  it('stalled past the stale window, then resumed: stores nothing more for the failed backup', async () => {
+    for (const child of processes.splice(0)) await child.kill('SIGTERM'); // the stalled one must get the job
+    const connectionId = await newConnection();
+    const stalled = await startWorker();
+    const { id, prefix } = await startBackupUntilWriting(connectionId);
+    process.kill(stalled.pid, 'SIGSTOP');
 
-      const sweeper = ctx.app.get(StaleBackupSweeper);
-      expect(await sweeper.sweep(new Date(Date.now() + (STALE_AFTER_SECONDS + 1) * 1000))).toEqual([id]);
-      expect(await storedNames(prefix)).toEqual([]);
+    const sweeper = ctx.app.get(StaleBackupSweeper);
+    expect(await sweeper.sweep(new Date(Date.now() + (STALE_AFTER_SECONDS + 1) * 1000))).toEqual([id]);
+    expect(await storedNames(prefix)).toEqual([]);
 
-      process.kill(stalled.pid, 'SIGCONT');
-      const failed = await getBackup(id);
-      await jobSettled(failed.instance_id);
-      expect(await getBackup(id)).toMatchObject({ status: 'failed', error_message: SWEEP_MESSAGE });
-      expect(await storedNames(prefix)).toEqual([]);
-    },
-  );
+    process.kill(stalled.pid, 'SIGCONT');
+    const failed = await getBackup(id);
+    await jobSettled(failed.instance_id);
+    expect(await getBackup(id)).toMatchObject({ status: 'failed', error_message: SWEEP_MESSAGE });
+    expect(await storedNames(prefix)).toEqual([]);
+  });
 });

@@ -9,6 +9,8 @@ import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
 import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
 import { ConflictError, NotFoundError } from '../common/errors.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { ConnectionsService } from '../connections/connections.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { KEY_RING } from '../security/key-ring.provider.js';
@@ -23,9 +25,6 @@ export const BACKUP_RUN_QUEUE = 'backup-run';
 export interface BackupRunJobData {
   backupId: string;
 }
-
-/** A worker that is alive touches its backup this often (seconds). */
-export const HEARTBEAT_SECONDS = 15;
 
 /**
  * The `backup-run` job: streams every resource part from the provider into an encrypted
@@ -46,6 +45,7 @@ export class BackupRunJob implements OnModuleInit {
     private readonly snapshots: BackupSnapshotsService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(KEY_RING) private readonly keyRing: KeyRing,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -63,13 +63,19 @@ export class BackupRunJob implements OnModuleInit {
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
     const heartbeat = setInterval(
       () => void this.backups.heartbeat(backup.id).catch(() => {}),
-      HEARTBEAT_SECONDS * 1000,
+      this.config.BACKUP_HEARTBEAT_SECONDS * 1000,
     );
     let connector: ProviderConnector | undefined;
     try {
       connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
       await this.capture(backup, connector);
     } catch (error) {
+      if (error instanceof BackupAbandonedError) {
+        // The sweep failed it while this worker stalled: it is not ours to finish or retry.
+        this.logger.warn(`Backup ${backup.id}: ${error.message}`);
+        await this.store.deletePrefix(backup.storageKey).catch(() => {});
+        return;
+      }
       const finalAttempt =
         job.retryCount >= job.retryLimit ||
         error instanceof ProviderAuthError ||
@@ -100,7 +106,7 @@ export class BackupRunJob implements OnModuleInit {
     const counts: Record<string, number> = {};
     let done = 0;
     for await (const part of connector.collect({ types, since: incremental?.since })) {
-      await this.backups.updateProgress(
+      await this.progress(
         backup.id,
         Math.round((done / types.length) * 95),
         `Backing up ${part.type}${part.delta ? ' (changes since the base backup)' : ''}`,
@@ -112,7 +118,7 @@ export class BackupRunJob implements OnModuleInit {
       counts[part.type] = written.count;
       done += 1;
     }
-    await this.backups.updateProgress(backup.id, 97, 'Writing manifest');
+    await this.progress(backup.id, 97, 'Writing manifest');
     const manifest = await writer.finish({
       backupId: backup.id,
       connectionId: backup.connectionId,
@@ -127,13 +133,25 @@ export class BackupRunJob implements OnModuleInit {
         Object.entries(connector.notCaptured).filter(([type]) => type in counts),
       ),
     });
-    await this.backups.markCompleted(backup.id, {
+    const completed = await this.backups.markCompleted(backup.id, {
       resourceCounts: counts,
       resourceTypes: types.filter((type) => type in counts),
       size: manifest.totalStoredBytes,
       sha256: manifest.sha256,
       requests: connector.stats().requests,
     });
+    if (!completed) throw new BackupAbandonedError('failed by the stale sweep before it could complete');
+  }
+
+  /**
+   * Progress of a running backup (also its heartbeat).
+   * @throws BackupAbandonedError when the backup is no longer running: the stale sweep failed it
+   *   while this worker was stalled (a pause, a long GC, a frozen VM), so it must stop writing
+   */
+  private async progress(id: string, pct: number, message: string): Promise<void> {
+    if (!(await this.backups.updateProgress(id, pct, message))) {
+      throw new BackupAbandonedError('no longer running (failed by the stale sweep); stopping');
+    }
   }
 
   /**
@@ -161,6 +179,11 @@ export class BackupRunJob implements OnModuleInit {
       return undefined;
     }
   }
+}
+
+/** The backup left `running` under this worker (the stale sweep failed it): stop, clean up, do not retry. */
+class BackupAbandonedError extends Error {
+  override readonly name = 'BackupAbandonedError';
 }
 
 /**

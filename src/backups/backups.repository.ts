@@ -123,11 +123,13 @@ export class BackupsRepository {
   }
 
   /** Progress of a running backup; also its heartbeat. */
-  async updateProgress(id: string, progressPct: number, progressMessage: string): Promise<void> {
-    await this.rows.update(
+  /** @returns false when the backup is no longer running (failed by the stale sweep, deleted) */
+  async updateProgress(id: string, progressPct: number, progressMessage: string): Promise<boolean> {
+    const result = await this.rows.update(
       { id, status: 'running' },
       { progressPct, progressMessage, heartbeatAt: () => 'now()' },
     );
+    return (result.affected ?? 0) > 0;
   }
 
   async heartbeat(id: string): Promise<void> {
@@ -148,8 +150,9 @@ export class BackupsRepository {
     await this.rows.update({ id, status: 'running' }, { kind: 'full', baseBackupId: null });
   }
 
-  async markCompleted(id: string, result: BackupResult): Promise<void> {
-    await this.rows.update(
+  /** @returns false when the backup was no longer running, so it was not marked */
+  async markCompleted(id: string, result: BackupResult): Promise<boolean> {
+    const updated = await this.rows.update(
       { id, status: 'running' },
       {
         status: 'completed',
@@ -163,6 +166,7 @@ export class BackupsRepository {
         requests: result.requests,
       },
     );
+    return (updated.affected ?? 0) > 0;
   }
 
   async markFailed(id: string, errorMessage: string): Promise<void> {
