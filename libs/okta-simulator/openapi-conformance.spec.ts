@@ -20,6 +20,7 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
   ['/api/v1/users/{id}', (i) => `/api/v1/users/${i.user}`],
   ['/api/v1/users/{id}/groups', (i) => `/api/v1/users/${i.user}/groups`],
   ['/api/v1/groups', () => '/api/v1/groups'],
+  ['/api/v1/groups', () => '/api/v1/groups?limit=10000&expand=stats'],
   ['/api/v1/groups/{groupId}', (i) => `/api/v1/groups/${i.group}`],
   ['/api/v1/groups/{groupId}/users', (i) => `/api/v1/groups/${i.group}/users`],
   ['/api/v1/groups/rules', () => '/api/v1/groups/rules'],

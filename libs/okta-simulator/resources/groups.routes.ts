@@ -10,7 +10,7 @@ import { replaced, type Entry, type Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { groupTarget, recordEvent, userTarget } from './audit.js';
 import { groupOwnerRoutes } from './group-owners.routes.js';
-import { serialize } from './links.js';
+import { render, serialize } from './links.js';
 import { listFilter } from './list-filter.js';
 import { requireText } from './validation.js';
 
@@ -63,6 +63,22 @@ export function groupRoutes(org: OrgContext): Route[] {
     const user = state.users.get(userId)?.data ?? { id: userId };
     recordEvent(org, eventType, message, [userTarget(user), groupTarget(existing(groupId).data)]);
   };
+  /**
+   * The group with `_embedded.stats` (listGroups `expand=stats`): members, apps it is assigned
+   * to, and whether it holds an admin role (spelled `hasAdminPrivlege` in the OpenAPI).
+   */
+  const withStats = (entry: Entry): Json => {
+    const id = String(entry.data.id);
+    let appsCount = 0;
+    for (const [, groups] of state.appGroups.parents()) if (groups.has(id)) appsCount++;
+    const stats = {
+      usersCount: state.groupMembers.peek(id)?.size ?? 0,
+      appsCount,
+      groupPushMappingsCount: 0,
+      hasAdminPrivlege: (state.groupRoles.peek(id)?.size ?? 0) > 0,
+    };
+    return { ...render('group', entry, org.baseUrl), _embedded: { stats } };
+  };
   const member = ({ params }: RequestContext): string => {
     oktaManaged(params.groupId);
     if (!state.users.has(params.userId)) throw notFound(params.userId, 'User');
@@ -80,7 +96,11 @@ export function groupRoutes(org: OrgContext): Route[] {
           limits: PAGE_LIMITS.groups,
           params: ['search', 'filter', 'q', 'expand'],
           accept: filter && ((e) => filter(e.data)),
-          serialize: (e) => serialize('group', e, org.baseUrl),
+          serialize: context.url.searchParams
+            .getAll('expand')
+            .some((value) => value.split(',').includes('stats'))
+            ? (e) => JSON.stringify(withStats(e))
+            : (e) => serialize('group', e, org.baseUrl),
         });
       },
     },

@@ -170,12 +170,11 @@ export interface SpecialDefinition {
 
 /**
  * Admin role assignments (OktaCollector.adminRoles): of users, found through
- * `/api/v1/iam/assignees/users` so that only admins are asked for their roles, and of groups,
- * asked one by one (Okta lists no "groups with roles"), hence the parent.
+ * `/api/v1/iam/assignees/users`, and of groups, found through the groups' stats, so that only
+ * admins are asked for their roles.
  */
 export interface AdminRolesDefinition {
   kind: 'admin_roles';
-  parent: 'group';
   name: Namer;
 }
 
@@ -534,13 +533,14 @@ export const RESOURCE_DEFINITIONS = {
     },
     name: noName,
   },
-  admin_role_assignment: { kind: 'admin_roles', parent: 'group', name: field('label') },
+  admin_role_assignment: { kind: 'admin_roles', name: field('label') },
 } satisfies Record<OktaResourceType, ResourceDefinition>;
 
 /** Admin role assignments: users with roles, then each one's and each group's roles. */
 export const ROLE_ASSIGNEES_TEMPLATE = '/api/v1/iam/assignees/users';
 export const USER_ROLES_TEMPLATE = '/api/v1/users/{userId}/roles';
 export const GROUP_ROLES_TEMPLATE = '/api/v1/groups/{groupId}/roles';
+export const GROUPS_TEMPLATE = '/api/v1/groups';
 
 /** The user list's two queries: see OktaCollector for why both. */
 export const USERS_TEMPLATE = '/api/v1/users';
