@@ -162,6 +162,19 @@ describe('OktaConnector against the Okta simulator', () => {
       );
       expect(sut.stats()).toMatchObject({ status429: 0, retries: 0 });
       expect(sut.stats().byEndpoint['POST /oauth2/v1/token']).toBe(1);
+      // Roles are asked of admins only: users named by iam/assignees, groups whose stats say so.
+      const holders = (prefix: string) =>
+        new Set(
+          sim
+            .snapshot()
+            .admin_role_assignment.filter((r) => r.id.startsWith(prefix))
+            .map((r) => r.id.split(':')[0]),
+        ).size;
+      expect(holders('00g')).toBeGreaterThan(0);
+      expect(sut.stats().byEndpoint).toMatchObject({
+        'GET /api/v1/users/{userId}/roles': holders('00u'),
+        'GET /api/v1/groups/{groupId}/roles': holders('00g'),
+      });
     } finally {
       await sut.close();
     }
