@@ -52,9 +52,15 @@ export function systemLogRoutes(org: OrgContext): Route[] {
           'target.displayName',
           'target.alternateId',
         ]);
+        // A default `until` is now: an event published this very millisecond is included.
+        const bounded = query.has('until');
         const accept = (e: Entry) => {
           const published = Date.parse(String(e.data.published));
-          return published >= since && published < until && (!filter || filter(e.data));
+          return (
+            published >= since &&
+            (bounded ? published < until : published <= until) &&
+            (!filter || filter(e.data))
+          );
         };
         const events = org.state.systemLog.events;
         let items: Entry[];
