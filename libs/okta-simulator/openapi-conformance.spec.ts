@@ -247,6 +247,40 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
     expect(errors).toEqual([]);
   });
 
+  it.each([
+    ['/api/v1/meta/types/user', 200, { name: 'vendor', displayName: 'Vendor', description: 'Vendors' }],
+    ['/api/v1/idps', 200, { name: 'Acme', type: 'OIDC', protocol: { type: 'OIDC', scopes: ['openid'] } }],
+    [
+      '/api/v1/eventHooks',
+      200,
+      {
+        name: 'Feed',
+        events: { type: 'EVENT_TYPE', items: ['user.lifecycle.create'] },
+        channel: { type: 'HTTP', version: '1.0.0', config: { uri: 'https://hooks.example.com/f' } },
+      },
+    ],
+    ['/api/v1/behaviors', 200, { name: 'Fast', type: 'VELOCITY', settings: { velocityKph: 900 } }],
+    ['/api/v1/brands', 201, { name: 'Another brand' }],
+    [
+      '/api/v1/iam/roles',
+      200,
+      { label: 'Reader', description: 'Reads users', permissions: ['okta.users.read'] },
+    ],
+  ])('creates at POST %s as the description says (%d)', async (path, status, json) => {
+    const response = await client.call('POST', path, { json });
+    expect(response.status).toBe(status);
+    expect(validator.validate(path, 'POST', status, response.body)).toEqual([]);
+  });
+
+  it('assigns a role to a user as the description says (201)', async () => {
+    const path = '/api/v1/users/{userId}/roles';
+    const response = await client.call('POST', `/api/v1/users/${ids.user}/roles`, {
+      json: { type: 'REPORT_ADMIN' },
+    });
+    expect(response.status).toBe(201);
+    expect(validator.validate(path, 'POST', 201, response.body)).toEqual([]);
+  });
+
   it('installs an API service integration as the description says (201)', async () => {
     const response = await client.call('POST', '/integrations/api/v1/api-services', {
       json: { type: 'idp_backup', grantedScopes: ['okta.users.read'] },
