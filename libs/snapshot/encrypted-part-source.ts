@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable, Transform, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
@@ -16,6 +17,7 @@ import { SnapshotIntegrityError } from './snapshot-errors.js';
  * AES-256-GCM decryption -> gunzip -> lines. Each 64 KiB chunk is authenticated before its lines
  * are given; the SHA-256 and sizes are compared with `expected` (from the manifest) at the end, so
  * a caller that stops early has only read authenticated data but not checked the whole object.
+ * When `expected.plainSha256` is given, the SHA-256 of the decompressed text is checked too.
  *
  * @param label names the object in error messages (`part "user"`, `index`)
  * @throws SnapshotIntegrityError when the object is missing, altered, truncated or not as expected;
@@ -26,7 +28,7 @@ export async function* readEncryptedLines(
   key: string,
   dataKey: Buffer,
   aad: string,
-  expected: SinkResult,
+  expected: SinkResult & { plainSha256?: string },
   label: string,
 ): AsyncGenerator<string> {
   let stored: Readable;
@@ -40,9 +42,11 @@ export async function* readEncryptedLines(
   }
   const digest = new DigestStream();
   let plainBytes = 0;
+  const plainDigest = expected.plainSha256 === undefined ? undefined : createHash('sha256');
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       plainBytes += chunk.length;
+      plainDigest?.update(chunk);
       done(null, chunk);
     },
   });
@@ -72,6 +76,9 @@ export async function* readEncryptedLines(
     throw new SnapshotIntegrityError(
       `${label}: ${plainBytes} plaintext bytes, the manifest says ${expected.plainBytes}`,
     );
+  }
+  if (plainDigest !== undefined && plainDigest.digest('hex') !== expected.plainSha256) {
+    throw new SnapshotIntegrityError(`${label}: plaintext does not match the manifest's digest`);
   }
 }
 

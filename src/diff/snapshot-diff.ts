@@ -78,19 +78,13 @@ async function openChanges(
   volatile: ReadonlySet<string>,
 ): Promise<ResourceChange[]> {
   const changes: ResourceChange[] = [];
-  const removedIds = new Set(located.removed.map((entry) => entry.id));
   const modifiedIds = new Set(located.modified.map(({ from: entry }) => entry.id));
-  const addedIds = new Set(located.added.map((entry) => entry.id));
   const beforeOfModified = new Map<string, Record<string, unknown>>();
 
-  const fromFrames = [...located.removed, ...located.modified.map((pair) => pair.from)].map(
-    (entry) => entry.frame,
-  );
-  for await (const record of from.readRecords(
-    type,
-    fromFrames,
-    (id) => removedIds.has(id) || modifiedIds.has(id),
-  )) {
+  for await (const record of from.readRecords(type, [
+    ...located.removed,
+    ...located.modified.map((pair) => pair.from),
+  ])) {
     if (modifiedIds.has(record.id)) {
       beforeOfModified.set(record.id, record.data);
       continue;
@@ -110,12 +104,10 @@ async function openChanges(
     });
   }
 
-  const toFrames = [...located.added, ...located.modified.map((pair) => pair.to)].map((entry) => entry.frame);
-  for await (const record of to.readRecords(
-    type,
-    toFrames,
-    (id) => addedIds.has(id) || modifiedIds.has(id),
-  )) {
+  for await (const record of to.readRecords(type, [
+    ...located.added,
+    ...located.modified.map((pair) => pair.to),
+  ])) {
     const before = beforeOfModified.get(record.id);
     if (before === undefined) {
       const { severity, rule } = rateChange({
