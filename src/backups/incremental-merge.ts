@@ -22,11 +22,12 @@ export async function gatherDeletions(reported: AsyncIterable<DeletedRecord>): P
 
 /**
  * Records of one type for an incremental snapshot, following the merge rule of
- * `ProviderConnector` (libs/providers/provider-connector.ts): the base's records, less those
- * deleted (and those whose composite id names a deleted object: a deleted group's or user's
- * memberships), with the part applied: `changed` records replace or join the base's,
- * `children_of` replaces the children of the listed parents. A part without `delta` is complete
- * and is given as is. The part is read whole first (it holds only changes); the base streams.
+ * `ProviderConnector` (libs/providers/provider-connector.ts): the part's records first (`changed`
+ * records, or the complete children of the `children_of` parents), then the base's records less
+ * those the part replaced, those deleted, and those whose composite id names a deleted object (a
+ * deleted group's or user's memberships). A part without `delta` is complete and given as is.
+ * Memory holds ids only, so a change of every user streams like a full backup; record order
+ * differs from a full backup's, which no reader relies on.
  * @throws SnapshotIntegrityError when the base is altered
  */
 export async function* mergedRecords(
@@ -39,22 +40,20 @@ export async function* mergedRecords(
     yield* part.records;
     return;
   }
-  const incoming = new Map<string, ResourceRecord>();
-  for await (const record of part.records) incoming.set(record.id, record);
+  const fetched = new Set<string>();
+  for await (const record of part.records) {
+    fetched.add(record.id);
+    yield record;
+  }
+  if (!base.has(part.type)) return;
   const deletedOfType = deletions.byType.get(part.type);
   const replacedParents = new Set(delta.kind === 'children_of' ? delta.parentIds : []);
-  const dropped = (id: string): boolean => {
-    if (deletedOfType?.has(id)) return true;
+  const superseded = (id: string): boolean => {
+    if (fetched.has(id) || deletedOfType?.has(id)) return true;
     const path = id.split(':');
     return path.length > 1 && (replacedParents.has(path[0]) || path.some((step) => deletions.ids.has(step)));
   };
-  if (base.has(part.type)) {
-    for await (const record of base.readPart(part.type)) {
-      if (dropped(record.id)) continue;
-      const replacement = incoming.get(record.id);
-      if (replacement !== undefined) incoming.delete(record.id);
-      yield replacement ?? record;
-    }
+  for await (const record of base.readPart(part.type)) {
+    if (!superseded(record.id)) yield record;
   }
-  yield* incoming.values();
 }
