@@ -51,13 +51,14 @@ describe('health, OpenAPI document and the error shape', () => {
     expect(response.headers['x-request-id']).toBe(response.body.requestId);
   });
 
-  it('answers an oversized body with 413', async () => {
+  it('answers an oversized body with 400 validation_failed', async () => {
     const response = await ctx.http
       .post('/api/connections/create')
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ org_url: 'https://acme.okta.com', client_id: 'x', client_secret: 'y'.repeat(200_000) });
-    expect(response.status).toBe(413);
-    expect(response.body.code).toBe('payload_too_large');
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('validation_failed');
+    expect(response.body.details).toEqual([{ field: 'body', message: 'larger than 100 KB' }]);
   });
 
   it('answers an unknown route with 404 and a malformed id with 400, both in the error shape', async () => {

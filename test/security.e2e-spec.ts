@@ -478,7 +478,7 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
       expect(invitations.body.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
     });
 
-    it('answers a JSON body over 100 KB with 413 payload_too_large in the error shape, before authentication', async () => {
+    it('answers a JSON body over 100 KB with 400 validation_failed in the error shape, before authentication', async () => {
       const huge = {
         org_url: 'https://acme.okta.com',
         client_id: 'x',
@@ -486,10 +486,11 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
       };
       for (const headers of [bearer(teamA.super_admin.token), {}]) {
         const response = await sut.http.post('/api/connections/create').set(headers).send(huge);
-        expect(response.status).toBe(413);
+        expect(response.status).toBe(400);
         expect(response.body).toEqual({
-          error: 'Request body too large',
-          code: 'payload_too_large',
+          error: 'Request body too large (at most 100 KB of JSON)',
+          code: 'validation_failed',
+          details: [{ field: 'body', message: 'larger than 100 KB' }],
           requestId: expect.any(String),
         });
       }

@@ -12,7 +12,7 @@ import { createValidationPipe } from '../common/validation.pipe.js';
 import { AuthorizationServer } from '../auth/authorization-server.js';
 import { protectedResourceMetadataUrl } from '../auth/protected-resource.js';
 
-/** Largest JSON body the API accepts; bigger ones get 413. */
+/** Largest JSON body the API accepts; bigger ones get 400 `validation_failed`. */
 const JSON_BODY_LIMIT = '100kb';
 
 /**

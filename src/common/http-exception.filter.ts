@@ -18,7 +18,6 @@ const DEFAULT_CODES: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
-  413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
   500: 'internal_error',
@@ -64,7 +63,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private toBody(exception: unknown, requestId: string): { status: number; body: Record<string, unknown> } {
     const parserError = bodyParserError(exception);
     if (parserError === 'entity.too.large') {
-      return { status: 413, body: { error: 'Request body too large', code: 'payload_too_large', requestId } };
+      // Issue 6 "Protections": oversized bodies are a 400, like every other invalid request.
+      return {
+        status: 400,
+        body: {
+          error: 'Request body too large (at most 100 KB of JSON)',
+          code: 'validation_failed',
+          details: [{ field: 'body', message: 'larger than 100 KB' }],
+          requestId,
+        },
+      };
     }
     if (parserError === 'entity.parse.failed') {
       return { status: 400, body: { error: 'Malformed JSON body', code: 'validation_failed', requestId } };
