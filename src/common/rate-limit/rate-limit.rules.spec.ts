@@ -31,6 +31,11 @@ describe('RATE_LIMIT_RULES (spec "Limits")', () => {
     expect(covering('POST', '/api/auth/verify-code')).toEqual(['sign-in-codes=20', 'api=120']);
   });
 
+  it("counts the sign-in page's code forms toward the same 20", () => {
+    expect(covering('POST', '/interaction/:uid/send-code')).toEqual(['sign-in-codes=20']);
+    expect(covering('POST', '/interaction/:uid/verify-code')).toEqual(['sign-in-codes=20']);
+  });
+
   it('covers nothing outside /api/', () => {
     expect(covering('POST', '/oauth/token')).toEqual([]);
     expect(covering('GET', '/.well-known/oauth-protected-resource')).toEqual([]);

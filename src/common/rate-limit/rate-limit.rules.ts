@@ -16,6 +16,12 @@ export interface RateLimitRule {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SIGN_IN_CODE_ROUTES = new Set([
+  '/api/auth/send-code',
+  '/api/auth/verify-code',
+  '/interaction/:uid/send-code',
+  '/interaction/:uid/verify-code',
+]);
 
 /**
  * The spec's Limits table. Each rule is one budget per client IP shared by all the routes it
@@ -34,9 +40,10 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
   },
   {
     // "Sign-in codes: 20 requests per minute: /api/auth/send-code and /api/auth/verify-code."
+    // The authorization server's sign-in page posts the same two operations (docs/auth.md).
     name: 'sign-in-codes',
     limit: 20,
-    appliesTo: (_method, path) => path === '/api/auth/send-code' || path === '/api/auth/verify-code',
+    appliesTo: (_method, path) => SIGN_IN_CODE_ROUTES.has(path),
   },
   {
     // "Default rate: 120 requests per minute: all /api/* endpoints."
