@@ -53,7 +53,12 @@ export const configSchema = z
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(600),
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),
     /** An incremental backup's base may be at most this old (hours); older forces a full run. */
-    INCREMENTAL_MAX_BASE_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+    INCREMENTAL_MAX_BASE_AGE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
     /** When true, a sign-in of an address with no membership and no invitation creates a team it owns (issue 6). */
     SELF_SERVICE_TEAMS: booleanFlag,
     /** Lifetime of refresh tokens (authorization code grant), seconds; public clients rotate them on each use. */
