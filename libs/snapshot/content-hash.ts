@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 import { canonicalJson } from './canonical-json.js';
 
@@ -42,5 +42,6 @@ export function contentHash(
   volatileFields: ReadonlySet<string> | readonly string[] = OKTA_VOLATILE_FIELDS,
 ): string {
   const omit = volatileFields instanceof Set ? volatileFields : new Set(volatileFields);
-  return createHash('sha256').update(canonicalJson(data, omit), 'utf8').digest('hex');
+  // One-shot crypto.hash: a Hash object per record cost more than the digest itself.
+  return hash('sha256', canonicalJson(data, omit), 'hex');
 }

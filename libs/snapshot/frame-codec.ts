@@ -17,8 +17,8 @@ const gunzipAsync = promisify(gunzip);
 export const FRAME_TEXT_CHARS = 256 * 1024;
 
 /**
- * Output chunk of frame decompression: a frame's text in one piece, not zlib's default 16 KiB
- * pieces, each of which costs a callback and a copy on the main thread.
+ * Output chunk of frame compression and decompression: a frame in one piece, not zlib's default
+ * 16 KiB pieces, each of which costs a callback and a copy on the main thread.
  */
 const GUNZIP_CHUNK_BYTES = 2 * FRAME_TEXT_CHARS;
 
@@ -40,7 +40,7 @@ export function frameAad(partAad: string, frame: number): Buffer {
  * @returns `iv (12) | ciphertext | tag (16)`
  */
 export async function sealFrame(dataKey: Buffer, aad: Buffer, text: Buffer): Promise<Buffer> {
-  const box = gcmEncrypt(dataKey, await gzipAsync(text), aad);
+  const box = gcmEncrypt(dataKey, await gzipAsync(text, { chunkSize: GUNZIP_CHUNK_BYTES }), aad);
   return Buffer.concat([box.iv, box.ciphertext, box.tag]);
 }
 
