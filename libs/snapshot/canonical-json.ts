@@ -11,57 +11,49 @@ const NO_KEYS: ReadonlySet<string> = new Set();
  * @throws TypeError for anything JSON cannot hold exactly (NaN, Infinity, bigint, Date, Map...)
  */
 export function canonicalJson(value: unknown, omitKeys: ReadonlySet<string> = NO_KEYS): string {
-  const out: string[] = [];
-  write(value, omitKeys, out);
-  return out.join('');
+  return write(value, omitKeys);
 }
 
-function write(value: unknown, omitKeys: ReadonlySet<string>, out: string[]): void {
+// Built by string concatenation: V8 joins the pieces as ropes, faster than an array and join.
+function write(value: unknown, omitKeys: ReadonlySet<string>): string {
   switch (typeof value) {
     case 'string':
-      out.push(JSON.stringify(value));
-      return;
+      return JSON.stringify(value);
     case 'boolean':
-      out.push(value ? 'true' : 'false');
-      return;
+      return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError(`canonical JSON has no form for ${value}`);
-      out.push(JSON.stringify(value));
-      return;
+      return JSON.stringify(value);
     case 'object':
-      if (value === null) out.push('null');
-      else if (Array.isArray(value)) writeArray(value, omitKeys, out);
-      else writeObject(value, omitKeys, out);
-      return;
+      if (value === null) return 'null';
+      return Array.isArray(value) ? writeArray(value, omitKeys) : writeObject(value, omitKeys);
     default:
       throw new TypeError(`canonical JSON has no form for a ${typeof value}`);
   }
 }
 
-function writeArray(items: unknown[], omitKeys: ReadonlySet<string>, out: string[]): void {
-  out.push('[');
-  items.forEach((item, i) => {
-    if (i > 0) out.push(',');
+function writeArray(items: unknown[], omitKeys: ReadonlySet<string>): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i += 1) {
+    if (i > 0) out += ',';
     // As JSON.stringify: a hole or undefined in an array is null.
-    write(item ?? null, omitKeys, out);
-  });
-  out.push(']');
+    out += write(items[i] ?? null, omitKeys);
+  }
+  return `${out}]`;
 }
 
-function writeObject(object: object, omitKeys: ReadonlySet<string>, out: string[]): void {
+function writeObject(object: object, omitKeys: ReadonlySet<string>): string {
   const prototype = Object.getPrototypeOf(object) as unknown;
   if (prototype !== Object.prototype && prototype !== null) {
     throw new TypeError(`canonical JSON takes plain objects only, not ${object.constructor.name}`);
   }
   const record = object as Record<string, unknown>;
-  out.push('{');
-  let first = true;
+  let out = '{';
   for (const key of Object.keys(record).sort()) {
-    if (record[key] === undefined || omitKeys.has(key)) continue;
-    if (!first) out.push(',');
-    first = false;
-    out.push(JSON.stringify(key), ':');
-    write(record[key], omitKeys, out);
+    const item = record[key];
+    if (item === undefined || omitKeys.has(key)) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${write(item, omitKeys)}`;
   }
-  out.push('}');
+  return `${out}}`;
 }
