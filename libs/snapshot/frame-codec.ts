@@ -20,7 +20,7 @@ export const FRAME_TEXT_CHARS = 256 * 1024;
  * Output chunk of frame compression and decompression: a frame in one piece, not zlib's default
  * 16 KiB pieces, each of which costs a callback and a copy on the main thread.
  */
-const GUNZIP_CHUNK_BYTES = 2 * FRAME_TEXT_CHARS;
+const FRAME_CHUNK_BYTES = 2 * FRAME_TEXT_CHARS;
 
 /** Caps a frame's decompressed size so that an altered (yet authenticated) frame cannot balloon. */
 const MAX_FRAME_PLAIN_BYTES = 256 * 1024 * 1024;
@@ -40,7 +40,7 @@ export function frameAad(partAad: string, frame: number): Buffer {
  * @returns `iv (12) | ciphertext | tag (16)`
  */
 export async function sealFrame(dataKey: Buffer, aad: Buffer, text: Buffer): Promise<Buffer> {
-  const box = gcmEncrypt(dataKey, await gzipAsync(text, { chunkSize: GUNZIP_CHUNK_BYTES }), aad);
+  const box = gcmEncrypt(dataKey, await gzipAsync(text, { chunkSize: FRAME_CHUNK_BYTES }), aad);
   return Buffer.concat([box.iv, box.ciphertext, box.tag]);
 }
 
@@ -75,7 +75,7 @@ export async function openFrame(
   try {
     return await gunzipAsync(compressed, {
       maxOutputLength: MAX_FRAME_PLAIN_BYTES,
-      chunkSize: GUNZIP_CHUNK_BYTES,
+      chunkSize: FRAME_CHUNK_BYTES,
     });
   } catch (error) {
     throw new SnapshotIntegrityError(`${label}: frame does not decompress`, { cause: error });

@@ -1,7 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID } from 'class-validator';
-import { csv } from '../../common/csv.transform.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
+import { ResourceTypesFilter } from '../../common/resource-types-filter.decorator.js';
 
 /**
  * Body of POST /api/diff and query of GET /api/diff (spec "Diff"). In the query string,
@@ -16,14 +15,6 @@ export class DiffRequestDto {
   @IsUUID()
   toBackupId!: string;
 
-  @ApiPropertyOptional({
-    type: [String],
-    description: 'Resource types or categories to compare (docs/resource-types.md); default: all both hold.',
-  })
-  @IsOptional()
-  @Transform(csv)
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
+  @ResourceTypesFilter('Resource types or categories to compare; default: every type both backups hold.')
   resourceTypes?: string[];
 }

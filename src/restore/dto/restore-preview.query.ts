@@ -1,7 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID } from 'class-validator';
-import { csv } from '../../common/csv.transform.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
+import { ResourceTypesFilter } from '../../common/resource-types-filter.decorator.js';
 
 /** Query of GET /api/restore (spec "Restore"): the dry-run preview. */
 export class RestorePreviewQuery {
@@ -9,11 +8,6 @@ export class RestorePreviewQuery {
   @IsUUID()
   backupId!: string;
 
-  @ApiPropertyOptional({ description: 'csv of resource types or categories (docs/resource-types.md).' })
-  @IsOptional()
-  @Transform(csv)
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
+  @ResourceTypesFilter('Resource types or categories to preview; default: every type the backup holds.')
   resourceTypes?: string[];
 }
