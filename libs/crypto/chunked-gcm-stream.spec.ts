@@ -52,17 +52,17 @@ describe('chunked AES-256-GCM stream', () => {
     expect((await decrypt(ciphertext)).equals(plaintext)).toBe(true);
   });
 
-  it('round-trips 64 MiB written as one buffer, in linear time', async () => {
+  // Linear work takes about a second here; re-copying the input per chunk would take minutes and
+  // hit the test's timeout. Not a wall-clock assertion: the machine's load must not fail it.
+  it('round-trips 64 MiB written as one buffer', async () => {
     const plaintext = randomBytes(64 * 1024 * 1024);
-    const started = Date.now();
 
     const ciphertext = await collectOutput(createEncryptStream(key, aad), [plaintext]);
     const decrypted = await collectOutput(createDecryptStream(key, aad), [ciphertext]);
 
+    expect(ciphertext).toHaveLength(HEADER + plaintext.length + Math.ceil(plaintext.length / CHUNK_PLAINTEXT_BYTES) * TAG);
     expect(decrypted.equals(plaintext)).toBe(true);
-    // Loose: linear work takes well under a second here; re-copying the input per chunk takes minutes.
-    expect(Date.now() - started).toBeLessThan(10_000);
-  });
+  }, 60_000);
 
   it('does not contain the plaintext', async () => {
     const plaintext = Buffer.from('alice.tamper-check@example.com '.repeat(5000));
