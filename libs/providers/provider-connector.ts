@@ -1,3 +1,4 @@
+import type { ProviderRestorer, RestoreWriteOptions } from './provider-restore.js';
 import type { ResourceRecord, ResourceType } from './resource-types.js';
 
 /**
@@ -98,6 +99,12 @@ export interface ProviderConnector {
    *   `since_too_old` when it is older than the provider keeps its log (Okta: 90 days).
    */
   deletedSince(since: string, options?: { signal?: AbortSignal }): AsyncIterable<DeletedRecord>;
+  /**
+   * The writing side for a restore (provider-restore.ts), sharing this connector's credentials,
+   * rate-limit governor and stats. Writes need the connector to have been made with the
+   * provider's write scopes for the types restored.
+   */
+  restorer(options: RestoreWriteOptions): ProviderRestorer;
   stats(): ConnectorStats;
   /** Releases sockets. */
   close(): Promise<void>;

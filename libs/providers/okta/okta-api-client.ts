@@ -1,7 +1,7 @@
 import { ProviderAuthError, ProviderRequestError } from '../provider-errors.js';
 import type { ClientCredentialsTokenSource } from './client-credentials.js';
 import { nextLinkUrl } from './link-header.js';
-import type { OktaTransport, TransportResponse } from './okta-transport.js';
+import type { OktaTransport, TransportRequest, TransportResponse } from './okta-transport.js';
 
 /** One Okta JSON object, as returned. */
 export type OktaObject = Record<string, unknown>;
@@ -25,9 +25,21 @@ export interface ListRequest {
   signal?: AbortSignal;
 }
 
+/** A write request: method, endpoint template (also the stats and rate-limit key), path parameters, JSON body. */
+export interface WriteRequest {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  template: string;
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Statuses besides 2xx that mean the write has nothing to do (404 deleting what is gone). */
+  okOn?: readonly number[];
+  signal?: AbortSignal;
+}
+
 /**
- * Authenticated reads of the Okta Management API: bearer token from the client-credentials
- * source, one token refresh on 401, and cursor pagination through `Link: rel="next"` (Okta API
+ * Authenticated calls of the Okta Management API: bearer token from the client-credentials
+ * source, one token refresh on 401, writes for restores, and cursor pagination through `Link: rel="next"` (Okta API
  * "Pagination"), each next URL passing the transport's SSRF guard.
  */
 export class OktaApiClient {
@@ -85,7 +97,30 @@ export class OktaApiClient {
     return body as OktaObject;
   }
 
-  private firstUrl(list: ListRequest): URL {
+  /**
+   * One write (create, replace, delete, lifecycle operation). Creations (POST) are not sent
+   * again after a 5xx or a dropped connection, since the first may have been carried out; the
+   * restore that calls this matches by natural key when it runs again.
+   * @returns the answer's JSON (null for an empty body, as 204s have)
+   * @throws ProviderAuthError when Okta refuses a fresh token; ProviderRequestError for any
+   *   status outside 2xx (with Okta's errorCode and errorSummary), unless listed in `okOn`
+   */
+  async write(request: WriteRequest): Promise<unknown> {
+    request.signal?.throwIfAborted();
+    const response = await this.exchange(
+      request.method,
+      this.firstUrl(request),
+      request.template,
+      request.body === undefined ? undefined : JSON.stringify(request.body),
+      request.method !== 'POST',
+      request.signal,
+    );
+    const ok = (response.status >= 200 && response.status < 300) || request.okOn?.includes(response.status);
+    if (!ok) throw failure(response, `${request.method} ${request.template}`);
+    return response.body.trim() === '' ? null : parseJson(response.body);
+  }
+
+  private firstUrl(list: Omit<ListRequest, 'itemsKey'>): URL {
     const path = list.template.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = list.params?.[name];
       if (value === undefined) throw new Error(`No value for {${name}} in ${list.template}`);
@@ -96,15 +131,32 @@ export class OktaApiClient {
     return url;
   }
 
-  private async get(url: URL, template: string, signal?: AbortSignal): Promise<TransportResponse> {
+  private get(url: URL, template: string, signal?: AbortSignal): Promise<TransportResponse> {
+    return this.exchange('GET', url, template, undefined, true, signal);
+  }
+
+  private async exchange(
+    method: TransportRequest['method'],
+    url: URL,
+    template: string,
+    body: string | undefined,
+    idempotent: boolean,
+    signal?: AbortSignal,
+  ): Promise<TransportResponse> {
     for (let refreshed = false; ; refreshed = true) {
       const token = await this.tokens.accessToken(signal);
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+      };
+      if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await this.transport.send({
-        method: 'GET',
+        method,
         url,
         template,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        idempotent: true,
+        headers,
+        body,
+        idempotent,
         signal,
       });
       if (response.status !== 401) return response;

@@ -1,5 +1,6 @@
 import { rootCertificates } from 'node:tls';
 import { Agent } from 'undici';
+import type { ProviderRestorer, RestoreWriteOptions } from '../provider-restore.js';
 import type {
   CollectOptions,
   ConnectorStats,
@@ -14,6 +15,7 @@ import { ClientCredentialsTokenSource } from './client-credentials.js';
 import { ConnectorStatsRecorder } from './connector-stats.js';
 import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
+import { OktaRestorer } from './restore/okta-restorer.js';
 import { deletionsFromLog } from './okta-deletions.js';
 import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
@@ -31,7 +33,7 @@ export interface OktaConnectorOptions {
   allowedHosts: readonly string[];
   /** A PEM CA to trust besides Node's bundled roots (a private CA, the test simulator's). */
   caCertPem?: string;
-  /** Scopes requested with each token; default: the read scopes a full backup needs. */
+  /** Scopes requested with each token; default: the read scopes a full backup needs (restores add `.manage` ones). */
   scopes?: readonly string[];
   userAgent?: string;
   /** Requests in flight at once to this org; default 4. */
@@ -81,8 +83,10 @@ export class OktaConnector implements ProviderConnector {
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly api: OktaApiClient;
   private readonly maxConcurrency: number;
+  private readonly clientId: string;
 
   constructor(options: OktaConnectorOptions) {
+    this.clientId = options.clientId;
     const orgOrigin = parseOrgOrigin(options.orgUrl);
     const host = new URL(orgOrigin).host;
     if (!isAllowedHost(host, options.allowedHosts)) throw new ProviderHostNotAllowedError(host);
@@ -208,6 +212,11 @@ export class OktaConnector implements ProviderConnector {
       new Date(now).toISOString(),
       options.signal,
     );
+  }
+
+  /** Writes through the Management API (restore/okta-restorer.ts); needs the `.manage` scopes. */
+  restorer(options: RestoreWriteOptions): ProviderRestorer {
+    return new OktaRestorer(this.api, this.clientId, options);
   }
 
   stats(): ConnectorStats {

@@ -59,3 +59,13 @@ const LOGS_SCOPE = 'okta.logs.read';
 export const OKTA_BACKUP_SCOPES: readonly string[] = [
   ...new Set([...Object.values(READ_SCOPES), LOGS_SCOPE]),
 ];
+
+/**
+ * The scopes a restore of `types` needs: the backup's read scopes (the live org is read to plan)
+ * and, per type written, its family's `.manage` scope (Okta OAuth scopes: `okta.groups.manage`
+ * also reads), each once. An API service integration must be granted them to restore.
+ */
+export function oktaRestoreScopes(types: readonly OktaResourceType[]): string[] {
+  const manage = types.map((type) => READ_SCOPES[type].replace(/\.read$/, '.manage'));
+  return [...new Set([...OKTA_BACKUP_SCOPES, ...manage])];
+}

@@ -6,13 +6,16 @@ import type { RateLimitGovernor, RetryCause } from './rate-limit-governor.js';
 
 /** One logical request; the transport may send it several times. */
 export interface TransportRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: URL;
   /** Path template naming the endpoint and its rate-limit bucket, e.g. `/api/v1/groups/{groupId}/users`. */
   template: string;
   headers: Record<string, string>;
   body?: string;
-  /** Safe to send again after a dropped connection or a 5xx (GETs, the client_credentials grant). */
+  /**
+   * Safe to send again after a dropped connection or a 5xx (GETs, PUTs and DELETEs, the
+   * client_credentials grant; RFC 9110 §9.2.2), not creations.
+   */
   idempotent: boolean;
   signal?: AbortSignal;
 }

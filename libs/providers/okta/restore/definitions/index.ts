@@ -1,0 +1,16 @@
+import type { RestoreWriteOptions } from '../../../provider-restore.js';
+import type { OktaResourceType } from '../../../resource-types.js';
+import type { RestoreDefinition } from '../restore-definition.js';
+import { directoryDefinitions } from './directory.js';
+
+/**
+ * How a restore writes each Okta type, by category (docs/restore.md). A type without a
+ * definition is not written by a restore: the preview lists it as not restorable.
+ */
+export function restoreDefinitions(
+  options: RestoreWriteOptions,
+): Partial<Record<OktaResourceType, RestoreDefinition>> {
+  return {
+    ...directoryDefinitions(options),
+  };
+}

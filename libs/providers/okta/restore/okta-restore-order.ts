@@ -1,0 +1,39 @@
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '../../resource-types.js';
+
+/**
+ * The order a restore applies Okta types in: every type after the types its objects refer to, so
+ * that a reference to a re-created object can be rewritten to its new id (DESIGN section 6, with
+ * the moves its list does not spell out):
+ * - hooks and trusted origins come first: they refer to nothing, and policy rules (profile
+ *   enrollment) and authorization server token rules name inline hooks;
+ * - identity providers come before policies: IdP discovery rules name them;
+ * - authorization servers come after apps: their policies name OAuth clients (app ids);
+ * - profile mappings come after apps and identity providers, whose mappings they are.
+ * Every other type keeps its collection order (resource-types.ts).
+ */
+export const OKTA_RESTORE_ORDER: readonly OktaResourceType[] = (() => {
+  const moved = new Set<OktaResourceType>();
+  const take = (...types: OktaResourceType[]) => {
+    types.forEach((type) => moved.add(type));
+    return types;
+  };
+  const early = take('event_hook', 'inline_hook', 'trusted_origin');
+  const beforePolicies = take('identity_provider');
+  const authorizationServers = take(
+    'authorization_server',
+    'authorization_server_scope',
+    'authorization_server_claim',
+    'authorization_server_policy',
+    'authorization_server_policy_rule',
+  );
+  const afterApps = take('profile_mapping');
+  const order: OktaResourceType[] = [];
+  for (const type of OKTA_RESOURCE_TYPES) {
+    if (moved.has(type)) continue;
+    if (type === 'group') order.push(...early);
+    if (type === 'policy') order.push(...beforePolicies);
+    if (type === 'brand') order.push(...authorizationServers, ...afterApps);
+    order.push(type);
+  }
+  return order;
+})();

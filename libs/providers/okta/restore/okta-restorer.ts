@@ -1,0 +1,170 @@
+import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
+import type {
+  IdMap,
+  LiveResource,
+  ProviderRestorer,
+  RestoreSupport,
+  RestoreWrite,
+  RestoreWriteOptions,
+  RestoreWriteResult,
+} from '../../provider-restore.js';
+import type { OktaResourceType, ResourceRecord, ResourceType } from '../../resource-types.js';
+import type { OktaApiClient, OktaObject } from '../okta-api-client.js';
+import { restoreDefinitions } from './definitions/index.js';
+import { groupManagedBecause } from './definitions/directory.js';
+import { referencedIds, rewriteRecord } from './okta-id-references.js';
+import { OKTA_RESTORE_ORDER } from './okta-restore-order.js';
+import { idParts, omit, type RestoreDefinition, SERVER_OWNED } from './restore-definition.js';
+
+const NOT_WRITTEN =
+  'A restore does not write this type: set it again in Okta after the restore if it changed';
+const OWN_INTEGRATION = "The connection's own API service integration: a restore never changes or removes it";
+
+/**
+ * Okta's ProviderRestorer: the restore definitions of each type (definitions/) behind the
+ * provider-neutral interface, Okta's ids rewritten through the run's IdMap, and two rules of its
+ * own: memberships of groups Okta manages are Okta's (never written), and nothing a record of
+ * the connection's own API service integration names is changed or removed.
+ */
+export class OktaRestorer implements ProviderRestorer {
+  readonly order: readonly ResourceType[] = OKTA_RESTORE_ORDER;
+  private readonly definitions: Partial<Record<OktaResourceType, RestoreDefinition>>;
+  /** Groups Okta manages (Everyone, APP_GROUP), learned by `prepare` and as group records pass. */
+  private readonly managedGroupIds = new Set<string>();
+
+  /**
+   * @param ownClientId the client id of the API service integration the connection calls with
+   */
+  constructor(
+    private readonly api: OktaApiClient,
+    private readonly ownClientId: string,
+    private readonly options: RestoreWriteOptions,
+  ) {
+    this.definitions = restoreDefinitions(options);
+  }
+
+  /**
+   * Learns which groups Okta manages when memberships are among `types` (one request listing
+   * BUILT_IN and APP_GROUP groups), so their memberships are left alone even when the `group`
+   * type itself is not restored.
+   */
+  async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
+    if (!types.includes('group_membership')) return;
+    const filter = 'type eq "BUILT_IN" or type eq "APP_GROUP"';
+    for await (const page of this.api.pages({ template: '/api/v1/groups', query: { filter }, signal }))
+      for (const group of page) if (typeof group.id === 'string') this.managedGroupIds.add(group.id);
+  }
+
+  support(type: ResourceType): RestoreSupport {
+    const definition = this.definition(type);
+    if (!definition) return { create: false, update: false, delete: false, notes: [NOT_WRITTEN] };
+    return {
+      create: definition.create !== undefined,
+      update: definition.update !== undefined,
+      delete: definition.remove !== undefined,
+      notes: definition.notes ?? [],
+    };
+  }
+
+  fingerprint(record: ResourceRecord): string {
+    const writable = this.definition(record.type)?.writable ?? defaultWritable;
+    return contentHash(writable(record.data), OKTA_VOLATILE_FIELDS);
+  }
+
+  naturalKey(record: ResourceRecord): string | null {
+    return this.definition(record.type)?.naturalKey?.(record) ?? null;
+  }
+
+  rewrite(record: ResourceRecord, ids: IdMap): ResourceRecord {
+    return rewriteRecord(record, ids);
+  }
+
+  references(record: ResourceRecord): string[] {
+    const own = new Set(idParts(record.id));
+    return referencedIds(omit(record.data, ['_links', '_embedded'])).filter((id) => !own.has(id));
+  }
+
+  live(record: ResourceRecord): LiveResource {
+    this.learn(record);
+    const status = this.definition(record.type)?.status?.(record.data) ?? record.data.status;
+    return {
+      id: record.id,
+      name: record.name,
+      fingerprint: this.fingerprint(record),
+      key: this.naturalKey(record),
+      ...(typeof status === 'string' ? { status } : {}),
+      ...(this.isOwnIntegration(record) ? { protectedBecause: OWN_INTEGRATION } : {}),
+    };
+  }
+
+  managedBecause(record: ResourceRecord): string | null {
+    this.learn(record);
+    if (record.type === 'group_membership' && this.managedGroupIds.has(idParts(record.id)[0]))
+      return 'Okta manages the members of the Everyone group and of groups an app imports';
+    return this.definition(record.type)?.managedBecause?.(record.data) ?? null;
+  }
+
+  guardDeletions(
+    type: ResourceType,
+    deleting: readonly LiveResource[],
+    remaining: readonly LiveResource[],
+  ): Map<string, string> {
+    return this.definition(type)?.guardDeletions?.(deleting, remaining) ?? new Map();
+  }
+
+  createdWith(type: ResourceType): { type: ResourceType; component: number } | null {
+    return this.definition(type)?.createdWith ?? null;
+  }
+
+  sequence(type: ResourceType): ((a: ResourceRecord, b: ResourceRecord) => number) | null {
+    return this.definition(type)?.sequence ?? null;
+  }
+
+  /**
+   * @throws Error when the type's definition cannot make this write (callers check `support`);
+   *   ProviderRequestError / ProviderAuthError from Okta
+   */
+  async apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult> {
+    const type = write.action === 'delete' ? write.type : write.record.type;
+    const definition = this.definition(type);
+    const context = { api: this.api, options: this.options, signal };
+    switch (write.action) {
+      case 'create': {
+        if (!definition?.create) throw new Error(`Okta restores cannot create ${type}`);
+        const together = write.with.filter((record) => this.managedBecause(record) === null);
+        const created = await definition.create(write.record, context, together);
+        return { id: created.id, notes: created.notes ?? [] };
+      }
+      case 'update': {
+        if (!definition?.update) throw new Error(`Okta restores cannot update ${type}`);
+        return { id: write.live.id, notes: await definition.update(write.record, write.live, context) };
+      }
+      case 'delete': {
+        if (!definition?.remove) throw new Error(`Okta restores cannot delete ${type}`);
+        await definition.remove(write.live, context);
+        return { id: write.live.id, notes: [] };
+      }
+    }
+  }
+
+  private definition(type: ResourceType): RestoreDefinition | undefined {
+    return this.definitions[type as OktaResourceType];
+  }
+
+  /** Remembers groups Okta manages as group records pass (backup or live). */
+  private learn(record: ResourceRecord): void {
+    if (record.type === 'group' && groupManagedBecause(record.data) !== null)
+      this.managedGroupIds.add(record.id);
+  }
+
+  private isOwnIntegration(record: ResourceRecord): boolean {
+    if (idParts(record.id).includes(this.ownClientId)) return true;
+    const oauthClient = (record.data.credentials as { oauthClient?: { client_id?: unknown } } | undefined)
+      ?.oauthClient;
+    return record.type === 'app' && oauthClient?.client_id === this.ownClientId;
+  }
+}
+
+function defaultWritable(data: OktaObject): OktaObject {
+  return omit(data, SERVER_OWNED);
+}
