@@ -47,10 +47,10 @@ export type RestoreWrite =
       /** the backup's record, its references and parent ids rewritten to live ids */
       record: ResourceRecord;
       /**
-       * Records of `ProviderRestorer.createdWith(type).type` that the provider makes in the same
-       * request (a user's group memberships), rewritten; empty when none.
+       * Record ids of `ProviderRestorer.createdWith(type).type` that the provider makes in the
+       * same request (a user's group memberships `<groupId>:<userId>`), rewritten; empty when none.
        */
-      with: readonly ResourceRecord[];
+      with: readonly string[];
     }
   | { action: 'update'; record: ResourceRecord; live: LiveResource }
   | { action: 'delete'; type: ResourceType; live: LiveResource };

@@ -44,12 +44,12 @@ export class OktaRestorer implements ProviderRestorer {
   }
 
   /**
-   * Learns which groups Okta manages when memberships are among `types` (one request listing
-   * BUILT_IN and APP_GROUP groups), so their memberships are left alone even when the `group`
-   * type itself is not restored.
+   * Learns which groups Okta manages when memberships are among `types`, or users (created with
+   * their memberships), with one request listing BUILT_IN and APP_GROUP groups, so their
+   * memberships are left alone even when the `group` type itself is not restored.
    */
   async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
-    if (!types.includes('group_membership')) return;
+    if (!types.includes('group_membership') && !types.includes('user')) return;
     const filter = 'type eq "BUILT_IN" or type eq "APP_GROUP"';
     for await (const page of this.api.pages({ template: '/api/v1/groups', query: { filter }, signal }))
       for (const group of page) if (typeof group.id === 'string') this.managedGroupIds.add(group.id);
@@ -131,7 +131,7 @@ export class OktaRestorer implements ProviderRestorer {
     switch (write.action) {
       case 'create': {
         if (!definition?.create) throw new Error(`Okta restores cannot create ${type}`);
-        const together = write.with.filter((record) => this.managedBecause(record) === null);
+        const together = write.with.filter((id) => !this.managedGroupIds.has(idParts(id)[0]));
         const created = await definition.create(write.record, context, together);
         return { id: created.id, notes: created.notes ?? [] };
       }

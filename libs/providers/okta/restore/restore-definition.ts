@@ -39,13 +39,13 @@ export interface RestoreDefinition {
   managedBecause?(data: OktaObject): string | null;
   /**
    * Creates the object as the record describes it, lifecycle status included.
-   * @param together records of `createdWith.type` to make in the same request
+   * @param together record ids of `createdWith.type` to make in the same request
    * @throws ProviderRequestError when Okta refuses
    */
   create?(
     record: ResourceRecord,
     context: WriteContext,
-    together: readonly ResourceRecord[],
+    together: readonly string[],
   ): Promise<Created>;
   /**
    * Changes the live object into the record, lifecycle status included (deactivating first where

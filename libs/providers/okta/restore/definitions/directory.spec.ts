@@ -66,7 +66,7 @@ describe('directory restore definitions (simulator over HTTPS)', () => {
     await org.call('DELETE', `/api/v1/users/${user.id}`);
     const before = org.sim.requestLog().byEndpoint;
 
-    const result = await sut.apply({ action: 'create', record: user, with: memberships });
+    const result = await sut.apply({ action: 'create', record: user, with: memberships.map((m) => m.id) });
 
     const restored = (await org.find('user', (candidate) => candidate.id === result.id))!;
     expect(restored.data.profile).toEqual(user.data.profile);

@@ -96,7 +96,7 @@ function userDefinition(options: RestoreWriteOptions): RestoreDefinition {
         body: {
           profile: profileOf(record.data),
           ...(record.data.type ? { type: pick(record.data.type as OktaObject, ['id']) } : {}),
-          groupIds: together.map((membership) => idParts(membership.id)[0]),
+          groupIds: together.map((membershipId) => idParts(membershipId)[0]),
         },
         signal: context.signal,
       });
