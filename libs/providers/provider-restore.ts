@@ -105,6 +105,12 @@ export interface ProviderRestorer {
    */
   live(record: ResourceRecord): LiveResource;
   /**
+   * Types with rules in `guardDeletions` (Okta: admin role assignments). Deleting an object deletes
+   * the records that hang off it, so before a prune deletes users or groups the engine reads these
+   * types too and asks whether the records that would go with them may go.
+   */
+  readonly guardedTypes: readonly ResourceType[];
+  /**
    * Deletions of a prune that must not happen because of what would remain (the org's last super
    * admin): record id -> why. The engine also keeps any resource a protected record hangs off.
    * @param deleting live records the prune would delete

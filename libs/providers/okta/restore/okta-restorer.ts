@@ -28,6 +28,7 @@ const OWN_INTEGRATION = "The connection's own API service integration: a restore
  */
 export class OktaRestorer implements ProviderRestorer {
   readonly order: readonly ResourceType[] = OKTA_RESTORE_ORDER;
+  readonly guardedTypes: readonly ResourceType[];
   private readonly definitions: Partial<Record<OktaResourceType, RestoreDefinition>>;
   /** Groups Okta manages (Everyone, APP_GROUP), learned by `prepare` and as group records pass. */
   private readonly managedGroupIds = new Set<string>();
@@ -41,6 +42,7 @@ export class OktaRestorer implements ProviderRestorer {
     private readonly options: RestoreWriteOptions,
   ) {
     this.definitions = restoreDefinitions(options);
+    this.guardedTypes = OKTA_RESTORE_ORDER.filter((type) => this.definitions[type]?.guardDeletions);
   }
 
   /**
