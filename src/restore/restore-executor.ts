@@ -10,6 +10,8 @@ import { ownId, type PlannedWrite, planType, type TypePlan } from './restore-pla
 import { type RestoreSelection, RestoreScope } from './restore-scope.js';
 import { RestorePruner } from './restore-pruner.js';
 
+/** How often a long type reports its progress, ms. */
+const PROGRESS_EVERY_MS = 2000;
 /** Writes to the provider at once; the connector's governor caps requests in flight below this. */
 const WRITES_IN_FLIGHT = 8;
 
@@ -48,13 +50,11 @@ export async function executeRestore(input: {
     return summary[type];
   }
 
+  let pct = 20;
   for (const [index, type] of types.entries()) {
     if (!input.selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
-    await sink.progress(
-      Math.round(20 + (index / types.length) * (input.prune ? 60 : 75)),
-      `Restoring ${type}`,
-      summary,
-    );
+    pct = Math.round(20 + (index / types.length) * (input.prune ? 60 : 75));
+    await sink.progress(pct, `Restoring ${type}`, summary);
     const plan = await planType({
       type,
       snapshot,
@@ -87,6 +87,15 @@ export async function executeRestore(input: {
     const support = restorer.support(plan.type);
     const together = await createdTogether(plan);
     const created: LiveResource[] = [];
+    let done = 0;
+    let reportedAt = Date.now();
+    /** Progress within a long type; also where a restore failed by the stale sweep stops. */
+    const advance = async () => {
+      done += 1;
+      if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
+      reportedAt = Date.now();
+      await sink.progress(pct, `Restoring ${plan.type}: ${done} of ${planned.size} writes`, summary);
+    };
 
     const apply = async (record: ResourceRecord): Promise<void> => {
       const write = planned.get(record.id) as PlannedWrite & { live?: LiveResource };
@@ -122,6 +131,7 @@ export async function executeRestore(input: {
       typeSummary[action] += 1;
       const newId = result.id !== record.id ? { newId: result.id } : {};
       items.add({ ...base, outcome: 'ok', ...newId, notes: result.notes });
+      await advance();
     };
 
     const records = snapshotRecords(snapshot, plan.type, planned.keys());

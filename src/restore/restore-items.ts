@@ -25,8 +25,9 @@ export interface RestoreSink {
   progress(pct: number, message: string, summary: Record<string, RestoreTypeSummary>): Promise<void>;
 }
 
-/** Items are recorded in batches of this many. */
+/** Items are recorded in batches of this many, or at least this often (ms). */
 const ITEM_BATCH = 200;
+const ITEM_FLUSH_MS = 1000;
 
 /** The error of an item that cannot be written at all. */
 export function cannot(action: RestoreAction, type: string, notes: readonly string[]): string {
@@ -49,18 +50,21 @@ export function failureMessage(error: unknown, signal?: AbortSignal): string {
 }
 
 /**
- * Items waiting to be recorded: written in batches, one batch at a time and in order, so that
+ * Items waiting to be recorded: written in batches (ITEM_BATCH items or ITEM_FLUSH_MS), one batch
+ * at a time and in order, so that
  * concurrent writes can add items freely; a failed batch surfaces at the next `flush`.
  */
 export class ItemLog {
   private pending: RestoreItem[] = [];
   private writing: Promise<void> = Promise.resolve();
+  private sentAt = Date.now();
 
   constructor(private readonly sink: RestoreSink) {}
 
+  /** Adds an item; a crash loses at most the last second's items, never those of earlier writes. */
   add(item: RestoreItem): void {
     this.pending.push(item);
-    if (this.pending.length >= ITEM_BATCH) this.send();
+    if (this.pending.length >= ITEM_BATCH || Date.now() - this.sentAt >= ITEM_FLUSH_MS) this.send();
   }
 
   /** Records every item added so far. @throws what recording a batch threw */
@@ -73,6 +77,7 @@ export class ItemLog {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    this.sentAt = Date.now();
     this.writing = this.writing.then(() => this.sink.record(batch));
     // Handled at the next flush; without this branch the rejection would count as unhandled.
     this.writing.catch(() => {});
