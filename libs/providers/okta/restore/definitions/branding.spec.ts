@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ProviderRequestError } from '../../../provider-errors.js';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
+import { childrenOf as liveChildrenOf, pairedLive } from '../testing/live-pairs.js';
 import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 const THEME = {
@@ -20,15 +21,8 @@ const THEME = {
 describe('branding restore definitions (simulator over HTTPS)', () => {
   let org: RestoreTestOrg;
   let sut: ProviderRestorer;
-  const childrenOf = async (type: OktaResourceType, parentId: string) =>
-    (await org.records(type)).filter((record) => record.id.startsWith(`${parentId}:`));
-  /** The live record a restore plan would pair with `backup`: same record id, else same natural key. */
-  const paired = async (backup: ResourceRecord) => {
-    const key = sut.naturalKey(backup);
-    return (await org.records(backup.type as OktaResourceType)).find(
-      (record) => record.id === backup.id || (key !== null && sut.naturalKey(record) === key),
-    );
-  };
+  const childrenOf = (type: OktaResourceType, parentId: string) => liveChildrenOf(org, type, parentId);
+  const paired = (backup: ResourceRecord) => pairedLive(org, sut, backup);
   const byDefault = (isDefault: boolean) => (record: ResourceRecord) => record.data.isDefault === isDefault;
   const customizationPath = (id: string) => {
     const [brandId, template, customizationId] = id.split(':');
