@@ -1,6 +1,7 @@
 import type { RestoreWriteOptions } from '../../../provider-restore.js';
 import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
+import { adminRoleDefinitions } from './admin-roles.js';
 import { brandingDefinitions } from './branding.js';
 import { directoryDefinitions } from './directory.js';
 
@@ -14,5 +15,6 @@ export function restoreDefinitions(
   return {
     ...directoryDefinitions(options),
     ...brandingDefinitions(),
+    ...adminRoleDefinitions(),
   };
 }
