@@ -115,6 +115,37 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
     }
   });
 
+  it("puts back a resource set's label, and prunes a role, a resource set and a binding added since", async () => {
+    const set = (await org.find('resource_set', () => true))!;
+    await org.call('PUT', `/api/v1/iam/resource-sets/${set.id}`, { label: 'Renamed', description: 'x' });
+    const role = await org.call('POST', '/api/v1/iam/roles', {
+      label: 'Added since',
+      description: 'Not in the backup',
+      permissions: ['okta.users.read'],
+    });
+    const addedSet = await org.call('POST', '/api/v1/iam/resource-sets', {
+      label: 'Added set',
+      description: 'Not in the backup',
+      resources: [],
+    });
+    await org.call('POST', `/api/v1/iam/resource-sets/${set.id}/bindings`, { role: role.id, members: [] });
+    const live = async (type: OktaResourceType, id: string) => (await org.find(type, (r) => r.id === id))!;
+
+    await sut.apply({ action: 'update', record: set, live: sut.live(await live('resource_set', set.id)) });
+    const binding = await live('resource_set_binding', `${set.id}:${String(role.id)}`);
+    await sut.apply({ action: 'delete', type: 'resource_set_binding', live: sut.live(binding) });
+    for (const [type, id] of [
+      ['resource_set', String(addedSet.id)],
+      ['custom_admin_role', String(role.id)],
+    ] as const)
+      await sut.apply({ action: 'delete', type, live: sut.live(await live(type, id)) });
+
+    expect((await live('resource_set', set.id)).data).toMatchObject({ label: set.data.label });
+    expect(await org.find('resource_set_binding', (b) => b.id === binding.id)).toBeUndefined();
+    expect(await org.find('resource_set', (s) => s.id === addedSet.id)).toBeUndefined();
+    expect(await org.find('custom_admin_role', (r) => r.id === role.id)).toBeUndefined();
+  });
+
   it("puts back a resource's conditions, and prunes a resource and a member added since", async () => {
     const set = (await org.find('resource_set', () => true))!;
     const [resource] = await childrenOf('resource_set_resource', set.id);
