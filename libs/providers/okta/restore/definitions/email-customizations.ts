@@ -14,8 +14,7 @@ const CUSTOMIZATION = `${CUSTOMIZATIONS}/{customizationId}`;
 /** EmailCustomization properties a client sets (createEmailCustomization, replaceEmailCustomization). */
 const CONTENT = ['language', 'subject', 'body'];
 
-/** Okta's error codes of the default rules (OpenAPI examples `ErrorEmailCustomization*`). */
-const CANNOT_DELETE_DEFAULT = 'E0000184';
+/** Okta's error code for un-setting the default (OpenAPI example ErrorEmailCustomizationCannotClearDefault). */
 const CANNOT_CLEAR_DEFAULT = 'E0000185';
 
 function paramsOf(recordId: string) {
@@ -51,6 +50,24 @@ function unlessRefused(refused: unknown, recordId: string): void {
 }
 
 /**
+ * Deletes a template's default customization, which Okta refuses to delete alone (409 E0000184)
+ * but deletes with all the template's customizations (deleteAllCustomizations).
+ * @throws ProviderRequestError (`refusal`, explained) when the template has others: Okta would
+ *   need another default first
+ */
+async function deleteLastDefault(recordId: string, refusal: ProviderRequestError, context: WriteContext) {
+  const { brandId, templateName, customizationId } = paramsOf(recordId);
+  const params = { brandId, templateName };
+  for await (const page of context.api.pages({ template: CUSTOMIZATIONS, params, signal: context.signal }))
+    if (page.some((customization) => customization.id !== customizationId))
+      throw new ProviderRequestError(
+        `${refusal.message}: Okta deletes the default customization of ${templateName} only once it is the last (a second restore does, after the others)`,
+        409,
+      );
+  await context.api.write({ method: 'DELETE', template: CUSTOMIZATIONS, params, signal: context.signal });
+}
+
+/**
  * Email customizations, one per template and language. Okta's default rules (Brands API "Email
  * customization"): exactly one default per customized template, the first created; creating
  * another default is refused (409 E0000182) but replacing a customization with `isDefault: true`
@@ -72,6 +89,9 @@ export const emailCustomization: RestoreDefinition = {
       : null;
   },
   sequence: (a, b) => Number(a.data.isDefault === true) - Number(b.data.isDefault === true),
+  notes: [
+    "A prune deletes a template's default customization only once it is the template's last (Okta refuses otherwise): run the restore again if one is left",
+  ],
   async create(record, context) {
     const { brandId, templateName } = paramsOf(record.id);
     const answer = (await context.api.write({
@@ -97,24 +117,17 @@ export const emailCustomization: RestoreDefinition = {
     return ['Still the default: Okta moves the default only to another customization of the template'];
   },
   async remove(live, context) {
-    const { brandId, templateName, customizationId } = paramsOf(live.id);
-    const answer = await context.api.write({
-      method: 'DELETE',
-      template: CUSTOMIZATION,
-      params: { brandId, templateName, customizationId },
-      okOn: [404, 409],
-      signal: context.signal,
-    });
-    if (errorCode(answer) !== CANNOT_DELETE_DEFAULT) return;
-    const params = { brandId, templateName };
-    let others = 0;
-    for await (const page of context.api.pages({ template: CUSTOMIZATIONS, params, signal: context.signal }))
-      others += page.filter((customization) => customization.id !== customizationId).length;
-    if (others > 0)
-      throw new ProviderRequestError(
-        `Okta deletes the default customization of ${templateName} only with the template's others: delete them first (a second restore does)`,
-        409,
-      );
-    await context.api.write({ method: 'DELETE', template: CUSTOMIZATIONS, params, signal: context.signal });
+    try {
+      await context.api.write({
+        method: 'DELETE',
+        template: CUSTOMIZATION,
+        params: paramsOf(live.id),
+        okOn: [404],
+        signal: context.signal,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderRequestError) || error.status !== 409) throw error;
+      await deleteLastDefault(live.id, error, context);
+    }
   },
 };
