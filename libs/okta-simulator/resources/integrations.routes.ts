@@ -1,10 +1,14 @@
-import { validationFailed } from '../http/okta-error.js';
+import { manageScopes } from '../auth/principal.js';
+import { notFound, validationFailed } from '../http/okta-error.js';
+import { jsonText } from '../http/reply.js';
+import { jsonBody } from '../http/request-body.js';
 import type { Route } from '../http/router.js';
 import type { OrgContext } from '../org-context.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
-import type { Json } from '../store/entry.js';
-import { ID_PREFIX } from '../store/okta-ids.js';
+import { replaced, type Json } from '../store/entry.js';
+import { cryptoRandom, ID_PREFIX, oktaId } from '../store/okta-ids.js';
 import { collectionRoutes } from './collection-routes.js';
+import { serialize } from './links.js';
 import { refuseActiveDelete } from './lifecycle-gates.js';
 import { requireText } from './validation.js';
 
@@ -156,7 +160,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
         stamps: [],
         collection: ({ state }) => state.customDomains,
         defaults: (body, { org: o }) => {
-          const domain = requireText(body, 'domain');
+          const domain = requireText(body, 'domain').toLowerCase();
           if (!['MANUAL', 'OKTA_MANAGED'].includes(String(body.certificateSourceType)))
             throw validationFailed(
               'certificateSourceType',
@@ -166,10 +170,15 @@ export function integrationRoutes(org: OrgContext): Route[] {
             ([, brand]) => brand.data.isDefault === true,
           )?.[0];
           return {
+            domain,
             validationStatus: 'NOT_STARTED',
             ...(brandId ? { brandId } : {}),
             dnsRecords: [
-              { recordType: 'TXT', fqdn: `_oktaverification.${domain}`, values: ['9a1b2c3d4e5f'] },
+              {
+                recordType: 'TXT',
+                fqdn: `_oktaverification.${domain}`,
+                values: [oktaId('', cryptoRandom, 32)],
+              },
               {
                 recordType: 'CNAME',
                 fqdn: domain,
@@ -182,6 +191,29 @@ export function integrationRoutes(org: OrgContext): Route[] {
         deleteStatus: 204,
       },
       org,
-    ),
+    ).filter((route) => route.method !== 'PUT'),
+    replaceCustomDomain(org),
   ];
+}
+
+/**
+ * replaceCustomDomain changes a domain's brand only (UpdateDomain: `brandId`; recorded: PUT
+ * `{ brandId }` answers the domain). New domains are lower-cased and get a new TXT verification
+ * value each time (recorded createCustomDomain).
+ */
+function replaceCustomDomain(org: OrgContext): Route {
+  return {
+    method: 'PUT',
+    template: '/api/v1/domains/{domainId}',
+    access: { kind: 'admin', scopes: manageScopes('okta.domains') },
+    handle: (context) => {
+      const current = org.state.customDomains.get(context.params.domainId);
+      if (!current) throw notFound(context.params.domainId, 'Domain');
+      const brandId = requireText(jsonBody(context), 'brandId');
+      if (!org.state.brands.has(brandId)) throw validationFailed('brandId', `brandId: No brand ${brandId}`);
+      const entry = replaced(current, { ...current.data, brandId });
+      org.state.customDomains.set(context.params.domainId, entry);
+      return jsonText(200, serialize('custom_domain', entry, org.baseUrl));
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import type { RestoreWriteOptions } from '../../../provider-restore.js';
 import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
+import { adminRoleDefinitions } from './admin-roles.js';
+import { brandingDefinitions } from './branding.js';
 import { directoryDefinitions } from './directory.js';
 
 /**
@@ -12,5 +14,7 @@ export function restoreDefinitions(
 ): Partial<Record<OktaResourceType, RestoreDefinition>> {
   return {
     ...directoryDefinitions(options),
+    ...brandingDefinitions(),
+    ...adminRoleDefinitions(),
   };
 }
