@@ -91,8 +91,13 @@ export interface CollectionResource {
   guardReplace?(current: Json): OktaError | undefined;
   /** Refuses a deletion (e.g. an ACTIVE app) with Okta's error. */
   guardDelete?(current: Json): OktaError | undefined;
-  /** Removes what hangs off the object (rules of a policy...). */
-  cascadeDelete?(org: OrgContext, id: string, params: Record<string, string>): void;
+  /** Removes what hangs off the deleted object (rules of a policy...), given its last `data`. */
+  cascadeDelete?(org: OrgContext, id: string, params: Record<string, string>, deleted: Json): void;
+  /**
+   * Moves the object's siblings after it was created or replaced (Okta renumbers policy
+   * priorities); the answer shows the object as it ends up.
+   */
+  arrange?(org: OrgContext, id: string, params: Record<string, string>): void;
   deleteStatus: 202 | 204;
   lifecycle?: LifecycleReply;
   /** System Log event type of each write, and the target type (`AppInstance`, `PolicyEntity`). */
@@ -138,8 +143,11 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
     if (refusal) throw refusal;
     const changes = stored(withoutReadOnly(jsonBody(context)));
     delete changes[keyProperty];
-    const entry = updated(current, changes);
-    resource.collection(org, context.params).set(context.params[resource.idParam], entry);
+    const id = context.params[resource.idParam];
+    const collection = resource.collection(org, context.params);
+    collection.set(id, updated(current, changes));
+    resource.arrange?.(org, id, context.params);
+    const entry = collection.get(id) as Entry;
     audit('update', entry.data);
     return jsonText(200, text(entry, context.params));
   };
@@ -191,8 +199,9 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
         const linkPaths = resource.linkPaths?.(data, org);
         const entry: Entry = linkPaths ? { data, linkPaths } : { data };
         collection.set(key, entry);
+        resource.arrange?.(org, key, context.params);
         audit('create', data);
-        return jsonText(resource.createStatus, text(entry, context.params));
+        return jsonText(resource.createStatus, text(collection.get(key) as Entry, context.params));
       },
     },
     {
@@ -217,7 +226,7 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
         if (refusal) throw refusal;
         const id = context.params[resource.idParam];
         resource.collection(org, context.params).delete(id);
-        resource.cascadeDelete?.(org, id, context.params);
+        resource.cascadeDelete?.(org, id, context.params, current.data);
         audit('delete', current.data);
         return empty(resource.deleteStatus);
       },
