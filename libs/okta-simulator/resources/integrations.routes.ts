@@ -6,6 +6,7 @@ import type { Json } from '../store/entry.js';
 import { ID_PREFIX } from '../store/okta-ids.js';
 import { collectionRoutes } from './collection-routes.js';
 import { refuseActiveDelete } from './lifecycle-gates.js';
+import { addIdentityProviderMapping, dropMappingsOf } from './profile-mappings.routes.js';
 import { requireText } from './validation.js';
 
 /**
@@ -27,7 +28,8 @@ export function withoutChannelSecrets(body: Json): Json {
 }
 
 /**
- * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP), event hooks
+ * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP, created and
+ * deleted with their profile mapping to the default user type), event hooks
  * and inline hooks (`/api/v1/eventHooks`, `/api/v1/inlineHooks`: only INACTIVE hooks can be
  * deleted; inline hooks update by POST or PUT) and custom domains (`/api/v1/domains`, listed
  * as `{ "domains": [...] }`, not paged). Hook secrets are write-only (withoutChannelSecrets).
@@ -49,12 +51,14 @@ export function integrationRoutes(org: OrgContext): Route[] {
           return type ? (idp) => idp.type === type : undefined;
         },
         collection: ({ state }) => state.identityProviders,
-        defaults: (body) => {
+        defaults: (body, { org: o, id }) => {
           requireText(body, 'name');
-          requireText(body, 'type');
+          const type = requireText(body, 'type');
+          addIdentityProviderMapping(o.state, id, type);
           return { status: 'ACTIVE', issuerMode: body.issuerMode ?? 'ORG_URL' };
         },
         createStatus: 200,
+        cascadeDelete: (o, id) => dropMappingsOf(o.state, id),
         deleteStatus: 204,
         lifecycle: 'object',
         audit: {
