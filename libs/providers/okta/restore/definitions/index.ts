@@ -2,6 +2,7 @@ import type { RestoreWriteOptions } from '../../../provider-restore.js';
 import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
 import { directoryDefinitions } from './directory.js';
+import { schemaDefinitions } from './schemas.js';
 
 /**
  * How a restore writes each Okta type, by category (docs/restore.md). A type without a
@@ -12,5 +13,6 @@ export function restoreDefinitions(
 ): Partial<Record<OktaResourceType, RestoreDefinition>> {
   return {
     ...directoryDefinitions(options),
+    ...schemaDefinitions(),
   };
 }
