@@ -87,6 +87,12 @@ export interface CollectionResource {
   createStatus: number;
   /** Verbs that replace an object (default PUT); some APIs also or only take POST. */
   updateMethods?: ReadonlyArray<'PUT' | 'POST'>;
+  /**
+   * PUT replaces the object, as Okta's replace operations do (a member left out is cleared:
+   * recorded zone and hook replacements answer it null or empty): only the fields the server
+   * owns and these survive from the current object. Without it, PUT merges the body in.
+   */
+  replaceKeeps?: readonly string[];
   /** Refuses a change (e.g. an ACTIVE group rule) with Okta's error. */
   guardReplace?(current: Json): OktaError | undefined;
   /** Refuses a deletion (e.g. an ACTIVE app) with Okta's error. */
@@ -145,7 +151,11 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
     delete changes[keyProperty];
     const id = context.params[resource.idParam];
     const collection = resource.collection(org, context.params);
-    collection.set(id, updated(current, changes));
+    const base =
+      resource.replaceKeeps && context.method === 'PUT'
+        ? { ...current, data: pick(current.data, [...READ_ONLY, keyProperty, ...resource.replaceKeeps]) }
+        : current;
+    collection.set(id, updated(base, changes));
     resource.arrange?.(org, id, context.params);
     const entry = collection.get(id) as Entry;
     audit('update', entry.data);
@@ -257,6 +267,12 @@ function lifecycleReply(style: LifecycleReply, body: () => string): Reply {
   if (style === 'no-content') return empty(204);
   if (style === 'empty-object') return json(200, {});
   return jsonText(200, body());
+}
+
+function pick(data: Json, fields: readonly string[]): Json {
+  return Object.fromEntries(
+    fields.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]),
+  );
 }
 
 function withoutReadOnly(body: Json): Json {

@@ -140,6 +140,7 @@ export function policyRoutes(org: OrgContext): Route[] {
         };
       },
       createStatus: 200,
+      replaceKeeps: ['system', 'type'],
       guardDelete: refuseSystemDelete,
       arrange: (_o, id) => {
         const type = policyType(id);
@@ -195,6 +196,7 @@ export function policyRoutes(org: OrgContext): Route[] {
         };
       },
       createStatus: 200,
+      replaceKeeps: ['system', 'type'],
       guardDelete: refuseSystemDelete,
       arrange: (_o, id, { policyId }) =>
         arrangePriorities(rulesOf(policyId), ruleOrder(policyType(policyId)), id),
