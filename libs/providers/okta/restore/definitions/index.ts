@@ -3,6 +3,7 @@ import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
 import { directoryDefinitions } from './directory.js';
 import { schemaDefinitions } from './schemas.js';
+import { securityDefinitions } from './security.js';
 
 /**
  * How a restore writes each Okta type, by category (docs/restore.md). A type without a
@@ -14,5 +15,6 @@ export function restoreDefinitions(
   return {
     ...directoryDefinitions(options),
     ...schemaDefinitions(),
+    ...securityDefinitions(),
   };
 }

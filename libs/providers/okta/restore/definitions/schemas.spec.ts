@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '../../../provider-restore.js';
-import type { ResourceRecord } from '../../../resource-types.js';
+import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import type { OktaObject } from '../../okta-api-client.js';
+import { pairedRecord } from '../testing/paired-record.js';
 import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 const customProperties = (schema: ResourceRecord) =>
@@ -14,14 +15,8 @@ describe('schema restore definitions (simulator over HTTPS)', () => {
   let org: RestoreTestOrg;
   let sut: ProviderRestorer;
   const live = (record: ResourceRecord): LiveResource => sut.live(record);
-  /** The live record matching `backedUp` as the engine matches: by record id, then by natural key. */
-  const match = async (backedUp: ResourceRecord) => {
-    const records = await org.records(backedUp.type as never);
-    return (
-      records.find((record) => record.id === backedUp.id) ??
-      records.find((record) => sut.naturalKey(record) === sut.naturalKey(backedUp))
-    );
-  };
+  const match = async (backedUp: ResourceRecord) =>
+    pairedRecord(await org.records(backedUp.type as OktaResourceType), sut, backedUp);
 
   beforeAll(async () => {
     org = await startRestoreTestOrg({ users: 20, groups: 4, apps: 3, seed: 21 });
