@@ -139,6 +139,7 @@ describe('identity provider and hook restore definitions (simulator over HTTPS)'
     const restored = (await match(hook))!;
     expect([restored.id, restored.data.status]).toEqual([created.id, 'INACTIVE']);
     expect(sut.fingerprint(restored)).toBe(sut.fingerprint(hook));
+    expect(created.notes.join(' ')).toMatch(/Hook secrets/);
   });
 
   it('puts back a changed inline hook with a partial update of what differs, and deletes one on prune', async () => {

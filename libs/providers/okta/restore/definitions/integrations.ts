@@ -84,7 +84,15 @@ const identityProvider: RestoreDefinition = {
 };
 
 const HOOK_SECRET =
-  'Hook secrets (an authentication header value, an OAuth client secret) are never returned by Okta: enter them again on re-created hooks, and check updated event hooks, whose replacement carries none';
+  'Hook secrets (an authentication header value, an OAuth client secret) are never returned by Okta: enter them again on re-created hooks, on updated event hooks (a replacement carries none) and on inline hooks whose channel a restore put back';
+
+/** Whether the hook's channel authenticates with a secret Okta keeps write-only (a header value, an OAuth client secret). */
+function hasSecret(hook: OktaObject): boolean {
+  const channel = objectAt(hook, 'channel');
+  const config = objectAt(channel, 'config');
+  return channel.type === 'OAUTH' || (config.authScheme !== undefined && config.authScheme !== null);
+}
+
 const VERIFY =
   'A re-created or re-pointed event hook comes back UNVERIFIED: verify it once its endpoint answers (Okta delivers events only to ACTIVE, VERIFIED hooks)';
 
@@ -113,7 +121,7 @@ const eventHook: RestoreDefinition = {
   ...eventHookWrites,
   async create(record, context, together) {
     const created = await eventHookWrites.create!(record, context, together);
-    return { ...created, notes: [VERIFY, HOOK_SECRET] };
+    return { ...created, notes: hasSecret(record.data) ? [VERIFY, HOOK_SECRET] : [VERIFY] };
   },
 };
 
@@ -138,7 +146,7 @@ const inlineHook: RestoreDefinition = {
   ...inlineHookWrites,
   async create(record, context, together) {
     const created = await inlineHookWrites.create!(record, context, together);
-    return { ...created, notes: [HOOK_SECRET] };
+    return { ...created, notes: hasSecret(record.data) ? [HOOK_SECRET] : [] };
   },
   async update(record, live, context) {
     const current = await context.api.object({

@@ -36,6 +36,9 @@ const policy = collectionDefinition(
         ? 'Okta creates the default policy of each type with the org and never deletes it'
         : null,
     sequence: byPriority,
+    notes: [
+      'Okta assigns app sign-in and user profile policies from each app: a re-created one is assigned again only where a restore of the apps assigns it (app_sign_on_policy)',
+    ],
   },
 );
 
