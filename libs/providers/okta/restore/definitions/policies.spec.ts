@@ -165,6 +165,21 @@ describe('policy restore definitions (simulator over HTTPS)', () => {
     });
   });
 
+  it('puts back a deactivated and renamed rule ACTIVE, matched by id', async () => {
+    const policy = (await policyNamed('ACCESS_POLICY', 'Sensitive apps'))!;
+    const rule = (await rulesOf(policy.id)).find((r) => r.name === 'Managers')!;
+    const path = `/api/v1/policies/${rule.id.replace(':', '/rules/')}`;
+    await org.call('PUT', path, { ...rule.data, name: 'Managers (old)' });
+    await org.call('POST', `${path}/lifecycle/deactivate`);
+    const changed = (await org.find('policy_rule', (r) => r.id === rule.id))!;
+
+    await sut.apply({ action: 'update', record: rule, live: live(changed) });
+
+    const restored = (await org.find('policy_rule', (r) => r.id === rule.id))!;
+    expect(restored.data).toMatchObject({ name: 'Managers', status: 'ACTIVE', priority: rule.data.priority });
+    expect(sut.fingerprint(restored)).toBe(sut.fingerprint(rule));
+  });
+
   it("finds the catch-all rule Okta gives a re-created app sign-in policy and puts the backup's actions on it", async () => {
     const policy = (await policyNamed('ACCESS_POLICY', 'Sensitive apps'))!;
     const rules = await rulesOf(policy.id);

@@ -87,6 +87,14 @@ describe('security restore definitions (simulator over HTTPS)', () => {
     expect(sut.fingerprint(back)).toBe(sut.fingerprint(intranet));
   });
 
+  it('deletes a trusted origin on prune', async () => {
+    const portal = (await named('trusted_origin', 'Support portal'))!;
+
+    await sut.apply({ action: 'delete', type: 'trusted_origin', live: live(portal) });
+
+    expect(await match(portal)).toBeUndefined();
+  });
+
   it('puts back changed authenticator settings and status', async () => {
     const email = (await org.find('authenticator', (a) => a.data.key === 'okta_email'))!;
     const webauthn = (await org.find('authenticator', (a) => a.data.key === 'webauthn'))!;
