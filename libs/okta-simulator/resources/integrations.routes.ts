@@ -10,6 +10,7 @@ import { cryptoRandom, ID_PREFIX, oktaId } from '../store/okta-ids.js';
 import { collectionRoutes } from './collection-routes.js';
 import { serialize } from './links.js';
 import { refuseActiveDelete } from './lifecycle-gates.js';
+import { addIdentityProviderMapping, dropMappingsOf } from './profile-mappings.routes.js';
 import { requireText } from './validation.js';
 
 /**
@@ -31,7 +32,29 @@ export function withoutChannelSecrets(body: Json): Json {
 }
 
 /**
- * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP), event hooks
+ * What Okta adds to a new SAML identity provider's protocol (recorded createIdentityProvider
+ * answer): its own request signing key and the service provider entity id the IdP must trust.
+ */
+function samlServiceProvider(protocol: Json): Json {
+  const credentials = (protocol.credentials ?? {}) as Json;
+  const trust = (credentials.trust ?? {}) as Json;
+  return {
+    ...protocol,
+    credentials: {
+      ...credentials,
+      trust: {
+        ...trust,
+        audience: `https://www.okta.com/saml2/service-provider/sp${oktaId('', cryptoRandom, 18).toLowerCase()}`,
+      },
+      signing: { kid: oktaId('', cryptoRandom, 43) },
+    },
+  };
+}
+
+/**
+ * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP, created and
+ * deleted with their profile mapping to the default user type, SAML ones given Okta's service
+ * provider entity id and signing key), event hooks
  * and inline hooks (`/api/v1/eventHooks`, `/api/v1/inlineHooks`: only INACTIVE hooks can be
  * deleted; inline hooks update by POST or PUT) and custom domains (`/api/v1/domains`, listed
  * as `{ "domains": [...] }`, not paged). Hook secrets are write-only (withoutChannelSecrets).
@@ -53,12 +76,20 @@ export function integrationRoutes(org: OrgContext): Route[] {
           return type ? (idp) => idp.type === type : undefined;
         },
         collection: ({ state }) => state.identityProviders,
-        defaults: (body) => {
+        defaults: (body, { org: o, id }) => {
           requireText(body, 'name');
-          requireText(body, 'type');
-          return { status: 'ACTIVE', issuerMode: body.issuerMode ?? 'ORG_URL' };
+          const type = requireText(body, 'type');
+          addIdentityProviderMapping(o.state, id, type);
+          const protocol = body.protocol as Json | undefined;
+          return {
+            status: 'ACTIVE',
+            issuerMode: body.issuerMode ?? 'ORG_URL',
+            ...(protocol?.type === 'SAML2' ? { protocol: samlServiceProvider(protocol) } : {}),
+          };
         },
         createStatus: 200,
+        replaceKeeps: [],
+        cascadeDelete: (o, id) => dropMappingsOf(o.state, id),
         deleteStatus: 204,
         lifecycle: 'object',
         audit: {
@@ -95,6 +126,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
           };
         },
         createStatus: 200,
+        replaceKeeps: ['verificationStatus', 'createdBy'],
         guardDelete: refuseActiveDelete('event hook'),
         deleteStatus: 204,
         lifecycle: 'object',
@@ -133,6 +165,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
         },
         createStatus: 200,
         updateMethods: ['POST', 'PUT'],
+        replaceKeeps: ['type'],
         guardDelete: refuseActiveDelete('inline hook'),
         deleteStatus: 204,
         lifecycle: 'object',

@@ -4,6 +4,8 @@ import type { RestoreDefinition } from '../restore-definition.js';
 import { adminRoleDefinitions } from './admin-roles.js';
 import { brandingDefinitions } from './branding.js';
 import { directoryDefinitions } from './directory.js';
+import { schemaDefinitions } from './schemas.js';
+import { securityDefinitions } from './security.js';
 
 /**
  * How a restore writes each Okta type, by category (docs/restore.md). A type without a
@@ -16,5 +18,7 @@ export function restoreDefinitions(
     ...directoryDefinitions(options),
     ...brandingDefinitions(),
     ...adminRoleDefinitions(),
+    ...schemaDefinitions(),
+    ...securityDefinitions(),
   };
 }
