@@ -84,6 +84,9 @@ export async function executeRestore(input: {
     const planned = new Map<string, PlannedWrite & { live?: LiveResource }>();
     for (const write of [...plan.creates, ...plan.updates]) planned.set(write.backupId, write);
     if (planned.size === 0) return [];
+    // A priority moved by one write moves others: write the whole sequence again, in order.
+    for (const write of plan.unchanged) planned.set(write.backupId, write);
+    typeSummary.skip -= plan.unchanged.length;
     const support = restorer.support(plan.type);
     const together = await createdTogether(plan);
     const created: LiveResource[] = [];

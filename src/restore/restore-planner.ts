@@ -20,6 +20,12 @@ export interface TypePlan {
   creates: PlannedWrite[];
   /** live with other content: changed into the backup's */
   updates: Array<PlannedWrite & { live: LiveResource }>;
+  /**
+   * Types written in sequence (priorities): the live objects equal to their backup record. Okta
+   * renumbers priorities as writes land, so once one object of such a type is written, every one
+   * is written again in order (restore-executor.ts).
+   */
+  unchanged: Array<PlannedWrite & { live: LiveResource }>;
   /** live and equal, or left alone (managed by the provider, protected) */
   skip: number;
   /** why records were left alone, once each */
@@ -70,6 +76,7 @@ export async function planType(input: {
     type,
     creates: [],
     updates: [],
+    unchanged: [],
     skip: 0,
     notes: new Set(),
     unmatched: [],
@@ -115,6 +122,7 @@ export async function planType(input: {
     }
   }
 
+  const sequenced = restorer.sequence(type) !== null;
   const claimed = new Set<string>();
   const claim = (id: string | undefined): LiveResource | undefined => {
     if (id === undefined || claimed.has(id)) return undefined;
@@ -132,8 +140,12 @@ export async function planType(input: {
       plan.skip += 1;
       plan.notes.add(leftAlone);
     } else if (!match) plan.creates.push(entry);
-    else if (match.fingerprint === entry.fingerprint) plan.skip += 1;
-    else plan.updates.push({ ...entry, id: match.id, live: match });
+    else if (match.fingerprint !== entry.fingerprint)
+      plan.updates.push({ ...entry, id: match.id, live: match });
+    else {
+      plan.skip += 1;
+      if (sequenced) plan.unchanged.push({ ...entry, id: match.id, live: match });
+    }
   });
   for (const resource of live.values()) {
     if (claimed.has(resource.id)) plan.matched.push(resource);

@@ -58,11 +58,13 @@ export async function previewRestore(input: {
     for (const write of plan.creates) scope.follow(ownId(write.backupId));
     const writes = plan.creates.length + plan.updates.length;
     if (!selection.types.has(type) && writes === 0) continue;
+    // As execution does: a sequence (priorities) with one write is written again whole.
+    const rewritten = writes > 0 ? plan.unchanged.length : 0;
     rows.push({
       resourceType: type,
       create: plan.creates.length,
-      update: plan.updates.length,
-      skip: plan.skip,
+      update: plan.updates.length + rewritten,
+      skip: plan.skip - rewritten,
       pruneCandidates: plan.unmatched.length,
       notes: [...restorer.support(type).notes, ...plan.notes],
     });

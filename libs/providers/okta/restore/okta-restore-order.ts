@@ -6,7 +6,9 @@ import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '../../resource-types
  * the moves its list does not spell out):
  * - hooks and trusted origins come first: they refer to nothing, and policy rules (profile
  *   enrollment) and authorization server token rules name inline hooks;
- * - identity providers come before policies: IdP discovery rules name them;
+ * - identity providers come before authenticators and policies: external IdP authenticators and
+ *   IdP discovery rules name them (authenticators stay before policies, whose enrollment settings
+ *   need them; a custom app authenticator naming a re-created app keeps the app's old id);
  * - authorization servers come after apps: their policies name OAuth clients (app ids);
  * - profile mappings come after apps and identity providers, whose mappings they are.
  * Every other type keeps its collection order (resource-types.ts).
@@ -18,7 +20,7 @@ export const OKTA_RESTORE_ORDER: readonly OktaResourceType[] = (() => {
     return types;
   };
   const early = take('event_hook', 'inline_hook', 'trusted_origin');
-  const beforePolicies = take('identity_provider');
+  const beforeAuthenticators = take('identity_provider');
   const authorizationServers = take(
     'authorization_server',
     'authorization_server_scope',
@@ -31,7 +33,7 @@ export const OKTA_RESTORE_ORDER: readonly OktaResourceType[] = (() => {
   for (const type of OKTA_RESOURCE_TYPES) {
     if (moved.has(type)) continue;
     if (type === 'group') order.push(...early);
-    if (type === 'policy') order.push(...beforePolicies);
+    if (type === 'authenticator') order.push(...beforeAuthenticators);
     if (type === 'brand') order.push(...authorizationServers, ...afterApps);
     order.push(type);
   }
