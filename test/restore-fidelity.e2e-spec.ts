@@ -17,7 +17,13 @@ type Json = Record<string, unknown>;
 interface Change {
   resourceType: string;
   action: 'added' | 'removed' | 'modified';
-  resource: { id: string; changes?: Array<{ op: string; path: string }> };
+  resource: { id: string; changes?: Array<{ op: string; path: string; value?: unknown }> };
+}
+/** A field that differs after the round trip, with its value after (for failure messages). */
+interface Difference {
+  type: string;
+  path: string;
+  now?: unknown;
 }
 
 /**
@@ -29,6 +35,22 @@ const UNAVOIDABLE: Partial<Record<OktaResourceType, Array<{ path: RegExp; why: s
     {
       path: /^\/status$/,
       why: 'a re-created user has no password: STAGED until activated (activateUsers sends the activation e-mail)',
+    },
+    {
+      path: /^\/credentials\/(password|recovery_question)$/,
+      why: 'Okta never returns passwords or recovery answers, so a re-created user has neither until the person sets them',
+    },
+  ],
+  event_hook: [
+    {
+      path: /^\/verificationStatus$/,
+      why: 'Okta verifies a hook with a call to its endpoint: a re-created event hook is UNVERIFIED until an admin verifies it',
+    },
+  ],
+  custom_domain: [
+    {
+      path: /^\/(dnsRecords|validationStatus)(\/|$)/,
+      why: 'a re-created custom domain gets new DNS verification values from Okta and is unverified until the new records are set in DNS',
     },
   ],
 };
@@ -126,12 +148,24 @@ describe('restore fidelity: back up, damage, restore, back up again, diff', () =
         ...outcome.lost.map((id) => `lost ${id}`),
       ].join('; '),
     });
-    expect(failures.filter((item) => !notRestorable.includes(item))).toEqual([]);
-    expect(outcome.lost.filter((id) => !notRestorable.some((item) => id.endsWith(item.resourceId)))).toEqual(
-      [],
+    const problems = {
+      failed: failures.filter((item) => !notRestorable.includes(item)),
+      lost: outcome.lost.filter((id) => !notRestorable.some((item) => id.endsWith(item.resourceId))),
+      extra: outcome.extra,
+      undocumented,
+    };
+    const clean = Object.values(problems).every((list) => list.length === 0);
+    // On a failure, the restore's writes say what it did.
+    const writes = restored.items.map(
+      (item) =>
+        `${item.action} ${item.resourceType} ${item.resourceId} ${item.outcome} ${String(item.error ?? '')}`,
     );
-    expect(outcome.extra).toEqual([]);
-    expect(undocumented).toEqual([]);
+    expect(clean ? problems : { ...problems, writes }).toEqual({
+      failed: [],
+      lost: [],
+      extra: [],
+      undocumented: [],
+    });
   });
 });
 
@@ -145,34 +179,38 @@ async function reconcile(
   restored: RestoreView,
   before: SnapshotReader,
   after: SnapshotReader,
-): Promise<{ differences: Array<{ type: string; path: string }>; lost: string[]; extra: string[] }> {
+): Promise<{ differences: Difference[]; lost: string[]; extra: string[] }> {
   const ids = new Map<string, string>();
   for (const item of restored.items)
     if (item.newId) ids.set(String(item.resourceId).split(':').pop()!, String(item.newId).split(':').pop()!);
-  const rewrite = (text: string) =>
-    [...ids].reduce((result, [from, to]) => result.split(from).join(to), text);
-  const differences: Array<{ type: string; path: string }> = [];
+  /** Ids in `text` rewritten to the re-created objects', except `own` (an object's own old id in its own text). */
+  const rewrite = (text: string, own?: string) =>
+    [...ids].reduce((result, [from, to]) => (from === own ? result : result.split(from).join(to)), text);
+  const differences: Difference[] = [];
   const lost: string[] = [];
   const added = new Set(
     changes.filter((c) => c.action === 'added').map((c) => `${c.resourceType} ${c.resource.id}`),
   );
+  /** The fields of `type` that differ between a backed-up record (ids rewritten) and its live twin. */
+  const compare = async (type: string, fromId: string, toId: string) => {
+    const from = (await before.findRecord(type, fromId))!.record.data;
+    const to = (await after.findRecord(type, toId))!.record.data;
+    // A top-level object's own old id may stand in its own text (a hook URL): it is not a reference.
+    const own = fromId.includes(':') ? undefined : fromId;
+    for (const op of fastJsonPatch.compare(
+      comparable(JSON.parse(rewrite(JSON.stringify(from), own))),
+      comparable(to),
+    ))
+      differences.push({ type, path: op.path, now: 'value' in op ? op.value : undefined });
+  };
   for (const change of changes) {
-    if (change.action === 'modified') {
-      for (const op of change.resource.changes ?? [])
-        if (op.op !== 'test') differences.push({ type: change.resourceType, path: op.path });
-    } else if (change.action === 'removed') {
+    if (change.action === 'modified')
+      await compare(change.resourceType, change.resource.id, change.resource.id);
+    else if (change.action === 'removed') {
       const pair = `${change.resourceType} ${rewrite(change.resource.id)}`;
-      if (!added.delete(pair)) {
-        lost.push(`${change.resourceType} ${change.resource.id}`);
-        continue;
-      }
-      const from = await before.findRecord(change.resourceType, change.resource.id);
-      const to = await after.findRecord(change.resourceType, rewrite(change.resource.id));
-      const patch = fastJsonPatch.compare(
-        comparable(JSON.parse(rewrite(JSON.stringify(from!.record.data)))),
-        comparable(to!.record.data),
-      );
-      for (const op of patch) differences.push({ type: change.resourceType, path: op.path });
+      if (added.delete(pair))
+        await compare(change.resourceType, change.resource.id, rewrite(change.resource.id));
+      else lost.push(`${change.resourceType} ${change.resource.id}`);
     }
   }
   return { differences, lost, extra: [...added] };

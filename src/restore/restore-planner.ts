@@ -56,6 +56,9 @@ interface Wanted extends PlannedWrite {
  * (a group's name, a user's login) among live objects not matched yet, so that an object
  * re-created by an earlier run or by an admin is updated rather than created twice. Equal
  * fingerprints (what a restore writes, server-owned fields left out) mean nothing to do.
+ * Objects the provider manages itself (`managedBecause`: the Everyone group, a user type's schema)
+ * are updated when they differ but never created; objects it protects (`protectedBecause`) are
+ * left alone; neither is a prune candidate.
  *
  * @throws ProviderError when the live org cannot be read; SnapshotIntegrityError when the
  *   backup is altered
@@ -135,7 +138,8 @@ export async function planType(input: {
   wanted.forEach((entry, index) => {
     const match = matches[index] ?? (entry.key === null ? undefined : claim(byKey.get(entry.key)));
     if (match && match.id !== entry.id) plan.rematched.set(ownId(entry.backupId), ownId(match.id));
-    const leftAlone = entry.managedBecause ?? match?.protectedBecause;
+    // Objects the provider manages are updated, never created; protected ones are not touched.
+    const leftAlone = match ? match.protectedBecause : entry.managedBecause;
     if (leftAlone) {
       plan.skip += 1;
       plan.notes.add(leftAlone);

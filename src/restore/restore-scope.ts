@@ -15,8 +15,9 @@ export interface RestoreSelection {
  * - the records that hang off a selected or re-created object (`<groupId>:<userId>`: a group's
  *   memberships, owners and app assignments; a user's too), whatever their type, so a deleted
  *   group or user comes back whole;
- * - with selected ids, the records whose data names one (the group rules assigning to a group,
- *   the policies naming it), so they point at the object again once it is back.
+ * - the records whose data names a selected or re-created object (the group rules assigning to a
+ *   group, the policies naming it, an identity provider's profile mapping), so they point at the
+ *   object again once it is back (a re-created object has a new id).
  */
 export class RestoreScope {
   private readonly followed: Set<string>;
@@ -39,7 +40,7 @@ export class RestoreScope {
     if (this.followed.size === 0) return false;
     const parts = record.id.split(':');
     if (parts.length > 1 && parts.some((part) => this.followed.has(part))) return true;
-    return ids !== undefined && this.restorer.references(record).some((id) => ids.has(id));
+    return this.restorer.references(record).some((id) => this.followed.has(id));
   }
 
   /** Whether live objects of the type that the backup lacks are candidates for a prune. */

@@ -1,4 +1,4 @@
-import { validationFailed } from '../http/okta-error.js';
+import { accessDenied, validationFailed } from '../http/okta-error.js';
 import type { Route } from '../http/router.js';
 import type { OrgContext } from '../org-context.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
@@ -11,7 +11,10 @@ const ZONE_TYPES = ['IP', 'DYNAMIC', 'DYNAMIC_V2'];
 /**
  * `/api/v1/zones`. Activate/deactivate answer the zone (OpenAPI). "For Okta Identity Engine
  * orgs, you can't delete a Network Zone with an ACTIVE status" (deleteNetworkZone): the
- * refusal is a 400 E0000001 in the OpenAPI's "delete an active X" style.
+ * refusal is a 400 E0000001 in the OpenAPI's "delete an active X" style. The system zones
+ * (LegacyIpZone, BlockedIpZone, DefaultEnhancedDynamicZone: "default system Network Zones that
+ * you can modify and use", Network Zones API) are Okta's and cannot be deleted: 403 E0000006, as
+ * for the other objects Okta owns.
  */
 export function networkZoneRoutes(org: OrgContext): Route[] {
   return collectionRoutes(
@@ -34,12 +37,14 @@ export function networkZoneRoutes(org: OrgContext): Route[] {
       createStatus: 200,
       replaceKeeps: ['system'],
       guardDelete: (zone) =>
-        zone.status === 'ACTIVE'
-          ? validationFailed(
-              'NetworkZone',
-              "You can't delete a Network Zone with an ACTIVE status. Deactivate the zone before deleting it.",
-            )
-          : undefined,
+        zone.system === true
+          ? accessDenied()
+          : zone.status === 'ACTIVE'
+            ? validationFailed(
+                'NetworkZone',
+                "You can't delete a Network Zone with an ACTIVE status. Deactivate the zone before deleting it.",
+              )
+            : undefined,
       deleteStatus: 204,
       lifecycle: 'object',
     },

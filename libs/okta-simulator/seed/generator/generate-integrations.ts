@@ -157,7 +157,8 @@ function generateIdentityProviders(ctx: GeneratorContext): void {
         type,
       },
     });
-    mapping(ctx, { id, name: type === 'GOOGLE' ? 'google' : type.toLowerCase(), type: 'appuser' }, userType, {
+    // Okta names an IdP's mapping source `<type>_idp` (recorded: google_idp, saml_idp, oidc_idp).
+    mapping(ctx, { id, name: `${type.toLowerCase()}_idp`, type: 'appuser' }, userType, {
       firstName: { expression: 'appuser.firstName', pushStatus: 'DONT_PUSH' },
       lastName: { expression: 'appuser.lastName', pushStatus: 'DONT_PUSH' },
       email: { expression: 'appuser.email', pushStatus: 'DONT_PUSH' },
