@@ -4,10 +4,29 @@ import { notFound } from '../http/okta-error.js';
 import type { Route } from '../http/router.js';
 import type { OrgContext } from '../org-context.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
+import type { Json } from '../store/entry.js';
 import { ID_PREFIX, oktaTimestamp } from '../store/okta-ids.js';
 import { policyKey } from '../store/org-state.js';
 import { collectionRoutes } from './collection-routes.js';
 import { requireText } from './validation.js';
+
+/** Okta rotates an AUTO server's signing key every 90 days (recorded `nextRotation`). */
+const ROTATION_MS = 90 * 24 * 3600 * 1000;
+
+/**
+ * A new server's signing credentials: a key of its own, and the rotation mode the body asks for
+ * (AUTO by default), with the next rotation when AUTO (TestAccResourceOktaAuthServer_crud).
+ */
+function newSigningCredentials(body: Json, now: number): Json {
+  const requested = ((body.credentials as Json | undefined)?.signing as Json | undefined)?.rotationMode;
+  const rotationMode = requested ?? 'AUTO';
+  return {
+    kid: randomBytes(32).toString('base64url'),
+    rotationMode,
+    lastRotated: oktaTimestamp(now),
+    ...(rotationMode === 'AUTO' ? { nextRotation: oktaTimestamp(now + ROTATION_MS) } : {}),
+  };
+}
 
 /**
  * `/api/v1/authorizationServers` with their scopes, claims, policies and policy rules.
@@ -36,14 +55,11 @@ export function authorizationServerRoutes(org: OrgContext): Route[] {
         collection: ({ state }) => state.authorizationServers,
         defaults: (body, { org: o, id }) => {
           requireText(body, 'name');
-          const now = oktaTimestamp(o.now());
           return {
             issuer: `${o.baseUrl}/oauth2/${id}`,
             issuerMode: body.issuerMode ?? 'ORG_URL',
             status: 'ACTIVE',
-            credentials: {
-              signing: { kid: randomBytes(32).toString('base64url'), rotationMode: 'AUTO', lastRotated: now },
-            },
+            credentials: { signing: newSigningCredentials(body, o.now()) },
             default: false,
           };
         },
@@ -89,8 +105,10 @@ export function authorizationServerRoutes(org: OrgContext): Route[] {
         parents: ({ authServerId }) => [authServerId],
         defaults: (body) => {
           requireText(body, 'name');
-          return { status: 'ACTIVE', system: false };
+          return { status: body.status ?? 'ACTIVE', system: false };
         },
+        // Claims have no lifecycle operations: their status is set in the body (replaceOAuth2Claim).
+        statusInBody: true,
       },
       org,
     ),
