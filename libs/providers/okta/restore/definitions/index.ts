@@ -1,6 +1,7 @@
 import type { RestoreWriteOptions } from '../../../provider-restore.js';
 import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
+import { appDefinitions } from './apps.js';
 import { directoryDefinitions } from './directory.js';
 
 /**
@@ -12,5 +13,6 @@ export function restoreDefinitions(
 ): Partial<Record<OktaResourceType, RestoreDefinition>> {
   return {
     ...directoryDefinitions(options),
+    ...appDefinitions(),
   };
 }
