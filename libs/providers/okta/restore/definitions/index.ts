@@ -2,6 +2,7 @@ import type { RestoreWriteOptions } from '../../../provider-restore.js';
 import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
 import { appDefinitions } from './apps.js';
+import { authorizationServerDefinitions } from './authorization-servers.js';
 import { directoryDefinitions } from './directory.js';
 
 /**
@@ -14,5 +15,6 @@ export function restoreDefinitions(
   return {
     ...directoryDefinitions(options),
     ...appDefinitions(),
+    ...authorizationServerDefinitions(),
   };
 }
