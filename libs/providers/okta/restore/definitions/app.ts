@@ -9,6 +9,7 @@ import {
   SERVER_OWNED,
   type WriteContext,
 } from '../restore-definition.js';
+import { collectionDefinition } from '../collection-definition.js';
 import { withoutPaths } from './without-paths.js';
 
 /**
@@ -105,9 +106,10 @@ function recreatedNotes(data: OktaObject): string[] {
   const notes: string[] = [];
   const mode = String(data.signOnMode);
   if (mode === 'OPENID_CONNECT') {
-    const custom = oauthClientOf(data).client_id !== data.id;
+    const credentials =
+      oauthClientOf(data).client_id === data.id ? 'client_id and client secret' : 'client secret';
     notes.push(
-      `New ${custom ? '' : 'client_id and '}client secret: give them to the client application (secrets are never backed up)`,
+      `New ${credentials} (secrets are never backed up): give the client application its new credentials`,
     );
   }
   if (['SAML_2_0', 'SAML_1_1', 'WS_FEDERATION'].includes(mode))
@@ -138,66 +140,62 @@ function appManagedBecause(data: OktaObject): string | null {
  * is activated for the change and deactivated after. Where a new app comes back differing from
  * the backup (a link Okta named after a new name), one PUT settles it.
  */
-export const app: RestoreDefinition = {
-  writable: appWritable,
-  naturalKey: (record: ResourceRecord) => {
-    const data = record.data;
-    const template = hasGeneratedName(data) ? '' : String(data.name);
-    return `${String(data.signOnMode)}:${template}:${String(data.label).toLowerCase()}`;
-  },
-  managedBecause: appManagedBecause,
-  notes: [
-    'A re-created app has a new id: OIDC clients get a new client_id (unless they had their own) and a new client secret, SAML and WS-Federation apps a new signing certificate, SSO URL and issuer; give them to the client or service provider',
-    'Client secrets, shared SWA passwords, provisioning connections (tokens) and uploaded logos are never backed up: set them again',
-    "Okta's own apps and directory integrations are only updated, never re-created",
-  ],
-  async create(record, context) {
-    const data = record.data;
-    const wanted = String(data.status ?? 'ACTIVE');
-    const generated = hasGeneratedName(data);
-    const answer = (await context.api.write({
-      method: 'POST',
-      template: '/api/v1/apps',
-      // A custom app is changed only while active: it stays active until settled.
-      query: { activate: String(wanted === 'ACTIVE' || generated) },
-      body: appBody(data, generated ? null : data.name),
-      signal: context.signal,
-    })) as OktaObject;
-    const id = createdId(answer, 'an app');
-    const differs = !isDeepStrictEqual(
-      omit(appWritable(answer), ['status']),
-      omit(appWritable(data), ['status']),
-    );
-    if (differs) await replaceApp(id, appBody(data, answer.name), context);
-    if (answer.status !== wanted) await setAppStatus(id, wanted, context);
-    return { id, notes: recreatedNotes(data) };
-  },
-  async update(record, live, context) {
-    const data = record.data;
-    const wanted = String(data.status ?? live.status);
-    let name = data.name;
-    let status = live.status;
-    if (hasGeneratedName(data)) {
-      const current = await context.api.object({
-        template: '/api/v1/apps/{appId}',
-        params: { appId: live.id },
+export const app: RestoreDefinition = collectionDefinition(
+  { path: '/api/v1/apps', params: ['appId'], lifecycle: true, deactivateToDelete: true },
+  {
+    writable: appWritable,
+    naturalKey: (record: ResourceRecord) => {
+      const data = record.data;
+      const template = hasGeneratedName(data) ? '' : String(data.name);
+      return `${String(data.signOnMode)}:${template}:${String(data.label).toLowerCase()}`;
+    },
+    managedBecause: appManagedBecause,
+    notes: [
+      'A re-created app has a new id: OIDC clients get a new client_id (unless they had their own) and a new client secret, SAML and WS-Federation apps a new signing certificate, SSO URL and issuer; give them to the client or service provider',
+      'Client secrets, shared SWA passwords, provisioning connections (tokens) and uploaded logos are never backed up: set them again',
+      "Okta's own apps and directory integrations are only updated, never re-created",
+    ],
+    async create(record, context) {
+      const data = record.data;
+      const wanted = String(data.status ?? 'ACTIVE');
+      const generated = hasGeneratedName(data);
+      const answer = (await context.api.write({
+        method: 'POST',
+        template: '/api/v1/apps',
+        // A custom app is changed only while active: it stays active until settled.
+        query: { activate: String(wanted === 'ACTIVE' || generated) },
+        body: appBody(data, generated ? null : data.name),
         signal: context.signal,
-      });
-      name = current?.name;
-      if (status !== 'ACTIVE') await setAppStatus(live.id, (status = 'ACTIVE'), context);
-    }
-    await replaceApp(live.id, appBody(data, name), context);
-    if (wanted !== status) await setAppStatus(live.id, wanted, context);
-    return [];
+      })) as OktaObject;
+      const id = createdId(answer, 'an app');
+      const differs = !isDeepStrictEqual(
+        omit(appWritable(answer), ['status']),
+        omit(appWritable(data), ['status']),
+      );
+      if (differs) await replaceApp(id, appBody(data, answer.name), context);
+      if (answer.status !== wanted) await setAppStatus(id, wanted, context);
+      return { id, notes: recreatedNotes(data) };
+    },
+    async update(record, live, context) {
+      const data = record.data;
+      const wanted = String(data.status ?? live.status);
+      let name = data.name;
+      let status = live.status;
+      if (hasGeneratedName(data)) {
+        const current = await context.api.object({
+          template: '/api/v1/apps/{appId}',
+          params: { appId: live.id },
+          signal: context.signal,
+        });
+        name = current?.name;
+        if (status !== 'ACTIVE') {
+          await setAppStatus(live.id, 'ACTIVE', context);
+          status = 'ACTIVE';
+        }
+      }
+      await replaceApp(live.id, appBody(data, name), context);
+      if (wanted !== status) await setAppStatus(live.id, wanted, context);
+      return [];
+    },
   },
-  async remove(live, context) {
-    if (live.status === 'ACTIVE') await setAppStatus(live.id, 'INACTIVE', context);
-    await context.api.write({
-      method: 'DELETE',
-      template: '/api/v1/apps/{appId}',
-      params: { appId: live.id },
-      okOn: [404],
-      signal: context.signal,
-    });
-  },
-};
+);
