@@ -166,7 +166,7 @@ describe('authorization server restore definitions (simulator over HTTPS)', () =
     expect(sut.fingerprint(recreated)).toBe(sut.fingerprint(changed));
   });
 
-  it('restores policies and their rules one at a time in priority order', async () => {
+  it('restores policies and their rules one at a time in priority order, INACTIVE ones INACTIVE', async () => {
     const created = await org.call('POST', servers, { name: 'Orders API', audiences: ['api://orders'] });
     const serverId = String(created.id);
     for (const priority of [1, 2, 3]) {
@@ -176,14 +176,19 @@ describe('authorization server restore definitions (simulator over HTTPS)', () =
         type: 'OAUTH_AUTHORIZATION_POLICY',
         conditions: { clients: { include: ['ALL_CLIENTS'] } },
       });
-      for (const rulePriority of [1, 2])
-        await org.call('POST', `${servers}/${serverId}/policies/${String(policy.id)}/rules`, {
+      const policyPath = `${servers}/${serverId}/policies/${String(policy.id)}`;
+      if (priority === 2) await org.call('POST', `${policyPath}/lifecycle/deactivate`);
+      for (const rulePriority of [1, 2]) {
+        const rule = await org.call('POST', `${policyPath}/rules`, {
           name: `Rule ${rulePriority}`,
           priority: rulePriority,
           type: 'RESOURCE_ACCESS',
           conditions: { grantTypes: { include: ['client_credentials'] }, scopes: { include: ['*'] } },
           actions: { token: { accessTokenLifetimeMinutes: 5 * rulePriority } },
         });
+        if (rulePriority === 2)
+          await org.call('POST', `${policyPath}/rules/${String(rule.id)}/lifecycle/deactivate`);
+      }
     }
     const backup = await backUp(org, serverId);
     const policies = [...backup.get('authorization_server_policy')!].reverse();
@@ -191,6 +196,9 @@ describe('authorization server restore definitions (simulator over HTTPS)', () =
     await deleteServer(org, serverId);
     const ids = new Map<string, string>();
 
+    expect(
+      backup.get('authorization_server_policy')!.filter((p) => p.data.status === 'INACTIVE'),
+    ).toHaveLength(1);
     await restoreDeleted(org, sut, backup, ids);
 
     const priorities = (records: ResourceRecord[]) => records.map((r) => Number(r.data.priority));
