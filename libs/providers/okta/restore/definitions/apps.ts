@@ -36,7 +36,9 @@ const appUserAssignment = collectionDefinition(
     },
     async update(record, live, context) {
       if (record.data.scope === 'GROUP')
-        return ['Left a direct assignment: Okta turns it back into a group one only in the Admin Console'];
+        return [
+          'Left as a direct assignment (it was through a group): a restore does not turn it back into a group one',
+        ];
       const [appId, userId] = idParts(live.id);
       const current = await context.api.object({
         template: '/api/v1/apps/{appId}/users/{userId}',
