@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { HEADROOM, round, startBenchOrg } from './bench-org.js';
-import { rateLimitLowerBound } from './rate-limit-bound.js';
+import { round, startBenchOrg } from './bench-org.js';
+import { printFigures, requestFigures } from './request-figures.js';
 
 /**
  * `npm run bench:backup -- --users N [--rate-limits enterprise|none] [--json] [--cpu-prof DIR]`: one full backup of
@@ -35,38 +35,19 @@ async function main(): Promise<void> {
     const before = org.requestLog();
     const { seconds } = await bench.backup();
 
-    const after = org.requestLog();
-    const byEndpoint = Object.fromEntries(
-      Object.entries(after.byEndpoint)
-        .map(([endpoint, count]) => [endpoint, count - (before.byEndpoint[endpoint] ?? 0)] as const)
-        .filter(([, count]) => count > 0),
-    );
-    const requests = Object.values(byEndpoint).reduce((sum, count) => sum + count, 0);
-    const lowerBound = rateLimits === 'enterprise' ? rateLimitLowerBound(byEndpoint, HEADROOM) : 0;
+    const { byEndpoint, ...figures } = requestFigures(before, org.requestLog(), rateLimits, seconds);
     const result = {
       users,
       rate_limits: rateLimits,
       seconds: round(seconds),
       users_per_second: Math.round(users / seconds),
-      requests,
-      status429: after.status429 - before.status429,
+      requests: figures.requests,
+      status429: figures.status429,
       peak_rss_mb: service.peakRssMb(),
-      lower_bound_seconds: round(lowerBound),
-      ratio: lowerBound > 0 ? round(seconds / lowerBound) : null,
+      lower_bound_seconds: figures.lower_bound_seconds,
+      ratio: figures.ratio,
     };
-    if (values.json) {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-    } else {
-      process.stdout.write(`\nrequests by endpoint:\n`);
-      for (const [endpoint, count] of Object.entries(byEndpoint).sort((a, b) => b[1] - a[1])) {
-        process.stdout.write(`  ${String(count).padStart(7)}  ${endpoint}\n`);
-      }
-      process.stdout.write(
-        `\n${Object.entries(result)
-          .map(([key, value]) => `${key.padEnd(20)} ${value}`)
-          .join('\n')}\n`,
-      );
-    }
+    printFigures(result, byEndpoint, values.json);
   } finally {
     await bench.close();
   }

@@ -38,13 +38,17 @@ export async function startBenchOrg(options: {
   rateLimits: 'none' | 'enterprise';
   log: (line: string) => void;
   cpuProfileDir?: string;
+  /** apps of the generated org (default: one per 2,000 users, at least 5) */
+  apps?: number;
+  /** scopes granted to the connection's integration (default: a backup's) */
+  scopes?: readonly string[];
 }): Promise<BenchOrg> {
   const { users, rateLimits, log } = options;
   log(`Generating an org of ${users} users...`);
   const org = await startSimulator({
     users,
     groups: Math.max(10, Math.round(users / 100)),
-    apps: Math.max(5, Math.round(users / 2000)),
+    apps: options.apps ?? Math.max(5, Math.round(users / 2000)),
     seed: 42,
     rateLimits,
   });
@@ -72,7 +76,7 @@ export async function startBenchOrg(options: {
     const client = await service.cli(['client:create', '--team', team.team_id, '--role', 'admin']);
     const connect = () => ServiceClient.connect(service.baseUrl, client.client_id, client.client_secret);
     let api = await connect();
-    const integration = await installApiServiceIntegration(org, OKTA_BACKUP_SCOPES);
+    const integration = await installApiServiceIntegration(org, options.scopes ?? OKTA_BACKUP_SCOPES);
     const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
       org_url: org.baseUrl,
       client_id: integration.clientId,

@@ -2,6 +2,7 @@ import { InitialSchema1763800000000 } from './1763800000000-InitialSchema.js';
 import { CreateSchedules1763900000000 } from './1763900000000-CreateSchedules.js';
 import { CreateSignIn1764100000000 } from './1764100000000-CreateSignIn.js';
 import { CreateTeamInvitations1764200000000 } from './1764200000000-CreateTeamInvitations.js';
+import { CreateRestores1764300000000 } from './1764300000000-CreateRestores.js';
 
 /** Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CreateSchedules1763900000000,
   CreateSignIn1764100000000,
   CreateTeamInvitations1764200000000,
+  CreateRestores1764300000000,
 ];

@@ -12,6 +12,7 @@ interface Row {
   update: number;
   skip: number;
   pruneCandidates: number;
+  notes: string[];
 }
 
 /** GET /api/restore: the dry run compares a backup with the live org and never writes to it. */
@@ -76,15 +77,17 @@ describe('restore preview (HTTP, real PostgreSQL, simulator over HTTPS)', () => 
       update: 0,
       skip: backup.resource_counts.group - 1,
       pruneCandidates: 1,
+      notes: ['Okta manages the Everyone group and its members itself'],
     });
     expect(row(rows, 'group_membership')).toMatchObject({ create: members, update: 0 });
-    expect(row(rows, 'user')).toEqual({
+    expect(row(rows, 'user')).toMatchObject({
       resourceType: 'user',
       create: 0,
       update: 1,
       skip: backup.resource_counts.user - 1,
       pruneCandidates: 0,
     });
+    expect(row(rows, 'user')?.notes.join(' ')).toMatch(/without a password/);
     expect(row(rows, 'policy')).toMatchObject({ create: 0, update: 0, pruneCandidates: 0 });
     expect(response.body.prune).toEqual([
       { resourceType: 'group', id: newGroupId, name: 'Not in the backup', severity: 'medium' },

@@ -76,6 +76,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'DELETE /api/team/invitations/:id': P.ManageTeam,
   'GET /api/team/clients': P.ManageTeam,
   'DELETE /api/team/clients/:clientId': P.ManageTeam,
+  'GET /api/restore/history': P.Restore,
+  'GET /api/restore/:restoreId': P.Restore,
 };
 
 /** Routes Express serves outside Nest's controllers, each public on purpose. */
@@ -99,6 +101,7 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
     viewer: TestClient;
     connectionId: string;
     backupId: string;
+    restoreId: string;
     memberId: string;
     invitationId: string;
     /** Team B's own views of its connection and schedule before any probe. */
@@ -135,12 +138,20 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
       schedule: (await sut.http.get(`/api/connections/${connectionId}/schedule`).set(bearer(owner.token)))
         .body,
     };
+    // The integration holds read scopes only: this restore fails at its first write, which is all
+    // the probes need of it (a row of team B's).
+    const restore = await sut.http
+      .post('/api/restore')
+      .set(bearer(owner.token))
+      .send({ backupId: backup.id, mode: 'full' })
+      .expect(202);
     teamB = {
       views,
       owner,
       viewer: await sut.newClient({ role: 'viewer', teamId: owner.teamId }),
       connectionId,
       backupId: backup.id,
+      restoreId: restore.body.restoreId,
       memberId: member!.userId,
       invitationId: invitation.body.invitation.id,
     };
@@ -366,6 +377,10 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
       ['backup', 'DELETE', `/api/backup/${teamB.backupId}`],
       ['diff', 'GET', `/api/diff?fromBackupId=${teamB.backupId}&toBackupId=${teamB.backupId}`],
       ['diff', 'POST', '/api/diff', { fromBackupId: teamB.backupId, toBackupId: teamB.backupId }],
+      ['restore preview', 'GET', `/api/restore?backupId=${teamB.backupId}`],
+      ['restore dry run', 'POST', '/api/restore', { backupId: teamB.backupId }],
+      ['restore', 'POST', '/api/restore', { backupId: teamB.backupId, mode: 'full' }],
+      ['restore', 'GET', `/api/restore/${teamB.restoreId}`],
       [
         'resource timeline',
         'GET',
@@ -396,6 +411,8 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
         '/api/backup/list',
         `/api/backup/list?connectionId=${teamB.connectionId}`,
         '/api/backup/active',
+        '/api/restore/history',
+        `/api/restore/history?connectionId=${teamB.connectionId}`,
         '/api/team/members',
         '/api/team/invitations',
         '/api/team/clients',
@@ -403,6 +420,7 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
       const ids = [
         teamB.connectionId,
         teamB.backupId,
+        teamB.restoreId,
         teamB.memberId,
         teamB.invitationId,
         teamB.owner.clientId,

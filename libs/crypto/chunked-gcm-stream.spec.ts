@@ -60,7 +60,9 @@ describe('chunked AES-256-GCM stream', () => {
     const ciphertext = await collectOutput(createEncryptStream(key, aad), [plaintext]);
     const decrypted = await collectOutput(createDecryptStream(key, aad), [ciphertext]);
 
-    expect(ciphertext).toHaveLength(HEADER + plaintext.length + Math.ceil(plaintext.length / CHUNK_PLAINTEXT_BYTES) * TAG);
+    expect(ciphertext).toHaveLength(
+      HEADER + plaintext.length + Math.ceil(plaintext.length / CHUNK_PLAINTEXT_BYTES) * TAG,
+    );
     expect(decrypted.equals(plaintext)).toBe(true);
   }, 60_000);
 

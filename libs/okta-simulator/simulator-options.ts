@@ -45,6 +45,11 @@ export interface RunningSimulator {
    */
   snapshot(): Record<OktaResourceType, SnapshotRecord[]>;
   requestLog(): RequestLogSummary;
+  /**
+   * Switches the rate limits from now on (benchmarks set an org up unlimited, then measure under
+   * Okta's limits); windows start afresh.
+   */
+  setRateLimits(mode: RateLimitMode): void;
   /** What fixture seeding loaded and skipped (undefined for a generated org). */
   fixtureReport?: FixtureSeedReport;
   close(): Promise<void>;

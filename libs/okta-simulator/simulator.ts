@@ -106,12 +106,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         baseUrl,
       );
     const requestLog = new RequestLog();
+    const rateLimiter = new RateLimiter(options.rateLimits ?? 'none');
     server.on(
       'request',
       createRequestHandler({
         router: routerFor(org),
         credentials,
-        rateLimiter: new RateLimiter(options.rateLimits ?? 'none'),
+        rateLimiter,
         requestLog,
         faults: new FaultInjector(options.faults),
         baseUrl,
@@ -126,6 +127,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       fixtureReport,
       snapshot: () => snapshotOf(state, baseUrl),
       requestLog: () => requestLog.summary(),
+      setRateLimits: (mode) => rateLimiter.setMode(mode),
       close: async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

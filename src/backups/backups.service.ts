@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import type { Actor } from '../common/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
@@ -26,6 +27,15 @@ export interface BackupStarted {
   backupId: string;
   instanceId: string;
   status: 'started';
+}
+
+/** The pre-restore backup of a restore failed: the restore must not write. */
+export class PreRestoreBackupFailedError extends Error {
+  override readonly name = 'PreRestoreBackupFailedError';
+
+  constructor(reason: string) {
+    super(`The pre-restore backup failed (${reason}); nothing was written to the org`);
+  }
 }
 
 /**
@@ -77,6 +87,49 @@ export class BackupsService {
       includeWorkflows: false,
       forceFull: false,
     });
+  }
+
+  /**
+   * Takes the pre-restore backup of a connection and waits for it (DESIGN section 6: every restore
+   * can be undone by restoring this backup). A backup already running is waited for first (the
+   * org has not been written yet, but one backup runs at a time per connection). Incremental when
+   * the planner allows, so it costs what changed since the last backup.
+   * @param onWait called while waiting, with what is awaited
+   * @returns the id of the completed backup
+   * @throws NotFoundError when the connection is gone; PreRestoreBackupFailedError when the
+   *   backup fails; the signal's reason when aborted
+   */
+  async takePreRestoreBackup(
+    teamId: string,
+    connectionId: string,
+    ownerUserId: string,
+    options: { pollMs?: number; signal?: AbortSignal; onWait?: (message: string) => Promise<void> } = {},
+  ): Promise<string> {
+    const pollMs = options.pollMs ?? 1000;
+    const connection = await this.connections.getRef(teamId, connectionId);
+    let started: BackupStarted | null = null;
+    while (!started) {
+      started = await this.start({
+        connection,
+        ownerUserId,
+        triggeredBy: 'pre_restore',
+        include: null,
+        includeWorkflows: false,
+        forceFull: false,
+      });
+      if (!started) {
+        await options.onWait?.('Waiting for the backup already running on this connection');
+        await delay(pollMs, undefined, { signal: options.signal });
+      }
+    }
+    for (;;) {
+      const backup = await this.backups.findById(started.backupId);
+      if (backup?.status === 'completed') return backup.id;
+      if (!backup || backup.status === 'failed')
+        throw new PreRestoreBackupFailedError(backup?.errorMessage ?? 'the backup was deleted');
+      await options.onWait?.(`Taking the pre-restore backup: ${backup.progressMessage}`);
+      await delay(pollMs, undefined, { signal: options.signal });
+    }
   }
 
   private async start(input: {

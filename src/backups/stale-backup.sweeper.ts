@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
+import { startPeriodicTask } from '../jobs/periodic-task.js';
 import { OBJECT_STORE } from '../storage/storage.module.js';
 import { BackupsRepository } from './backups.repository.js';
 
@@ -15,7 +16,7 @@ import { BackupsRepository } from './backups.repository.js';
 @Injectable()
 export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(StaleBackupSweeper.name);
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     private readonly backups: BackupsRepository,
@@ -25,15 +26,15 @@ export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     if (this.config.ROLE === 'api') return;
-    this.timer = setInterval(
-      () => void this.sweep().catch((error) => this.logger.error(String(error))),
+    this.stop = startPeriodicTask(
       this.config.BACKUP_SWEEP_INTERVAL_SECONDS * 1000,
+      () => this.sweep(),
+      this.logger,
     );
-    this.timer.unref();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
   /**

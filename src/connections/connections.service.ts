@@ -113,16 +113,26 @@ export class ConnectionsService {
     };
   }
 
-  /** A connector with the decrypted credentials, for a job; the caller closes it. */
-  async openConnector(teamId: string, id: string): Promise<ProviderConnector> {
+  /**
+   * A connector with the decrypted credentials, for a job; the caller closes it.
+   * @param restoreTypes types a restore will write (the connector asks for their write scopes)
+   */
+  async openConnector(
+    teamId: string,
+    id: string,
+    restoreTypes?: readonly string[],
+  ): Promise<ProviderConnector> {
     const row = await this.findOrThrow(teamId, id);
     const clientSecret = this.security.decryptSecret(row.clientSecretEnc, secretAad(row.id));
-    return this.connectors.create({
-      provider: row.provider,
-      orgUrl: row.orgUrl,
-      clientId: row.clientId,
-      clientSecret,
-    });
+    return this.connectors.create(
+      {
+        provider: row.provider,
+        orgUrl: row.orgUrl,
+        clientId: row.clientId,
+        clientSecret,
+      },
+      restoreTypes,
+    );
   }
 
   private async verify(credentials: Parameters<ProviderConnectorFactory['create']>[0]): Promise<void> {

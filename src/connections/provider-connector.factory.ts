@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { OktaConnector } from '@libs/providers/okta/okta-connector.js';
+import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
+import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig, OKTA_CLOUD_HOSTS } from '../config/app-config.js';
@@ -31,8 +33,12 @@ export class ProviderConnectorFactory {
     this.headroom = config.OKTA_RATE_LIMIT_HEADROOM;
   }
 
-  /** @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made. */
-  create(credentials: ProviderCredentials): ProviderConnector {
+  /**
+   * @param restoreTypes the types a restore will write: the connector then also asks for their
+   *   write scopes (default: the read scopes of a backup)
+   * @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made.
+   */
+  create(credentials: ProviderCredentials, restoreTypes?: readonly string[]): ProviderConnector {
     return new OktaConnector({
       orgUrl: credentials.orgUrl,
       clientId: credentials.clientId,
@@ -41,6 +47,7 @@ export class ProviderConnectorFactory {
       caCertPem: this.caCertPem,
       userAgent: `idp-backup/${SERVICE_VERSION}`,
       headroom: this.headroom,
+      scopes: restoreTypes && oktaRestoreScopes(restoreTypes as OktaResourceType[]),
     });
   }
 }

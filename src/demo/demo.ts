@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
-import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
+import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
+import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
 import { startSimulator } from '@libs/okta-simulator/index.js';
 import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { loadConfigWith } from '../config/app-config.js';
@@ -15,6 +16,7 @@ import { TeamsService } from '../teams/teams.service.js';
 import type { BackupDto } from '../backups/dto/backup.dto.js';
 import { installApiServiceIntegration } from './okta-api-service.js';
 import { checkBackup } from './backup-check.js';
+import { type DrillResult, restoreDrill } from './restore-drill.js';
 import { ServiceClient } from './service-client.js';
 import { StderrLogger } from './stderr-logger.js';
 
@@ -23,7 +25,9 @@ const USAGE = `Usage: npm run demo -- [--fixtures DIR] [--users N --groups N --a
 /**
  * The main job end to end on the embedded defaults: an Okta org (the simulator, over HTTPS),
  * the service, a team with an integration client, a connection and a backup through the public
- * API, then a check that the snapshot holds every object the org has. Exit 0 only if it does.
+ * API, then a check that the snapshot holds every object the org has; then a restore drill (a
+ * deleted group and a changed user put back through the API, restore-drill.ts). Exit 0 only if
+ * the backup is exact and the drill restored the org.
  */
 async function main(): Promise<number> {
   Logger.overrideLogger(new StderrLogger());
@@ -73,7 +77,7 @@ async function main(): Promise<number> {
       .createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
     const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
     const api = await ServiceClient.connect(config.BASE_URL, client.clientId, client.clientSecret);
-    const integration = await installApiServiceIntegration(org, OKTA_BACKUP_SCOPES);
+    const integration = await installApiServiceIntegration(org, oktaRestoreScopes(OKTA_RESOURCE_TYPES));
     const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
       org_url: org.baseUrl,
       client_id: integration.clientId,
@@ -104,6 +108,7 @@ async function main(): Promise<number> {
       ? await checkBackup(org.snapshot(), (type) => reader.readPart(type), backup.resource_types)
       : { exact: false, byType: {} };
 
+    const drill = check.exact ? await restoreDrill(org, api, backup.id, say) : null;
     const summary = {
       status: backup.status,
       backup_id: backup.id,
@@ -113,10 +118,13 @@ async function main(): Promise<number> {
       requests: backup.requests,
       exact: check.exact,
       ...(status.error_message ? { error_message: status.error_message } : {}),
+      restore: drill,
     };
     if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else printSummary(summary, check.byType);
-    return backup.status === 'completed' && check.exact ? 0 : 1;
+    return backup.status === 'completed' && check.exact && drill?.status === 'completed' && drill.restored
+      ? 0
+      : 1;
   } finally {
     await app.close();
     await org.close();
@@ -134,6 +142,7 @@ function printSummary(
     requests: number;
     exact: boolean;
     error_message?: string;
+    restore: DrillResult | null;
   },
   byType: Record<
     string,
@@ -155,6 +164,13 @@ function printSummary(
     `  requests to the org       ${summary.requests}`,
     `  holds every org object    ${summary.exact ? 'yes' : 'NO'}`,
     '',
+    ...(summary.restore
+      ? [
+          `Restore drill: ${summary.restore.status} in ${summary.restore.seconds} s (${summary.restore.writes.create} created, ${summary.restore.writes.update} updated, ${summary.restore.writes.failed} failed)`,
+          `  deleted group and changed user back as backed up: ${summary.restore.restored ? 'yes' : 'NO'}`,
+          '',
+        ]
+      : []),
   ];
   process.stdout.write(lines.join('\n'));
 }

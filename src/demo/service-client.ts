@@ -35,20 +35,41 @@ export class ServiceClient {
   }
 
   /** Polls GET /api/backup/status until the backup leaves `running`, reporting each new progress line. */
-  async waitForBackup(
+  waitForBackup(
     backupId: string,
     onProgress: (pct: number, message: string) => void,
     timeoutMs = 3_600_000,
   ): Promise<BackupStatusView> {
+    return this.poll<BackupStatusView>(
+      `/api/backup/status?backupId=${backupId}`,
+      (status) => status.status !== 'running',
+      (status) => [status.progress_pct, status.progress_message],
+      onProgress,
+      timeoutMs,
+    );
+  }
+
+  /**
+   * GETs `path` every 200 ms until `done` says so, reporting each new progress line.
+   * @returns the last answer
+   * @throws Error when `timeoutMs` passes first
+   */
+  async poll<T>(
+    path: string,
+    done: (view: T) => boolean,
+    progress: (view: T) => [number, string],
+    onProgress: (pct: number, message: string) => void,
+    timeoutMs: number,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     let last = '';
     for (;;) {
-      const status = await this.get<BackupStatusView>(`/api/backup/status?backupId=${backupId}`);
-      const line = `${status.progress_pct}|${status.progress_message}`;
-      if (line !== last) onProgress(status.progress_pct, status.progress_message);
-      last = line;
-      if (status.status !== 'running') return status;
-      if (Date.now() > deadline) throw new Error(`Backup ${backupId} still running after ${timeoutMs} ms`);
+      const view = await this.get<T>(path);
+      const [pct, message] = progress(view);
+      if (`${pct}|${message}` !== last) onProgress(pct, message);
+      last = `${pct}|${message}`;
+      if (done(view)) return view;
+      if (Date.now() > deadline) throw new Error(`${path} not done after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

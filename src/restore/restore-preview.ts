@@ -1,20 +1,24 @@
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
-import { contentHash } from '@libs/snapshot/content-hash.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { Severity } from '../diff/severity/change-facts.js';
 import { rateChange } from '../diff/severity/severity-rules.js';
+import { ownId, planType } from './restore-planner.js';
+import { type RestoreSelection, RestoreScope } from './restore-scope.js';
 
 /** One row of the preview (spec "Shapes of other returned records": Restore preview row). */
 export interface RestorePreviewRow {
   resourceType: string;
-  /** in the backup, not in the live org: would be created (with a new id where the provider assigns one) */
+  /** in the backup, not in the live org (by id or natural key): would be created */
   create: number;
-  /** in both, with different content: would be updated */
+  /** in both, with different content: would be changed into the backup's */
   update: number;
-  /** in both, the same: left alone */
+  /** in both, the same, or left alone (the provider manages it, the lockout guard) */
   skip: number;
   /** beyond the spec: in the live org only; removed only by a restore with `prune: true` */
   pruneCandidates: number;
+  /** beyond the spec: what a restore of the type leaves for the admin to do, and what it leaves alone */
+  notes: string[];
 }
 
 /** A live resource the backup lacks, with the severity its removal would have (docs/severity.md). */
@@ -29,49 +33,45 @@ export interface PruneCandidate {
 export const MAX_LISTED_PRUNE_CANDIDATES = 1000;
 
 /**
- * Compares a backup with the live org, type by type, by content hash (the snapshot's volatile
- * fields left out, so a login does not make an update). Reads only: the connector lists, the
- * snapshot's index is read shard by shard; memory holds one type's index hashes.
- * @param types types the snapshot holds, in dependency order
+ * The dry run of a restore: what it would create, change, leave alone and (with `prune`) delete,
+ * type by type, planned exactly as an execution plans (restore-planner.ts), and never writing.
+ * One difference is inherent: a preview creates nothing, so records that name an object the
+ * restore would re-create are compared as they are in the backup (execution points them at the
+ * new id, which may turn a skip into an update).
  * @throws ProviderError from the connector; SnapshotIntegrityError when the snapshot is altered
  */
-export async function previewRestore(
-  snapshot: SnapshotReader,
-  connector: ProviderConnector,
-  types: readonly string[],
-): Promise<{ rows: RestorePreviewRow[]; prune: PruneCandidate[] }> {
-  const volatile = new Set(snapshot.manifest.volatileFields);
+export async function previewRestore(input: {
+  snapshot: SnapshotReader;
+  connector: ProviderConnector;
+  restorer: ProviderRestorer;
+  selection: RestoreSelection;
+}): Promise<{ rows: RestorePreviewRow[]; prune: PruneCandidate[] }> {
+  const { snapshot, restorer, selection } = input;
+  const scope = new RestoreScope(selection, restorer);
+  const types = restorer.order.filter((type) => snapshot.has(type));
+  await restorer.prepare(types);
   const rows: RestorePreviewRow[] = [];
   const prune: PruneCandidate[] = [];
-  for await (const part of connector.collect({ types })) {
-    const backedUp = new Map<string, string>();
-    for await (const entry of snapshot.readIndex(part.type)) backedUp.set(entry.id, entry.hash);
-    const row: RestorePreviewRow = {
-      resourceType: part.type,
-      create: 0,
-      update: 0,
-      skip: 0,
-      pruneCandidates: 0,
-    };
-    for await (const record of part.records) {
-      const hash = backedUp.get(record.id);
-      backedUp.delete(record.id);
-      if (hash === undefined) {
-        row.pruneCandidates += 1;
-        if (prune.length < MAX_LISTED_PRUNE_CANDIDATES) {
-          const { severity } = rateChange({
-            resourceType: part.type,
-            action: 'removed',
-            before: record.data,
-            patch: [],
-          });
-          prune.push({ resourceType: part.type, id: record.id, name: record.name, severity });
-        }
-      } else if (hash === contentHash(record.data, volatile)) row.skip += 1;
-      else row.update += 1;
+  for (const type of types) {
+    if (!selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
+    const plan = await planType({ ...input, type, scope, ids: new Map(), keepUnmatched: true });
+    for (const write of plan.creates) scope.follow(ownId(write.backupId));
+    const writes = plan.creates.length + plan.updates.length;
+    if (!selection.types.has(type) && writes === 0) continue;
+    rows.push({
+      resourceType: type,
+      create: plan.creates.length,
+      update: plan.updates.length,
+      skip: plan.skip,
+      pruneCandidates: plan.unmatched.length,
+      notes: [...restorer.support(type).notes, ...plan.notes],
+    });
+    for (const live of plan.unmatched) {
+      if (prune.length >= MAX_LISTED_PRUNE_CANDIDATES) break;
+      const before = plan.unmatchedRecords.get(live.id)?.data ?? {};
+      const { severity } = rateChange({ resourceType: type, action: 'removed', before, patch: [] });
+      prune.push({ resourceType: type, id: live.id, name: live.name, severity });
     }
-    row.create = backedUp.size;
-    rows.push(row);
   }
   return { rows, prune };
 }

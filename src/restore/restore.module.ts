@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { BackupsModule } from '../backups/backups.module.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
+import { RestoreItemEntity } from './restore-item.entity.js';
+import { RestoreRunJob } from './restore-run.job.js';
 import { RestoreController } from './restore.controller.js';
+import { RestoreEntity } from './restore.entity.js';
 import { RestoreService } from './restore.service.js';
+import { RestoresRepository } from './restores.repository.js';
+import { StaleRestoreSweeper } from './stale-restore.sweeper.js';
 
-/** Restore into the live org (spec "Restore"; DESIGN section 6). */
+/** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
-  imports: [BackupsModule, ConnectionsModule],
+  imports: [TypeOrmModule.forFeature([RestoreEntity, RestoreItemEntity]), BackupsModule, ConnectionsModule],
   controllers: [RestoreController],
-  providers: [RestoreService],
+  providers: [RestoreService, RestoresRepository, RestoreRunJob, StaleRestoreSweeper],
 })
 export class RestoreModule {}

@@ -1,14 +1,21 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
-import { BackupSnapshotsService } from '../backups/backup-snapshots.service.js';
+import { BackupSnapshotsService, type OpenedBackup } from '../backups/backup-snapshots.service.js';
 import { resolveIncludedTypes } from '../backups/included-types.js';
 import type { Actor } from '../common/actor.js';
-import { ApiError } from '../common/errors.js';
+import { ApiError, ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
 import { ConnectionsService } from '../connections/connections.service.js';
-import type { RestorePreviewQuery } from './dto/restore-preview.query.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } from './dto/restore.dto.js';
+import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
+import type { RunRestoreDto } from './dto/run-restore.dto.js';
 import { type PruneCandidate, type RestorePreviewRow, previewRestore } from './restore-preview.js';
+import { RESTORE_RUN_QUEUE, type RestoreRunJobData } from './restore-run.job.js';
+import type { RestoreSelection } from './restore-scope.js';
+import { RestoresRepository } from './restores.repository.js';
 
-/** What a restore cannot bring back as it was, per type (beyond the spec: the runbook after a restore). */
+/** What a restore cannot bring back as it was, per type (the runbook after a restore). */
 export interface NotRestorable {
   resourceType: string;
   /** fields or sub-resources the provider never returns (snapshot manifest `notCaptured`) */
@@ -16,7 +23,7 @@ export interface NotRestorable {
   why: string;
 }
 
-/** Response of GET /api/restore (spec "Restore"), with our additions. */
+/** Response of GET /api/restore and of POST /api/restore without `mode` (spec "Restore"), with our additions. */
 export interface RestorePreview {
   preview: RestorePreviewRow[];
   sourceOrgUrl: string;
@@ -26,35 +33,56 @@ export interface RestorePreview {
   notRestorable: NotRestorable[];
 }
 
+/** Response of POST /api/restore with a `mode` (spec "Restore"). */
+export interface RestoreStarted {
+  restoreId: string;
+  status: 'started';
+}
+
+/** What a preview or a restore covers. */
+interface RestoreRequest {
+  backupId: string;
+  resourceTypes?: string[];
+  resourceIds?: string[];
+  activateUsers?: boolean;
+}
+
 const NOT_CAPTURED_WHY =
   'The provider never returns these, so no backup holds them: set them again after the restore (for users: they come back without passwords or MFA enrolments and must be activated or reset).';
 
-/** Restore of a backup into its connection's live org (spec "Restore", DESIGN section 6). */
+/**
+ * Restores of a team's backups into their connection's live org (spec "Restore", DESIGN
+ * sections 4 and 6, docs/restore.md). Starting one only records and enqueues it; the
+ * `restore-run` job does the work.
+ */
 @Injectable()
 export class RestoreService {
   constructor(
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
+    private readonly restores: RestoresRepository,
+    private readonly jobs: JobsService,
   ) {}
 
   /**
-   * The dry run: what a restore of the backup would create, update and leave alone in the live
-   * org, per type. Never writes.
+   * The dry run: what a restore of the backup would create, change, leave alone and could prune
+   * in the live org, per type. Never writes.
    * @throws NotFoundError for a backup (or its connection) the team cannot see
    * @throws ConflictError `backup_not_completed`; ValidationError for an unknown resource type
    * @throws ApiError 502 `provider_error` when the live org cannot be read (refused credentials,
    *   host not allowed, the provider failing after retries)
    */
-  async preview(actor: Actor, query: RestorePreviewQuery): Promise<RestorePreview> {
-    const { backup, reader } = await this.snapshots.open(actor.teamId, query.backupId);
-    const wanted =
-      query.resourceTypes === undefined
-        ? reader.types
-        : resolveIncludedTypes(backup.connection.provider, query.resourceTypes, 'resourceTypes');
-    const types = wanted.filter((type) => reader.has(type));
-    const connector = await this.connections.openConnector(actor.teamId, backup.connectionId);
+  async preview(actor: Actor, request: RestoreRequest): Promise<RestorePreview> {
+    const opened = await this.snapshots.open(actor.teamId, request.backupId);
+    const selection = this.selection(opened, request.resourceTypes, request.resourceIds);
+    const connector = await this.connections.openConnector(actor.teamId, opened.backup.connectionId);
     try {
-      const { rows, prune } = await previewRestore(reader, connector, types).catch((error: unknown) => {
+      const { rows, prune } = await previewRestore({
+        snapshot: opened.reader,
+        connector,
+        restorer: connector.restorer({ activateUsers: request.activateUsers ?? false }),
+        selection,
+      }).catch((error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;
         throw new ApiError(
           HttpStatus.BAD_GATEWAY,
@@ -62,13 +90,14 @@ export class RestoreService {
           `Reading the live org failed: ${error.message}`,
         );
       });
-      const notCaptured = (reader.manifest.meta.notCaptured ?? {}) as Record<string, string[]>;
+      const notCaptured = (opened.reader.manifest.meta.notCaptured ?? {}) as Record<string, string[]>;
       return {
         preview: rows,
-        sourceOrgUrl: backup.connection.orgUrl,
+        sourceOrgUrl: opened.backup.connection.orgUrl,
         collectedAt: new Date().toISOString(),
         prune,
-        notRestorable: types
+        notRestorable: rows
+          .map((row) => row.resourceType)
           .filter((type) => (notCaptured[type] ?? []).length > 0)
           .map((type) => ({ resourceType: type, items: notCaptured[type], why: NOT_CAPTURED_WHY })),
       };
@@ -76,4 +105,115 @@ export class RestoreService {
       await connector.close();
     }
   }
+
+  /**
+   * POST /api/restore: without `mode`, the preview of what the body asks (it writes nothing);
+   * with `mode`, records the restore and enqueues it.
+   * @throws ValidationError when `mode` and the other fields disagree (docs/restore.md), or for an
+   *   unknown resource type; NotFoundError for a backup or connection the team cannot see;
+   *   ConflictError `backup_not_completed`, `restore_in_progress` (one per connection at a time)
+   */
+  async run(actor: Actor, body: RunRestoreDto): Promise<RestorePreview | RestoreStarted> {
+    checkRunBody(body);
+    if (body.mode === undefined) return this.preview(actor, body);
+    const opened = await this.snapshots.open(actor.teamId, body.backupId);
+    const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
+    const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);
+    const id = randomUUID();
+    const inserted = await this.restores.insertPending({
+      id,
+      teamId: actor.teamId,
+      connectionId: connection.id,
+      backupId: opened.backup.id,
+      requestedBy: actor.userId,
+      mode: body.mode,
+      resourceTypes: body.mode === 'full' ? null : [...selection.types],
+      resourceIds: body.resourceIds ?? null,
+      prune: body.prune ?? false,
+      activateUsers: body.activateUsers ?? false,
+    });
+    if (!inserted)
+      throw new ConflictError(
+        'restore_in_progress',
+        'A restore of this connection is already pending or running',
+      );
+    let jobId: string;
+    try {
+      jobId = await this.jobs.send(RESTORE_RUN_QUEUE, { restoreId: id } satisfies RestoreRunJobData);
+    } catch (error) {
+      await this.restores.finish(id, { status: 'failed', errorMessage: 'The restore could not be queued' });
+      throw error;
+    }
+    await this.restores.setJobId(id, jobId);
+    return { restoreId: id, status: 'started' };
+  }
+
+  /** One restore with a page of its items. @throws NotFoundError for another team's or a missing one */
+  async get(
+    actor: Actor,
+    restoreId: string,
+    query: RestoreItemsQuery,
+  ): Promise<{ restore: RestoreDto; items: RestoreItemDto[]; items_total: number }> {
+    const restore = await this.restores.findVisible(actor.teamId, restoreId);
+    if (!restore) throw new NotFoundError('Restore');
+    const { rows, total } = await this.restores.itemsPage(restore.id, {
+      failedOnly: query.failedOnly ?? false,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { restore: toRestoreDto(restore), items: rows.map(toRestoreItemDto), items_total: total };
+  }
+
+  /** The team's restores, newest first. */
+  async history(
+    actor: Actor,
+    query: RestoreHistoryQuery,
+  ): Promise<{ restores: RestoreDto[]; total: number }> {
+    const { rows, total } = await this.restores.listPage(actor.teamId, query);
+    return { restores: rows.map(toRestoreDto), total };
+  }
+
+  /**
+   * The selection of a preview or restore: the types asked for (categories resolved) that the
+   * backup holds, default all of them, and the record ids when narrowed.
+   * @throws ValidationError for an unknown type, or when the backup holds none of those asked for
+   */
+  private selection(
+    opened: OpenedBackup,
+    resourceTypes?: string[],
+    resourceIds?: string[],
+  ): RestoreSelection {
+    const { backup, reader } = opened;
+    const wanted =
+      resourceTypes === undefined
+        ? reader.types
+        : resolveIncludedTypes(backup.connection.provider, resourceTypes, 'resourceTypes');
+    const types = wanted.filter((type) => reader.has(type));
+    if (types.length === 0)
+      throw new ValidationError('The backup holds none of the resource types asked for', [
+        { field: 'resourceTypes', message: `the backup holds: ${reader.types.join(', ')}` },
+      ]);
+    return { types: new Set(types), ...(resourceIds ? { ids: new Set(resourceIds) } : {}) };
+  }
+}
+
+/**
+ * The rules between the fields of POST /api/restore (docs/restore.md): `selective` needs
+ * `resourceTypes`; `full` takes every type, so neither list; `resourceIds` narrows types, so it
+ * needs them; a prune of named ids means nothing (it removes what the backup lacks).
+ * @throws ValidationError naming the field
+ */
+function checkRunBody(body: RunRestoreDto): void {
+  const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+  if (body.mode === 'selective' && !body.resourceTypes?.length)
+    throw invalid('resourceTypes', 'resourceTypes is required when mode is selective');
+  if (body.mode === 'full' && (body.resourceTypes !== undefined || body.resourceIds !== undefined))
+    throw invalid(
+      body.resourceTypes !== undefined ? 'resourceTypes' : 'resourceIds',
+      'A full restore covers every type of the backup; use mode selective to narrow it',
+    );
+  if (body.resourceIds !== undefined && !body.resourceTypes?.length)
+    throw invalid('resourceIds', 'resourceIds narrows resourceTypes: give the types of those ids');
+  if (body.prune && body.resourceIds !== undefined)
+    throw invalid('prune', 'prune removes what the backup lacks; it cannot be combined with resourceIds');
 }

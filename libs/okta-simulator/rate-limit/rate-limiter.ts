@@ -30,9 +30,15 @@ export class RateLimiter {
   private readonly windows = new Map<string, Window>();
 
   constructor(
-    private readonly mode: RateLimitMode,
+    private mode: RateLimitMode,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Applies `mode` from the next request on, every bucket in a fresh window. */
+  setMode(mode: RateLimitMode): void {
+    this.mode = mode;
+    this.windows.clear();
+  }
 
   /** Counts one request against its bucket (see rate-limit-buckets.ts) and decides. */
   take(method: string, template: string): RateLimitDecision {

@@ -78,4 +78,19 @@ describe('rate limits over HTTPS', () => {
     });
     await client.close();
   });
+
+  it('switches limits at run time, each bucket in a fresh window', async () => {
+    const switching = await startSimulator({ users: 5 });
+    const client = new SimulatorClient(switching);
+    for (let i = 0; i < 150; i++) expect((await client.call('GET', '/api/v1/apps')).status).toBe(200);
+
+    switching.setRateLimits('enterprise');
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push((await client.call('GET', '/api/v1/apps')).status);
+
+    expect(statuses.filter((status) => status === 200)).toHaveLength(100);
+    expect(statuses[100]).toBe(429);
+    await client.close();
+    await switching.close();
+  });
 });

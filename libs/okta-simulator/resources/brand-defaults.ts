@@ -1,3 +1,4 @@
+import { validationFailed } from '../http/okta-error.js';
 import type { Json } from '../store/entry.js';
 import { pairKey, type OrgState } from '../store/org-state.js';
 
@@ -72,4 +73,32 @@ export function removeBrandChildren(state: OrgState, brandId: string): void {
   state.brandThemes.drop(brandId);
   state.emailTemplates.drop(brandId);
   state.brandPages.drop(brandId);
+}
+
+/**
+ * A brand as replaceBrand leaves it: BrandRequest replaces every setting, so one left out takes
+ * its default (recorded: a PUT with `customPrivacyPolicyUrl: ""` answers `null`); `id` and
+ * `isDefault` stay Okta's. Recorded brands keep answering an unset URL as `null`.
+ * @throws OktaError 400 E0000001 for a privacy policy URL without `agreeToCustomPrivacyPolicy`
+ *   (replaceBrand)
+ */
+export function replacedBrand(current: Json, body: Json): Json {
+  const url = typeof body.customPrivacyPolicyUrl === 'string' ? body.customPrivacyPolicyUrl : '';
+  if (url !== '' && body.agreeToCustomPrivacyPolicy !== true)
+    throw validationFailed(
+      'agreeToCustomPrivacyPolicy',
+      'agreeToCustomPrivacyPolicy: Consent is required to set a custom privacy policy URL',
+    );
+  const object = (value: unknown) => value !== null && typeof value === 'object';
+  return {
+    id: current.id,
+    name: body.name,
+    isDefault: current.isDefault,
+    removePoweredByOkta: body.removePoweredByOkta === true,
+    agreeToCustomPrivacyPolicy: body.agreeToCustomPrivacyPolicy === true,
+    locale: typeof body.locale === 'string' ? body.locale : 'en',
+    ...(url !== '' || 'customPrivacyPolicyUrl' in current ? { customPrivacyPolicyUrl: url || null } : {}),
+    ...(object(body.defaultApp) ? { defaultApp: body.defaultApp } : {}),
+    ...(typeof body.emailDomainId === 'string' ? { emailDomainId: body.emailDomainId } : {}),
+  };
 }

@@ -7,14 +7,31 @@ import type { OrgContext } from '../org-context.js';
 import { listReply } from '../query/list-page.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
 import { replaced, type Entry, type Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId } from '../store/okta-ids.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { pairKey, type OrgState } from '../store/org-state.js';
-import { provisionBrand, removeBrandChildren } from './brand-defaults.js';
+import { provisionBrand, removeBrandChildren, replacedBrand } from './brand-defaults.js';
 import { collectionRoutes } from './collection-routes.js';
+import { serialize } from './links.js';
 import { requireText } from './validation.js';
 
 /** Customizable pages and the schema names of their bodies; sign-out cannot be reset. */
 const PAGES = ['sign-in', 'error', 'sign-out'] as const;
+
+const CUSTOMIZATIONS = '/api/v1/brands/{brandId}/templates/email/{templateName}/customizations';
+
+/** 409s of the email customization operations (OpenAPI examples `ErrorEmailCustomization*`). */
+const defaultExists = () =>
+  new OktaError(409, 'E0000182', 'A default email template customization already exists.');
+const languageExists = () =>
+  new OktaError(409, 'E0000183', 'An email template customization for that language already exists.');
+const cannotDeleteDefault = () =>
+  new OktaError(409, 'E0000184', "A default email template customization can't be deleted.");
+const cannotClearDefault = () =>
+  new OktaError(
+    409,
+    'E0000185',
+    "The isDefault parameter of the default email template customization can't be set to false.",
+  );
 
 /**
  * An email template as listEmailTemplates answers it: its name, with `_embedded.settings` and
@@ -37,11 +54,17 @@ export function emailTemplateJson(
 
 /**
  * Brands (`/api/v1/brands`: created with 201, a theme, every email template and the default
- * sign-out page; the default brand cannot be deleted), their themes (get and replace only),
- * email templates (`/templates/email`: list, get, settings) with their customizations (every
- * verb; the first per template is the default language), and customized pages
+ * sign-out page; names are unique, 409 E0000202; replaced whole, replacedBrand; the default
+ * brand and a brand a custom domain uses cannot be deleted), their themes (get and replace only), email templates
+ * (`/templates/email`: list, get, settings) with their customizations, and customized pages
  * (`/pages/sign-in|error/customized`: 404 until set, DELETE resets; `/pages/sign-out/customized`
  * always set, replace only).
+ *
+ * Customizations keep Okta's rules (Brands API "Email customization", OpenAPI 409 examples):
+ * one per language; exactly one default per customized template, the first created, which
+ * cannot be deleted (E0000184: `DELETE .../customizations` deletes them all) nor un-set
+ * (E0000185); creating a second default is refused (E0000182), while replacing one with
+ * `isDefault: true` moves the default to it.
  */
 export function brandRoutes(org: OrgContext): Route[] {
   const read = { kind: 'admin', scopes: readScopes('okta.brands') } as const;
@@ -57,6 +80,10 @@ export function brandRoutes(org: OrgContext): Route[] {
     const entry = state.emailTemplates.peek(brandOf(params.brandId))?.get(params.templateName);
     if (!entry) throw notFound(params.templateName, 'EmailTemplate');
     return entry;
+  };
+  const customizationsOf = (params: Record<string, string>) => {
+    template({ params } as RequestContext);
+    return state.emailCustomizations.of(pairKey(params.brandId, params.templateName));
   };
   const expandOf = (url: URL) => url.searchParams.getAll('expand').flatMap((value) => value.split(','));
 
@@ -74,7 +101,9 @@ export function brandRoutes(org: OrgContext): Route[] {
         stamps: [],
         collection: (o) => o.state.brands,
         defaults: (body, { org: o, id }) => {
-          requireText(body, 'name');
+          const name = requireText(body, 'name');
+          if ([...o.state.brands.valuesInOrder()].some((brand) => brand.data.name === name))
+            throw new OktaError(409, 'E0000202', 'Brand name already exists.');
           provisionBrand(o.state, id, oktaId(ID_PREFIX.theme), o.baseUrl);
           return {
             isDefault: false,
@@ -84,15 +113,32 @@ export function brandRoutes(org: OrgContext): Route[] {
           };
         },
         createStatus: 201,
-        guardDelete: (brand) =>
-          brand.isDefault === true
-            ? new OktaError(409, 'E0000001', 'The default brand cannot be deleted')
-            : undefined,
+        guardDelete: (brand) => {
+          if (brand.isDefault === true)
+            return new OktaError(409, 'E0000001', 'The default brand cannot be deleted');
+          const domains = [...state.customDomains.valuesInOrder()];
+          return domains.some((domain) => domain.data.brandId === brand.id)
+            ? new OktaError(409, 'E0000201', 'A brand associated with a domain cannot be deleted')
+            : undefined;
+        },
         cascadeDelete: (o, id) => removeBrandChildren(o.state, id),
         deleteStatus: 204,
       },
       org,
-    ),
+    ).filter((route) => route.method !== 'PUT'),
+    {
+      method: 'PUT',
+      template: '/api/v1/brands/{brandId}',
+      access: write,
+      handle: (context) => {
+        const current = state.brands.get(brandOf(context.params.brandId))!;
+        const body = jsonBody(context);
+        requireText(body, 'name');
+        const entry = replaced(current, replacedBrand(current.data, body));
+        state.brands.set(context.params.brandId, entry);
+        return jsonText(200, serialize('brand', entry, org.baseUrl));
+      },
+    },
     ...collectionRoutes(
       {
         type: 'brand_theme',
@@ -160,28 +206,69 @@ export function brandRoutes(org: OrgContext): Route[] {
       {
         type: 'email_customization',
         kindName: 'EmailCustomization',
-        path: '/api/v1/brands/{brandId}/templates/email/{templateName}/customizations',
+        path: CUSTOMIZATIONS,
         idParam: 'customizationId',
         idPrefix: ID_PREFIX.emailCustomization,
         scopeFamily: 'okta.templates',
         limits: PAGE_LIMITS.brands,
-        collection: (o, params) => {
-          template({ params } as RequestContext);
-          return o.state.emailCustomizations.of(pairKey(params.brandId, params.templateName));
-        },
+        collection: (_o, params) => customizationsOf(params),
         parents: ({ brandId, templateName }) => [brandId, templateName],
-        defaults: (body, { org: o, params }) => {
+        defaults: (body, { params }) => {
           requireText(body, 'subject');
           requireText(body, 'body');
-          requireText(body, 'language');
-          const existing = o.state.emailCustomizations.peek(pairKey(params.brandId, params.templateName));
-          return { isDefault: body.isDefault ?? (existing?.size ?? 0) === 0 };
+          const language = requireText(body, 'language');
+          const existing = [...customizationsOf(params).valuesInOrder()];
+          if (existing.some((e) => e.data.language === language)) throw languageExists();
+          if (body.isDefault === true && existing.some((e) => e.data.isDefault === true))
+            throw defaultExists();
+          return { isDefault: existing.length === 0 || body.isDefault === true };
         },
         createStatus: 201,
+        guardDelete: (current) => (current.isDefault === true ? cannotDeleteDefault() : undefined),
         deleteStatus: 204,
       },
       org,
-    ),
+    ).filter((route) => route.method !== 'PUT'),
+    {
+      method: 'PUT',
+      template: `${CUSTOMIZATIONS}/{customizationId}`,
+      access: writeTemplates,
+      handle: (context) => {
+        const { params } = context;
+        const customizations = customizationsOf(params);
+        const current = customizations.get(params.customizationId);
+        if (!current) throw notFound(params.customizationId, 'EmailCustomization');
+        const body = jsonBody(context);
+        const content = {
+          subject: requireText(body, 'subject'),
+          body: requireText(body, 'body'),
+          language: requireText(body, 'language'),
+        };
+        const others = [...customizations.entries()].filter(([id]) => id !== params.customizationId);
+        if (others.some(([, e]) => e.data.language === content.language)) throw languageExists();
+        if (current.data.isDefault === true && body.isDefault === false) throw cannotClearDefault();
+        const isDefault = body.isDefault === true || current.data.isDefault === true;
+        const lastUpdated = oktaTimestamp(org.now());
+        if (isDefault)
+          for (const [id, e] of others)
+            if (e.data.isDefault === true)
+              customizations.set(id, replaced(e, { ...e.data, isDefault: false, lastUpdated }));
+        const entry = replaced(current, { ...current.data, ...content, isDefault, lastUpdated });
+        customizations.set(params.customizationId, entry);
+        const parents = [params.brandId, params.templateName];
+        return jsonText(200, serialize('email_customization', entry, org.baseUrl, parents));
+      },
+    },
+    {
+      method: 'DELETE',
+      template: CUSTOMIZATIONS,
+      access: writeTemplates,
+      handle: ({ params }) => {
+        customizationsOf(params);
+        state.emailCustomizations.drop(pairKey(params.brandId, params.templateName));
+        return empty(204);
+      },
+    },
   ];
   for (const page of PAGES) {
     const path = `/api/v1/brands/{brandId}/pages/${page}/customized`;

@@ -89,12 +89,23 @@ export interface CollectionResource {
   createStatus: number;
   /** Verbs that replace an object (default PUT); some APIs also or only take POST. */
   updateMethods?: ReadonlyArray<'PUT' | 'POST'>;
+  /**
+   * PUT replaces the object, as Okta's replace operations do (a member left out is cleared:
+   * recorded zone and hook replacements answer it null or empty): only the fields the server
+   * owns and these survive from the current object. Without it, PUT merges the body in.
+   */
+  replaceKeeps?: readonly string[];
   /** Refuses a change (e.g. an ACTIVE group rule) with Okta's error. */
   guardReplace?(current: Json): OktaError | undefined;
   /** Refuses a deletion (e.g. an ACTIVE app) with Okta's error. */
   guardDelete?(current: Json): OktaError | undefined;
-  /** Removes what hangs off the object (rules of a policy...). */
-  cascadeDelete?(org: OrgContext, id: string, params: Record<string, string>): void;
+  /** Removes what hangs off the deleted object (rules of a policy...), given its last `data`. */
+  cascadeDelete?(org: OrgContext, id: string, params: Record<string, string>, deleted: Json): void;
+  /**
+   * Moves the object's siblings after it was created or replaced (Okta renumbers policy
+   * priorities); the answer shows the object as it ends up.
+   */
+  arrange?(org: OrgContext, id: string, params: Record<string, string>): void;
   deleteStatus: 202 | 204;
   lifecycle?: LifecycleReply;
   /** System Log event type of each write, and the target type (`AppInstance`, `PolicyEntity`). */
@@ -140,8 +151,15 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
     if (refusal) throw refusal;
     const changes = stored(withoutReadOnly(jsonBody(context), resource.statusInBody));
     delete changes[keyProperty];
-    const entry = updated(current, changes);
-    resource.collection(org, context.params).set(context.params[resource.idParam], entry);
+    const id = context.params[resource.idParam];
+    const collection = resource.collection(org, context.params);
+    const base =
+      resource.replaceKeeps && context.method === 'PUT'
+        ? { ...current, data: pick(current.data, [...READ_ONLY, keyProperty, ...resource.replaceKeeps]) }
+        : current;
+    collection.set(id, updated(base, changes));
+    resource.arrange?.(org, id, context.params);
+    const entry = collection.get(id) as Entry;
     audit('update', entry.data);
     return jsonText(200, text(entry, context.params));
   };
@@ -193,8 +211,9 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
         const linkPaths = resource.linkPaths?.(data, org);
         const entry: Entry = linkPaths ? { data, linkPaths } : { data };
         collection.set(key, entry);
+        resource.arrange?.(org, key, context.params);
         audit('create', data);
-        return jsonText(resource.createStatus, text(entry, context.params));
+        return jsonText(resource.createStatus, text(collection.get(key) as Entry, context.params));
       },
     },
     {
@@ -219,7 +238,7 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
         if (refusal) throw refusal;
         const id = context.params[resource.idParam];
         resource.collection(org, context.params).delete(id);
-        resource.cascadeDelete?.(org, id, context.params);
+        resource.cascadeDelete?.(org, id, context.params, current.data);
         audit('delete', current.data);
         return empty(resource.deleteStatus);
       },
@@ -250,6 +269,12 @@ function lifecycleReply(style: LifecycleReply, body: () => string): Reply {
   if (style === 'no-content') return empty(204);
   if (style === 'empty-object') return json(200, {});
   return jsonText(200, body());
+}
+
+function pick(data: Json, fields: readonly string[]): Json {
+  return Object.fromEntries(
+    fields.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]),
+  );
 }
 
 function withoutReadOnly(body: Json, statusInBody?: true): Json {

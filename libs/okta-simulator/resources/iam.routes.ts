@@ -32,7 +32,8 @@ function memberFromHref(state: OrgState, href: unknown, id: string, now: string)
  * Custom admin roles (`/api/v1/iam/roles`, `{ "roles": [...] }` paged by `_links.next`) with
  * their permissions (`/permissions`, keyed by label; created by POST to
  * `/permissions/{permissionType}` with 204), and resource sets (`/api/v1/iam/resource-sets`)
- * with their resources (POST one, PATCH `additions`) and bindings (a role bound to the set,
+ * with their resources (POST one, PATCH `additions`; PUT replaces only the `conditions`,
+ * replaceResourceSetResource) and bindings (a role bound to the set,
  * `{ role, members }`) and each binding's members (PATCH `additions`). Paths take an id or a
  * label where the API says `IdOrLabel`.
  */
@@ -195,7 +196,22 @@ export function iamRoutes(org: OrgContext): Route[] {
         deleteStatus: 204,
       },
       org,
-    ),
+    ).filter((route) => route.method !== 'PUT'),
+    {
+      method: 'PUT',
+      template: '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/resources/{resourceId}',
+      access: write,
+      handle: (context) => {
+        const resources = state.resourceSetResources.of(setId(context));
+        const current = resources.get(context.params.resourceId);
+        if (!current) throw notFound(context.params.resourceId, 'ResourceSetResource');
+        const { conditions } = jsonBody(context);
+        const { conditions: _replaced, ...kept } = current.data;
+        const data: Json = { ...kept, ...(conditions ? { conditions } : {}), lastUpdated: now() };
+        resources.set(context.params.resourceId, { data });
+        return jsonText(200, JSON.stringify(data));
+      },
+    },
     {
       method: 'PATCH',
       template: '/api/v1/iam/resource-sets/{resourceSetIdOrLabel}/resources',

@@ -1,11 +1,16 @@
-import { validationFailed } from '../http/okta-error.js';
+import { manageScopes } from '../auth/principal.js';
+import { notFound, validationFailed } from '../http/okta-error.js';
+import { jsonText } from '../http/reply.js';
+import { jsonBody } from '../http/request-body.js';
 import type { Route } from '../http/router.js';
 import type { OrgContext } from '../org-context.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
-import type { Json } from '../store/entry.js';
-import { ID_PREFIX } from '../store/okta-ids.js';
+import { replaced, type Json } from '../store/entry.js';
+import { cryptoRandom, ID_PREFIX, oktaId } from '../store/okta-ids.js';
 import { collectionRoutes } from './collection-routes.js';
+import { serialize } from './links.js';
 import { refuseActiveDelete } from './lifecycle-gates.js';
+import { addIdentityProviderMapping, dropMappingsOf } from './profile-mappings.routes.js';
 import { requireText } from './validation.js';
 
 /**
@@ -27,7 +32,29 @@ export function withoutChannelSecrets(body: Json): Json {
 }
 
 /**
- * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP), event hooks
+ * What Okta adds to a new SAML identity provider's protocol (recorded createIdentityProvider
+ * answer): its own request signing key and the service provider entity id the IdP must trust.
+ */
+function samlServiceProvider(protocol: Json): Json {
+  const credentials = (protocol.credentials ?? {}) as Json;
+  const trust = (credentials.trust ?? {}) as Json;
+  return {
+    ...protocol,
+    credentials: {
+      ...credentials,
+      trust: {
+        ...trust,
+        audience: `https://www.okta.com/saml2/service-provider/sp${oktaId('', cryptoRandom, 18).toLowerCase()}`,
+      },
+      signing: { kid: oktaId('', cryptoRandom, 43) },
+    },
+  };
+}
+
+/**
+ * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP, created and
+ * deleted with their profile mapping to the default user type, SAML ones given Okta's service
+ * provider entity id and signing key), event hooks
  * and inline hooks (`/api/v1/eventHooks`, `/api/v1/inlineHooks`: only INACTIVE hooks can be
  * deleted; inline hooks update by POST or PUT) and custom domains (`/api/v1/domains`, listed
  * as `{ "domains": [...] }`, not paged). Hook secrets are write-only (withoutChannelSecrets).
@@ -49,12 +76,20 @@ export function integrationRoutes(org: OrgContext): Route[] {
           return type ? (idp) => idp.type === type : undefined;
         },
         collection: ({ state }) => state.identityProviders,
-        defaults: (body) => {
+        defaults: (body, { org: o, id }) => {
           requireText(body, 'name');
-          requireText(body, 'type');
-          return { status: 'ACTIVE', issuerMode: body.issuerMode ?? 'ORG_URL' };
+          const type = requireText(body, 'type');
+          addIdentityProviderMapping(o.state, id, type);
+          const protocol = body.protocol as Json | undefined;
+          return {
+            status: 'ACTIVE',
+            issuerMode: body.issuerMode ?? 'ORG_URL',
+            ...(protocol?.type === 'SAML2' ? { protocol: samlServiceProvider(protocol) } : {}),
+          };
         },
         createStatus: 200,
+        replaceKeeps: [],
+        cascadeDelete: (o, id) => dropMappingsOf(o.state, id),
         deleteStatus: 204,
         lifecycle: 'object',
         audit: {
@@ -91,6 +126,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
           };
         },
         createStatus: 200,
+        replaceKeeps: ['verificationStatus', 'createdBy'],
         guardDelete: refuseActiveDelete('event hook'),
         deleteStatus: 204,
         lifecycle: 'object',
@@ -129,6 +165,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
         },
         createStatus: 200,
         updateMethods: ['POST', 'PUT'],
+        replaceKeeps: ['type'],
         guardDelete: refuseActiveDelete('inline hook'),
         deleteStatus: 204,
         lifecycle: 'object',
@@ -156,7 +193,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
         stamps: [],
         collection: ({ state }) => state.customDomains,
         defaults: (body, { org: o }) => {
-          const domain = requireText(body, 'domain');
+          const domain = requireText(body, 'domain').toLowerCase();
           if (!['MANUAL', 'OKTA_MANAGED'].includes(String(body.certificateSourceType)))
             throw validationFailed(
               'certificateSourceType',
@@ -166,10 +203,15 @@ export function integrationRoutes(org: OrgContext): Route[] {
             ([, brand]) => brand.data.isDefault === true,
           )?.[0];
           return {
+            domain,
             validationStatus: 'NOT_STARTED',
             ...(brandId ? { brandId } : {}),
             dnsRecords: [
-              { recordType: 'TXT', fqdn: `_oktaverification.${domain}`, values: ['9a1b2c3d4e5f'] },
+              {
+                recordType: 'TXT',
+                fqdn: `_oktaverification.${domain}`,
+                values: [oktaId('', cryptoRandom, 32)],
+              },
               {
                 recordType: 'CNAME',
                 fqdn: domain,
@@ -182,6 +224,29 @@ export function integrationRoutes(org: OrgContext): Route[] {
         deleteStatus: 204,
       },
       org,
-    ),
+    ).filter((route) => route.method !== 'PUT'),
+    replaceCustomDomain(org),
   ];
+}
+
+/**
+ * replaceCustomDomain changes a domain's brand only (UpdateDomain: `brandId`; recorded: PUT
+ * `{ brandId }` answers the domain). New domains are lower-cased and get a new TXT verification
+ * value each time (recorded createCustomDomain).
+ */
+function replaceCustomDomain(org: OrgContext): Route {
+  return {
+    method: 'PUT',
+    template: '/api/v1/domains/{domainId}',
+    access: { kind: 'admin', scopes: manageScopes('okta.domains') },
+    handle: (context) => {
+      const current = org.state.customDomains.get(context.params.domainId);
+      if (!current) throw notFound(context.params.domainId, 'Domain');
+      const brandId = requireText(jsonBody(context), 'brandId');
+      if (!org.state.brands.has(brandId)) throw validationFailed('brandId', `brandId: No brand ${brandId}`);
+      const entry = replaced(current, { ...current.data, brandId });
+      org.state.customDomains.set(context.params.domainId, entry);
+      return jsonText(200, serialize('custom_domain', entry, org.baseUrl));
+    },
+  };
 }

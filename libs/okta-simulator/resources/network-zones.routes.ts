@@ -32,6 +32,7 @@ export function networkZoneRoutes(org: OrgContext): Route[] {
         return { status: 'ACTIVE', usage: body.usage ?? 'POLICY', system: false };
       },
       createStatus: 200,
+      replaceKeeps: ['system'],
       guardDelete: (zone) =>
         zone.status === 'ACTIVE'
           ? validationFailed(

@@ -7,7 +7,52 @@ import type { OrgContext } from '../org-context.js';
 import { listReply } from '../query/list-page.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
 import { replaced, type Entry, type Json } from '../store/entry.js';
+import { ID_PREFIX, oktaId } from '../store/okta-ids.js';
+import type { OrgState } from '../store/org-state.js';
 import { recordEvent, objectTarget } from './audit.js';
+
+/** The user profile attributes Okta maps from a new identity provider's users (recorded for a Google IdP). */
+const IDP_USER_ATTRIBUTES = [
+  'login',
+  'email',
+  'firstName',
+  'middleName',
+  'lastName',
+  'honorificPrefix',
+  'honorificSuffix',
+  'displayName',
+  'profileUrl',
+];
+
+/**
+ * The mapping Okta creates with an identity provider, from its users to the default user type
+ * (recorded: createIdentityProvider, then listProfileMappings?sourceId=): each attribute from
+ * the IdP user's, the login from its email.
+ */
+export function addIdentityProviderMapping(state: OrgState, idpId: string, idpType: string): void {
+  const id = oktaId(ID_PREFIX.profileMapping);
+  const properties = Object.fromEntries(
+    IDP_USER_ATTRIBUTES.map((name) => [
+      name,
+      { expression: `appuser.${name === 'login' ? 'email' : name}`, pushStatus: 'DONT_PUSH' },
+    ]),
+  );
+  state.profileMappings.set(id, {
+    data: {
+      id,
+      source: { id: idpId, name: `${idpType.toLowerCase()}_idp`, type: 'appuser' },
+      target: { id: state.defaultUserTypeId, name: 'user', type: 'user' },
+      properties,
+    },
+  });
+}
+
+/** Removes the mappings from or to an object Okta deleted (an identity provider). */
+export function dropMappingsOf(state: OrgState, objectId: string): void {
+  for (const [id, mapping] of [...state.profileMappings.entries()])
+    if ((mapping.data.source as Json).id === objectId || (mapping.data.target as Json).id === objectId)
+      state.profileMappings.delete(id);
+}
 
 /** A mapping as getProfileMapping answers it, with its `self` link (recorded ones as recorded). */
 export function profileMappingJson(entry: Entry, base: string): Json {
@@ -21,7 +66,8 @@ export function profileMappingJson(entry: Entry, base: string): Json {
  * with their source or target (an app with provisioning, an IdP); the API lists them, by
  * `sourceId` / `targetId` too, as summaries without `properties`
  * (ListProfileMappings), answers one in full, and updates its property mappings by POST (a
- * property set to null is removed). There is no create or delete.
+ * property set to null is removed). There is no create or delete: identity providers add and
+ * drop theirs (addIdentityProviderMapping, dropMappingsOf).
  */
 export function profileMappingRoutes(org: OrgContext): Route[] {
   const read = { kind: 'admin', scopes: readScopes('okta.profileMappings') } as const;

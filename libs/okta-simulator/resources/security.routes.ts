@@ -33,6 +33,7 @@ export function securityRoutes(org: OrgContext): Route[] {
           return { status: queryFlag(url, 'activate', true) ? 'ACTIVE' : 'INACTIVE' };
         },
         createStatus: 200,
+        replaceKeeps: ['key', 'type'],
         deleteStatus: 204,
         lifecycle: 'object',
         audit: {
@@ -64,6 +65,7 @@ export function securityRoutes(org: OrgContext): Route[] {
           return { status: 'ACTIVE' };
         },
         createStatus: 200,
+        replaceKeeps: [],
         deleteStatus: 204,
         lifecycle: 'object',
         audit: {

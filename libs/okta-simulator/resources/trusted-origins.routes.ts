@@ -30,6 +30,7 @@ export function trustedOriginRoutes(org: OrgContext): Route[] {
         };
       },
       createStatus: 200,
+      replaceKeeps: ['createdBy', 'lastUpdatedBy'],
       deleteStatus: 204,
       lifecycle: 'object',
     },

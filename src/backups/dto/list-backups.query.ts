@@ -1,19 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  IsArray,
-  IsBoolean,
-  IsDate,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import { csv } from '../../common/csv.transform.js';
+import { PageLimit, PageOffset, QueryBoolean } from '../../common/query-params.decorator.js';
 
 /** Largest page of GET /api/backup/list; a larger `limit` is a 400, not a silent clamp. */
 export const MAX_BACKUP_PAGE = 1000;
@@ -76,24 +65,12 @@ export class ListBackupsQuery {
   @Min(0)
   maxSize?: number;
 
-  @ApiPropertyOptional({ default: 100, maximum: MAX_BACKUP_PAGE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_BACKUP_PAGE)
+  @PageLimit(100, MAX_BACKUP_PAGE)
   limit: number = 100;
 
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @PageOffset()
   offset: number = 0;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean()
+  @QueryBoolean()
   includeStats?: boolean;
 }

@@ -1,6 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { csv } from '../../common/csv.transform.js';
 import { ResourceTypesFilter } from '../../common/resource-types-filter.decorator.js';
+import { MAX_RESTORE_IDS } from './run-restore.dto.js';
 
 /** Query of GET /api/restore (spec "Restore"): the dry-run preview. */
 export class RestorePreviewQuery {
@@ -10,4 +13,15 @@ export class RestorePreviewQuery {
 
   @ResourceTypesFilter('Resource types or categories to preview; default: every type the backup holds.')
   resourceTypes?: string[];
+
+  @ApiPropertyOptional({
+    description: 'csv; beyond the spec: preview a selective restore of these record ids.',
+  })
+  @IsOptional()
+  @Transform(csv)
+  @IsArray()
+  @ArrayMaxSize(MAX_RESTORE_IDS)
+  @IsString({ each: true })
+  @MaxLength(512, { each: true })
+  resourceIds?: string[];
 }

@@ -42,11 +42,7 @@ export interface RestoreDefinition {
    * @param together record ids of `createdWith.type` to make in the same request
    * @throws ProviderRequestError when Okta refuses
    */
-  create?(
-    record: ResourceRecord,
-    context: WriteContext,
-    together: readonly string[],
-  ): Promise<Created>;
+  create?(record: ResourceRecord, context: WriteContext, together: readonly string[]): Promise<Created>;
   /**
    * Changes the live object into the record, lifecycle status included (deactivating first where
    * Okta only changes inactive objects). @returns notes on what came back differently

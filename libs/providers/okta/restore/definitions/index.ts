@@ -1,9 +1,13 @@
 import type { RestoreWriteOptions } from '../../../provider-restore.js';
 import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
+import { adminRoleDefinitions } from './admin-roles.js';
 import { appDefinitions } from './apps.js';
 import { authorizationServerDefinitions } from './authorization-servers.js';
+import { brandingDefinitions } from './branding.js';
 import { directoryDefinitions } from './directory.js';
+import { schemaDefinitions } from './schemas.js';
+import { securityDefinitions } from './security.js';
 
 /**
  * How a restore writes each Okta type, by category (docs/restore.md). A type without a
@@ -14,6 +18,10 @@ export function restoreDefinitions(
 ): Partial<Record<OktaResourceType, RestoreDefinition>> {
   return {
     ...directoryDefinitions(options),
+    ...brandingDefinitions(),
+    ...adminRoleDefinitions(),
+    ...schemaDefinitions(),
+    ...securityDefinitions(),
     ...appDefinitions(),
     ...authorizationServerDefinitions(),
   };

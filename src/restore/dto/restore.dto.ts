@@ -1,0 +1,104 @@
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { BackupConnectionDto } from '../../backups/dto/backup.dto.js';
+import type { RestoreItemEntity } from '../restore-item.entity.js';
+import type { RestoreEntity, RestoreMode, RestoreStatus, RestoreTypeSummary } from '../restore.entity.js';
+
+export class RestoreTypeSummaryDto {
+  @ApiProperty() create!: number;
+  @ApiProperty() update!: number;
+  @ApiProperty() delete!: number;
+  @ApiProperty() skip!: number;
+  @ApiProperty() failed!: number;
+  @ApiProperty({ type: [String], description: 'What came back differently, or was left alone and why.' })
+  notes!: string[];
+}
+
+/** A restore as the API returns it: snake_case like Backup (DESIGN section 4). */
+export class RestoreDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() connection_id!: string;
+  @ApiProperty({ type: BackupConnectionDto }) connection!: BackupConnectionDto;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null once retention deleted it.' })
+  backup_id!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'The backup taken before writing: restore it to undo this restore.',
+  })
+  pre_restore_backup_id!: string | null;
+  @ApiProperty({ enum: ['full', 'selective'] }) mode!: RestoreMode;
+  @ApiProperty({ type: [String], nullable: true }) resource_types!: string[] | null;
+  @ApiProperty({ type: [String], nullable: true }) resource_ids!: string[] | null;
+  @ApiProperty() prune!: boolean;
+  @ApiProperty() activate_users!: boolean;
+  @ApiProperty({ enum: ['pending', 'running', 'completed', 'partial', 'failed'] }) status!: RestoreStatus;
+  @ApiProperty() progress_pct!: number;
+  @ApiProperty() progress_message!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) error_message!: string | null;
+  @ApiProperty() created_at!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) started_at!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) completed_at!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(RestoreTypeSummaryDto) } })
+  summary!: Record<string, RestoreTypeSummary>;
+  @ApiProperty({ type: RestoreTypeSummaryDto, description: 'Sums over every type (notes left out).' })
+  totals!: Omit<RestoreTypeSummary, 'notes'>;
+}
+
+/** One item result (DESIGN section 4), in the order applied. */
+export class RestoreItemDto {
+  @ApiProperty() resourceType!: string;
+  @ApiProperty({ description: 'Record id in the backup (for a deletion: in the live org).' })
+  resourceId!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) name!: string | null;
+  @ApiProperty({ enum: ['create', 'update', 'delete', 'skip'] }) action!: string;
+  @ApiProperty({ enum: ['ok', 'failed'] }) outcome!: string;
+  @ApiPropertyOptional() error?: string;
+  @ApiPropertyOptional({ description: 'The id after the write when it differs (re-created objects).' })
+  newId?: string;
+  @ApiProperty({ type: [String] }) notes!: string[];
+}
+
+export function toRestoreDto(row: RestoreEntity): RestoreDto {
+  const totals = { create: 0, update: 0, delete: 0, skip: 0, failed: 0 };
+  for (const summary of Object.values(row.summary))
+    for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += summary[key];
+  return {
+    id: row.id,
+    connection_id: row.connectionId,
+    connection: {
+      id: row.connection.id,
+      provider: row.connection.provider,
+      org_name: row.connection.orgName,
+      org_url: row.connection.orgUrl,
+    },
+    backup_id: row.backupId,
+    pre_restore_backup_id: row.preRestoreBackupId,
+    mode: row.mode,
+    resource_types: row.resourceTypes,
+    resource_ids: row.resourceIds,
+    prune: row.prune,
+    activate_users: row.activateUsers,
+    status: row.status,
+    progress_pct: row.progressPct,
+    progress_message: row.progressMessage,
+    error_message: row.errorMessage,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    summary: row.summary,
+    totals,
+  };
+}
+
+export function toRestoreItemDto(row: RestoreItemEntity): RestoreItemDto {
+  return {
+    resourceType: row.resourceType,
+    resourceId: row.resourceId,
+    name: row.name,
+    action: row.action,
+    outcome: row.outcome,
+    ...(row.error ? { error: row.error } : {}),
+    ...(row.newId ? { newId: row.newId } : {}),
+    notes: row.notes,
+  };
+}

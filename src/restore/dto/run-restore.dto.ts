@@ -1,0 +1,65 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+} from 'class-validator';
+import { ResourceTypesFilter } from '../../common/resource-types-filter.decorator.js';
+
+/** Most record ids one selective restore may name. */
+export const MAX_RESTORE_IDS = 1000;
+
+/**
+ * Body of POST /api/restore (spec "Restore"): without `mode` it is the dry run and answers the
+ * preview; `full` or `selective` starts a restore. Beyond the spec: `prune` and `activateUsers`
+ * (docs/restore.md).
+ */
+export class RunRestoreDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  backupId!: string;
+
+  @ApiPropertyOptional({
+    enum: ['full', 'selective'],
+    description: 'Execution happens only when given; without it the answer is the dry-run preview.',
+  })
+  @IsOptional()
+  @IsIn(['full', 'selective'])
+  mode?: 'full' | 'selective';
+
+  @ResourceTypesFilter('Required with `selective`: resource types or categories to restore.')
+  resourceTypes?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Narrows a selective restore to these record ids (and what hangs off them).',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_RESTORE_IDS)
+  @IsString({ each: true })
+  @MaxLength(512, { each: true })
+  resourceIds?: string[];
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Also delete live objects of the restored types that the backup lacks (lockout guard applies).',
+  })
+  @IsOptional()
+  @IsBoolean()
+  prune?: boolean;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Send an activation e-mail to re-created users (they come back without credentials).',
+  })
+  @IsOptional()
+  @IsBoolean()
+  activateUsers?: boolean;
+}

@@ -1,0 +1,191 @@
+import pMap from 'p-map';
+import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import type { LiveResource, ProviderRestorer, RestoreWriteResult } from '@libs/providers/provider-restore.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import type { RestoreTypeSummary } from './restore.entity.js';
+import type { RestoreAction } from './restore-item.entity.js';
+import { cannot, failureMessage, ItemLog, type RestoreSink } from './restore-items.js';
+import { ownId, type PlannedWrite, planType, type TypePlan } from './restore-planner.js';
+import { type RestoreSelection, RestoreScope } from './restore-scope.js';
+import { RestorePruner } from './restore-pruner.js';
+
+/** How often a long type reports its progress, ms. */
+const PROGRESS_EVERY_MS = 2000;
+/** Writes to the provider at once; the connector's governor caps requests in flight below this. */
+const WRITES_IN_FLIGHT = 8;
+
+/**
+ * Executes a restore (DESIGN section 6; docs/restore.md): type by type in the provider's order,
+ * plans (restore-planner.ts) then applies the creations and updates, rewriting each record's
+ * references through the id map of the objects re-created so far; then, with `prune`, deletes
+ * in reverse order what the backup lacks (restore-pruner.ts, with its lockout guards). A write
+ * the provider refuses fails its item and the restore goes on.
+ *
+ * @returns the summary per type
+ * @throws ProviderAuthError when the provider refuses the credentials (nothing more can be done),
+ *   ProviderError when the live org cannot be read, SnapshotIntegrityError for an altered backup,
+ *   and whatever `sink.progress` throws to stop it
+ */
+export async function executeRestore(input: {
+  snapshot: SnapshotReader;
+  connector: ProviderConnector;
+  restorer: ProviderRestorer;
+  selection: RestoreSelection;
+  prune: boolean;
+  sink: RestoreSink;
+  signal?: AbortSignal;
+}): Promise<Record<string, RestoreTypeSummary>> {
+  const { snapshot, restorer, sink } = input;
+  const scope = new RestoreScope(input.selection, restorer);
+  const ids = new Map<string, string>();
+  const summary: Record<string, RestoreTypeSummary> = {};
+  const items = new ItemLog(sink);
+  const types = restorer.order.filter((type) => snapshot.has(type));
+  const pruner = new RestorePruner(input.connector, restorer, items, summaryOf, input.signal);
+  await restorer.prepare(types, input.signal);
+
+  function summaryOf(type: string): RestoreTypeSummary {
+    summary[type] ??= { create: 0, update: 0, delete: 0, skip: 0, failed: 0, notes: [] };
+    return summary[type];
+  }
+
+  let pct = 20;
+  for (const [index, type] of types.entries()) {
+    if (!input.selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
+    pct = Math.round(20 + (index / types.length) * (input.prune ? 60 : 75));
+    await sink.progress(pct, `Restoring ${type}`, summary);
+    const plan = await planType({
+      type,
+      snapshot,
+      connector: input.connector,
+      restorer,
+      scope,
+      ids,
+      signal: input.signal,
+    });
+    for (const [from, to] of plan.rematched) ids.set(from, to);
+    const typeSummary = summaryOf(type);
+    typeSummary.skip += plan.skip;
+    addNotes(typeSummary, plan.notes);
+    const created = await applyWrites(plan, typeSummary);
+    if (input.prune) pruner.add(plan, created);
+    await items.flush();
+  }
+  if (input.prune) {
+    await sink.progress(85, 'Removing what the backup lacks (prune)', summary);
+    await pruner.run();
+    await items.flush();
+  }
+  return summary;
+
+  /** Applies a plan's creations and updates. @returns the created objects, as live resources */
+  async function applyWrites(plan: TypePlan, typeSummary: RestoreTypeSummary): Promise<LiveResource[]> {
+    const planned = new Map<string, PlannedWrite & { live?: LiveResource }>();
+    for (const write of [...plan.creates, ...plan.updates]) planned.set(write.backupId, write);
+    if (planned.size === 0) return [];
+    const support = restorer.support(plan.type);
+    const together = await createdTogether(plan);
+    const created: LiveResource[] = [];
+    let done = 0;
+    let reportedAt = Date.now();
+    /** Progress within a long type; also where a restore failed by the stale sweep stops. */
+    const advance = async () => {
+      done += 1;
+      if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
+      reportedAt = Date.now();
+      await sink.progress(pct, `Restoring ${plan.type}: ${done} of ${planned.size} writes`, summary);
+    };
+
+    const apply = async (record: ResourceRecord): Promise<void> => {
+      const write = planned.get(record.id) as PlannedWrite & { live?: LiveResource };
+      const action: RestoreAction = write.live ? 'update' : 'create';
+      const base = { resourceType: plan.type, resourceId: record.id, name: write.name, action };
+      if (!(write.live ? support.update : support.create)) {
+        typeSummary.failed += 1;
+        items.add({ ...base, outcome: 'failed', error: cannot(action, plan.type, support.notes), notes: [] });
+        return;
+      }
+      const rewritten = restorer.rewrite(record, ids);
+      let result: RestoreWriteResult;
+      try {
+        result = write.live
+          ? await restorer.apply(
+              { action: 'update', record: { ...rewritten, id: write.live.id }, live: write.live },
+              input.signal,
+            )
+          : await restorer.apply(
+              { action: 'create', record: rewritten, with: together.get(ownId(record.id)) ?? [] },
+              input.signal,
+            );
+      } catch (error) {
+        typeSummary.failed += 1;
+        items.add({ ...base, outcome: 'failed', error: failureMessage(error, input.signal), notes: [] });
+        return;
+      }
+      if (!write.live) {
+        mapIds(ids, rewritten.id, result.id);
+        scope.follow(ownId(record.id));
+        created.push(restorer.live({ ...rewritten, id: result.id }));
+      }
+      typeSummary[action] += 1;
+      const newId = result.id !== record.id ? { newId: result.id } : {};
+      items.add({ ...base, outcome: 'ok', ...newId, notes: result.notes });
+      await advance();
+    };
+
+    const records = snapshotRecords(snapshot, plan.type, planned.keys());
+    const sequence = restorer.sequence(plan.type);
+    if (sequence) {
+      const all: ResourceRecord[] = [];
+      for await (const record of records) all.push(record);
+      for (const record of all.sort(sequence)) await apply(record);
+    } else {
+      await pMap(records, apply, { concurrency: WRITES_IN_FLIGHT });
+    }
+    return created;
+  }
+
+  /**
+   * For a type the provider creates with children in one request (a user with its group
+   * memberships), the backup's child record ids of each object to create, rewritten.
+   */
+  async function createdTogether(plan: TypePlan): Promise<Map<string, string[]>> {
+    const together = new Map<string, string[]>();
+    const rule = restorer.createdWith(plan.type);
+    if (!rule || plan.creates.length === 0 || !snapshot.has(rule.type)) return together;
+    const creating = new Set(plan.creates.map((write) => ownId(write.backupId)));
+    for await (const entry of snapshot.readIndex(rule.type)) {
+      const owner = entry.id.split(':')[rule.component];
+      if (!creating.has(owner)) continue;
+      const rewritten = restorer.rewrite({ type: rule.type, id: entry.id, name: null, data: {} }, ids).id;
+      together.set(owner, [...(together.get(owner) ?? []), rewritten]);
+    }
+    return together;
+  }
+}
+
+/** The records of `type` with these ids, reading only the frames that hold them. */
+async function* snapshotRecords(
+  snapshot: SnapshotReader,
+  type: string,
+  ids: Iterable<string>,
+): AsyncGenerator<ResourceRecord> {
+  const wanted = new Set(ids);
+  const entries = [];
+  for await (const entry of snapshot.readIndex(type)) if (wanted.has(entry.id)) entries.push(entry);
+  yield* snapshot.readRecords(type, entries);
+}
+
+/** Maps the components that differ between a record id before and after re-creation. */
+function mapIds(ids: Map<string, string>, before: string, after: string): void {
+  const from = before.split(':');
+  const to = after.split(':');
+  from.forEach((part, index) => {
+    if (to[index] !== undefined && to[index] !== part) ids.set(part, to[index]);
+  });
+}
+
+function addNotes(summary: RestoreTypeSummary, notes: Iterable<string>): void {
+  for (const note of notes) if (!summary.notes.includes(note)) summary.notes.push(note);
+}

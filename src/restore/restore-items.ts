@@ -1,0 +1,85 @@
+import { Logger } from '@nestjs/common';
+import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
+import type { RestoreTypeSummary } from './restore.entity.js';
+import type { RestoreAction } from './restore-item.entity.js';
+
+/** The outcome of one write, as recorded (DESIGN section 4 "item result"). */
+export interface RestoreItem {
+  resourceType: string;
+  /** record id in the backup (a deletion: in the live org) */
+  resourceId: string;
+  name: string | null;
+  action: RestoreAction;
+  outcome: 'ok' | 'failed';
+  error?: string;
+  /** the object's id after the write when it differs (a re-created object's new id) */
+  newId?: string;
+  notes: string[];
+}
+
+/** Where an executing restore reports to (the job: the database). */
+export interface RestoreSink {
+  /** Items in the order their writes finished. */
+  record(items: RestoreItem[]): Promise<void>;
+  /** @throws when the restore must stop (no longer running: failed by the stale sweep) */
+  progress(pct: number, message: string, summary: Record<string, RestoreTypeSummary>): Promise<void>;
+}
+
+/** Items are recorded in batches of this many, or at least this often (ms). */
+const ITEM_BATCH = 200;
+const ITEM_FLUSH_MS = 1000;
+
+/** The error of an item that cannot be written at all. */
+export function cannot(action: RestoreAction, type: string, notes: readonly string[]): string {
+  const verb = { create: 'create', update: 'change', delete: 'delete', skip: 'skip' }[action];
+  return [`The provider's API cannot ${verb} ${type} objects`, ...notes].join('. ');
+}
+
+/**
+ * What an item's failure says: the provider's answer, or a generic message for our own faults
+ * (logged once, never shown: no stack, no secret).
+ * @throws ProviderAuthError and the signal's reason: those stop the whole restore
+ */
+export function failureMessage(error: unknown, signal?: AbortSignal): string {
+  if (error instanceof ProviderAuthError || signal?.aborted) throw error;
+  if (error instanceof ProviderError) return error.message;
+  new Logger('RestoreExecutor').error(
+    error instanceof Error ? (error.stack ?? error.message) : String(error),
+  );
+  return 'Internal error while writing this resource (see the worker log)';
+}
+
+/**
+ * Items waiting to be recorded: written in batches (ITEM_BATCH items or ITEM_FLUSH_MS), one batch
+ * at a time and in order, so that
+ * concurrent writes can add items freely; a failed batch surfaces at the next `flush`.
+ */
+export class ItemLog {
+  private pending: RestoreItem[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  private sentAt = Date.now();
+
+  constructor(private readonly sink: RestoreSink) {}
+
+  /** Adds an item; a crash loses at most the last second's items, never those of earlier writes. */
+  add(item: RestoreItem): void {
+    this.pending.push(item);
+    if (this.pending.length >= ITEM_BATCH || Date.now() - this.sentAt >= ITEM_FLUSH_MS) this.send();
+  }
+
+  /** Records every item added so far. @throws what recording a batch threw */
+  async flush(): Promise<void> {
+    this.send();
+    await this.writing;
+  }
+
+  private send(): void {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.sentAt = Date.now();
+    this.writing = this.writing.then(() => this.sink.record(batch));
+    // Handled at the next flush; without this branch the rejection would count as unhandled.
+    this.writing.catch(() => {});
+  }
+}

@@ -1,0 +1,139 @@
+import pMap from 'p-map';
+import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { RestoreTypeSummary } from './restore.entity.js';
+import { cannot, failureMessage, type ItemLog } from './restore-items.js';
+import { ownId, type TypePlan } from './restore-planner.js';
+
+/** Deletions of a prune at once; the connector's governor caps requests in flight below this. */
+const DELETES_IN_FLIGHT = 8;
+
+/**
+ * The prune of a restore (`prune: true`, docs/restore.md "Prune and the lockout guard"): deletes
+ * the live objects the backup lacks, in reverse restore order (children before what they hang
+ * off), and never:
+ * - an object the provider protects (`LiveResource.protectedBecause`: the connection's own API
+ *   service integration);
+ * - a deletion the provider's guard refuses given what remains (`guardDeletions`: the org's last
+ *   super admin), created objects counted as remaining;
+ * - an object whose deletion would take a guarded record with it that must stay (a user or group
+ *   holding the last super admin role), read from the live org before deleting;
+ * - an object that a record which must stay hangs off.
+ * Each refusal is counted as a skip with its reason.
+ */
+export class RestorePruner {
+  private readonly plans: Array<{ plan: TypePlan; created: LiveResource[] }> = [];
+  private readonly guardedLive = new Map<string, LiveResource[]>();
+
+  constructor(
+    private readonly connector: ProviderConnector,
+    private readonly restorer: ProviderRestorer,
+    private readonly items: ItemLog,
+    private readonly summaryOf: (type: string) => RestoreTypeSummary,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /** Keeps a type's plan and the objects the restore created, for the prune at the end. */
+  add(plan: TypePlan, created: LiveResource[]): void {
+    if (plan.unmatched.length > 0) this.plans.push({ plan, created });
+  }
+
+  async run(): Promise<void> {
+    const kept = new Set<string>();
+    for (const { plan, created } of [...this.plans].reverse()) {
+      const summary = this.summaryOf(plan.type);
+      const refusals = new Map<string, string>();
+      for (const resource of plan.unmatched) {
+        if (resource.protectedBecause) refusals.set(resource.id, resource.protectedBecause);
+        else if (kept.has(ownId(resource.id)))
+          refusals.set(resource.id, 'Kept: a resource that must stay belongs to it');
+      }
+      const remaining = [...plan.matched, ...created];
+      const candidates = () => plan.unmatched.filter((resource) => !refusals.has(resource.id));
+      for (const [id, why] of this.restorer.guardDeletions(plan.type, candidates(), remaining))
+        refusals.set(id, why);
+      for (const [id, why] of await this.consequences(plan.type, candidates())) refusals.set(id, why);
+      for (const [id, why] of refusals) {
+        for (const part of id.split(':').slice(0, -1)) kept.add(part);
+        summary.skip += 1;
+        if (!summary.notes.includes(why)) summary.notes.push(why);
+      }
+      await this.delete(plan.type, candidates(), summary);
+      this.guardedLive.delete(plan.type);
+    }
+  }
+
+  private async delete(type: string, deleting: LiveResource[], summary: RestoreTypeSummary): Promise<void> {
+    const support = this.restorer.support(type);
+    await pMap(
+      deleting,
+      async (live) => {
+        const base = { resourceType: type, resourceId: live.id, name: live.name, action: 'delete' as const };
+        if (!support.delete) {
+          summary.failed += 1;
+          this.items.add({
+            ...base,
+            outcome: 'failed',
+            error: cannot('delete', type, support.notes),
+            notes: [],
+          });
+          return;
+        }
+        try {
+          await this.restorer.apply({ action: 'delete', type, live }, this.signal);
+        } catch (error) {
+          summary.failed += 1;
+          this.items.add({
+            ...base,
+            outcome: 'failed',
+            error: failureMessage(error, this.signal),
+            notes: [],
+          });
+          return;
+        }
+        summary.delete += 1;
+        this.items.add({ ...base, outcome: 'ok', notes: [] });
+      },
+      { concurrency: DELETES_IN_FLIGHT },
+    );
+  }
+
+  /**
+   * Deletions refused because records of a guarded type hang off them (`<userId>:<assignmentId>`)
+   * and the guard would refuse deleting those: deleting a user deletes its role assignments.
+   */
+  private async consequences(type: string, deleting: LiveResource[]): Promise<Map<string, string>> {
+    const refusals = new Map<string, string>();
+    if (deleting.length === 0) return refusals;
+    const byOwner = new Map(deleting.map((resource) => [ownId(resource.id), resource.id]));
+    for (const guardedType of this.restorer.guardedTypes) {
+      if (guardedType === type) continue;
+      const all = await this.liveOf(guardedType);
+      const going = all.filter((record) =>
+        record.id
+          .split(':')
+          .slice(0, -1)
+          .some((part) => byOwner.has(part)),
+      );
+      if (going.length === 0) continue;
+      const staying = all.filter((record) => !going.includes(record));
+      for (const [id, why] of this.restorer.guardDeletions(guardedType, going, staying)) {
+        for (const part of id.split(':').slice(0, -1)) {
+          const owner = byOwner.get(part);
+          if (owner) refusals.set(owner, `Kept: deleting it would delete ${guardedType} ${id}. ${why}`);
+        }
+      }
+    }
+    return refusals;
+  }
+
+  private async liveOf(type: string): Promise<LiveResource[]> {
+    const cached = this.guardedLive.get(type);
+    if (cached) return cached;
+    const live: LiveResource[] = [];
+    for await (const part of this.connector.collect({ types: [type], signal: this.signal }))
+      for await (const record of part.records) live.push(this.restorer.live(record));
+    this.guardedLive.set(type, live);
+    return live;
+  }
+}

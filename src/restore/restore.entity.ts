@@ -1,0 +1,90 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { ConnectionEntity } from '../connections/connection.entity.js';
+
+/** DESIGN section 4: `pending` -> `running` -> `completed` | `partial` | `failed`. */
+export type RestoreStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed';
+export type RestoreMode = 'full' | 'selective';
+
+/** What a restore did to one resource type: writes by action, and how many failed. */
+export interface RestoreTypeSummary {
+  create: number;
+  update: number;
+  delete: number;
+  skip: number;
+  failed: number;
+  /** what came back differently or was left alone, once each (Okta manages the Everyone group...) */
+  notes: string[];
+}
+
+/** One restore of a backup into its connection's live org (migrations/1764300000000-CreateRestores.ts). */
+@Entity('restores')
+export class RestoreEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'team_id' })
+  teamId!: string;
+
+  @Column('uuid', { name: 'connection_id' })
+  connectionId!: string;
+
+  @ManyToOne(() => ConnectionEntity)
+  @JoinColumn({ name: 'connection_id' })
+  connection!: Relation<ConnectionEntity>;
+
+  /** null once retention deleted the backup */
+  @Column('uuid', { name: 'backup_id', nullable: true })
+  backupId!: string | null;
+
+  @Column('uuid', { name: 'pre_restore_backup_id', nullable: true })
+  preRestoreBackupId!: string | null;
+
+  @Column('uuid', { name: 'requested_by', nullable: true })
+  requestedBy!: string | null;
+
+  @Column('text')
+  mode!: RestoreMode;
+
+  /** selective restores: the types asked for (categories resolved); null for full */
+  @Column('text', { name: 'resource_types', array: true, nullable: true })
+  resourceTypes!: string[] | null;
+
+  @Column('text', { name: 'resource_ids', array: true, nullable: true })
+  resourceIds!: string[] | null;
+
+  @Column('boolean')
+  prune!: boolean;
+
+  @Column('boolean', { name: 'activate_users' })
+  activateUsers!: boolean;
+
+  @Column('text')
+  status!: RestoreStatus;
+
+  @Column('real', { name: 'progress_pct' })
+  progressPct!: number;
+
+  @Column('text', { name: 'progress_message' })
+  progressMessage!: string;
+
+  @Column('text', { name: 'error_message', nullable: true })
+  errorMessage!: string | null;
+
+  @Column('jsonb')
+  summary!: Record<string, RestoreTypeSummary>;
+
+  @Column('text', { name: 'job_id', nullable: true })
+  jobId!: string | null;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'started_at', nullable: true })
+  startedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'completed_at', nullable: true })
+  completedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'heartbeat_at' })
+  heartbeatAt!: Date;
+}

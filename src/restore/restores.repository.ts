@@ -1,0 +1,205 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, QueryFailedError, Repository } from 'typeorm';
+import type { RestoreItem } from './restore-items.js';
+import { RestoreItemEntity } from './restore-item.entity.js';
+import { RestoreEntity, type RestoreStatus, type RestoreTypeSummary } from './restore.entity.js';
+
+type NewRestore = Pick<
+  RestoreEntity,
+  | 'id'
+  | 'teamId'
+  | 'connectionId'
+  | 'backupId'
+  | 'requestedBy'
+  | 'mode'
+  | 'resourceTypes'
+  | 'resourceIds'
+  | 'prune'
+  | 'activateUsers'
+>;
+
+/** Statuses of a restore that is not over: at most one per connection (`restores_one_active`). */
+const ACTIVE: RestoreStatus[] = ['pending', 'running'];
+
+/** Team-scoped access to restores and their items; only this class touches the two tables. */
+@Injectable()
+export class RestoresRepository {
+  constructor(
+    @InjectRepository(RestoreEntity) private readonly rows: Repository<RestoreEntity>,
+    @InjectRepository(RestoreItemEntity) private readonly items: Repository<RestoreItemEntity>,
+  ) {}
+
+  /**
+   * Inserts a `pending` restore. @returns false when the connection already has one pending or
+   * running (the partial unique index decides, so two replicas cannot race).
+   */
+  async insertPending(restore: NewRestore): Promise<boolean> {
+    try {
+      await this.rows.insert({
+        ...restore,
+        status: 'pending',
+        progressPct: 0,
+        progressMessage: 'Queued',
+        summary: {},
+      });
+      return true;
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { constraint?: string }).constraint === 'restores_one_active'
+      )
+        return false;
+      throw error;
+    }
+  }
+
+  async setJobId(id: string, jobId: string): Promise<void> {
+    await this.rows.update({ id }, { jobId });
+  }
+
+  findVisible(teamId: string, id: string): Promise<RestoreEntity | null> {
+    return this.rows.findOne({ where: { id, teamId }, relations: { connection: true } });
+  }
+
+  findById(id: string): Promise<RestoreEntity | null> {
+    return this.rows.findOne({ where: { id }, relations: { connection: true } });
+  }
+
+  /** A page of a team's restores, newest first. */
+  async listPage(
+    teamId: string,
+    filter: { connectionId?: string; status?: RestoreStatus; limit: number; offset: number },
+  ): Promise<{ rows: RestoreEntity[]; total: number }> {
+    const [rows, total] = await this.rows.findAndCount({
+      where: {
+        teamId,
+        ...(filter.connectionId ? { connectionId: filter.connectionId } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+      },
+      relations: { connection: true },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: filter.offset,
+      take: filter.limit,
+    });
+    return { rows, total };
+  }
+
+  /** A page of a restore's items in the order applied, optionally only the failed ones. */
+  async itemsPage(
+    restoreId: string,
+    filter: { failedOnly: boolean; limit: number; offset: number },
+  ): Promise<{ rows: RestoreItemEntity[]; total: number }> {
+    const [rows, total] = await this.items.findAndCount({
+      where: { restoreId, ...(filter.failedOnly ? { outcome: 'failed' as const } : {}) },
+      order: { seq: 'ASC' },
+      skip: filter.offset,
+      take: filter.limit,
+    });
+    return { rows, total };
+  }
+
+  /** Takes a pending restore. @returns false when it is not pending (failed by the sweep, or taken). */
+  async markRunning(id: string): Promise<boolean> {
+    const result = await this.rows.update(
+      { id, status: 'pending' },
+      {
+        status: 'running',
+        startedAt: () => 'now()',
+        heartbeatAt: () => 'now()',
+        progressMessage: 'Starting',
+      },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  async setPreRestoreBackup(id: string, backupId: string): Promise<void> {
+    await this.rows.update({ id, status: 'running' }, { preRestoreBackupId: backupId });
+  }
+
+  /** Progress of a running restore; also its heartbeat. @returns false when it is no longer running */
+  async updateProgress(
+    id: string,
+    progressPct: number,
+    progressMessage: string,
+    summary?: Record<string, RestoreTypeSummary>,
+  ): Promise<boolean> {
+    const result = await this.rows.update(
+      { id, status: 'running' },
+      { progressPct, progressMessage, heartbeatAt: () => 'now()', ...(summary ? { summary } : {}) },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  async heartbeat(id: string): Promise<void> {
+    await this.rows.update({ id, status: In(ACTIVE) }, { heartbeatAt: () => 'now()' });
+  }
+
+  /**
+   * Appends items after the last recorded one (`seq` continues), in their order.
+   * One writer per restore: the job that runs it.
+   */
+  async appendItems(restoreId: string, items: RestoreItem[]): Promise<void> {
+    if (items.length === 0) return;
+    const last = await this.items.maximum('seq', { restoreId });
+    const first = (last ?? 0) + 1;
+    await this.items.insert(
+      items.map((item, index) => ({
+        restoreId,
+        seq: first + index,
+        resourceType: item.resourceType,
+        resourceId: item.resourceId,
+        name: item.name,
+        action: item.action,
+        outcome: item.outcome,
+        error: item.error ?? null,
+        newId: item.newId ?? null,
+        notes: item.notes,
+      })),
+    );
+  }
+
+  /**
+   * Ends a running restore: `completed`, `partial` (some items failed) or `failed`.
+   * @returns false when it was no longer running (the sweep failed it first)
+   */
+  async finish(
+    id: string,
+    outcome: {
+      status: 'completed' | 'partial' | 'failed';
+      summary?: Record<string, RestoreTypeSummary>;
+      errorMessage?: string;
+    },
+  ): Promise<boolean> {
+    const result = await this.rows.update(
+      { id, status: In(ACTIVE) },
+      {
+        status: outcome.status,
+        progressPct: outcome.status === 'failed' ? undefined : 100,
+        progressMessage: { completed: 'Completed', partial: 'Completed with failures', failed: 'Failed' }[
+          outcome.status
+        ],
+        errorMessage: outcome.errorMessage ?? null,
+        completedAt: () => 'now()',
+        heartbeatAt: () => 'now()',
+        ...(outcome.summary ? { summary: outcome.summary } : {}),
+      },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Fails running restores not heard of since `before` (DESIGN section 4). Pending ones wait for a
+   * worker, however long the queue: their job is durable. @returns their ids
+   */
+  async failStale(before: Date, errorMessage: string): Promise<string[]> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
+      .where(`status = 'running' AND heartbeat_at < :before`, { before })
+      .returning(['id'])
+      .execute();
+    return (result.raw as Array<{ id: string }>).map((row) => row.id);
+  }
+}
