@@ -14,9 +14,7 @@ import { serialize } from './links.js';
 /**
  * `/api/v1/apps/{appId}/users` and `/api/v1/apps/{appId}/groups`: assignments of users and
  * groups to an app, keyed by the user or group id (so `GET .../users/{userId}` answers the
- * assignment). Unknown app, user or group: 404 E0000007. Assigning a group assigns its members
- * (AppUser `scope: GROUP`, "by group membership"), and unassigning it removes the members no
- * other assigned group covers; a direct (`USER`) assignment stays as it is.
+ * assignment). Unknown app, user or group: 404 E0000007.
  */
 export function appAssignmentRoutes(org: OrgContext): Route[] {
   const read = { kind: 'admin', scopes: readScopes('okta.apps') } as const;
@@ -136,12 +134,6 @@ export function appAssignmentRoutes(org: OrgContext): Route[] {
         const current = assignments.get(groupId);
         const entry = current ? replaced(current, data) : { data };
         assignments.set(groupId, entry);
-        const users = appUsers(context);
-        for (const [userId] of org.state.groupMembers.peek(groupId)?.entries() ?? []) {
-          const user = org.state.users.get(userId);
-          if (user && !users.has(userId))
-            users.set(userId, { data: newAppUser(user.data, { scope: 'GROUP' }, now()) });
-        }
         return jsonText(200, text('app_group_assignment', entry, context.params.appId));
       },
     },
@@ -150,15 +142,8 @@ export function appAssignmentRoutes(org: OrgContext): Route[] {
       template: '/api/v1/apps/{appId}/groups/{groupId}',
       access: write,
       handle: (context) => {
-        const assignments = appGroups(context);
-        if (!assignments.delete(context.params.groupId))
+        if (!appGroups(context).delete(context.params.groupId))
           throw notFound(context.params.groupId, 'ApplicationGroupAssignment');
-        const covered = new Set<string>();
-        for (const [groupId] of assignments.entries())
-          for (const [userId] of org.state.groupMembers.peek(groupId)?.entries() ?? []) covered.add(userId);
-        const users = appUsers(context);
-        for (const [userId, user] of [...users.entries()])
-          if (user.data.scope === 'GROUP' && !covered.has(userId)) users.delete(userId);
         return empty(204);
       },
     },

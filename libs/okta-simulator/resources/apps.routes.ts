@@ -6,7 +6,7 @@ import { PAGE_LIMITS } from '../query/page-limits.js';
 import type { Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { appAssignmentRoutes } from './app-assignments.routes.js';
-import { appCredentialRoutes, newClientSecret } from './app-credentials.routes.js';
+import { appCredentialRoutes, newClientSecret, newSigningKey } from './app-credentials.routes.js';
 import { collectionRoutes } from './collection-routes.js';
 import { appUserSchemaDocument } from './schema-documents.js';
 import { requireText } from './validation.js';
@@ -31,6 +31,19 @@ const DEFAULT_APP_NAME: Record<string, string> = {
  */
 const CUSTOM_MODES = ['SAML_2_0', 'AUTO_LOGIN'];
 const CUSTOM_NAME = /^[a-z0-9-]+_[a-z0-9]+_\d+$/;
+
+/** Sign-on modes whose apps sign with a key of their own (recorded creations answer its `kid`). */
+const SIGNING_MODES = ['SAML_2_0', 'SAML_1_1', 'WS_FEDERATION', 'OPENID_CONNECT'];
+/** Okta's app signing certificates are valid for ten years. */
+const KEY_VALIDITY_MS = 10 * 365 * 24 * 3600 * 1000;
+
+/** `credentials` naming a new signing key of the app, which `/credentials/keys` lists. */
+function withNewSigningKey(org: OrgContext, appId: string, credentials: Json): Json {
+  const now = org.now();
+  const key = newSigningKey(oktaTimestamp(now), oktaTimestamp(now + KEY_VALIDITY_MS));
+  org.state.appKeys.of(appId).set(String(key.kid), { data: key });
+  return { ...credentials, signing: { ...((credentials.signing ?? {}) as Json), kid: key.kid } };
+}
 
 /** OAuth 2.0 client authentication methods that use a client secret (Okta creates one with the app). */
 const SECRET_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt'];
@@ -104,10 +117,11 @@ export function appRoutes(org: OrgContext): Route[] {
           const custom = body.name === undefined && CUSTOM_MODES.includes(signOnMode);
           const name = String(body.name ?? (custom ? customName(label) : DEFAULT_APP_NAME[signOnMode]));
           const now = oktaTimestamp(o.now());
-          const credentials = (body.credentials ?? {
+          const given = (body.credentials ?? {
             userNameTemplate: { template: '${source.login}', type: 'BUILT_IN' },
             signing: {},
           }) as Json;
+          const credentials = SIGNING_MODES.includes(signOnMode) ? withNewSigningKey(o, id, given) : given;
           o.state.appUserSchemas.of(id).set('default', {
             data: appUserSchemaDocument(
               o.baseUrl,
