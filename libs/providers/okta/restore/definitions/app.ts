@@ -72,13 +72,27 @@ function appWritable(data: OktaObject): OktaObject {
 }
 
 /**
- * The body of createApplication or replaceApplication making the app named `name` what `data`
- * describes: its own link under that name; with `name` null (Okta names the app), neither.
+ * The body of createApplication making the app `data` describes: its catalog `name` and own
+ * link, or neither where Okta names the app (a custom one).
  */
-function appBody(data: OktaObject, name: unknown): OktaObject {
-  const link = name === null ? null : `${String(name)}_link`;
-  const body = renameOwnLink(omit(appWritable(data), ['status']), SOME_APP, link);
-  return name === null ? body : { ...body, name };
+function createBody(data: OktaObject): OktaObject {
+  const body = omit(appWritable(data), ['status']);
+  if (hasGeneratedName(data)) return renameOwnLink(body, SOME_APP, null);
+  return { ...renameOwnLink(body, SOME_APP, `${String(data.name)}_link`), name: data.name };
+}
+
+/**
+ * The body of replaceApplication making the live app `live` what `data` describes, sent as
+ * recorded replacements send it: with the live app's name, its own link under that name, and
+ * the signing key it uses (`credentials.signing.kid`: a restore never changes an app's key).
+ */
+function replaceBody(data: OktaObject, live: OktaObject): OktaObject {
+  const body = renameOwnLink(omit(appWritable(data), ['status']), SOME_APP, `${String(live.name)}_link`);
+  const kid = ((live.credentials as OktaObject | undefined)?.signing as OktaObject | undefined)?.kid;
+  if (kid === undefined) return { ...body, name: live.name };
+  const credentials = (body.credentials ?? {}) as OktaObject;
+  const signing = { ...((credentials.signing ?? {}) as OktaObject), kid };
+  return { ...body, name: live.name, credentials: { ...credentials, signing } };
 }
 
 /** `lifecycle/activate` or `/deactivate` of an app (activateApplication, deactivateApplication). */
@@ -134,11 +148,12 @@ function appManagedBecause(data: OktaObject): string | null {
 
 /**
  * Apps (Apps API): created from the backed-up app, its catalog `name` sent unless Okta generated
- * it, with `activate` as the status asks; replaced whole (PUT); deleted once INACTIVE ("The
- * application must be deactivated before deletion", deleteApplication). Okta changes a custom
- * app only while it is active (400 E0000024 "No active instances", recorded), so an INACTIVE one
- * is activated for the change and deactivated after. Where a new app comes back differing from
- * the backup (a link Okta named after a new name), one PUT settles it.
+ * it, with `activate` as the status asks; replaced whole (PUT) after reading the live app, whose
+ * name and signing key the replacement keeps; deleted once INACTIVE ("The application must be
+ * deactivated before deletion", deleteApplication). Okta changes a custom app only while it is
+ * active (400 E0000024 "No active instances", recorded), so an INACTIVE one is activated for the
+ * change and deactivated after. Where a new app comes back differing from the backup (a link
+ * Okta named after a new name), one PUT settles it.
  */
 export const app: RestoreDefinition = collectionDefinition(
   { path: '/api/v1/apps', params: ['appId'], lifecycle: true, deactivateToDelete: true },
@@ -164,7 +179,7 @@ export const app: RestoreDefinition = collectionDefinition(
         template: '/api/v1/apps',
         // A custom app is changed only while active: it stays active until settled.
         query: { activate: String(wanted === 'ACTIVE' || generated) },
-        body: appBody(data, generated ? null : data.name),
+        body: createBody(data),
         signal: context.signal,
       })) as OktaObject;
       const id = createdId(answer, 'an app');
@@ -172,29 +187,25 @@ export const app: RestoreDefinition = collectionDefinition(
         omit(appWritable(answer), ['status']),
         omit(appWritable(data), ['status']),
       );
-      if (differs) await replaceApp(id, appBody(data, answer.name), context);
+      if (differs) await replaceApp(id, replaceBody(data, answer), context);
       if (answer.status !== wanted) await setAppStatus(id, wanted, context);
       return { id, notes: recreatedNotes(data) };
     },
     async update(record, live, context) {
       const data = record.data;
-      const wanted = String(data.status ?? live.status);
-      let name = data.name;
-      let status = live.status;
-      if (hasGeneratedName(data)) {
-        const current = await context.api.object({
-          template: '/api/v1/apps/{appId}',
-          params: { appId: live.id },
-          signal: context.signal,
-        });
-        name = current?.name;
-        if (status !== 'ACTIVE') {
-          await setAppStatus(live.id, 'ACTIVE', context);
-          status = 'ACTIVE';
-        }
+      const current = (await context.api.object({
+        template: '/api/v1/apps/{appId}',
+        params: { appId: live.id },
+        signal: context.signal,
+      })) as OktaObject;
+      let status = current.status;
+      if (hasGeneratedName(data) && status !== 'ACTIVE') {
+        await setAppStatus(live.id, 'ACTIVE', context);
+        status = 'ACTIVE';
       }
-      await replaceApp(live.id, appBody(data, name), context);
-      if (wanted !== status) await setAppStatus(live.id, wanted, context);
+      await replaceApp(live.id, replaceBody(data, current), context);
+      const wanted = data.status ?? status;
+      if (wanted !== status) await setAppStatus(live.id, String(wanted), context);
       return [];
     },
   },
