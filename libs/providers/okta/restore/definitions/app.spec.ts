@@ -126,6 +126,9 @@ describe('app restore definition', () => {
       [`${String(restored.data.name)}_link`]: false,
     });
     expect(notes.join(' ')).toMatch(/new metadata/);
+    const kid = String(at(restored.data, 'credentials', 'signing', 'kid'));
+    expect(kid).not.toBe(at(backedUp.data, 'credentials', 'signing', 'kid'));
+    expect((await org.records('app_signing_key')).map((key) => key.id)).toContain(`${restored.id}:${kid}`);
     expect(sut.fingerprint(restored)).toBe(sut.fingerprint(backedUp));
   });
 
