@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
+import { pairedRecord } from '../testing/paired-record.js';
 import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 const TYPES = [
@@ -45,7 +46,7 @@ async function restoreDeleted(
     const live = await org.records(type);
     for (const record of records) {
       if (sut.managedBecause(record) !== null) {
-        expect(live.find((l) => sut.naturalKey(l) === sut.naturalKey(record))).toBeDefined();
+        expect(pairedRecord(live, sut, record)).toBeDefined();
         continue;
       }
       const result = await sut.apply({ action: 'create', record, with: [] });
@@ -64,7 +65,8 @@ async function expectRestored(
   for (const type of TYPES)
     for (const backedUp of backup.get(type)!.filter((record) => sut.managedBecause(record) === null)) {
       const wanted = sut.rewrite(backedUp, ids);
-      const live = await org.find(type, byId(wanted.id));
+      const live = pairedRecord(await org.records(type), sut, wanted);
+      expect(live?.id).toBe(wanted.id);
       expect(live?.data.status).toBe(backedUp.data.status);
       expect(live && sut.fingerprint(live)).toBe(sut.fingerprint(wanted));
       expect(live && sut.naturalKey(live)).toBe(sut.naturalKey(wanted));
