@@ -128,7 +128,6 @@ describe('app children restore definitions (simulator over HTTPS)', () => {
     const restored = (await org.find('app_feature', byId(backedUp.id)))!;
     expect(restored.data.capabilities).toEqual(backedUp.data.capabilities);
     expect(sut.support('app_feature')).toMatchObject({ create: false, update: true, delete: false });
-    expect(sut.managedBecause(backedUp)).toMatch(/provisioning/);
     expect(sut.support('app_feature').notes.join(' ')).toMatch(/provisioning/);
   });
 
@@ -199,9 +198,6 @@ describe('app children restore definitions (simulator over HTTPS)', () => {
 
     expect((await org.find('app_client_secret', byId(backedUp.id)))!.data.status).toBe('ACTIVE');
     expect(sut.support('app_client_secret')).toMatchObject({ create: false, update: true, delete: false });
-    expect(sut.managedBecause(backedUp)).toMatch(/neither creates nor deletes/);
-    const [key] = await org.records('app_signing_key');
-    expect(sut.managedBecause(key)).toMatch(/private/);
     expect(sut.support('app_client_secret').notes.join(' ')).toMatch(/never backed up/);
     expect(sut.support('app_signing_key')).toMatchObject({ create: false, update: false, delete: false });
     expect(sut.support('app_signing_key').notes.join(' ')).toMatch(/Private keys/);

@@ -104,13 +104,10 @@ async function assignGroup(recordId: string, data: OktaObject, context: WriteCon
 
 /**
  * App features (`PUT /api/v1/apps/{appId}/features/{featureName}` takes the capabilities),
- * `<appId>:<name>`: Okta adds them when provisioning is set up and drops them with the app, so
- * a restore only changes them.
+ * `<appId>:<name>`: only changed; a feature exists once provisioning is set up.
  */
 const appFeature: RestoreDefinition = {
   writable: (data) => pick(data, ['capabilities']),
-  managedBecause: () =>
-    "Okta adds an app's provisioning features when provisioning is set up, and drops them with the app",
   notes: [
     "Provisioning features exist once provisioning is set up in the Admin Console (its connection and token are never backed up): a restore puts back their settings, not the connection or the feature's status",
   ],
@@ -158,12 +155,8 @@ async function assignPolicy(recordId: string, data: OktaObject, context: WriteCo
   });
 }
 
-/**
- * App signing keys, `<appId>:<kid>`: public parts only. Okta makes them (one with the app, more
- * when an admin generates them), never returns a private key and deletes none: nothing to write.
- */
+/** App signing keys: public parts only; Okta never returns a private key and deletes no key. */
 const appSigningKey: RestoreDefinition = {
-  managedBecause: () => "Okta makes an app's signing keys and never returns their private part",
   notes: [
     'Private keys are never returned by Okta: a key missing from the org cannot be restored. A re-created app signs with a new key of its own: give the service provider its certificate; keys made since the backup stay (Okta deletes no app key)',
   ],
@@ -172,13 +165,10 @@ const appSigningKey: RestoreDefinition = {
 /**
  * OAuth 2.0 client secrets, `<appId>:<secretId>`: their values are never backed up, so a restore
  * only puts back the status of a secret that is still there (`lifecycle/activate|deactivate`).
- * None is created or deleted: a re-created client's new secret (Okta makes one with the app) is
- * the only one it has, and an unknown secret is the admin's to judge.
+ * None is deleted: a re-created app's new secret is the only one it has.
  */
 const appClientSecret: RestoreDefinition = {
   writable: (data) => pick(data, ['status']),
-  managedBecause: () =>
-    'Client secret values are never backed up: a restore neither creates nor deletes a secret, it puts back the status of one still there',
   notes: [
     'Client secrets are never backed up (Okta answers them in clear): a deleted secret cannot come back, and a re-created OIDC app gets a new one from Okta',
     'A restore deletes no client secret: review the secrets of each OIDC app, one added since the backup may be unwanted',
