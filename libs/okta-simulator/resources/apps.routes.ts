@@ -3,9 +3,10 @@ import { queryFlag } from '../http/request-body.js';
 import type { Route } from '../http/router.js';
 import type { OrgContext } from '../org-context.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
-import { ID_PREFIX, oktaTimestamp } from '../store/okta-ids.js';
+import type { Json } from '../store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { appAssignmentRoutes } from './app-assignments.routes.js';
-import { appCredentialRoutes } from './app-credentials.routes.js';
+import { appCredentialRoutes, newClientSecret, newSigningKey } from './app-credentials.routes.js';
 import { collectionRoutes } from './collection-routes.js';
 import { appUserSchemaDocument } from './schema-documents.js';
 import { requireText } from './validation.js';
@@ -24,12 +25,77 @@ const DEFAULT_APP_NAME: Record<string, string> = {
 };
 
 /**
+ * Sign-on modes of the apps an admin builds in the App Integration Wizard (custom SAML and SWA
+ * apps): created without `name`, Okta names them `<subdomain>_<label>_<n>` and their one link
+ * `<name>_link` (recorded creations in TestAccResourceOktaAppSaml_crud, ..AutoLogin..).
+ */
+const CUSTOM_MODES = ['SAML_2_0', 'AUTO_LOGIN'];
+const CUSTOM_NAME = /^[a-z0-9-]+_[a-z0-9]+_\d+$/;
+
+/** Sign-on modes whose apps sign with a key of their own (recorded creations answer its `kid`). */
+const SIGNING_MODES = ['SAML_2_0', 'SAML_1_1', 'WS_FEDERATION', 'OPENID_CONNECT'];
+/** Okta's app signing certificates are valid for ten years. */
+const KEY_VALIDITY_MS = 10 * 365 * 24 * 3600 * 1000;
+
+/** `credentials` naming a new signing key of the app, which `/credentials/keys` lists. */
+function withNewSigningKey(org: OrgContext, appId: string, credentials: Json): Json {
+  const now = org.now();
+  const key = newSigningKey(oktaTimestamp(now), oktaTimestamp(now + KEY_VALIDITY_MS));
+  org.state.appKeys.of(appId).set(String(key.kid), { data: key });
+  return { ...credentials, signing: { ...((credentials.signing ?? {}) as Json), kid: key.kid } };
+}
+
+/** OAuth 2.0 client authentication methods that use a client secret (Okta creates one with the app). */
+const SECRET_METHODS = ['client_secret_basic', 'client_secret_post', 'client_secret_jwt'];
+
+/**
+ * Okta changes a custom app only while it is active: a PUT to an INACTIVE one answers 400
+ * E0000024 (recorded in TestAccResourceOktaAppAutoLoginApplication_crud).
+ */
+function refuseInactiveCustomApp(app: Json): OktaError | undefined {
+  const custom = CUSTOM_MODES.includes(String(app.signOnMode)) && CUSTOM_NAME.test(String(app.name));
+  if (!custom || app.status === 'ACTIVE') return undefined;
+  return new OktaError(400, 'E0000024', 'Bad request. This operation on app metadata is not yet supported.', [
+    'This operation on app metadata is not yet supported: No active instances.',
+  ]);
+}
+
+/**
+ * An OIDC app's `credentials` as Okta answers a creation: `client_id` is the app id unless the
+ * body names one (createApplication: "When not specified, client_id and application id are the
+ * same"); a client authenticating with a secret gets its first secret.
+ */
+function oauthCredentials(org: OrgContext, id: string, credentials: Json): Json {
+  const oauthClient = (credentials.oauthClient ?? {}) as Json;
+  const method = oauthClient.token_endpoint_auth_method ?? 'client_secret_basic';
+  if (SECRET_METHODS.includes(String(method))) {
+    const secretId = oktaId(ID_PREFIX.clientSecret);
+    org.state.appSecrets.of(id).set(secretId, { data: newClientSecret(secretId, oktaTimestamp(org.now())) });
+  }
+  return {
+    ...credentials,
+    oauthClient: {
+      ...oauthClient,
+      client_id: oauthClient.client_id ?? id,
+      token_endpoint_auth_method: method,
+    },
+  };
+}
+
+/**
  * `/api/v1/apps` with their user and group assignments. An ACTIVE app cannot be deleted:
  * 403 E0000056 "Delete application forbidden." with the cause "The application must be
  * deactivated before deletion." (Okta Apps API). Activate/deactivate answer 200 `{}`. A new app
- * gets its user schema (`/api/v1/meta/schemas/apps/{appId}/default`).
+ * gets its user schema (`/api/v1/meta/schemas/apps/{appId}/default`) and the org's default app
+ * sign-on policy (the system ACCESS_POLICY, `_links.accessPolicy`), as recorded creations show;
+ * `name` is Okta's: taken on creation only ("You can't modify system-assigned properties, such
+ * as `id`, `name`", replaceApplication).
  */
 export function appRoutes(org: OrgContext): Route[] {
+  const host = new URL(org.baseUrl).hostname.replace(/[^a-z0-9-]/gi, '-');
+  let customApps = 0;
+  const customName = (label: string) =>
+    `${host}_${label.toLowerCase().replace(/[^a-z0-9]/g, '')}_${++customApps}`;
   return [
     ...collectionRoutes(
       {
@@ -44,12 +110,18 @@ export function appRoutes(org: OrgContext): Route[] {
         qFields: ['name', 'label'],
         collection: ({ state }) => state.apps,
         defaults: (body, { org: o, id, url }) => {
-          requireText(body, 'label');
           const signOnMode = requireText(body, 'signOnMode');
           if (!(signOnMode in DEFAULT_APP_NAME))
             throw validationFailed('signOnMode', `signOnMode: Unsupported ${signOnMode}`);
-          const name = body.name ?? DEFAULT_APP_NAME[signOnMode];
+          const label = requireText(body, 'label');
+          const custom = body.name === undefined && CUSTOM_MODES.includes(signOnMode);
+          const name = String(body.name ?? (custom ? customName(label) : DEFAULT_APP_NAME[signOnMode]));
           const now = oktaTimestamp(o.now());
+          const given = (body.credentials ?? {
+            userNameTemplate: { template: '${source.login}', type: 'BUILT_IN' },
+            signing: {},
+          }) as Json;
+          const credentials = SIGNING_MODES.includes(signOnMode) ? withNewSigningKey(o, id, given) : given;
           o.state.appUserSchemas.of(id).set('default', {
             data: appUserSchemaDocument(
               o.baseUrl,
@@ -66,20 +138,29 @@ export function appRoutes(org: OrgContext): Route[] {
               errorRedirectUrl: null,
               loginRedirectUrl: null,
             },
-            visibility: body.visibility ?? {
-              autoSubmitToolbar: false,
-              hide: { iOS: false, web: false },
-              appLinks: {},
-            },
-            features: body.features ?? [],
-            credentials: body.credentials ?? {
-              userNameTemplate: { template: '${source.login}', type: 'BUILT_IN' },
-              signing: {},
-            },
+            visibility: withOwnLink(
+              (body.visibility ?? {
+                autoSubmitToolbar: false,
+                hide: { iOS: false, web: false },
+                appLinks: {},
+              }) as Json,
+              custom ? `${name}_link` : undefined,
+            ),
+            features: [],
+            credentials: signOnMode === 'OPENID_CONNECT' ? oauthCredentials(o, id, credentials) : credentials,
             settings: body.settings ?? { app: {} },
           };
         },
+        // `features` is read-only too (the OpenAPI Application): features change through their own API.
+        stored: ({ name: _name, features: _features, ...body }) => body,
+        linkPaths: (_app, { state }): Record<string, string> => {
+          const policy = [...state.policies.valuesInOrder()].find(
+            (p) => p.data.type === 'ACCESS_POLICY' && p.data.system === true,
+          );
+          return policy ? { accessPolicy: `/api/v1/policies/${String(policy.data.id)}` } : {};
+        },
         createStatus: 200,
+        guardReplace: refuseInactiveCustomApp,
         guardDelete: (app) =>
           app.status === 'ACTIVE'
             ? new OktaError(403, 'E0000056', 'Delete application forbidden.', [
@@ -105,4 +186,10 @@ export function appRoutes(org: OrgContext): Route[] {
     ...appAssignmentRoutes(org),
     ...appCredentialRoutes(org),
   ];
+}
+
+/** `visibility` with the app's own link (shown) added to the links the body names. */
+function withOwnLink(visibility: Json, ownLink: string | undefined): Json {
+  if (!ownLink) return visibility;
+  return { ...visibility, appLinks: { [ownLink]: true, ...((visibility.appLinks ?? {}) as Json) } };
 }

@@ -4,14 +4,125 @@ import { notFound } from '../http/okta-error.js';
 import type { Route } from '../http/router.js';
 import type { OrgContext } from '../org-context.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
-import { ID_PREFIX, oktaTimestamp } from '../store/okta-ids.js';
+import type { Json } from '../store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { policyKey } from '../store/org-state.js';
 import { collectionRoutes } from './collection-routes.js';
 import { requireText } from './validation.js';
 
+/** Okta rotates an AUTO server's signing key every 90 days (recorded `nextRotation`). */
+const ROTATION_MS = 90 * 24 * 3600 * 1000;
+
+/**
+ * A new server's signing credentials: a key of its own, and the rotation mode the body asks for
+ * (AUTO by default), with the next rotation when AUTO (TestAccResourceOktaAuthServer_crud).
+ */
+function newSigningCredentials(body: Json, now: number): Json {
+  const requested = ((body.credentials as Json | undefined)?.signing as Json | undefined)?.rotationMode;
+  const rotationMode = requested ?? 'AUTO';
+  return {
+    kid: randomBytes(32).toString('base64url'),
+    rotationMode,
+    lastRotated: oktaTimestamp(now),
+    ...(rotationMode === 'AUTO' ? { nextRotation: oktaTimestamp(now + ROTATION_MS) } : {}),
+  };
+}
+
+/** The OpenID Connect scopes Okta gives every new server (`system: true`): name, displayName, description. */
+const SYSTEM_SCOPES: ReadonlyArray<readonly [string, string, string]> = [
+  ['openid', 'openid', 'Signals that a request is an OpenID request.'],
+  [
+    'profile',
+    'View your profile information.',
+    'The exact data varies based on what profile information you have provided, such as: name, time zone, picture, or birthday.',
+  ],
+  ['email', 'View your email address.', 'This allows the app to view your email address.'],
+  [
+    'address',
+    'View your address.',
+    'This allows the app to view your address, such as: street address, city, state, and zip code.',
+  ],
+  ['phone', 'View your phone number.', 'This allows the app to view your phone number.'],
+  [
+    'offline_access',
+    'Keep you signed in to the app.',
+    'This keeps you signed in to the app, even when you are not using it.',
+  ],
+  [
+    'device_sso',
+    'Request device secret.',
+    'This allows you to single sign on between native client applications on your device.',
+  ],
+];
+
+/** The standard ID token claims Okta gives every new server, with the scope that releases each. */
+const PROFILE_CLAIMS = [
+  'name',
+  'family_name',
+  'given_name',
+  'middle_name',
+  'nickname',
+  'preferred_username',
+  'profile',
+  'picture',
+  'website',
+  'gender',
+  'birthdate',
+  'zoneinfo',
+  'locale',
+  'updated_at',
+];
+const SYSTEM_CLAIMS: ReadonlyArray<readonly [string, string]> = [
+  ...PROFILE_CLAIMS.map((name) => [name, 'profile'] as const),
+  ['email', 'email'],
+  ['email_verified', 'email'],
+  ['address', 'address'],
+  ['phone_number', 'phone'],
+];
+/** Of those, the claims always in the ID token. */
+const ALWAYS_INCLUDED = ['name', 'preferred_username', 'email'];
+
+/**
+ * What Okta makes with a new server (recorded in TestAccDataSourceOktaAuthServerClaim_read and
+ * ..Scopes_read): the OpenID Connect scopes and standard claims, all `system: true`, and the
+ * access token's `sub` claim.
+ */
+function addSystemScopesAndClaims(org: OrgContext, authServerId: string): void {
+  const scopes = org.state.authorizationServerScopes.of(authServerId);
+  for (const [name, displayName, description] of SYSTEM_SCOPES) {
+    const id = oktaId(ID_PREFIX.scope);
+    const data = { id, name, displayName, description, system: true, metadataPublish: 'ALL_CLIENTS' };
+    scopes.set(id, { data: { ...data, consent: 'IMPLICIT', optional: false, default: false } });
+  }
+  const claims = org.state.authorizationServerClaims.of(authServerId);
+  const claim = (data: Json) => {
+    const id = oktaId(ID_PREFIX.claim);
+    claims.set(id, { data: { id, ...data, status: 'ACTIVE', system: true } });
+  };
+  for (const [name, scope] of SYSTEM_CLAIMS) {
+    const always = ALWAYS_INCLUDED.includes(name);
+    claim({
+      name,
+      claimType: 'IDENTITY',
+      valueType: 'SYSTEM',
+      conditions: { scopes: [scope] },
+      alwaysIncludeInToken: always,
+    });
+  }
+  claim({
+    name: 'sub',
+    claimType: 'RESOURCE',
+    valueType: 'EXPRESSION',
+    value: '(appuser != null) ? appuser.userName : app.clientId',
+    conditions: { scopes: [] },
+    alwaysIncludeInToken: true,
+  });
+}
+
 /**
  * `/api/v1/authorizationServers` with their scopes, claims, policies and policy rules.
  * Creations answer 201 and lifecycle calls 204 (OpenAPI); deleting a server drops its children.
+ * A new server comes with Okta's system scopes and claims.
  */
 export function authorizationServerRoutes(org: OrgContext): Route[] {
   const base = '/api/v1/authorizationServers/{authServerId}';
@@ -36,14 +147,12 @@ export function authorizationServerRoutes(org: OrgContext): Route[] {
         collection: ({ state }) => state.authorizationServers,
         defaults: (body, { org: o, id }) => {
           requireText(body, 'name');
-          const now = oktaTimestamp(o.now());
+          addSystemScopesAndClaims(o, id);
           return {
             issuer: `${o.baseUrl}/oauth2/${id}`,
             issuerMode: body.issuerMode ?? 'ORG_URL',
             status: 'ACTIVE',
-            credentials: {
-              signing: { kid: randomBytes(32).toString('base64url'), rotationMode: 'AUTO', lastRotated: now },
-            },
+            credentials: { signing: newSigningCredentials(body, o.now()) },
             default: false,
           };
         },
@@ -89,8 +198,10 @@ export function authorizationServerRoutes(org: OrgContext): Route[] {
         parents: ({ authServerId }) => [authServerId],
         defaults: (body) => {
           requireText(body, 'name');
-          return { status: 'ACTIVE', system: false };
+          return { status: body.status ?? 'ACTIVE', system: false };
         },
+        // Claims have no lifecycle operations: their status is set in the body (replaceOAuth2Claim).
+        statusInBody: true,
       },
       org,
     ),

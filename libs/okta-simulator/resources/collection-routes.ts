@@ -83,6 +83,8 @@ export interface CollectionResource {
   wrap?: string;
   /** A creation may come without a body (a new client secret). */
   optionalBody?: true;
+  /** `status` is written in the body (claims: no lifecycle operations), not only read. */
+  statusInBody?: true;
   /** Creation answer status (200 for most Okta APIs, 201 for authorization server children). */
   createStatus: number;
   /** Verbs that replace an object (default PUT); some APIs also or only take POST. */
@@ -147,7 +149,7 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
     const current = existing(context);
     const refusal = resource.guardReplace?.(current.data);
     if (refusal) throw refusal;
-    const changes = stored(withoutReadOnly(jsonBody(context)));
+    const changes = stored(withoutReadOnly(jsonBody(context), resource.statusInBody));
     delete changes[keyProperty];
     const id = context.params[resource.idParam];
     const collection = resource.collection(org, context.params);
@@ -193,7 +195,7 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
       handle: (context) => {
         const collection = resource.collection(org, context.params);
         const raw = resource.optionalBody && context.bodyText.trim() === '' ? {} : jsonBody(context);
-        const body = withoutReadOnly(raw);
+        const body = withoutReadOnly(raw, resource.statusInBody);
         const now = oktaTimestamp(org.now());
         const key = resource.keyFromBody?.(raw) ?? oktaId(resource.idPrefix);
         const fields = resource.defaults?.(body, { org, params: context.params, id: key, url: context.url });
@@ -275,8 +277,8 @@ function pick(data: Json, fields: readonly string[]): Json {
   );
 }
 
-function withoutReadOnly(body: Json): Json {
+function withoutReadOnly(body: Json, statusInBody?: true): Json {
   const copy = { ...body };
-  for (const key of READ_ONLY) delete copy[key];
+  for (const key of READ_ONLY) if (key !== 'status' || !statusInBody) delete copy[key];
   return copy;
 }

@@ -2,6 +2,8 @@ import type { RestoreWriteOptions } from '../../../provider-restore.js';
 import type { OktaResourceType } from '../../../resource-types.js';
 import type { RestoreDefinition } from '../restore-definition.js';
 import { adminRoleDefinitions } from './admin-roles.js';
+import { appDefinitions } from './apps.js';
+import { authorizationServerDefinitions } from './authorization-servers.js';
 import { brandingDefinitions } from './branding.js';
 import { directoryDefinitions } from './directory.js';
 import { schemaDefinitions } from './schemas.js';
@@ -20,5 +22,7 @@ export function restoreDefinitions(
     ...adminRoleDefinitions(),
     ...schemaDefinitions(),
     ...securityDefinitions(),
+    ...appDefinitions(),
+    ...authorizationServerDefinitions(),
   };
 }
