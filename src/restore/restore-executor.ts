@@ -4,8 +4,7 @@ import type { LiveResource, ProviderRestorer, RestoreWriteResult } from '@libs/p
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { RestoreTypeSummary } from './restore.entity.js';
-import type { RestoreAction } from './restore-item.entity.js';
-import { cannot, failureMessage, ItemLog, type RestoreSink } from './restore-items.js';
+import { cannotWrite, failureMessage, ItemLog, type RestoreSink } from './restore-items.js';
 import { ownId, type PlannedWrite, planType, type TypePlan } from './restore-planner.js';
 import { type RestoreSelection, RestoreScope } from './restore-scope.js';
 import { RestorePruner } from './restore-pruner.js';
@@ -102,11 +101,11 @@ export async function executeRestore(input: {
 
     const apply = async (record: ResourceRecord): Promise<void> => {
       const write = planned.get(record.id) as PlannedWrite & { live?: LiveResource };
-      const action: RestoreAction = write.live ? 'update' : 'create';
+      const action = write.live ? ('update' as const) : ('create' as const);
       const base = { resourceType: plan.type, resourceId: record.id, name: write.name, action };
       if (!(write.live ? support.update : support.create)) {
-        typeSummary.failed += 1;
-        items.add({ ...base, outcome: 'failed', error: cannot(action, plan.type, support.notes), notes: [] });
+        typeSummary.skip += 1;
+        items.add(cannotWrite(base, action, support.notes));
         return;
       }
       const rewritten = restorer.rewrite(record, ids);

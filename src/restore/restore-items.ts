@@ -29,10 +29,23 @@ export interface RestoreSink {
 const ITEM_BATCH = 200;
 const ITEM_FLUSH_MS = 1000;
 
-/** The error of an item that cannot be written at all. */
-export function cannot(action: RestoreAction, type: string, notes: readonly string[]): string {
-  const verb = { create: 'create', update: 'change', delete: 'delete', skip: 'skip' }[action];
-  return [`The provider's API cannot ${verb} ${type} objects`, ...notes].join('. ');
+/**
+ * The item of a write the provider's API cannot make (a signing key's private half, a feature an
+ * app cannot be given through the API): recorded as a skip with the reason and the type's runbook
+ * notes, not as a failure, since no run can make it; the preview lists such types too.
+ */
+export function cannotWrite(
+  base: Pick<RestoreItem, 'resourceType' | 'resourceId' | 'name'>,
+  action: Exclude<RestoreAction, 'skip'>,
+  notes: readonly string[],
+): RestoreItem {
+  const verb = { create: 'create', update: 'change', delete: 'delete' }[action];
+  return {
+    ...base,
+    action: 'skip',
+    outcome: 'ok',
+    notes: [`Not restored: the provider's API cannot ${verb} ${base.resourceType} objects`, ...notes],
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import pMap from 'p-map';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { RestoreTypeSummary } from './restore.entity.js';
-import { cannot, failureMessage, type ItemLog } from './restore-items.js';
+import { cannotWrite, failureMessage, type ItemLog } from './restore-items.js';
 import { ownId, type TypePlan } from './restore-planner.js';
 
 /** Deletions of a prune at once; the connector's governor caps requests in flight below this. */
@@ -40,6 +40,13 @@ export class RestorePruner {
 
   async run(): Promise<void> {
     const kept = new Set<string>();
+    // Objects whose deletion takes their children with them (an app's keys and assignments).
+    const doomed = new Set(
+      this.plans
+        .filter(({ plan }) => this.restorer.support(plan.type).delete)
+        .flatMap(({ plan }) => plan.unmatched.filter((resource) => !resource.protectedBecause))
+        .map((resource) => ownId(resource.id)),
+    );
     for (const { plan, created } of [...this.plans].reverse()) {
       const summary = this.summaryOf(plan.type);
       const refusals = new Map<string, string>();
@@ -48,16 +55,26 @@ export class RestorePruner {
         else if (kept.has(ownId(resource.id)))
           refusals.set(resource.id, 'Kept: a resource that must stay belongs to it');
       }
+      const withParent = plan.unmatched.filter(
+        (resource) =>
+          !refusals.has(resource.id) &&
+          resource.id
+            .split(':')
+            .slice(0, -1)
+            .some((part) => doomed.has(part)),
+      );
       const remaining = [...plan.matched, ...created];
-      const candidates = () => plan.unmatched.filter((resource) => !refusals.has(resource.id));
+      const candidates = () =>
+        plan.unmatched.filter((resource) => !refusals.has(resource.id) && !withParent.includes(resource));
       for (const [id, why] of this.restorer.guardDeletions(plan.type, candidates(), remaining))
         refusals.set(id, why);
       for (const [id, why] of await this.consequences(plan.type, candidates())) refusals.set(id, why);
       for (const [id, why] of refusals) {
         for (const part of id.split(':').slice(0, -1)) kept.add(part);
-        summary.skip += 1;
-        if (!summary.notes.includes(why)) summary.notes.push(why);
+        note(summary, why);
       }
+      for (const _ of withParent)
+        note(summary, 'Left to go with the object it belongs to, which the prune deletes');
       await this.delete(plan.type, candidates(), summary);
       this.guardedLive.delete(plan.type);
     }
@@ -70,13 +87,8 @@ export class RestorePruner {
       async (live) => {
         const base = { resourceType: type, resourceId: live.id, name: live.name, action: 'delete' as const };
         if (!support.delete) {
-          summary.failed += 1;
-          this.items.add({
-            ...base,
-            outcome: 'failed',
-            error: cannot('delete', type, support.notes),
-            notes: [],
-          });
+          summary.skip += 1;
+          this.items.add(cannotWrite(base, 'delete', support.notes));
           return;
         }
         try {
@@ -136,4 +148,10 @@ export class RestorePruner {
     this.guardedLive.set(type, live);
     return live;
   }
+}
+
+/** Counts a skip of the prune and keeps its reason once. */
+function note(summary: RestoreTypeSummary, why: string): void {
+  summary.skip += 1;
+  if (!summary.notes.includes(why)) summary.notes.push(why);
 }

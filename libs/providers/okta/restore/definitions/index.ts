@@ -10,12 +10,12 @@ import { schemaDefinitions } from './schemas.js';
 import { securityDefinitions } from './security.js';
 
 /**
- * How a restore writes each Okta type, by category (docs/restore.md). A type without a
- * definition is not written by a restore: the preview lists it as not restorable.
+ * How a restore writes each Okta type, by category (docs/restore.md): every type has a definition
+ * (a type Okta does not let a restore write has one without writes, and notes saying why).
  */
 export function restoreDefinitions(
   options: RestoreWriteOptions,
-): Partial<Record<OktaResourceType, RestoreDefinition>> {
+): Record<OktaResourceType, RestoreDefinition> {
   return {
     ...directoryDefinitions(options),
     ...brandingDefinitions(),
@@ -24,5 +24,5 @@ export function restoreDefinitions(
     ...securityDefinitions(),
     ...appDefinitions(),
     ...authorizationServerDefinitions(),
-  };
+  } satisfies Record<OktaResourceType, RestoreDefinition>;
 }
