@@ -19,7 +19,9 @@ const DELETES_IN_FLIGHT = 8;
  * - an object whose deletion would take a guarded record with it that must stay (a user or group
  *   holding the last super admin role), read from the live org before deleting;
  * - an object that a record which must stay hangs off.
- * Each refusal is counted as a skip with its reason.
+ * Each refusal is counted as a skip with its reason. Records the provider deletes with their
+ * parent (`deletedWithParent`: an admin role's targets) are left to the deletion of a parent the
+ * prune deletes too, and counted as skips, since the provider may refuse them one by one.
  */
 export class RestorePruner {
   private readonly plans: Array<{ plan: TypePlan; created: LiveResource[] }> = [];
@@ -40,19 +42,36 @@ export class RestorePruner {
 
   async run(): Promise<void> {
     const kept = new Set<string>();
+    const going = new Set(
+      this.plans.flatMap(({ plan }) =>
+        plan.unmatched.filter((resource) => !resource.protectedBecause).map((resource) => resource.id),
+      ),
+    );
     for (const { plan, created } of [...this.plans].reverse()) {
       const summary = this.summaryOf(plan.type);
       const refusals = new Map<string, string>();
+      const withParent = this.restorer.deletedWithParent(plan.type);
+      let leftToParents = 0;
       for (const resource of plan.unmatched) {
         if (resource.protectedBecause) refusals.set(resource.id, resource.protectedBecause);
         else if (kept.has(ownId(resource.id)))
           refusals.set(resource.id, 'Kept: a resource that must stay belongs to it');
       }
       const remaining = [...plan.matched, ...created];
-      const candidates = () => plan.unmatched.filter((resource) => !refusals.has(resource.id));
-      for (const [id, why] of this.restorer.guardDeletions(plan.type, candidates(), remaining))
+      const leftToParent = (id: string) => withParent && parentIds(id).some((parent) => going.has(parent));
+      const candidates = () =>
+        plan.unmatched.filter((resource) => !refusals.has(resource.id) && !leftToParent(resource.id));
+      for (const resource of plan.unmatched)
+        if (!refusals.has(resource.id) && leftToParent(resource.id)) leftToParents += 1;
+      for (const [id, why] of this.restorer.guardDeletions(plan.type, candidates(), remaining, going))
         refusals.set(id, why);
-      for (const [id, why] of await this.consequences(plan.type, candidates())) refusals.set(id, why);
+      for (const [id, why] of await this.consequences(plan.type, candidates(), going)) refusals.set(id, why);
+      if (leftToParents > 0) {
+        summary.skip += leftToParents;
+        summary.notes.push(
+          `${leftToParents} left to the deletion of what they belong to, which deletes them`,
+        );
+      }
       for (const [id, why] of refusals) {
         for (const part of id.split(':').slice(0, -1)) kept.add(part);
         summary.skip += 1;
@@ -102,22 +121,26 @@ export class RestorePruner {
    * Deletions refused because records of a guarded type hang off them (`<userId>:<assignmentId>`)
    * and the guard would refuse deleting those: deleting a user deletes its role assignments.
    */
-  private async consequences(type: string, deleting: LiveResource[]): Promise<Map<string, string>> {
+  private async consequences(
+    type: string,
+    deleting: LiveResource[],
+    going: ReadonlySet<string>,
+  ): Promise<Map<string, string>> {
     const refusals = new Map<string, string>();
     if (deleting.length === 0) return refusals;
     const byOwner = new Map(deleting.map((resource) => [ownId(resource.id), resource.id]));
     for (const guardedType of this.restorer.guardedTypes) {
       if (guardedType === type) continue;
       const all = await this.liveOf(guardedType);
-      const going = all.filter((record) =>
+      const doomed = all.filter((record) =>
         record.id
           .split(':')
           .slice(0, -1)
           .some((part) => byOwner.has(part)),
       );
-      if (going.length === 0) continue;
-      const staying = all.filter((record) => !going.includes(record));
-      for (const [id, why] of this.restorer.guardDeletions(guardedType, going, staying)) {
+      if (doomed.length === 0) continue;
+      const staying = all.filter((record) => !doomed.includes(record));
+      for (const [id, why] of this.restorer.guardDeletions(guardedType, doomed, staying, going)) {
         for (const part of id.split(':').slice(0, -1)) {
           const owner = byOwner.get(part);
           if (owner) refusals.set(owner, `Kept: deleting it would delete ${guardedType} ${id}. ${why}`);
@@ -136,4 +159,10 @@ export class RestorePruner {
     this.guardedLive.set(type, live);
     return live;
   }
+}
+
+/** The record ids a record id hangs off: `a:b:c` -> `a`, `a:b`. */
+function parentIds(recordId: string): string[] {
+  const parts = recordId.split(':');
+  return parts.slice(1).map((_, index) => parts.slice(0, index + 1).join(':'));
 }
