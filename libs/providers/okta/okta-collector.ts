@@ -302,7 +302,7 @@ export class OktaCollector {
         const childId = keyOf(object, list, definition.key);
         const id = `${parent.id}:${childId}`;
         if (definition.data)
-          return { record: record(type, id, definition.name(object), definition.data(parent, childId, object)) };
+          return { record: record(type, id, definition.name(object), definition.data(parent, childId)) };
         return item(type, id, definition, object);
       });
     }

@@ -143,7 +143,7 @@ export interface ChildDefinition extends Omit<Listing, 'template'> {
   /** Statuses meaning "no children here" (default 404: parent deleted since it was listed). */
   emptyOn?: readonly number[];
   /** The record's data when it is not the object itself; `childId` is the object's key. */
-  data?: (parent: ParentRef, childId: string, object: OktaObject) => Record<string, unknown>;
+  data?: (parent: ParentRef, childId: string) => Record<string, unknown>;
 }
 
 /**
@@ -561,7 +561,8 @@ export const RESOURCE_DEFINITIONS = {
     params: (assignment) => roleTargetsParams(assignment.id, assignment.keys),
     query: { limit: PAGE_LIMITS.roleTargets },
     key: roleTargetKey,
-    name: (target) => field('profile', 'name')(target) ?? field('displayName')(target) ?? field('name')(target),
+    name: (target) =>
+      field('profile', 'name')(target) ?? field('displayName')(target) ?? field('name')(target),
     data: (assignment, targetId) => roleTargetData(assignment.keys, targetId),
   },
 } satisfies Record<OktaResourceType, ResourceDefinition>;

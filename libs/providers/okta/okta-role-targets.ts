@@ -31,7 +31,10 @@ export function assigneeOf(data: OktaObject): Assignee {
 
 /** What a role assignment's targets need from it: `{ assignmentType, roleType }`. */
 export function roleAssignmentKeys(role: OktaObject): Record<string, string> {
-  return { assignmentType: assigneeOf(role), ...(typeof role.type === 'string' ? { roleType: role.type } : {}) };
+  return {
+    assignmentType: assigneeOf(role),
+    ...(typeof role.type === 'string' ? { roleType: role.type } : {}),
+  };
 }
 
 /**
@@ -60,7 +63,9 @@ export function roleTargetsParams(
  */
 export function roleTargetKey(target: OktaObject): string | null {
   if (typeof target.id === 'string' && target.id !== '') return target.id;
-  return typeof target.name === 'string' && target.name !== '' ? `${CATALOG_TARGET_PREFIX}${target.name}` : null;
+  return typeof target.name === 'string' && target.name !== ''
+    ? `${CATALOG_TARGET_PREFIX}${target.name}`
+    : null;
 }
 
 /**
