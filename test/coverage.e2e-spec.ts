@@ -37,6 +37,7 @@ const NEW_TYPES = [
   'resource_set_binding',
   'resource_set_binding_member',
   'admin_role_assignment',
+  'admin_role_target',
 ];
 
 /** Property names that hold secrets: none may appear in a stored record. */
@@ -122,6 +123,7 @@ describe('coverage: every Okta type of issue 3 is backed up, without secrets', (
       resource_set_binding: count('resource_set_binding'),
       resource_set_binding_member: count('resource_set_binding_member'),
       admin_role_assignment: count('admin_role_assignment'),
+      admin_role_target: count('admin_role_target'),
       app_user_schema: count('app_user_schema'),
       app_sign_on_policy: count('app_sign_on_policy'),
       app_signing_key: count('app_signing_key'),
@@ -151,8 +153,11 @@ describe('coverage: every Okta type of issue 3 is backed up, without secrets', (
       resource_set_resource: 2,
       resource_set_binding: 1,
       resource_set_binding_member: 2,
-      // SUPER_ADMIN, ORG_ADMIN, HELP_DESK_ADMIN, READ_ONLY_ADMIN, a custom role: users; USER_ADMIN and the custom role: groups.
-      admin_role_assignment: 7,
+      // SUPER_ADMIN, ORG_ADMIN, HELP_DESK_ADMIN, READ_ONLY_ADMIN, APP_ADMIN, a custom role: users;
+      // USER_ADMIN and the custom role: groups.
+      admin_role_assignment: 8,
+      // HELP_DESK_ADMIN limited to a group, USER_ADMIN to two, APP_ADMIN to an app and an OIN app.
+      admin_role_target: 5,
       app_user_schema: 10,
       app_sign_on_policy: 10,
       app_signing_key: mode('SAML_2_0') + mode('OPENID_CONNECT'),
@@ -206,7 +211,9 @@ describe('coverage: every Okta type of issue 3 is backed up, without secrets', (
       'resource_set_binding',
       'resource_set_binding_member',
       'admin_role_assignment',
+      'admin_role_target',
     ]);
-    expect(partial.resource_counts.admin_role_assignment).toBe(7);
+    expect(partial.resource_counts.admin_role_assignment).toBe(8);
+    expect(partial.resource_counts.admin_role_target).toBe(5);
   });
 });

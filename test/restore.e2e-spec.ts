@@ -270,6 +270,34 @@ describe('restore (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
     await call('PUT', `/api/v1/groups/${other.id}`, { profile: other.data.profile });
   });
 
+  it('a selective restore of a deleted scoped admin brings the user back with the role and its target: scoped, not org-wide', async () => {
+    const target = live('admin_role_target').find((t) => t.data.roleType === 'HELP_DESK_ADMIN')!;
+    const [userId] = target.id.split(':');
+    const login = (live('user').find((user) => user.id === userId)!.data.profile as Json).login;
+    const current = await runBackup(ctx, admin.token, { connectionId });
+    await call('DELETE', `/api/v1/users/${userId}`);
+    await call('DELETE', `/api/v1/users/${userId}`);
+
+    const restored = await runRestore(ctx, admin.token, {
+      backupId: current.id,
+      mode: 'selective',
+      resourceTypes: ['user'],
+      resourceIds: [userId],
+    });
+
+    // The user's own writes (its app assignments among them) are another case's; the admin role's must all land.
+    const adminWrites = restored.items.filter((item) => String(item.resourceType).startsWith('admin_role'));
+    expect(adminWrites.filter((item) => item.outcome !== 'ok')).toEqual([]);
+    const back = live('user').find((user) => (user.data.profile as Json).login === login)!;
+    const roles = live('admin_role_assignment').filter((a) => a.id.startsWith(`${back.id}:`));
+    expect(roles.map((role) => role.data.type)).toEqual(['HELP_DESK_ADMIN']);
+    const targets = live('admin_role_target').filter((t) => t.id.startsWith(`${roles[0].id}:`));
+    expect(targets.map((t) => t.data)).toEqual([{ ...target.data }]);
+    const granted = restored.items.find((item) => item.resourceType === 'admin_role_assignment')!;
+    expect((granted.notes as string[]).join(' ')).toMatch(/whole org until the backup's targets are added/);
+    expect(restored.restore.summary.admin_role_target).toMatchObject({ create: 1, failed: 0 });
+  });
+
   it('goes on when one write fails and ends partial, with the failure recorded', async () => {
     const target = live('group').find(
       (candidate) => candidate.data.type === 'OKTA_GROUP' && candidate.id !== finance.id,

@@ -134,6 +134,18 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
   ['/api/v1/iam/assignees/users', () => '/api/v1/iam/assignees/users'],
   ['/api/v1/users/{userId}/roles', (i) => `/api/v1/users/${i.admin}/roles`],
   ['/api/v1/groups/{groupId}/roles', (i) => `/api/v1/groups/${i.adminGroup}/roles`],
+  [
+    '/api/v1/users/{userId}/roles/{roleAssignmentId}/targets/groups',
+    (i) => `/api/v1/users/${i.groupTargetsOfUser}/targets/groups?limit=200`,
+  ],
+  [
+    '/api/v1/groups/{groupId}/roles/{roleAssignmentId}/targets/groups',
+    (i) => `/api/v1/groups/${i.groupTargetsOfGroup}/targets/groups`,
+  ],
+  [
+    '/api/v1/users/{userId}/roles/{roleAssignmentId}/targets/catalog/apps',
+    (i) => `/api/v1/users/${i.appTargets}/targets/catalog/apps?limit=200`,
+  ],
   ['/api/v1/logs', () => '/api/v1/logs?since=2020-01-01T00:00:00Z&limit=1000'],
 ];
 
@@ -153,6 +165,13 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
     const child = (id: string) => id.split(':').pop() as string;
     const [server] = snapshot.authorization_server;
     const serverRule = snapshot.authorization_server_policy_rule[0].id.split(':');
+    // `<ownerId>/roles/<assignmentId>` of the first assignment of the role type that has targets.
+    const targetsOf = (roleType: string) =>
+      snapshot.admin_role_target
+        .find((t) => t.data.roleType === roleType)
+        ?.id.split(':')
+        .slice(0, 2)
+        .join('/roles/') ?? '';
     Object.assign(ids, {
       user: snapshot.user[0].id,
       group: snapshot.group[1].id,
@@ -183,6 +202,9 @@ const CALLS: ReadonlyArray<[string, (ids: Ids) => string, number?]> = [
       boundRole: snapshot.resource_set_binding[0].id.split(':')[1],
       admin: snapshot.admin_role_assignment.find((r) => r.id.startsWith('00u'))?.id.split(':')[0] ?? '',
       adminGroup: snapshot.admin_role_assignment.find((r) => r.id.startsWith('00g'))?.id.split(':')[0] ?? '',
+      groupTargetsOfUser: targetsOf('HELP_DESK_ADMIN'),
+      groupTargetsOfGroup: targetsOf('USER_ADMIN'),
+      appTargets: targetsOf('APP_ADMIN'),
     });
     // A few writes, so that the System Log has events of each kind to validate.
     const group = await client.call('POST', '/api/v1/groups', {

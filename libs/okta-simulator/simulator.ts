@@ -14,6 +14,7 @@ import { Router } from './http/router.js';
 import type { OrgContext } from './org-context.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { adminRoleRoutes } from './resources/admin-roles.routes.js';
+import { roleTargetRoutes } from './resources/role-targets.routes.js';
 import { appRoutes } from './resources/apps.routes.js';
 import { authorizationServerRoutes } from './resources/authorization-servers.routes.js';
 import { brandRoutes } from './resources/brands.routes.js';
@@ -55,6 +56,7 @@ function routerFor(org: OrgContext): Router {
     profileMappingRoutes,
     brandRoutes,
     adminRoleRoutes,
+    roleTargetRoutes,
     iamRoutes,
     systemLogRoutes,
   ])

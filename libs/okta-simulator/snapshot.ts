@@ -3,6 +3,7 @@ import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/reso
 
 import { roleAssignmentJson } from './resources/admin-roles.routes.js';
 import { emailTemplateJson } from './resources/brands.routes.js';
+import { catalogApp } from './resources/catalog-apps.js';
 import { render } from './resources/links.js';
 import { profileMappingJson } from './resources/profile-mappings.routes.js';
 import type { SnapshotRecord } from './simulator-options.js';
@@ -183,21 +184,52 @@ export function snapshotOf(state: OrgState, baseUrl: string): Record<OktaResourc
       for (const member of state.bindingMembers.peek(pairKey(setId, roleId))?.valuesInOrder() ?? [])
         add('resource_set_binding_member', member, [setId, roleId], none);
     }
-  for (const userId of idsOf(state.users))
-    for (const entry of state.userRoles.peek(userId)?.valuesInOrder() ?? [])
-      push(
-        'admin_role_assignment',
-        `${userId}:${String(entry.data.id)}`,
-        byLabel(entry.data),
-        roleAssignmentJson(entry, 'USER', userId, baseUrl),
-      );
-  for (const groupId of idsOf(state.groups))
-    for (const entry of state.groupRoles.peek(groupId)?.valuesInOrder() ?? [])
-      push(
-        'admin_role_assignment',
-        `${groupId}:${String(entry.data.id)}`,
-        byLabel(entry.data),
-        roleAssignmentJson(entry, 'GROUP', groupId, baseUrl),
-      );
+  for (const [assignee, owners, roles] of [
+    ['USER', state.users, state.userRoles],
+    ['GROUP', state.groups, state.groupRoles],
+  ] as const)
+    for (const ownerId of idsOf(owners))
+      for (const entry of roles.peek(ownerId)?.valuesInOrder() ?? []) {
+        const assignmentId = `${ownerId}:${String(entry.data.id)}`;
+        push(
+          'admin_role_assignment',
+          assignmentId,
+          byLabel(entry.data),
+          roleAssignmentJson(entry, assignee, ownerId, baseUrl),
+        );
+        for (const [targetId, target] of state.roleTargets
+          .peek(pairKey(ownerId, String(entry.data.id)))
+          ?.entries() ?? [])
+          out.admin_role_target.push(
+            roleTargetRecord(state, baseUrl, assignee, entry, `${assignmentId}:${targetId}`, target),
+          );
+      }
   return out;
+}
+
+/**
+ * A role target as a backup records it (resource-types.ts): `{ assignmentType, roleType }` and
+ * `groupId`, `appId` or `appName`, named by the group's name, the app's label or the catalog
+ * app's display name.
+ */
+function roleTargetRecord(
+  state: OrgState,
+  baseUrl: string,
+  assignmentType: 'USER' | 'GROUP',
+  assignment: Entry,
+  id: string,
+  target: Entry,
+): SnapshotRecord {
+  const data: Json = { assignmentType, roleType: assignment.data.type };
+  if (target.data.kind === 'GROUP') {
+    const group = state.groups.get(String(target.data.id));
+    return { id, name: byProfile('name')(group?.data ?? {}), data: { ...data, groupId: target.data.id } };
+  }
+  if (target.data.kind === 'APP') {
+    const app = state.apps.get(String(target.data.id));
+    return { id, name: byLabel(app?.data ?? {}), data: { ...data, appId: target.data.id } };
+  }
+  const name = String(target.data.appName);
+  const catalog = catalogApp(state, name, baseUrl);
+  return { id, name: text(catalog?.displayName) ?? name, data: { ...data, appName: name } };
 }

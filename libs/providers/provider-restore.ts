@@ -112,14 +112,18 @@ export interface ProviderRestorer {
   readonly guardedTypes: readonly ResourceType[];
   /**
    * Deletions of a prune that must not happen because of what would remain (the org's last super
-   * admin): record id -> why. The engine also keeps any resource a protected record hangs off.
+   * admin, an admin role's last target): record id -> why. The engine also keeps any resource a
+   * protected record hangs off.
    * @param deleting live records the prune would delete
    * @param remaining live records of the type that stay, created ones included
+   * @param going record ids of every type the prune means to delete, so that a record going with
+   *   its parent (`<parentId>:<childId>`) is told from one whose parent stays
    */
   guardDeletions(
     type: ResourceType,
     deleting: readonly LiveResource[],
     remaining: readonly LiveResource[],
+    going: ReadonlySet<string>,
   ): Map<string, string>;
   /**
    * Records of another type the provider creates together with a record of `type` in one request

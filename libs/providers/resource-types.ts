@@ -26,7 +26,13 @@
  * - custom_admin_role_permission `<roleId>:<permission>`, resource_set_resource
  *   `<resourceSetId>:<resourceId>`, resource_set_binding `<resourceSetId>:<roleId>`,
  *   resource_set_binding_member `<resourceSetId>:<roleId>:<memberId>`,
- *   admin_role_assignment `<userId|groupId>:<roleAssignmentId>`.
+ *   admin_role_assignment `<userId|groupId>:<roleAssignmentId>`,
+ *   admin_role_target `<userId|groupId>:<roleAssignmentId>:<targetId>`, where `targetId` is a
+ *   group id (USER_ADMIN, HELP_DESK_ADMIN, GROUP_MEMBERSHIP_ADMIN), an app instance id
+ *   (APP_ADMIN limited to one instance) or `catalog.<appName>` (APP_ADMIN limited to every
+ *   instance of an OIN app, which Okta names by its key, e.g. `catalog.salesforce`): Okta ids
+ *   are 20 letters and digits, unique across kinds and never hold a `.`, so the three cannot be
+ *   mistaken for one another.
  */
 export const OKTA_RESOURCE_TYPES = [
   'user_type',
@@ -74,6 +80,7 @@ export const OKTA_RESOURCE_TYPES = [
   'resource_set_binding',
   'resource_set_binding_member',
   'admin_role_assignment',
+  'admin_role_target',
 ] as const;
 
 export type OktaResourceType = (typeof OKTA_RESOURCE_TYPES)[number];
@@ -87,8 +94,10 @@ export type ResourceType = string;
  * out of the content hash, not out of the record). `name` is a human label (login, label, name).
  * group_membership records carry `{ groupId, userId }` as data (the provider returns whole
  * user objects there, which the `user` part already holds); app_sign_on_policy records carry
- * `{ appId, policyId }` (read from the app's `_links.accessPolicy`). Secrets are removed from
- * `data` (the connector's `notCaptured`).
+ * `{ appId, policyId }` (read from the app's `_links.accessPolicy`); admin_role_target records
+ * carry `{ assignmentType, roleType }` and `groupId`, `appId` or `appName` (Okta answers whole
+ * groups and apps there, which their own parts hold). Secrets are removed from `data` (the
+ * connector's `notCaptured`).
  */
 export interface ResourceRecord {
   type: ResourceType;

@@ -35,6 +35,7 @@ export const OKTA_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
   branding: ['brand', 'brand_theme', 'email_template', 'email_customization', 'brand_page', 'custom_domain'],
   admin_roles: [
     'admin_role_assignment',
+    'admin_role_target',
     'custom_admin_role',
     'custom_admin_role_permission',
     'resource_set',

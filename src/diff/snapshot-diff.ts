@@ -2,6 +2,7 @@ import type { Operation } from 'fast-json-patch';
 import { INDEX_SHARDS } from '@libs/snapshot/index-shards.js';
 import type { IndexEntry, SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { recordPatch } from './record-patch.js';
+import { scopeFactsOf } from './scope-facts.js';
 import type { ChangeAction, Severity } from './severity/change-facts.js';
 import { rateChange } from './severity/severity-rules.js';
 
@@ -80,6 +81,9 @@ async function openChanges(
   const changes: ResourceChange[] = [];
   const modifiedIds = new Set(located.modified.map(({ from: entry }) => entry.id));
   const beforeOfModified = new Map<string, Record<string, unknown>>();
+  const noScope = () => undefined;
+  const scope =
+    located.added.length + located.removed.length > 0 ? await scopeFactsOf(from, to, type) : noScope;
 
   for await (const record of from.readRecords(type, [
     ...located.removed,
@@ -94,6 +98,7 @@ async function openChanges(
       action: 'removed',
       before: record.data,
       patch: [],
+      scope: scope('removed', record.id),
     });
     changes.push({
       resourceType: type,
@@ -115,6 +120,7 @@ async function openChanges(
         action: 'added',
         after: record.data,
         patch: [],
+        scope: scope('added', record.id),
       });
       changes.push({
         resourceType: type,

@@ -40,12 +40,12 @@ export class RestorePruner {
 
   async run(): Promise<void> {
     const kept = new Set<string>();
-    // Objects whose deletion takes their children with them (an app's keys and assignments).
-    const doomed = new Set(
+    // Record ids the prune means to delete: a record hanging off one of them goes with it.
+    const going = new Set(
       this.plans
         .filter(({ plan }) => this.restorer.support(plan.type).delete)
         .flatMap(({ plan }) => plan.unmatched.filter((resource) => !resource.protectedBecause))
-        .map((resource) => ownId(resource.id)),
+        .map((resource) => resource.id),
     );
     for (const { plan, created } of [...this.plans].reverse()) {
       const summary = this.summaryOf(plan.type);
@@ -57,18 +57,14 @@ export class RestorePruner {
       }
       const withParent = plan.unmatched.filter(
         (resource) =>
-          !refusals.has(resource.id) &&
-          resource.id
-            .split(':')
-            .slice(0, -1)
-            .some((part) => doomed.has(part)),
+          !refusals.has(resource.id) && parentIds(resource.id).some((parent) => going.has(parent)),
       );
       const remaining = [...plan.matched, ...created];
       const candidates = () =>
         plan.unmatched.filter((resource) => !refusals.has(resource.id) && !withParent.includes(resource));
-      for (const [id, why] of this.restorer.guardDeletions(plan.type, candidates(), remaining))
+      for (const [id, why] of this.restorer.guardDeletions(plan.type, candidates(), remaining, going))
         refusals.set(id, why);
-      for (const [id, why] of await this.consequences(plan.type, candidates())) refusals.set(id, why);
+      for (const [id, why] of await this.consequences(plan.type, candidates(), going)) refusals.set(id, why);
       for (const [id, why] of refusals) {
         for (const part of id.split(':').slice(0, -1)) kept.add(part);
         note(summary, why);
@@ -114,22 +110,26 @@ export class RestorePruner {
    * Deletions refused because records of a guarded type hang off them (`<userId>:<assignmentId>`)
    * and the guard would refuse deleting those: deleting a user deletes its role assignments.
    */
-  private async consequences(type: string, deleting: LiveResource[]): Promise<Map<string, string>> {
+  private async consequences(
+    type: string,
+    deleting: LiveResource[],
+    going: ReadonlySet<string>,
+  ): Promise<Map<string, string>> {
     const refusals = new Map<string, string>();
     if (deleting.length === 0) return refusals;
     const byOwner = new Map(deleting.map((resource) => [ownId(resource.id), resource.id]));
     for (const guardedType of this.restorer.guardedTypes) {
       if (guardedType === type) continue;
       const all = await this.liveOf(guardedType);
-      const going = all.filter((record) =>
+      const doomed = all.filter((record) =>
         record.id
           .split(':')
           .slice(0, -1)
           .some((part) => byOwner.has(part)),
       );
-      if (going.length === 0) continue;
-      const staying = all.filter((record) => !going.includes(record));
-      for (const [id, why] of this.restorer.guardDeletions(guardedType, going, staying)) {
+      if (doomed.length === 0) continue;
+      const staying = all.filter((record) => !doomed.includes(record));
+      for (const [id, why] of this.restorer.guardDeletions(guardedType, doomed, staying, going)) {
         for (const part of id.split(':').slice(0, -1)) {
           const owner = byOwner.get(part);
           if (owner) refusals.set(owner, `Kept: deleting it would delete ${guardedType} ${id}. ${why}`);
@@ -154,4 +154,10 @@ export class RestorePruner {
 function note(summary: RestoreTypeSummary, why: string): void {
   summary.skip += 1;
   if (!summary.notes.includes(why)) summary.notes.push(why);
+}
+
+/** The record ids a record id hangs off: `a:b:c` -> `a`, `a:b`. */
+function parentIds(recordId: string): string[] {
+  const parts = recordId.split(':');
+  return parts.slice(1).map((_, index) => parts.slice(0, index + 1).join(':'));
 }

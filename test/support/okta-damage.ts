@@ -37,6 +37,7 @@ export function itemPath(
     case 'top':
       return `${definition.template}/${parts[0]}`;
     case 'child':
+      if (typeof definition.template !== 'string') return roleTargetPath(id, state);
       return `${fill(definition.template, parts.slice(0, -1))}/${parts[parts.length - 1]}`;
     case 'child_objects':
       return fill(definition.objects.find((object) => object.key === id.split(':').pop())!.template, parts);
@@ -53,6 +54,16 @@ export function itemPath(
     case 'derived':
       return null;
   }
+}
+
+/** A role target's path: `<owner>/roles/<assignment>/targets/groups/<id>` or `.../catalog/apps/<name>[/<id>]`. */
+function roleTargetPath(id: string, state: Record<string, SnapshotRecord[]>): string {
+  const [owner, assignment] = id.split(':');
+  const data = state.admin_role_target.find((target) => target.id === id)?.data ?? {};
+  const ownerKind = state.user.some((user) => user.id === owner) ? 'users' : 'groups';
+  const base = `/api/v1/${ownerKind}/${owner}/roles/${assignment}/targets`;
+  if (typeof data.groupId === 'string') return `${base}/groups/${data.groupId}`;
+  return `${base}/catalog/apps/${String(data.appName)}${typeof data.appId === 'string' ? `/${data.appId}` : ''}`;
 }
 
 /**

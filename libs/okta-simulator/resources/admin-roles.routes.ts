@@ -8,7 +8,7 @@ import { listReply } from '../query/list-page.js';
 import { PAGE_LIMITS } from '../query/page-limits.js';
 import type { Entry, Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
-import type { ChildCollections, OrgState } from '../store/org-state.js';
+import { type ChildCollections, type OrgState, pairKey } from '../store/org-state.js';
 import { groupTarget, recordEvent, userTarget } from './audit.js';
 import { STANDARD_ROLE_LABELS } from './role-types.js';
 
@@ -132,6 +132,7 @@ export function adminRoleRoutes(org: OrgContext): Route[] {
         handle: (context) => {
           assignment(context);
           roles.of(context.params[param]).delete(context.params.roleAssignmentId);
+          state.roleTargets.drop(pairKey(context.params[param], context.params.roleAssignmentId));
           recordEvent(org, 'user.account.privilege.revoke', 'Revoke user privilege', [
             target(owner(context)),
           ]);

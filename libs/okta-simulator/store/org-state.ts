@@ -112,6 +112,11 @@ export class OrgState {
   readonly userRoles = new ChildCollections<Entry>();
   /** groupId -> role assignments keyed by assignment id. */
   readonly groupRoles = new ChildCollections<Entry>();
+  /**
+   * `ownerId:roleAssignmentId` -> the targets a standard role is limited to, keyed by target
+   * (role-targets.ts): a group id, an app instance id, or `catalog.<appName>`.
+   */
+  readonly roleTargets = new ChildCollections<Entry>();
   readonly customRoles = new OrderedCollection<Entry>();
   /** roleId -> permissions keyed by label. */
   readonly rolePermissions = new ChildCollections<Entry>();
@@ -161,7 +166,23 @@ export class OrgState {
     this.groupsByUser.delete(id);
     for (const [, assignments] of this.appUsers.parents()) assignments.delete(id);
     for (const [, owners] of this.groupOwners.parents()) owners.delete(id);
-    this.userRoles.drop(id);
+    this.dropRoles(this.userRoles, id);
+  }
+
+  /** Deletes an owner's role assignments with their targets. */
+  dropRoles(roles: ChildCollections<Entry>, ownerId: string): void {
+    for (const [assignmentId] of roles.peek(ownerId)?.entries() ?? [])
+      this.roleTargets.drop(pairKey(ownerId, assignmentId));
+    roles.drop(ownerId);
+  }
+
+  /**
+   * Removes a deleted group or app from the targets of every role assignment. Okta's behaviour
+   * when that was an assignment's last target is not documented nor recorded: the assignment is
+   * left without targets here.
+   */
+  private forgetTarget(targetId: string): void {
+    for (const [, targets] of this.roleTargets.parents()) targets.delete(targetId);
   }
 
   /** Sets the group's `lastMembershipUpdated` (Groups API: when its members last changed). */
@@ -194,7 +215,8 @@ export class OrgState {
     for (const [, assignments] of this.appGroups.parents()) assignments.delete(id);
     this.groupOwners.drop(id);
     for (const [, owners] of this.groupOwners.parents()) owners.delete(id);
-    this.groupRoles.drop(id);
+    this.dropRoles(this.groupRoles, id);
+    this.forgetTarget(id);
   }
 
   private forgetGroupOf(userId: string, groupId: string): void {
@@ -214,6 +236,7 @@ export class OrgState {
       this.appSecrets,
     ])
       children.drop(id);
+    this.forgetTarget(id);
   }
 
   removePolicy(id: string): void {

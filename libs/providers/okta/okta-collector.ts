@@ -288,8 +288,9 @@ export class OktaCollector {
     parent: ParentRef,
     signal?: AbortSignal,
   ): Pages {
+    const { template } = definition;
     const list: ListRequest = {
-      template: definition.template,
+      template: typeof template === 'string' ? template : template(parent),
       params: definition.params(parent),
       query: definition.query,
       itemsKey: definition.itemsKey,
@@ -300,7 +301,8 @@ export class OktaCollector {
       yield page.map((object) => {
         const childId = keyOf(object, list, definition.key);
         const id = `${parent.id}:${childId}`;
-        if (definition.data) return { record: record(type, id, null, definition.data(parent.id, childId)) };
+        if (definition.data)
+          return { record: record(type, id, definition.name(object), definition.data(parent, childId)) };
         return item(type, id, definition, object);
       });
     }

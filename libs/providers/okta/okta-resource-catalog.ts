@@ -1,5 +1,13 @@
 import type { OktaResourceType } from '../resource-types.js';
 import type { OktaObject } from './okta-api-client.js';
+import {
+  ROLE_TARGET_KINDS,
+  roleAssignmentKeys,
+  roleTargetData,
+  roleTargetKey,
+  roleTargetsParams,
+  roleTargetsTemplate,
+} from './okta-role-targets.js';
 
 /**
  * Page sizes: each list endpoint's documented maximum in Okta's OpenAPI description
@@ -38,6 +46,8 @@ export const PAGE_LIMITS = {
   brands: 200,
   /** listUsersWithRoleAssignments, listResourceSetResources: default 100, no maximum documented. */
   iamResources: 100,
+  /** listGroupTargetsForRole, listApplicationTargetsFor...Role (`queryLimit`): maximum 200. */
+  roleTargets: 200,
 } as const;
 
 /**
@@ -121,9 +131,11 @@ export interface SingleDefinition {
  * A type listed under each object of a parent type. The record id is `<parentRecordId>:<key>`
  * (resource-types.ts), the parent record id giving the path parameters.
  */
-export interface ChildDefinition extends Listing {
+export interface ChildDefinition extends Omit<Listing, 'template'> {
   kind: 'child';
   parent: OktaResourceType;
+  /** The list endpoint; chosen per parent where it depends on it (a role assignment's targets). */
+  template: string | ((parent: ParentRef) => string);
   /** Path parameters from the parent. */
   params: (parent: ParentRef) => Record<string, string>;
   /** Parents that have none of these children are skipped without a request. */
@@ -131,7 +143,7 @@ export interface ChildDefinition extends Listing {
   /** Statuses meaning "no children here" (default 404: parent deleted since it was listed). */
   emptyOn?: readonly number[];
   /** The record's data when it is not the object itself; `childId` is the object's key. */
-  data?: (parentId: string, childId: string) => Record<string, unknown>;
+  data?: (parent: ParentRef, childId: string) => Record<string, unknown>;
 }
 
 /**
@@ -176,6 +188,8 @@ export interface SpecialDefinition {
 export interface AdminRolesDefinition {
   kind: 'admin_roles';
   name: Namer;
+  /** Values children need from the assignment (its targets: who holds it, which role). */
+  remember: (object: OktaObject) => Record<string, string>;
 }
 
 export type ResourceDefinition =
@@ -280,7 +294,7 @@ export const RESOURCE_DEFINITIONS = {
     params: (group) => ({ groupId: group.id }),
     name: noName,
     // Okta answers whole users, which the user part already holds.
-    data: (groupId, userId) => ({ groupId, userId }),
+    data: (group, userId) => ({ groupId: group.id, userId }),
     incremental: { parentField: 'lastMembershipUpdated' },
   },
   group_owner: {
@@ -533,7 +547,24 @@ export const RESOURCE_DEFINITIONS = {
     },
     name: noName,
   },
-  admin_role_assignment: { kind: 'admin_roles', name: field('label') },
+  admin_role_assignment: {
+    kind: 'admin_roles',
+    name: field('label'),
+    remember: roleAssignmentKeys,
+  },
+  admin_role_target: {
+    kind: 'child',
+    parent: 'admin_role_assignment',
+    template: (assignment) => roleTargetsTemplate(assignment.keys),
+    // Only standard roles Okta limits take targets: one list per such assignment, none for the rest.
+    applies: (assignment) => assignment.keys.roleType in ROLE_TARGET_KINDS,
+    params: (assignment) => roleTargetsParams(assignment.id, assignment.keys),
+    query: { limit: PAGE_LIMITS.roleTargets },
+    key: roleTargetKey,
+    name: (target) =>
+      field('profile', 'name')(target) ?? field('displayName')(target) ?? field('name')(target),
+    data: (assignment, targetId) => roleTargetData(assignment.keys, targetId),
+  },
 } satisfies Record<OktaResourceType, ResourceDefinition>;
 
 /** Admin role assignments: users with roles, then each one's and each group's roles. */

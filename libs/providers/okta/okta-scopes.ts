@@ -35,6 +35,7 @@ const READ_SCOPES: Record<OktaResourceType, string> = {
   resource_set_binding: 'okta.roles.read',
   resource_set_binding_member: 'okta.roles.read',
   admin_role_assignment: 'okta.roles.read',
+  admin_role_target: 'okta.roles.read',
   user: 'okta.users.read',
   group: 'okta.groups.read',
   group_membership: 'okta.groups.read',

@@ -44,6 +44,25 @@ const EXAMPLES: Record<string, { rates: ChangeFacts[]; spares?: ChangeFacts[] }>
   'admin-role-granted': {
     rates: [change('admin_role_assignment', 'added', undefined, { type: 'SUPER_ADMIN' })],
   },
+  'admin-role-widened': {
+    rates: [
+      {
+        ...change('admin_role_target', 'removed', { roleType: 'USER_ADMIN', groupId: '00g1' }),
+        scope: { parentKept: true, siblings: 0 },
+      },
+    ],
+    spares: [
+      {
+        ...change('admin_role_target', 'removed', { roleType: 'USER_ADMIN', groupId: '00g1' }),
+        scope: { parentKept: true, siblings: 1 },
+      },
+      {
+        ...change('admin_role_target', 'removed', { roleType: 'APP_ADMIN', appName: 'salesforce' }),
+        scope: { parentKept: false, siblings: 0 },
+      },
+      change('admin_role_target', 'removed', { roleType: 'USER_ADMIN', groupId: '00g1' }),
+    ],
+  },
   'security-policy-removed': {
     rates: [
       change('policy', 'removed', { type: 'MFA_ENROLL' }),
@@ -143,6 +162,36 @@ const EXAMPLES: Record<string, { rates: ChangeFacts[]; spares?: ChangeFacts[] }>
         { key: 'okta_verify', status: 'INACTIVE' },
       ),
       change('authenticator', 'removed', { key: 'phone_number' }),
+    ],
+  },
+  'admin-role-reach-grown': {
+    rates: [
+      {
+        ...change('admin_role_target', 'added', undefined, { roleType: 'APP_ADMIN', appId: '0oa1' }),
+        scope: { parentKept: true, siblings: 2 },
+      },
+    ],
+    spares: [
+      {
+        ...change('admin_role_target', 'added', undefined, { roleType: 'APP_ADMIN', appId: '0oa1' }),
+        scope: { parentKept: true, siblings: 0 },
+      },
+    ],
+  },
+  'admin-role-narrowed': {
+    rates: [
+      {
+        ...change('admin_role_target', 'added', undefined, { roleType: 'HELP_DESK_ADMIN', groupId: '00g1' }),
+        scope: { parentKept: true, siblings: 0 },
+      },
+      {
+        ...change('admin_role_target', 'added', undefined, { roleType: 'HELP_DESK_ADMIN', groupId: '00g1' }),
+        scope: { parentKept: false, siblings: 0 },
+      },
+      {
+        ...change('admin_role_target', 'removed', { roleType: 'USER_ADMIN', groupId: '00g1' }),
+        scope: { parentKept: true, siblings: 1 },
+      },
     ],
   },
   'admin-role-changed': {

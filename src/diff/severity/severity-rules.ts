@@ -70,6 +70,16 @@ export const SEVERITY_RULES: readonly SeverityRule[] = [
     applies: is('admin_role_assignment', 'added'),
   },
   {
+    id: 'admin-role-widened',
+    severity: 'critical',
+    description:
+      'The last target of a scoped admin role was removed while the role stayed: it now applies to every group or app of the org.',
+    applies: (facts) =>
+      is('admin_role_target', 'removed')(facts) &&
+      facts.scope?.parentKept === true &&
+      facts.scope.siblings === 0,
+  },
+  {
     id: 'security-policy-removed',
     severity: 'critical',
     description: 'A password, MFA enrolment, Okta sign-on or app access policy was deleted.',
@@ -131,6 +141,21 @@ export const SEVERITY_RULES: readonly SeverityRule[] = [
     applies: (facts) =>
       facts.resourceType === 'authenticator' &&
       (facts.action === 'removed' || (facts.action === 'modified' && deactivated(facts))),
+  },
+  {
+    id: 'admin-role-reach-grown',
+    severity: 'high',
+    description:
+      'A group or app was added to the targets of an admin role already limited to others: it manages more.',
+    applies: (facts) =>
+      is('admin_role_target', 'added')(facts) && facts.scope?.parentKept === true && facts.scope.siblings > 0,
+  },
+  {
+    id: 'admin-role-narrowed',
+    severity: 'low',
+    description:
+      'Any other change of an admin role target: the first target of a role (it no longer applies org-wide), a target removed while others remain, or targets granted or revoked with their role (rated by admin-role-granted or admin-role-changed).',
+    applies: is('admin_role_target'),
   },
   {
     id: 'admin-role-changed',

@@ -70,6 +70,25 @@ describe('generateOrg', () => {
     expect(snapshot.authorization_server_policy_rule.length).toBeGreaterThan(0);
   });
 
+  it('limits standard roles to targets: a help desk admin, the IT group admins and an app admin', () => {
+    const snapshot = snapshotOf(generated(), BASE);
+    const byRole = (roleType: string) =>
+      snapshot.admin_role_target.filter((t) => t.data.roleType === roleType);
+    const groups = new Set(snapshot.group.map((g) => g.id));
+    const assignments = new Set(snapshot.admin_role_assignment.map((a) => a.id));
+
+    expect(byRole('HELP_DESK_ADMIN')).toHaveLength(1);
+    expect(byRole('USER_ADMIN').map((t) => t.data.assignmentType)).toEqual(['GROUP', 'GROUP']);
+    for (const target of [...byRole('HELP_DESK_ADMIN'), ...byRole('USER_ADMIN')])
+      expect(groups).toContain(target.data.groupId);
+    expect(byRole('APP_ADMIN').map((t) => [t.id.split(':')[2], t.name])).toEqual([
+      [snapshot.app[0].id, snapshot.app[0].name],
+      ['catalog.facebook', 'Facebook'],
+    ]);
+    for (const target of snapshot.admin_role_target)
+      expect(assignments).toContain(target.id.split(':').slice(0, 2).join(':'));
+  });
+
   it('generates 200,000 users in a few seconds', () => {
     const started = performance.now();
     const state = generated({ users: 200_000, groups: 50, apps: 5 });

@@ -7,6 +7,7 @@ import { generateIntegrations } from './generate-integrations.js';
 import { generateNetwork } from './generate-network.js';
 import { generatePeople } from './generate-people.js';
 import { generatePolicies } from './generate-policies.js';
+import { generateRoleTargets } from './generate-role-targets.js';
 import { GeneratorContext } from './generator-context.js';
 import { namePools } from './name-pools.js';
 
@@ -24,10 +25,10 @@ export const DEFAULT_SIZES: GeneratorSizes = { users: 50, groups: 10, apps: 5, s
  * Fills `state` with a realistic org: users in every status, the Everyone group and OKTA_GROUP
  * groups with members, group rules, apps with user and group assignments, network zones,
  * trusted origins, policies of the main types with rules referencing groups and zones, a
- * custom authorization server, and the org-level settings (user types and schemas, admin roles,
- * authenticators, identity providers, hooks, brands...: generate-directory.ts,
- * generate-integrations.ts). Deterministic for a given seed (timestamps included); `baseUrl`
- * only appears in generated issuer URLs. 200,000 users take a few seconds.
+ * custom authorization server, and the org-level settings (user types and schemas, admin roles
+ * and their targets, authenticators, identity providers, hooks, brands...: generate-directory.ts,
+ * generate-integrations.ts, generate-role-targets.ts). Deterministic for a given seed
+ * (timestamps included); `baseUrl` only appears in generated issuer URLs. 200,000 users take a few seconds.
  */
 export function generateOrg(state: OrgState, sizes: GeneratorSizes, baseUrl: string): void {
   const ctx = new GeneratorContext(state, namePools(sizes.seed), sizes.seed, baseUrl);
@@ -40,4 +41,5 @@ export function generateOrg(state: OrgState, sizes: GeneratorSizes, baseUrl: str
   // Org-level settings last, so that earlier objects keep the values a seed always gave them.
   generateDirectory(ctx, people);
   generateIntegrations(ctx, appIds);
+  generateRoleTargets(ctx, people, appIds);
 }

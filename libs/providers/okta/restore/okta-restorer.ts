@@ -110,8 +110,9 @@ export class OktaRestorer implements ProviderRestorer {
     type: ResourceType,
     deleting: readonly LiveResource[],
     remaining: readonly LiveResource[],
+    going: ReadonlySet<string>,
   ): Map<string, string> {
-    return this.definition(type)?.guardDeletions?.(deleting, remaining) ?? new Map();
+    return this.definition(type)?.guardDeletions?.(deleting, remaining, going) ?? new Map();
   }
 
   createdWith(type: ResourceType): { type: ResourceType; component: number } | null {

@@ -57,10 +57,14 @@ export interface RestoreDefinition {
   /** What a restore of the type cannot bring back as it was. */
   notes?: readonly string[];
   /**
-   * Deletions a prune must not make because of what would remain (the last super admin):
-   * record id -> why (ProviderRestorer.guardDeletions).
+   * Deletions a prune must not make because of what would remain (the last super admin, an admin
+   * role's last target): record id -> why (ProviderRestorer.guardDeletions, `going` as there).
    */
-  guardDeletions?(deleting: readonly LiveResource[], remaining: readonly LiveResource[]): Map<string, string>;
+  guardDeletions?(
+    deleting: readonly LiveResource[],
+    remaining: readonly LiveResource[],
+    going: ReadonlySet<string>,
+  ): Map<string, string>;
 }
 
 /** Fields Okta sets itself on every object: never written, never compared. */

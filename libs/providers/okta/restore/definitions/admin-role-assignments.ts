@@ -1,6 +1,7 @@
 import type { LiveResource } from '../../../provider-restore.js';
 import type { ResourceRecord } from '../../../resource-types.js';
 import type { OktaObject } from '../../okta-api-client.js';
+import { type Assignee, assigneeOf, ROLE_TARGET_KINDS } from '../../okta-role-targets.js';
 import {
   createdId,
   idParts,
@@ -9,20 +10,10 @@ import {
   type WriteContext,
 } from '../restore-definition.js';
 
-/** Who holds a role assignment (RoleAssignmentType). */
-type Assignee = 'USER' | 'GROUP';
-
-/** Standard roles Okta limits with targets (groups or apps), which a backup does not hold. */
-const TARGETED_ROLES = ['USER_ADMIN', 'HELP_DESK_ADMIN', 'GROUP_MEMBERSHIP_ADMIN', 'APP_ADMIN'];
+/** Standard roles Okta limits with targets (groups or apps): admin_role_target records. */
+const TARGETED_ROLES = Object.keys(ROLE_TARGET_KINDS);
 
 const LAST_SUPER_ADMIN = "The org's last super admin assignment: a prune never removes it (lockout guard)";
-
-/** The owner's kind: `assignmentType`, else the `assignee` link (`/api/v1/groups/...`). */
-function assigneeOf(data: OktaObject): Assignee {
-  if (data.assignmentType === 'USER' || data.assignmentType === 'GROUP') return data.assignmentType;
-  const href = (data._links as { assignee?: { href?: unknown } } | undefined)?.assignee?.href;
-  return typeof href === 'string' && href.includes('/api/v1/groups/') ? 'GROUP' : 'USER';
-}
 
 /**
  * What an assignment grants, its natural key: `<USER|GROUP>:<ownerId>:<type>`, and for a custom
@@ -89,7 +80,7 @@ export const adminRoleAssignment: RestoreDefinition = {
   writable: (data) => pick(data, ['type', 'role', 'resource-set']),
   naturalKey: (record) => grantOf(idParts(record.id)[0], record.data),
   notes: [
-    `Role targets (the groups or apps a ${TARGETED_ROLES.join(', ')} role is limited to) are not backed up: a re-created assignment of these roles applies to the whole org until its targets are set again`,
+    `A re-created ${TARGETED_ROLES.join(', ')} assignment gets its targets (admin_role_target) right after it: Okta cannot grant a role with its targets in one request, so a scoped role applies to the whole org for the seconds until its targets are added`,
   ],
   async create(record, context) {
     const [ownerId] = idParts(record.id);
@@ -104,7 +95,7 @@ export const adminRoleAssignment: RestoreDefinition = {
     });
     const notes = TARGETED_ROLES.includes(type)
       ? [
-          `Granted without targets (not backed up): ${type} applies to the whole org until its targets are set again`,
+          `Granted without targets, which Okta cannot take in the same request: ${type} applies to the whole org until the backup's targets are added (admin_role_target, next)`,
         ]
       : [];
     return { id: `${ownerId}:${createdId(answer, 'a role assignment')}`, notes };

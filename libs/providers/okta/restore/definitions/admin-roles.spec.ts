@@ -4,6 +4,9 @@ import type { OktaResourceType, ResourceRecord } from '../../../resource-types.j
 import { childrenOf as liveChildrenOf, pairedLive } from '../testing/live-pairs.js';
 import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
+/** A prune deleting nothing of other types. */
+const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();
+
 const CONDITIONS = { include: { 'okta:ResourceAttribute/User/Profile': ['city', 'state'] } };
 
 /** Restore writes of the admin role types against the simulator, one definition at a time. */
@@ -199,7 +202,7 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
     expect(sut.references(resource)).toContain(groupId);
   });
 
-  it('re-grants a deleted standard role once, noting that its targets are not restored', async () => {
+  it('re-grants a deleted standard role once, noting that it is org-wide until its targets follow', async () => {
     const assignment = (await org.find('admin_role_assignment', ofType('HELP_DESK_ADMIN')))!;
     const [userId] = assignment.id.split(':');
     await org.call('DELETE', `/api/v1/users/${userId}/roles/${String(assignment.data.id)}`);
@@ -207,7 +210,7 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
     const result = await sut.apply({ action: 'create', record: assignment, with: [] });
     const again = await sut.apply({ action: 'create', record: assignment, with: [] });
 
-    expect(result.notes.join(' ')).toMatch(/targets/);
+    expect(result.notes.join(' ')).toMatch(/whole org until the backup's targets are added/);
     expect(again.id).toBe(result.id);
     const held = (await assignmentsOf(userId)).filter(ofType('HELP_DESK_ADMIN'));
     expect(held.map((a) => a.id)).toEqual([result.id]);
@@ -267,7 +270,7 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
       const [only] = await superAdmins();
       const deleting = [only, ...(await others())].map((record) => sut.live(record));
 
-      const kept = sut.guardDeletions('admin_role_assignment', deleting, []);
+      const kept = sut.guardDeletions('admin_role_assignment', deleting, [], NOTHING_ELSE_GOES);
 
       expect(sut.guardedTypes).toContain('admin_role_assignment');
       expect([...kept.keys()]).toEqual([only.id]);
@@ -285,13 +288,19 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
       await org.call('POST', `/api/v1/users/${user.id}/roles`, { type: 'SUPER_ADMIN' });
       const [second] = await assignmentsOf(user.id);
 
-      expect(sut.guardDeletions('admin_role_assignment', [sut.live(original)], [sut.live(second)]).size).toBe(
-        0,
-      );
+      expect(
+        sut.guardDeletions(
+          'admin_role_assignment',
+          [sut.live(original)],
+          [sut.live(second)],
+          NOTHING_ELSE_GOES,
+        ).size,
+      ).toBe(0);
       const both = sut.guardDeletions(
         'admin_role_assignment',
         [original, second].map((r) => sut.live(r)),
         [],
+        NOTHING_ELSE_GOES,
       );
       expect(both.size).toBe(1);
     });
@@ -308,6 +317,7 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
         'admin_role_assignment',
         byUsers.map((r) => sut.live(r)),
         byGroup.map((r) => sut.live(r)),
+        NOTHING_ELSE_GOES,
       );
 
       expect([...kept.keys()]).toEqual([byUsers[0].id]);
@@ -316,6 +326,7 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
           'admin_role_assignment',
           byGroup.map((r) => sut.live(r)),
           byUsers.map((r) => sut.live(r)),
+          NOTHING_ELSE_GOES,
         ).size,
       ).toBe(0);
     });

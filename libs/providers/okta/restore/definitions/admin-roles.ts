@@ -9,6 +9,7 @@ import {
   type WriteContext,
 } from '../restore-definition.js';
 import { adminRoleAssignment } from './admin-role-assignments.js';
+import { adminRoleTarget } from './admin-role-targets.js';
 
 const ROLES = '/api/v1/iam/roles';
 const RESOURCE_SETS = '/api/v1/iam/resource-sets';
@@ -254,7 +255,7 @@ const resourceSetBindingMember: RestoreDefinition = {
   },
 };
 
-/** How a restore writes the admin role types (Roles, Resource Sets, Role Assignments APIs). */
+/** How a restore writes the admin role types (Roles, Resource Sets, Role Assignments, Role Targets APIs). */
 export function adminRoleDefinitions() {
   return {
     custom_admin_role: customAdminRole,
@@ -264,5 +265,6 @@ export function adminRoleDefinitions() {
     resource_set_binding: resourceSetBinding,
     resource_set_binding_member: resourceSetBindingMember,
     admin_role_assignment: adminRoleAssignment,
+    admin_role_target: adminRoleTarget,
   } satisfies Record<string, RestoreDefinition>;
 }
