@@ -13,6 +13,9 @@ export interface Damage {
   changed: string[];
 }
 
+/** Objects tried per type before the damage gives up (Okta refuses some: Everyone's members...). */
+const CANDIDATES = 100;
+
 /** Fields an admin would edit, in the order tried, on the object or its profile. */
 const EDITABLE = ['description', 'displayName', 'label', 'title', 'name'];
 /** Fields the server owns: not sent back in an edit. */
@@ -77,7 +80,7 @@ export async function deleteOne(
   candidates: SnapshotRecord[],
   state: Record<string, SnapshotRecord[]>,
 ): Promise<string | null> {
-  for (const record of candidates.slice(0, 4)) {
+  for (const record of adminsFirst(candidates).slice(0, CANDIDATES)) {
     const path = itemPath(type, record.id, state);
     if (!path || type === 'group_schema') return null;
     if (record.data.status === 'ACTIVE') await okta.call('POST', `${path}/lifecycle/deactivate`);
@@ -90,28 +93,131 @@ export async function deleteOne(
 }
 
 /**
- * Changes one field an admin would edit on one object of the type (its description, label,
- * title or name, on the object or its profile), replacing the object as Okta's update takes it.
- * @returns its record id, or null when no candidate has such a field or Okta refuses the change
+ * Changes one object of the type as an admin would: a type's own edit where it has one (a schema
+ * gets a custom attribute, a mapping another expression, a theme another colour, an app another
+ * sign-on policy), else its first editable text field (description, label, title or name, on the
+ * object or its profile), replacing the object as Okta's update takes it. The change counts only
+ * when the org's record of it is different afterwards.
+ * @returns its record id, or null when no candidate could be changed
  */
 export async function changeOne(
   okta: SimulatorClient,
   type: OktaResourceType,
   candidates: SnapshotRecord[],
   state: Record<string, SnapshotRecord[]>,
+  live: () => Record<string, SnapshotRecord[]>,
 ): Promise<string | null> {
-  for (const record of candidates.slice(0, 4)) {
-    const path = itemPath(type, record.id, state);
-    const edited = edit(record.data);
-    if (!path || !edited) continue;
-    const body = Object.fromEntries(Object.entries(edited).filter(([key]) => !SERVER_OWNED.includes(key)));
-    for (const method of ['PUT', 'POST']) {
-      const answer = await okta.call(method, path, { json: body });
-      if (answer.status < 300) return record.id;
-      if (answer.status !== 404 && answer.status !== 405) break;
-    }
+  for (const record of adminsFirst(candidates).slice(0, CANDIDATES)) {
+    const request = OWN_EDITS[type]?.(record, state) ?? genericEdit(type, record, state);
+    if (!request) continue;
+    const [method, path, body] = request;
+    const answer = await okta.call(method, path, { json: body });
+    const after = live()[type].find((candidate) => candidate.id === record.id);
+    if (answer.status < 300 && JSON.stringify(after?.data) !== JSON.stringify(record.data)) return record.id;
   }
   return null;
+}
+
+type Edit = [method: string, path: string, body: Json];
+
+/** Edits of types whose objects an admin changes in their own way (Okta's update operations). */
+const OWN_EDITS: Partial<
+  Record<OktaResourceType, (record: SnapshotRecord, state: Record<string, SnapshotRecord[]>) => Edit | null>
+> = {
+  user_schema: (record, state) => [
+    'POST',
+    `/api/v1/meta/schemas/user/${schemaIdOf(record, state)}`,
+    customAttribute('drillAttribute'),
+  ],
+  group_schema: () => ['POST', '/api/v1/meta/schemas/group/default', customAttribute('drillAttribute')],
+  app_user_schema: (record) => [
+    'POST',
+    `/api/v1/meta/schemas/apps/${record.id.split(':')[0]}/default`,
+    customAttribute('drillAttribute'),
+  ],
+  profile_mapping: (record) => {
+    const [property] = Object.keys((record.data.properties ?? {}) as Json);
+    if (!property) return null;
+    return [
+      'POST',
+      `/api/v1/mappings/${record.id}`,
+      { properties: { [property]: { expression: '"changed by the drill"', pushStatus: 'DONT_PUSH' } } },
+    ];
+  },
+  brand_theme: (record) => {
+    const [brandId, themeId] = record.id.split(':');
+    const kept = Object.fromEntries(
+      Object.entries(record.data).filter(([key]) => !SERVER_OWNED.includes(key) && !key.endsWith('Url')),
+    );
+    return ['PUT', `/api/v1/brands/${brandId}/themes/${themeId}`, { ...kept, primaryColorHex: '#123456' }];
+  },
+  email_template: (record) => {
+    const [brandId, name] = record.id.split(':');
+    const recipients = (record.data._embedded as { settings?: { recipients?: string } } | undefined)?.settings
+      ?.recipients;
+    return [
+      'PUT',
+      `/api/v1/brands/${brandId}/templates/email/${name}/settings`,
+      { recipients: recipients === 'NO_USERS' ? 'ALL_USERS' : 'NO_USERS' },
+    ];
+  },
+  app_feature: (record) => {
+    const [appId, name] = record.id.split(':');
+    const capabilities = (record.data.capabilities ?? {}) as {
+      update?: { lifecycleDeactivate?: { status?: string } };
+    };
+    const status = capabilities.update?.lifecycleDeactivate?.status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
+    return [
+      'PUT',
+      `/api/v1/apps/${appId}/features/${name}`,
+      { update: { ...capabilities.update, lifecycleDeactivate: { status } } },
+    ];
+  },
+  app_sign_on_policy: (record, state) => {
+    const [appId, policyId] = record.id.split(':');
+    const other = state.policy.find(
+      (policy) => policy.data.type === 'ACCESS_POLICY' && policy.id !== policyId,
+    );
+    return other ? ['PUT', `/api/v1/apps/${appId}/policies/${other.id}`, {}] : null;
+  },
+};
+
+/** A PUT (POST for objects Okta updates that way) of the object with its first editable text field changed. */
+function genericEdit(
+  type: OktaResourceType,
+  record: SnapshotRecord,
+  state: Record<string, SnapshotRecord[]>,
+): Edit | null {
+  const path = itemPath(type, record.id, state);
+  const edited = edit(record.data);
+  if (!path || !edited) return null;
+  const body = Object.fromEntries(Object.entries(edited).filter(([key]) => !SERVER_OWNED.includes(key)));
+  return [POST_UPDATES.includes(type) ? 'POST' : 'PUT', path, body];
+}
+
+/** Types Okta updates with POST to the object's path (partial updates). */
+const POST_UPDATES: readonly OktaResourceType[] = ['inline_hook', 'user_type'];
+
+/** A schema update adding one custom string attribute. */
+function customAttribute(name: string): Json {
+  return {
+    definitions: {
+      custom: { id: '#custom', type: 'object', properties: { [name]: { title: 'Drill', type: 'string' } } },
+    },
+  };
+}
+
+/** A user type's schema id, from the type's `_links.schema`. */
+function schemaIdOf(record: SnapshotRecord, state: Record<string, SnapshotRecord[]>): string {
+  const type = state.user_type.find((candidate) => candidate.id === record.id.split(':')[0]);
+  const href = (type?.data._links as { schema?: { href?: string } } | undefined)?.schema?.href ?? '';
+  return href.split('/').pop() ?? 'default';
+}
+
+/** An admin's own objects before Okta's system and default ones, which an admin rarely touches. */
+function adminsFirst(records: SnapshotRecord[]): SnapshotRecord[] {
+  const okta = (record: SnapshotRecord) => record.data.system === true || record.data.default === true;
+  return [...records.filter((record) => !okta(record)), ...records.filter(okta)];
 }
 
 /** The object with its first editable text field changed, or null when it has none. */

@@ -91,10 +91,12 @@ export function appCredentialRoutes(org: OrgContext): Route[] {
       access: write,
       handle: (context) => {
         const current = feature(context);
-        const capabilities = {
-          ...((current.data.capabilities ?? {}) as Json),
-          ...((jsonBody(context) as Json) ?? {}),
-        };
+        // updateFeatureForApplication takes a CapabilitiesObject: `create` and `update`, nothing else.
+        const body = (jsonBody(context) ?? {}) as Json;
+        const given = Object.fromEntries(
+          Object.entries(body).filter(([key]) => key === 'create' || key === 'update'),
+        );
+        const capabilities = { ...((current.data.capabilities ?? {}) as Json), ...given };
         const entry = replaced(current, { ...current.data, capabilities });
         state.appFeatures.of(context.params.appId).set(context.params.featureName, entry);
         return jsonText(200, text('app_feature', entry, context.params.appId));

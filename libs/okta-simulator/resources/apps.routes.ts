@@ -160,6 +160,7 @@ export function appRoutes(org: OrgContext): Route[] {
           return policy ? { accessPolicy: `/api/v1/policies/${String(policy.data.id)}` } : {};
         },
         createStatus: 200,
+        keepOnReplace: keepClientId,
         guardReplace: refuseInactiveCustomApp,
         guardDelete: (app) =>
           app.status === 'ACTIVE'
@@ -186,6 +187,19 @@ export function appRoutes(org: OrgContext): Route[] {
     ...appAssignmentRoutes(org),
     ...appCredentialRoutes(org),
   ];
+}
+
+/**
+ * An OIDC app keeps its `client_id` through a replace that leaves it out: it is fixed when the
+ * client is created (createApplication: "client_id and application id are the same" unless given).
+ */
+function keepClientId(before: Json, after: Json): Json {
+  const clientId = ((before.credentials as Json | undefined)?.oauthClient as Json | undefined)?.client_id;
+  const credentials = (after.credentials ?? {}) as Json;
+  const oauthClient = credentials.oauthClient as Json | undefined;
+  if (clientId === undefined || oauthClient === undefined || oauthClient.client_id !== undefined)
+    return after;
+  return { ...after, credentials: { ...credentials, oauthClient: { ...oauthClient, client_id: clientId } } };
 }
 
 /** `visibility` with the app's own link (shown) added to the links the body names. */

@@ -7,6 +7,7 @@ import { PAGE_LIMITS } from '../query/page-limits.js';
 import type { Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { policyKey } from '../store/org-state.js';
+import { addSystemScopesAndClaims } from './authorization-server-defaults.js';
 import { collectionRoutes } from './collection-routes.js';
 import { requireText } from './validation.js';
 
@@ -26,97 +27,6 @@ function newSigningCredentials(body: Json, now: number): Json {
     lastRotated: oktaTimestamp(now),
     ...(rotationMode === 'AUTO' ? { nextRotation: oktaTimestamp(now + ROTATION_MS) } : {}),
   };
-}
-
-/** The OpenID Connect scopes Okta gives every new server (`system: true`): name, displayName, description. */
-const SYSTEM_SCOPES: ReadonlyArray<readonly [string, string, string]> = [
-  ['openid', 'openid', 'Signals that a request is an OpenID request.'],
-  [
-    'profile',
-    'View your profile information.',
-    'The exact data varies based on what profile information you have provided, such as: name, time zone, picture, or birthday.',
-  ],
-  ['email', 'View your email address.', 'This allows the app to view your email address.'],
-  [
-    'address',
-    'View your address.',
-    'This allows the app to view your address, such as: street address, city, state, and zip code.',
-  ],
-  ['phone', 'View your phone number.', 'This allows the app to view your phone number.'],
-  [
-    'offline_access',
-    'Keep you signed in to the app.',
-    'This keeps you signed in to the app, even when you are not using it.',
-  ],
-  [
-    'device_sso',
-    'Request device secret.',
-    'This allows you to single sign on between native client applications on your device.',
-  ],
-];
-
-/** The standard ID token claims Okta gives every new server, with the scope that releases each. */
-const PROFILE_CLAIMS = [
-  'name',
-  'family_name',
-  'given_name',
-  'middle_name',
-  'nickname',
-  'preferred_username',
-  'profile',
-  'picture',
-  'website',
-  'gender',
-  'birthdate',
-  'zoneinfo',
-  'locale',
-  'updated_at',
-];
-const SYSTEM_CLAIMS: ReadonlyArray<readonly [string, string]> = [
-  ...PROFILE_CLAIMS.map((name) => [name, 'profile'] as const),
-  ['email', 'email'],
-  ['email_verified', 'email'],
-  ['address', 'address'],
-  ['phone_number', 'phone'],
-];
-/** Of those, the claims always in the ID token. */
-const ALWAYS_INCLUDED = ['name', 'preferred_username', 'email'];
-
-/**
- * What Okta makes with a new server (recorded in TestAccDataSourceOktaAuthServerClaim_read and
- * ..Scopes_read): the OpenID Connect scopes and standard claims, all `system: true`, and the
- * access token's `sub` claim.
- */
-function addSystemScopesAndClaims(org: OrgContext, authServerId: string): void {
-  const scopes = org.state.authorizationServerScopes.of(authServerId);
-  for (const [name, displayName, description] of SYSTEM_SCOPES) {
-    const id = oktaId(ID_PREFIX.scope);
-    const data = { id, name, displayName, description, system: true, metadataPublish: 'ALL_CLIENTS' };
-    scopes.set(id, { data: { ...data, consent: 'IMPLICIT', optional: false, default: false } });
-  }
-  const claims = org.state.authorizationServerClaims.of(authServerId);
-  const claim = (data: Json) => {
-    const id = oktaId(ID_PREFIX.claim);
-    claims.set(id, { data: { id, ...data, status: 'ACTIVE', system: true } });
-  };
-  for (const [name, scope] of SYSTEM_CLAIMS) {
-    const always = ALWAYS_INCLUDED.includes(name);
-    claim({
-      name,
-      claimType: 'IDENTITY',
-      valueType: 'SYSTEM',
-      conditions: { scopes: [scope] },
-      alwaysIncludeInToken: always,
-    });
-  }
-  claim({
-    name: 'sub',
-    claimType: 'RESOURCE',
-    valueType: 'EXPRESSION',
-    value: '(appuser != null) ? appuser.userName : app.clientId',
-    conditions: { scopes: [] },
-    alwaysIncludeInToken: true,
-  });
 }
 
 /**
@@ -147,7 +57,12 @@ export function authorizationServerRoutes(org: OrgContext): Route[] {
         collection: ({ state }) => state.authorizationServers,
         defaults: (body, { org: o, id }) => {
           requireText(body, 'name');
-          addSystemScopesAndClaims(o, id);
+          addSystemScopesAndClaims(
+            o.state,
+            id,
+            () => oktaId(ID_PREFIX.scope),
+            () => oktaId(ID_PREFIX.claim),
+          );
           return {
             issuer: `${o.baseUrl}/oauth2/${id}`,
             issuerMode: body.issuerMode ?? 'ORG_URL',

@@ -95,6 +95,11 @@ export interface CollectionResource {
    * owns and these survive from the current object. Without it, PUT merges the body in.
    */
   replaceKeeps?: readonly string[];
+  /**
+   * The replaced object with what Okta keeps whatever the body says (an OIDC app's `client_id`,
+   * fixed at creation), given the object before the replace.
+   */
+  keepOnReplace?(before: Json, replaced: Json): Json;
   /** Refuses a change (e.g. an ACTIVE group rule) with Okta's error. */
   guardReplace?(current: Json): OktaError | undefined;
   /** Refuses a deletion (e.g. an ACTIVE app) with Okta's error. */
@@ -157,7 +162,11 @@ export function collectionRoutes(resource: CollectionResource, org: OrgContext):
       resource.replaceKeeps && context.method === 'PUT'
         ? { ...current, data: pick(current.data, [...READ_ONLY, keyProperty, ...resource.replaceKeeps]) }
         : current;
-    collection.set(id, updated(base, changes));
+    const next = updated(base, changes);
+    collection.set(
+      id,
+      resource.keepOnReplace ? replaced(next, resource.keepOnReplace(current.data, next.data)) : next,
+    );
     resource.arrange?.(org, id, context.params);
     const entry = collection.get(id) as Entry;
     audit('update', entry.data);

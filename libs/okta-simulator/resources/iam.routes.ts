@@ -96,6 +96,14 @@ export function iamRoutes(org: OrgContext): Route[] {
         },
         stored: ({ permissions: _permissions, ...kept }) => kept,
         createStatus: 200,
+        // A role still bound in a resource set is assigned to admins: refused, as the Admin Console
+        // asks to remove a role's assignments first (no recording settles the API's answer).
+        guardDelete: (role) => {
+          for (const [, bindings] of org.state.resourceSetBindings.parents())
+            if (bindings.has(String(role.id)))
+              return validationFailed('role', 'role: The role is assigned; remove its assignments first');
+          return undefined;
+        },
         cascadeDelete: (o, id) => o.state.rolePermissions.drop(id),
         deleteStatus: 204,
       },

@@ -1,18 +1,9 @@
 import type { Json } from '../../store/entry.js';
 import { ID_PREFIX, oktaTimestamp } from '../../store/okta-ids.js';
 import { policyKey } from '../../store/org-state.js';
+import { addSystemScopesAndClaims } from '../../resources/authorization-server-defaults.js';
 import type { GeneratorContext } from './generator-context.js';
 import type { People } from './generate-people.js';
-
-/** OpenID Connect scopes every custom authorization server has (system: true). */
-const SYSTEM_SCOPES: ReadonlyArray<[string, string]> = [
-  ['openid', 'Signals that a request is an OpenID request.'],
-  ['profile', 'Allows this application to access your profile information, such as name.'],
-  ['email', 'Allows this application to access your email address.'],
-  ['address', 'Allows this application to access your address.'],
-  ['phone', 'Allows this application to access your phone number.'],
-  ['offline_access', 'Allows this application to access information when you are offline.'],
-];
 
 /**
  * The `default` custom authorization server, with system and custom scopes, claims, an access
@@ -44,25 +35,31 @@ export function generateAuthorizationServer(ctx: GeneratorContext, people: Peopl
   });
 
   const scopes = state.authorizationServerScopes.of(id);
-  const scope = (name: string, description: string, system: boolean) => {
+  /** A custom scope (Okta's own come from addSystemScopesAndClaims). */
+  const scope = (name: string, description: string) => {
     const scopeId = ctx.id(ID_PREFIX.scope);
     scopes.set(scopeId, {
       data: {
         id: scopeId,
         name,
-        displayName: system ? '' : name,
+        displayName: name,
         description,
-        system,
-        metadataPublish: system ? 'ALL_CLIENTS' : 'NO_CLIENTS',
-        consent: system ? 'IMPLICIT' : 'REQUIRED',
+        system: false,
+        metadataPublish: 'NO_CLIENTS',
+        consent: 'REQUIRED',
         optional: false,
         default: false,
       },
     });
   };
-  for (const [name, description] of SYSTEM_SCOPES) scope(name, description, true);
-  scope('orders:read', 'Read orders', false);
-  scope('orders:write', 'Create and change orders', false);
+  addSystemScopesAndClaims(
+    state,
+    id,
+    () => ctx.id(ID_PREFIX.scope),
+    () => ctx.id(ID_PREFIX.claim),
+  );
+  scope('orders:read', 'Read orders');
+  scope('orders:write', 'Create and change orders');
 
   const claims = state.authorizationServerClaims.of(id);
   const claim = (fields: Json) => {
