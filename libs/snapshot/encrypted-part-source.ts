@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { Readable, Transform, pipeline } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, createGunzip, gunzip } from 'node:zlib';
 
 import { createDecryptStream } from '@libs/crypto/chunked-gcm-stream.js';
 import { DecryptionError } from '@libs/crypto/crypto-errors.js';
@@ -11,6 +12,8 @@ import { DigestStream } from './digest-stream.js';
 import { ndjsonLines } from './ndjson-lines.js';
 import { SinkResult } from './encrypted-part-sink.js';
 import { SnapshotIntegrityError } from './snapshot-errors.js';
+
+const gunzipAsync = promisify(gunzip);
 
 /** Where an object written by `EncryptedPartSink` is, how to open it and what the manifest says of it. */
 export interface EncryptedObject {
@@ -36,40 +39,51 @@ export function readEncryptedLines(store: ObjectStore, object: EncryptedObject):
 }
 
 /**
- * The whole text of an object written by `EncryptedPartSink`, in one buffer of the manifest's
- * plaintext size, every check of {@link readEncryptedLines} done: for small objects read whole
- * (an index shard), without a string per line.
+ * The whole text of an object written by `EncryptedPartSink`, every check of
+ * {@link readEncryptedLines} done, for small objects read whole (an index shard): the decrypted
+ * gzip member is decompressed in one call into one buffer of the manifest's plaintext size, so
+ * there is neither a string per line nor a buffer per 16 KiB of text.
  * @throws SnapshotIntegrityError as readEncryptedLines; the store's own errors pass through
  */
 export async function readEncryptedText(store: ObjectStore, object: EncryptedObject): Promise<Buffer> {
-  const text = Buffer.allocUnsafe(object.expected.plainBytes);
-  let filled = 0;
-  for await (const chunk of readPlainChunks(store, object)) {
-    // More bytes than the manifest says: the end-of-stream check would refuse them anyway.
-    if (filled + chunk.length > text.length) {
-      throw new SnapshotIntegrityError(
-        `${object.label}: more plaintext bytes than the manifest's ${object.expected.plainBytes}`,
-      );
+  const { expected, label } = object;
+  const stored = await getStored(store, object);
+  const digest = new DigestStream();
+  const compressed: Buffer[] = [];
+  try {
+    for await (const chunk of pipeline(
+      stored,
+      digest,
+      createDecryptStream(object.dataKey, object.aad),
+      () => undefined,
+    ) as AsyncIterable<Buffer>) {
+      compressed.push(chunk);
     }
-    filled += chunk.copy(text, filled);
+  } catch (error) {
+    throw asIntegrityError(error, label);
   }
+  assertStored(digest, object);
+  let text: Buffer;
+  try {
+    text = await gunzipAsync(Buffer.concat(compressed), {
+      // One more byte than the text, so that zlib ends without allocating another chunk.
+      chunkSize: Math.max(expected.plainBytes + 1, constants.Z_MIN_CHUNK),
+      maxOutputLength: Math.max(expected.plainBytes, 1),
+    });
+  } catch (error) {
+    throw new SnapshotIntegrityError(`${label}: does not decompress to the manifest's size`, {
+      cause: error,
+    });
+  }
+  assertPlain(text.length, expected.plainSha256 === undefined ? undefined : hash('sha256', text), object);
   return text;
 }
 
 async function* readPlainChunks(store: ObjectStore, object: EncryptedObject): AsyncGenerator<Buffer> {
-  const { expected, label } = object;
-  let stored: Readable;
-  try {
-    stored = await store.get(object.key);
-  } catch (error) {
-    if (error instanceof ObjectNotFoundError) {
-      throw new SnapshotIntegrityError(`${label} is missing`, { cause: error });
-    }
-    throw error;
-  }
+  const stored = await getStored(store, object);
   const digest = new DigestStream();
   let plainBytes = 0;
-  const plainDigest = expected.plainSha256 === undefined ? undefined : createHash('sha256');
+  const plainDigest = object.expected.plainSha256 === undefined ? undefined : createHash('sha256');
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       plainBytes += chunk.length;
@@ -91,20 +105,41 @@ async function* readPlainChunks(store: ObjectStore, object: EncryptedObject): As
     yield* plain as AsyncIterable<Buffer>;
     completed = true;
   } catch (error) {
-    throw asIntegrityError(error, label);
+    throw asIntegrityError(error, object.label);
   } finally {
     // A caller that stops early must not leave the store's stream open.
     if (!completed) plain.destroy();
   }
+  assertStored(digest, object);
+  assertPlain(plainBytes, plainDigest?.digest('hex'), object);
+}
+
+async function getStored(store: ObjectStore, object: EncryptedObject): Promise<Readable> {
+  try {
+    return await store.get(object.key);
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) {
+      throw new SnapshotIntegrityError(`${object.label} is missing`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** @throws SnapshotIntegrityError when the stored bytes are not the manifest's */
+function assertStored(digest: DigestStream, { expected, label }: EncryptedObject): void {
   if (digest.bytes !== expected.storedBytes || digest.sha256 !== expected.sha256) {
     throw new SnapshotIntegrityError(`${label}: stored bytes do not match the manifest's size and SHA-256`);
   }
-  if (plainBytes !== expected.plainBytes) {
+}
+
+/** @throws SnapshotIntegrityError when the plaintext's size or (when expected) SHA-256 differ */
+function assertPlain(bytes: number, sha256: string | undefined, { expected, label }: EncryptedObject): void {
+  if (bytes !== expected.plainBytes) {
     throw new SnapshotIntegrityError(
-      `${label}: ${plainBytes} plaintext bytes, the manifest says ${expected.plainBytes}`,
+      `${label}: ${bytes} plaintext bytes, the manifest says ${expected.plainBytes}`,
     );
   }
-  if (plainDigest !== undefined && plainDigest.digest('hex') !== expected.plainSha256) {
+  if (sha256 !== expected.plainSha256) {
     throw new SnapshotIntegrityError(`${label}: plaintext does not match the manifest's digest`);
   }
 }
