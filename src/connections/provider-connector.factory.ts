@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
-import { OktaConnector } from '@libs/providers/okta/okta-connector.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig, OKTA_CLOUD_HOSTS } from '../config/app-config.js';
@@ -31,8 +30,13 @@ export class ProviderConnectorFactory {
     this.headroom = config.OKTA_RATE_LIMIT_HEADROOM;
   }
 
-  /** @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made. */
-  create(credentials: ProviderCredentials): ProviderConnector {
+  /**
+   * The connector module (and its HTTP client, undici) is loaded at the first call, not at boot: an
+   * `api` process that never checks a connection never holds it.
+   * @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made.
+   */
+  async create(credentials: ProviderCredentials): Promise<ProviderConnector> {
+    const { OktaConnector } = await import('@libs/providers/okta/okta-connector.js');
     return new OktaConnector({
       orgUrl: credentials.orgUrl,
       clientId: credentials.clientId,
