@@ -50,7 +50,9 @@ export function gcmDecrypt(key: Buffer, box: GcmBox, aad: Buffer): Buffer {
   decipher.setAuthTag(box.tag);
   const head = decipher.update(box.ciphertext);
   try {
-    return Buffer.concat([head, decipher.final()]);
+    const tail = decipher.final();
+    // GCM gives everything from update: no copy of the whole plaintext into a new buffer.
+    return tail.length === 0 ? head : Buffer.concat([head, tail]);
   } catch {
     head.fill(0);
     throw new DecryptionError(

@@ -287,8 +287,8 @@ async function tempDir(): Promise<string> {
 }
 
 /** An S3 driver on the s3rver started for this file; `prefix` is the in-bucket root prefix. */
-function s3Store(prefix?: string): S3ObjectStore {
-  const store = createObjectStore({
+async function s3Store(prefix?: string): Promise<S3ObjectStore> {
+  const store = (await createObjectStore({
     driver: 's3',
     bucket: BUCKET,
     region: 'us-east-1',
@@ -297,7 +297,7 @@ function s3Store(prefix?: string): S3ObjectStore {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     prefix,
-  }) as S3ObjectStore;
+  })) as S3ObjectStore;
   s3Stores.push(store);
   return store;
 }
@@ -317,18 +317,24 @@ const noop = async () => undefined;
 
 describeObjectStoreContract({
   name: 'filesystem',
-  start: async () => ({ store: createObjectStore({ driver: 'fs', rootDir: await tempDir() }), stop: noop }),
+  start: async () => ({
+    store: await createObjectStore({ driver: 'fs', rootDir: await tempDir() }),
+    stop: noop,
+  }),
 });
-describeObjectStoreContract({ name: 'S3 (s3rver)', start: async () => ({ store: s3Store(), stop: noop }) });
+describeObjectStoreContract({
+  name: 'S3 (s3rver)',
+  start: async () => ({ store: await s3Store(), stop: noop }),
+});
 describeObjectStoreContract({
   name: 'S3 (s3rver) under a bucket prefix',
-  start: async () => ({ store: s3Store('tenant-root'), stop: noop }),
+  start: async () => ({ store: await s3Store('tenant-root'), stop: noop }),
 });
 
 describe('S3ObjectStore prefix option', () => {
   it('keeps objects under the prefix inside the bucket and lists keys relative to it', async () => {
-    const sut = s3Store('shared/idp-backup');
-    const bucketRoot = s3Store();
+    const sut = await s3Store('shared/idp-backup');
+    const bucketRoot = await s3Store();
 
     await sut.put('teams/t1/manifest.json', Buffer.from('{}'));
 

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { constants, gunzip, gzip } from 'node:zlib';
 
 import { IV_BYTES, TAG_BYTES, gcmDecrypt, gcmEncrypt } from '@libs/crypto/aes-gcm.js';
 import { DecryptionError } from '@libs/crypto/crypto-errors.js';
@@ -17,8 +17,8 @@ const gunzipAsync = promisify(gunzip);
 export const FRAME_TEXT_CHARS = 256 * 1024;
 
 /**
- * Output chunk of frame compression and decompression: a frame in one piece, not zlib's default
- * 16 KiB pieces, each of which costs a callback and a copy on the main thread.
+ * Output chunk of frame compression: a frame in one piece, not zlib's default 16 KiB pieces, each of
+ * which costs a callback and a copy on the main thread.
  */
 const FRAME_CHUNK_BYTES = 2 * FRAME_TEXT_CHARS;
 
@@ -75,9 +75,20 @@ export async function openFrame(
   try {
     return await gunzipAsync(compressed, {
       maxOutputLength: MAX_FRAME_PLAIN_BYTES,
-      chunkSize: FRAME_CHUNK_BYTES,
+      chunkSize: decompressedChunkBytes(compressed),
     });
   } catch (error) {
     throw new SnapshotIntegrityError(`${label}: frame does not decompress`, { cause: error });
   }
+}
+
+/**
+ * Output chunk for decompressing a frame: its text in one buffer of just its size, as the gzip
+ * trailer's ISIZE gives it (RFC 1952 section 2.3.1, the size modulo 2^32), plus one byte so that zlib
+ * finishes without allocating another chunk. A diff opens hundreds of frames, and buffers twice the
+ * text's size would double the memory it churns through.
+ */
+function decompressedChunkBytes(compressed: Buffer): number {
+  const isize = compressed.length >= 4 ? compressed.readUInt32LE(compressed.length - 4) : 0;
+  return Math.min(Math.max(isize + 1, constants.Z_MIN_CHUNK), MAX_FRAME_PLAIN_BYTES);
 }

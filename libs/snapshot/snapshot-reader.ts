@@ -5,7 +5,9 @@ import { ObjectStore } from '@libs/object-store/object-store.js';
 import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { contentHash } from './content-hash.js';
-import { readEncryptedLines } from './encrypted-part-source.js';
+import { EncryptedObject, readEncryptedLines, readEncryptedText } from './encrypted-part-source.js';
+import { IndexEntry, parseIndexLine } from './index-line.js';
+import { IndexShardText } from './index-shard-text.js';
 import { SnapshotIntegrityError } from './snapshot-errors.js';
 import { objectAad, snapshotRoot } from './snapshot-layout.js';
 import { frameAad, openFrame } from './frame-codec.js';
@@ -30,17 +32,6 @@ export interface SnapshotReaderOptions {
   expectedSha256?: string;
 }
 
-/** One entry of a content-hash index. */
-export interface IndexEntry {
-  type: string;
-  id: string;
-  /** `contentHash(record.data, manifest.volatileFields)` */
-  hash: string;
-  /** the frame of the part that holds the record */
-  frame: number;
-}
-
-const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** Frames read and decompressed at once (libuv's thread pool has 4 threads by default). */
 const FRAMES_IN_FLIGHT = 4;
 /** A part is read whole, not frame by frame, when more than 1 in this many of its frames are wanted. */
@@ -129,6 +120,21 @@ export class SnapshotReader {
     const part = this.#part(type);
     const info = part.index.find((candidate) => candidate.shard === shard);
     if (info !== undefined) yield* this.#readShard(part, info);
+  }
+
+  /**
+   * One index shard read whole, every check of {@link readIndexShard} done or left to
+   * `IndexShardText.entry`, for comparing the shards of two snapshots without an object per entry
+   * (`diffIndexShards`). Memory holds the shard's text: about 110 bytes per entry.
+   * @throws RangeError for a type the snapshot does not have; SnapshotIntegrityError as readPart
+   */
+  async readIndexShardText(type: string, shard: number): Promise<IndexShardText> {
+    const part = this.#part(type);
+    const info = part.index.find((candidate) => candidate.shard === shard);
+    const label = shardLabel(type, shard);
+    if (info === undefined) return IndexShardText.empty({ type, shard, frames: part.frames.length, label });
+    const text = await readEncryptedText(this.store, this.#shardObject(part, info));
+    return new IndexShardText(text, { type, shard, count: info.count, frames: part.frames.length, label });
   }
 
   /**
@@ -293,31 +299,38 @@ export class SnapshotReader {
   }
 
   async *#readShard(part: PartInfo, shard: IndexShardInfo): AsyncGenerator<IndexEntry> {
-    const label = `index of "${part.type}" (shard ${shard.shard})`;
+    const object = this.#shardObject(part, shard);
     let count = 0;
-    for await (const line of readEncryptedLines(
-      this.store,
-      this.root + shard.key,
-      this.dataKey,
-      objectAad(this.manifest.snapshotId, shard.key),
-      { ...shard, plainSha256: shard.entriesSha256 },
-      label,
-    )) {
+    for await (const line of readEncryptedLines(this.store, object)) {
       const entry = parseIndexLine(line);
       if (
         entry === undefined ||
         entry.frame >= part.frames.length ||
         indexShardOf(entry.id) !== shard.shard
       ) {
-        throw new SnapshotIntegrityError(`${label}: line ${count + 1} is not a valid entry`);
+        throw new SnapshotIntegrityError(`${object.label}: line ${count + 1} is not a valid entry`);
       }
       count += 1;
       yield { type: part.type, ...entry };
     }
     if (count !== shard.count) {
-      throw new SnapshotIntegrityError(`${label}: ${count} lines, the manifest says ${shard.count}`);
+      throw new SnapshotIntegrityError(`${object.label}: ${count} lines, the manifest says ${shard.count}`);
     }
   }
+
+  #shardObject(part: PartInfo, shard: IndexShardInfo): EncryptedObject {
+    return {
+      key: this.root + shard.key,
+      dataKey: this.dataKey,
+      aad: objectAad(this.manifest.snapshotId, shard.key),
+      expected: { ...shard, plainSha256: shard.entriesSha256 },
+      label: shardLabel(part.type, shard.shard),
+    };
+  }
+}
+
+function shardLabel(type: string, shard: number): string {
+  return `index of "${type}" (shard ${shard})`;
 }
 
 /** The NDJSON lines of an opened frame, checked against the manifest's record count for it. */
@@ -355,26 +368,6 @@ function lineOf(text: Buffer, type: string, id: string, frame: number): string {
   throw new SnapshotIntegrityError(
     `part "${type}": frame ${frame} lacks record ${id}, which its index places there`,
   );
-}
-
-/**
- * An index line as the writer makes it, `{"id":<JSON string>,"hash":"<64 hex>","frame":<n>}`,
- * read by position rather than by JSON.parse (diff reads hundreds of thousands of them; the
- * shard's digest is checked at its end all the same).
- * @returns undefined for a line of any other shape
- */
-function parseIndexLine(line: string): Omit<IndexEntry, 'type'> | undefined {
-  const frameAt = line.lastIndexOf(',"frame":');
-  const hashAt = frameAt - 74;
-  if (!line.startsWith('{"id":"') || !line.endsWith('}') || hashAt < 8) return undefined;
-  if (line.slice(hashAt, hashAt + 9) !== ',"hash":"' || line[frameAt - 1] !== '"') return undefined;
-  const hash = line.slice(hashAt + 9, frameAt - 1);
-  const frame = Number(line.slice(frameAt + 9, -1));
-  const idJson = line.slice(6, hashAt);
-  const id = idJson.includes('\\') ? (JSON.parse(idJson) as unknown) : idJson.slice(1, -1);
-  if (typeof id !== 'string' || !SHA256_HEX.test(hash) || !Number.isSafeInteger(frame) || frame < 0)
-    return undefined;
-  return { id, hash, frame };
 }
 
 /** @throws SnapshotIntegrityError when a part read whole did not hold the manifest's count */

@@ -3,7 +3,7 @@ import { type INestApplication, type INestApplicationContext } from '@nestjs/com
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { SERVICE_VERSION } from '../config/version.js';
@@ -18,7 +18,7 @@ const JSON_BODY_LIMIT = '100kb';
 /**
  * Builds the HTTP application: the OAuth authorization server mounted ahead of Nest's body
  * parsers (it parses its own bodies), then the API with one exception filter, strict DTO
- * validation and the OpenAPI 3.1 document at /api/openapi.json.
+ * validation and the OpenAPI 3.1 document at /api/openapi.json (built at its first request).
  */
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
@@ -32,19 +32,20 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
   app.useGlobalPipes(createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setOpenAPIVersion('3.1.0')
-      .setTitle('Identity provider backup and restore API')
-      .setVersion(SERVICE_VERSION)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-      .build(),
-  );
+  const documentConfig = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Identity provider backup and restore API')
+    .setVersion(SERVICE_VERSION)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  // Built at the first request rather than at boot: few processes are ever asked for it.
+  let document: OpenAPIObject | undefined;
   app
     .getHttpAdapter()
     .getInstance()
-    .get('/api/openapi.json', (_req: Request, res: Response) => res.json(document));
+    .get('/api/openapi.json', (_req: Request, res: Response) =>
+      res.json((document ??= SwaggerModule.createDocument(app, documentConfig))),
+    );
   return app;
 }
 

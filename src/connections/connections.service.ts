@@ -138,7 +138,7 @@ export class ConnectionsService {
   private async verify(credentials: Parameters<ProviderConnectorFactory['create']>[0]): Promise<void> {
     let connector: ProviderConnector | undefined;
     try {
-      connector = this.connectors.create(credentials);
+      connector = await this.connectors.create(credentials);
       await connector.verifyCredentials();
     } catch (error) {
       if (error instanceof ProviderError)

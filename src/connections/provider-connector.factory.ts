@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
-import { OktaConnector } from '@libs/providers/okta/okta-connector.js';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
@@ -34,11 +33,17 @@ export class ProviderConnectorFactory {
   }
 
   /**
+   * The connector module (and its HTTP client, undici) is loaded at the first call, not at boot: an
+   * `api` process that never checks a connection never holds it.
    * @param restoreTypes the types a restore will write: the connector then also asks for their
    *   write scopes (default: the read scopes of a backup)
    * @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made.
    */
-  create(credentials: ProviderCredentials, restoreTypes?: readonly string[]): ProviderConnector {
+  async create(
+    credentials: ProviderCredentials,
+    restoreTypes?: readonly string[],
+  ): Promise<ProviderConnector> {
+    const { OktaConnector } = await import('@libs/providers/okta/okta-connector.js');
     return new OktaConnector({
       orgUrl: credentials.orgUrl,
       clientId: credentials.clientId,

@@ -1,6 +1,7 @@
 import type { Operation } from 'fast-json-patch';
+import { type IndexShardChanges, diffIndexShards } from '@libs/snapshot/index-shard-diff.js';
 import { INDEX_SHARDS } from '@libs/snapshot/index-shards.js';
-import type { IndexEntry, SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { recordPatch } from './record-patch.js';
 import { scopeFactsOf } from './scope-facts.js';
 import type { ChangeAction, Severity } from './severity/change-facts.js';
@@ -21,16 +22,10 @@ export interface ResourceChange {
   rule: string;
 }
 
-/** Where the records of one type's changes are, from comparing the two indexes. */
-interface TypeChanges {
-  added: IndexEntry[];
-  removed: IndexEntry[];
-  modified: Array<{ from: IndexEntry; to: IndexEntry }>;
-}
-
 /**
  * Compares the records of `types` in two snapshots. Hashes first: shards whose entry digests match
- * are skipped unread, the others compared entry by entry (memory holds 1/16 of a type's index);
+ * are skipped unread, the others compared entry by entry, one shard of each snapshot in memory at a
+ * time (`diffIndexShards`: nothing is kept of the entries that are equal);
  * then only the records that differ are opened,
  * from only the frames that hold them: the cost grows with the number of changes, not the size of
  * the org (DESIGN section 5). Volatile fields never make a change (they are out of the hashes and
@@ -54,19 +49,24 @@ export async function diffSnapshots(
   return changes;
 }
 
-async function compareIndexes(from: SnapshotReader, to: SnapshotReader, type: string): Promise<TypeChanges> {
-  const located: TypeChanges = { added: [], removed: [], modified: [] };
+async function compareIndexes(
+  from: SnapshotReader,
+  to: SnapshotReader,
+  type: string,
+): Promise<IndexShardChanges> {
+  let located: IndexShardChanges = { added: [], removed: [], modified: [] };
   for (let shard = 0; shard < INDEX_SHARDS; shard += 1) {
     if (from.shardDigest(type, shard) === to.shardDigest(type, shard)) continue;
-    const before = new Map<string, IndexEntry>();
-    for await (const entry of from.readIndexShard(type, shard)) before.set(entry.id, entry);
-    for await (const entry of to.readIndexShard(type, shard)) {
-      const previous = before.get(entry.id);
-      if (previous === undefined) located.added.push(entry);
-      else if (previous.hash !== entry.hash) located.modified.push({ from: previous, to: entry });
-      before.delete(entry.id);
-    }
-    located.removed.push(...before.values());
+    const [before, after] = await Promise.all([
+      from.readIndexShardText(type, shard),
+      to.readIndexShardText(type, shard),
+    ]);
+    const changes = diffIndexShards(before, after);
+    located = {
+      added: located.added.concat(changes.added),
+      removed: located.removed.concat(changes.removed),
+      modified: located.modified.concat(changes.modified),
+    };
   }
   return located;
 }
@@ -75,7 +75,7 @@ async function openChanges(
   from: SnapshotReader,
   to: SnapshotReader,
   type: string,
-  located: TypeChanges,
+  located: IndexShardChanges,
   volatile: ReadonlySet<string>,
 ): Promise<ResourceChange[]> {
   const changes: ResourceChange[] = [];

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -18,12 +18,13 @@ const OUTBOX_RETENTION_SECONDS = 24 * 3600;
  * The service's transactional e-mail (spec "Events": sign-in codes first). With `SMTP_URL` it
  * goes out through nodemailer and its content is never logged (it may hold a code); without it
  * (on-prem evaluation, DESIGN section 2) it is written to the `outbox_emails` table and the log,
- * so an operator can read it.
+ * so an operator can read it. nodemailer is loaded at the first e-mail, not at boot.
  */
 @Injectable()
 export class MailService implements OnApplicationShutdown {
   private readonly logger = new Logger(MailService.name);
-  private readonly transport?: Transporter;
+  private transport?: Promise<Transporter>;
+  private readonly smtpUrl?: string;
   private readonly from: string;
 
   constructor(
@@ -31,13 +32,15 @@ export class MailService implements OnApplicationShutdown {
     private readonly outbox: OutboxRepository,
   ) {
     this.from = config.MAIL_FROM ?? `idp-backup <no-reply@${new URL(config.BASE_URL).hostname}>`;
-    if (config.SMTP_URL) this.transport = createTransport(config.SMTP_URL);
+    this.smtpUrl = config.SMTP_URL;
   }
 
   /** @throws Error when the SMTP server refuses or cannot be reached (nothing is written to the outbox then). */
   async send(message: MailMessage): Promise<void> {
-    if (this.transport) {
-      await this.transport.sendMail({ from: this.from, ...message });
+    if (this.smtpUrl) {
+      const url = this.smtpUrl;
+      this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(url));
+      await (await this.transport).sendMail({ from: this.from, ...message });
       return;
     }
     await this.outbox.insert({ recipient: message.to, subject: message.subject, body: message.text });
@@ -51,7 +54,7 @@ export class MailService implements OnApplicationShutdown {
     return this.outbox.deleteOlderThan(OUTBOX_RETENTION_SECONDS);
   }
 
-  onApplicationShutdown(): void {
-    this.transport?.close();
+  async onApplicationShutdown(): Promise<void> {
+    (await this.transport)?.close();
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { hostCookie, readCookie } from '../sessions/host-cookie.js';
@@ -24,7 +24,8 @@ export interface UpstreamIdentity {
  * Okta, Entra ID; SIGN_IN_OIDC_*), with `openid-client` and discovery: authorization code flow
  * with state, nonce and PKCE S256 (OpenID Connect Core §3.1, RFC 7636), the three kept in a
  * signed `__Host-` cookie for at most 10 minutes. The person is the ID token's (or userinfo's)
- * `email`, refused when the provider marks it unverified.
+ * `email`, refused when the provider marks it unverified. `openid-client` is loaded at the first
+ * sign-in through the provider, not at boot (most installs never configure one).
  */
 @Injectable()
 export class UpstreamOidcService {
@@ -56,6 +57,7 @@ export class UpstreamOidcService {
    */
   async start(returnTo: string): Promise<{ location: string; setCookie: string }> {
     const configuration = await this.configuration();
+    const oidc = await openidClient();
     const flow = {
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
@@ -89,6 +91,7 @@ export class UpstreamOidcService {
       );
     }
     const configuration = await this.configuration();
+    const oidc = await openidClient();
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
       tokens = await oidc.authorizationCodeGrant(configuration, new URL(callbackUrl, this.config.BASE_URL), {
@@ -126,10 +129,12 @@ export class UpstreamOidcService {
     if (!issuer || !clientId) {
       return Promise.reject(new SignInFailedError('Sign-in through an identity provider is not configured'));
     }
-    this.discovered ??= oidc
-      .discovery(new URL(issuer), clientId, this.config.SIGN_IN_OIDC_CLIENT_SECRET, undefined, {
-        [oidc.customFetch]: createOutboundFetch({ ca: authCaCertificates(this.config) }),
-      })
+    this.discovered ??= openidClient()
+      .then((oidc) =>
+        oidc.discovery(new URL(issuer), clientId, this.config.SIGN_IN_OIDC_CLIENT_SECRET, undefined, {
+          [oidc.customFetch]: createOutboundFetch({ ca: authCaCertificates(this.config) }),
+        }),
+      )
       .catch((error: Error) => {
         this.discovered = undefined;
         this.logger.error(`Discovery of ${issuer} failed: ${error.message}`);
@@ -137,6 +142,10 @@ export class UpstreamOidcService {
       });
     return this.discovered;
   }
+}
+
+function openidClient(): Promise<typeof oidc> {
+  return import('openid-client');
 }
 
 function nowSeconds(): number {

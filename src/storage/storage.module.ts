@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/app-config.js';
 export const OBJECT_STORE = Symbol('OBJECT_STORE');
 
 /** S3 (or S3-compatible) when S3_BUCKET is set, else the filesystem under DATA_DIR/objects (DESIGN section 2). */
-export function objectStoreFor(config: AppConfig): ObjectStore {
+export function objectStoreFor(config: AppConfig): Promise<ObjectStore> {
   if (config.S3_BUCKET) {
     return createObjectStore({
       driver: 's3',
