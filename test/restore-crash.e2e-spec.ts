@@ -3,7 +3,7 @@ import { SimulatorClient } from '../libs/okta-simulator/testing/simulator-client
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES, runRestore, waitForRestore, type RestoreView } from './support/restore-helpers.js';
-import { startServiceProcess, type ServiceProcess } from './support/service-process.js';
+import { startWorkerOf, type ServiceProcess } from './support/service-process.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 /** Shortened sweep settings of src/config (defaults 15 s, 180 s, 60 s). */
@@ -44,16 +44,7 @@ describe('a worker process killed in the middle of a restore', () => {
   });
 
   const startWorker = async (): Promise<ServiceProcess> => {
-    const worker = await startServiceProcess({
-      ...org.env,
-      ...SWEEP_SETTINGS,
-      ROLE: 'worker',
-      NODE_ENV: 'test',
-      DATABASE_URL: ctx.databaseUrl,
-      DATA_DIR: ctx.dataDir,
-      MASTER_KEY: ctx.config.MASTER_KEY!,
-      LOG_LEVEL: 'log',
-    });
+    const worker = await startWorkerOf(ctx, { ...org.env, ...SWEEP_SETTINGS });
     workers.push(worker);
     return worker;
   };

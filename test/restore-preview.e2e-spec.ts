@@ -77,7 +77,7 @@ describe('restore preview (HTTP, real PostgreSQL, simulator over HTTPS)', () => 
       update: 0,
       skip: backup.resource_counts.group - 1,
       pruneCandidates: 1,
-      notes: ['Okta manages the Everyone group and its members itself'],
+      notes: [],
     });
     expect(row(rows, 'group_membership')).toMatchObject({ create: members, update: 0 });
     expect(row(rows, 'user')).toMatchObject({

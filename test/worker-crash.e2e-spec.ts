@@ -8,7 +8,7 @@ import { StaleBackupSweeper } from '../src/backups/stale-backup.sweeper.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
-import { startServiceProcess, type ServiceProcess } from './support/service-process.js';
+import { startWorkerOf, type ServiceProcess } from './support/service-process.js';
 
 /** Shortened sweep settings of src/config (defaults 15 s, 180 s, 60 s). */
 const STALE_AFTER_SECONDS = 5;
@@ -52,16 +52,7 @@ describe('a worker process that stops in the middle of a backup', () => {
   });
 
   async function startWorker(): Promise<ServiceProcess> {
-    const child = await startServiceProcess({
-      ...org.env,
-      ...SWEEP_SETTINGS,
-      ROLE: 'worker',
-      NODE_ENV: 'test',
-      DATABASE_URL: ctx.databaseUrl,
-      DATA_DIR: ctx.dataDir,
-      MASTER_KEY: ctx.config.MASTER_KEY!,
-      LOG_LEVEL: 'log',
-    });
+    const child = await startWorkerOf(ctx, { ...org.env, ...SWEEP_SETTINGS });
     processes.push(child);
     return child;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
+import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { violatesUnique } from '../database/unique-violation.js';
 import { BackupEntity } from './backup.entity.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 
@@ -49,12 +50,7 @@ export class BackupsRepository {
       await this.rows.insert({ ...backup, status: 'running', progressPct: 0, progressMessage: 'Queued' });
       return true;
     } catch (error) {
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { constraint?: string }).constraint === 'backups_one_running'
-      ) {
-        return false;
-      }
+      if (violatesUnique(error, 'backups_one_running')) return false;
       throw error;
     }
   }

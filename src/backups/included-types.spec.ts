@@ -40,6 +40,7 @@ describe('resolveIncludedTypes', () => {
       'resource_set_binding',
       'resource_set_binding_member',
       'admin_role_assignment',
+      'admin_role_target',
     ]);
   });
 

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
-import { startPeriodicTask } from '../jobs/periodic-task.js';
+import { WorkerInterval } from '../jobs/worker-interval.js';
 import { OBJECT_STORE } from '../storage/storage.module.js';
 import { BackupsRepository } from './backups.repository.js';
 
@@ -14,27 +14,17 @@ import { BackupsRepository } from './backups.repository.js';
  * coordination. What happens to the dead worker's pg-boss job: docs/decisions.md "Crash safety".
  */
 @Injectable()
-export class StaleBackupSweeper implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(StaleBackupSweeper.name);
-  private stop?: () => void;
-
+export class StaleBackupSweeper extends WorkerInterval {
   constructor(
     private readonly backups: BackupsRepository,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onModuleInit(): void {
-    if (this.config.ROLE === 'api') return;
-    this.stop = startPeriodicTask(
-      this.config.BACKUP_SWEEP_INTERVAL_SECONDS * 1000,
-      () => this.sweep(),
-      this.logger,
-    );
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super(config, config.BACKUP_SWEEP_INTERVAL_SECONDS * 1000);
   }
 
-  onApplicationShutdown(): void {
-    this.stop?.();
+  protected tick(): Promise<string[]> {
+    return this.sweep();
   }
 
   /**

@@ -75,18 +75,7 @@ export async function planType(input: {
   signal?: AbortSignal;
 }): Promise<TypePlan> {
   const { type, restorer, scope } = input;
-  const plan: TypePlan = {
-    type,
-    creates: [],
-    updates: [],
-    unchanged: [],
-    skip: 0,
-    notes: new Set(),
-    unmatched: [],
-    matched: [],
-    rematched: new Map(),
-    unmatchedRecords: new Map(),
-  };
+  const plan = emptyPlan(type);
   const wanted: Wanted[] = [];
   for await (const record of input.snapshot.readPart(type)) {
     if (!scope.includes(record)) continue;
@@ -160,6 +149,22 @@ export async function planType(input: {
     }
   }
   return plan;
+}
+
+/** A plan that writes nothing, for `type`. */
+export function emptyPlan(type: string): TypePlan {
+  return {
+    type,
+    creates: [],
+    updates: [],
+    unchanged: [],
+    skip: 0,
+    notes: new Set(),
+    unmatched: [],
+    matched: [],
+    rematched: new Map(),
+    unmatchedRecords: new Map(),
+  };
 }
 
 /** The object's own id in a record id (`<groupId>:<userId>` -> the user's). */

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import {
-  startRestoreTestOrg,
+  useRestoreTestOrg,
   type RestoreTestOrg,
 } from '@libs/providers/okta/restore/testing/restore-test-org.js';
 import type { RestoreTypeSummary } from './restore.entity.js';
 import { ItemLog, type RestoreItem } from './restore-items.js';
-import type { TypePlan } from './restore-planner.js';
+import { emptyPlan, type TypePlan } from './restore-planner.js';
 import { RestorePruner } from './restore-pruner.js';
 
 /** A plan that keeps `matched` and prunes `unmatched` (what the planner makes of a backup lacking them). */
 function plan(type: string, matched: LiveResource[], unmatched: LiveResource[]): TypePlan {
-  return {
-    type,
-    creates: [],
-    updates: [],
-    unchanged: [],
-    skip: 0,
-    notes: new Set(),
-    unmatched,
-    matched,
-    rematched: new Map(),
-    unmatchedRecords: new Map(),
-  };
+  return { ...emptyPlan(type), matched, unmatched };
 }
 
 /** The prune of admin roles and their targets, with Okta's restorer against the simulator. */
@@ -31,13 +20,9 @@ describe('RestorePruner: admin role targets (simulator over HTTPS)', () => {
   let org: RestoreTestOrg;
   let restorer: ProviderRestorer;
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 20, groups: 10, apps: 2, seed: 41 });
+  useRestoreTestOrg({ users: 20, groups: 10, apps: 2, seed: 41 }, (started) => {
+    org = started;
     restorer = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it("deletes a scoped role granted since with its targets, a target added since, and never a kept role's last targets", async () => {

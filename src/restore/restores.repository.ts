@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, QueryFailedError, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
+import { violatesUnique } from '../database/unique-violation.js';
 import type { RestoreItem } from './restore-items.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestoreEntity, type RestoreStatus, type RestoreTypeSummary } from './restore.entity.js';
@@ -45,11 +46,7 @@ export class RestoresRepository {
       });
       return true;
     } catch (error) {
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { constraint?: string }).constraint === 'restores_one_active'
-      )
-        return false;
+      if (violatesUnique(error, 'restores_one_active')) return false;
       throw error;
     }
   }

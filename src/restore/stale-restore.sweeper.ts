@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { startPeriodicTask } from '../jobs/periodic-task.js';
+import { WorkerInterval } from '../jobs/worker-interval.js';
 import { RestoresRepository } from './restores.repository.js';
 
 /**
@@ -11,26 +11,16 @@ import { RestoresRepository } from './restores.repository.js';
  * heartbeat drives both). The UPDATE is conditional, so replicas need no coordination.
  */
 @Injectable()
-export class StaleRestoreSweeper implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(StaleRestoreSweeper.name);
-  private stop?: () => void;
-
+export class StaleRestoreSweeper extends WorkerInterval {
   constructor(
     private readonly restores: RestoresRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onModuleInit(): void {
-    if (this.config.ROLE === 'api') return;
-    this.stop = startPeriodicTask(
-      this.config.BACKUP_SWEEP_INTERVAL_SECONDS * 1000,
-      () => this.sweep(),
-      this.logger,
-    );
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super(config, config.BACKUP_SWEEP_INTERVAL_SECONDS * 1000);
   }
 
-  onApplicationShutdown(): void {
-    this.stop?.();
+  protected tick(): Promise<string[]> {
+    return this.sweep();
   }
 
   /** @returns ids of the restores it failed */

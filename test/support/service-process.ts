@@ -66,3 +66,22 @@ function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
     child.kill(signal);
   });
 }
+
+/**
+ * A worker replica (`ROLE=worker`) of a test app: its database, data directory and master key,
+ * with `env` on top (the org's allowed host and CA, shortened sweep settings).
+ */
+export function startWorkerOf(
+  app: { databaseUrl: string; dataDir: string; config: { MASTER_KEY?: string } },
+  env: Record<string, string>,
+): Promise<ServiceProcess> {
+  return startServiceProcess({
+    ...env,
+    ROLE: 'worker',
+    NODE_ENV: 'test',
+    DATABASE_URL: app.databaseUrl,
+    DATA_DIR: app.dataDir,
+    MASTER_KEY: app.config.MASTER_KEY!,
+    LOG_LEVEL: 'log',
+  });
+}

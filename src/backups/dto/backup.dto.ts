@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { ConnectionEntity } from '../../connections/connection.entity.js';
 import type { BackupEntity, BackupKind, BackupStatus, BackupTrigger } from '../backup.entity.js';
 
 export class BackupConnectionDto {
@@ -60,16 +61,21 @@ export class BackupStatusDto {
   @ApiPropertyOptional() completed_at?: string;
 }
 
+/** The owning connection as backups and restores show it (never its credentials). */
+export function toConnectionRefDto(connection: ConnectionEntity): BackupConnectionDto {
+  return {
+    id: connection.id,
+    provider: connection.provider,
+    org_name: connection.orgName,
+    org_url: connection.orgUrl,
+  };
+}
+
 export function toBackupDto(row: BackupEntity): BackupDto {
   return {
     id: row.id,
     connection_id: row.connectionId,
-    connection: {
-      id: row.connection.id,
-      provider: row.connection.provider,
-      org_name: row.connection.orgName,
-      org_url: row.connection.orgUrl,
-    },
+    connection: toConnectionRefDto(row.connection),
     status: row.status,
     kind: row.kind,
     base_backup_id: row.baseBackupId,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { BackupConnectionDto } from '../../backups/dto/backup.dto.js';
+import { BackupConnectionDto, toConnectionRefDto } from '../../backups/dto/backup.dto.js';
 import type { RestoreItemEntity } from '../restore-item.entity.js';
 import type { RestoreEntity, RestoreMode, RestoreStatus, RestoreTypeSummary } from '../restore.entity.js';
 
@@ -65,12 +65,7 @@ export function toRestoreDto(row: RestoreEntity): RestoreDto {
   return {
     id: row.id,
     connection_id: row.connectionId,
-    connection: {
-      id: row.connection.id,
-      provider: row.connection.provider,
-      org_name: row.connection.orgName,
-      org_url: row.connection.orgUrl,
-    },
+    connection: toConnectionRefDto(row.connection),
     backup_id: row.backupId,
     pre_restore_backup_id: row.preRestoreBackupId,
     mode: row.mode,

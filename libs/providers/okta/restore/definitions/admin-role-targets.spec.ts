@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { ResourceRecord } from '../../../resource-types.js';
 import { childrenOf } from '../testing/live-pairs.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();
 
@@ -21,13 +21,9 @@ describe('admin role target restore definition (simulator over HTTPS)', () => {
     return `/api/v1/${record.data.assignmentType === 'GROUP' ? 'groups' : 'users'}/${ownerId}/roles/${assignmentId}`;
   };
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 20, groups: 10, apps: 3, seed: 37 });
+  useRestoreTestOrg({ users: 20, groups: 10, apps: 3, seed: 37 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-grants an unassigned scoped role, then its targets under its new id: the role comes back scoped', async () => {

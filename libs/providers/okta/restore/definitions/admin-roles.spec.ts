@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import { childrenOf as liveChildrenOf, pairedLive } from '../testing/live-pairs.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 /** A prune deleting nothing of other types. */
 const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();
@@ -18,13 +18,9 @@ describe('admin role restore definitions (simulator over HTTPS)', () => {
   const assignmentsOf = async (ownerId: string) => childrenOf('admin_role_assignment', ownerId);
   const ofType = (type: string) => (record: ResourceRecord) => record.data.type === type;
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 20, groups: 5, apps: 2, seed: 31 });
+  useRestoreTestOrg({ users: 20, groups: 5, apps: 2, seed: 31 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates a deleted custom role with its permissions in one request, then their conditions', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { ResourceRecord } from '../../../resource-types.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 import { hasGeneratedName } from './app.js';
 
 type Json = Record<string, unknown>;
@@ -41,13 +41,9 @@ describe('app restore definition', () => {
   let org: RestoreTestOrg;
   let sut: ProviderRestorer;
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 30, groups: 5, apps: 10, seed: 11 });
+  useRestoreTestOrg({ users: 30, groups: 5, apps: 10, seed: 11 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates a deleted app of each sign-on mode under a new id, status and settings as backed up', async () => {
@@ -203,13 +199,9 @@ const recorded = cassettesDir();
   let org: RestoreTestOrg;
   let sut: ProviderRestorer;
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ fixturesDir: recorded });
+  useRestoreTestOrg({ fixturesDir: recorded }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates a deleted app of every recorded sign-on mode, catalog apps from their name', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { ResourceRecord } from '../../../resource-types.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 type Json = Record<string, unknown>;
 
@@ -12,13 +12,9 @@ describe('app children restore definitions (simulator over HTTPS)', () => {
   const byId = (id: string) => (record: ResourceRecord) => record.id === id;
   const appOf = (record: ResourceRecord) => record.id.split(':')[0];
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 40, groups: 6, apps: 10, seed: 11 });
+  useRestoreTestOrg({ users: 40, groups: 6, apps: 10, seed: 11 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('assigns a user to an app again, profile and username as backed up', async () => {

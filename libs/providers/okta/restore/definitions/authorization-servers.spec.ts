@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import { pairedRecord } from '../testing/paired-record.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 const TYPES = [
   'authorization_server',
@@ -84,13 +84,9 @@ describe('authorization server restore definitions (simulator over HTTPS)', () =
   let sut: ProviderRestorer;
   const servers = '/api/v1/authorizationServers';
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 30, groups: 5, apps: 4, seed: 11 });
+  useRestoreTestOrg({ users: 30, groups: 5, apps: 4, seed: 11 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it("restores a deleted server with its scopes, claims, policies and rules; Okta's own scopes come with it", async () => {
@@ -253,13 +249,9 @@ const recorded = cassettesDir();
   let org: RestoreTestOrg;
   let sut: ProviderRestorer;
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ fixturesDir: recorded });
+  useRestoreTestOrg({ fixturesDir: recorded }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('restores a server whose policy names an OIDC client re-created first: the policy names the new client', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ProviderRequestError } from '../../../provider-errors.js';
 import type { ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import { childrenOf as liveChildrenOf, pairedLive } from '../testing/live-pairs.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 const THEME = {
   primaryColorHex: '#0a7d36',
@@ -29,13 +29,9 @@ describe('branding restore definitions (simulator over HTTPS)', () => {
     return `/api/v1/brands/${brandId}/templates/email/${template}/customizations/${customizationId}`;
   };
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 20, groups: 5, apps: 2, seed: 23 });
+  useRestoreTestOrg({ users: 20, groups: 5, apps: 2, seed: 23 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates a deleted brand, then puts back its theme, email settings and content, pages and domain', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '../../../provider-restore.js';
 import type { ResourceRecord } from '../../../resource-types.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 /** Restore writes of the directory types against the simulator, one definition at a time. */
 describe('directory restore definitions (simulator over HTTPS)', () => {
@@ -10,13 +10,9 @@ describe('directory restore definitions (simulator over HTTPS)', () => {
   const live = (record: ResourceRecord): LiveResource => sut.live(record);
   const byName = (name: string) => (record: ResourceRecord) => record.name === name;
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 30, groups: 5, apps: 2, seed: 11 });
+  useRestoreTestOrg({ users: 30, groups: 5, apps: 2, seed: 11 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates a deleted group with its profile, under a new id', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import type { OktaObject } from '../../okta-api-client.js';
 import { pairedRecord } from '../testing/paired-record.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 /** Restore writes of identity providers, event hooks and inline hooks against the simulator. */
 describe('identity provider and hook restore definitions (simulator over HTTPS)', () => {
@@ -19,13 +19,9 @@ describe('identity provider and hook restore definitions (simulator over HTTPS)'
     return ((idp.protocol as OktaObject).credentials as { client: OktaObject }).client.client_secret;
   };
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 10, groups: 4, apps: 2, seed: 51 });
+  useRestoreTestOrg({ users: 10, groups: 4, apps: 2, seed: 51 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates a deleted OIDC identity provider with a placeholder client secret, and says so', async () => {

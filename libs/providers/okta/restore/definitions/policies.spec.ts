@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer, RestoreWrite } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import { pairedRecord } from '../testing/paired-record.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 /** Restore writes of policies and their rules against the simulator, priorities included. */
 describe('policy restore definitions (simulator over HTTPS)', () => {
@@ -43,13 +43,9 @@ describe('policy restore definitions (simulator over HTTPS)', () => {
     return ids;
   }
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 10, groups: 4, apps: 2, seed: 41 });
+  useRestoreTestOrg({ users: 10, groups: 4, apps: 2, seed: 41 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('puts policies back in their order after the first was deleted and the others moved up', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import type { OktaObject } from '../../okta-api-client.js';
 import { pairedRecord } from '../testing/paired-record.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 const customProperties = (schema: ResourceRecord) =>
   ((schema.data.definitions as OktaObject).custom as { properties: OktaObject }).properties;
@@ -18,13 +18,9 @@ describe('schema restore definitions (simulator over HTTPS)', () => {
   const match = async (backedUp: ResourceRecord) =>
     pairedRecord(await org.records(backedUp.type as OktaResourceType), sut, backedUp);
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 20, groups: 4, apps: 3, seed: 21 });
+  useRestoreTestOrg({ users: 20, groups: 4, apps: 3, seed: 21 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates a deleted user type, then puts its properties on the schema Okta gave the new type', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '../../../provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
 import { pairedRecord } from '../testing/paired-record.js';
-import { startRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
 
 /** Restore writes of network zones, trusted origins, authenticators and behaviors against the simulator. */
 describe('security restore definitions (simulator over HTTPS)', () => {
@@ -13,13 +13,9 @@ describe('security restore definitions (simulator over HTTPS)', () => {
   const match = async (backedUp: ResourceRecord) =>
     pairedRecord(await org.records(backedUp.type as OktaResourceType), sut, backedUp);
 
-  beforeAll(async () => {
-    org = await startRestoreTestOrg({ users: 10, groups: 4, apps: 2, seed: 31 });
+  useRestoreTestOrg({ users: 10, groups: 4, apps: 2, seed: 31 }, (started) => {
+    org = started;
     sut = org.restorer();
-  });
-
-  afterAll(async () => {
-    await org?.close();
   });
 
   it('re-creates deleted network zones with their status, ACTIVE and INACTIVE', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '../../../provider-restore.js';
@@ -68,4 +69,19 @@ export async function startRestoreTestOrg(options: SimulatorOptions): Promise<Re
       await sim.close();
     },
   };
+}
+
+/**
+ * For a spec's `describe`: starts a RestoreTestOrg before its tests (handing it to `started`,
+ * which keeps it and what it needs) and closes it after them.
+ */
+export function useRestoreTestOrg(options: SimulatorOptions, started: (org: RestoreTestOrg) => void): void {
+  let org: RestoreTestOrg | undefined;
+  beforeAll(async () => {
+    org = await startRestoreTestOrg(options);
+    started(org);
+  });
+  afterAll(async () => {
+    await org?.close();
+  });
 }
