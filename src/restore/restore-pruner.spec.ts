@@ -98,4 +98,42 @@ describe('RestorePruner: admin role targets (simulator over HTTPS)', () => {
     );
     expect(summaryOf('admin_role_assignment')).toMatchObject({ delete: 1, failed: 0 });
   });
+
+  it("never deletes the connection's own API service integration, nor what hangs off it", async () => {
+    const [app, other] = (await org.records('app')).filter((candidate) => candidate.data.status === 'ACTIVE');
+    // As Okta lists an installed API service integration: an OAuth service app whose client_id is the connection's.
+    const own: ResourceRecord = {
+      ...app,
+      data: { ...app.data, credentials: { oauthClient: { client_id: org.clientId } } },
+    };
+    const assignment: ResourceRecord = {
+      type: 'app_user_assignment',
+      id: `${org.clientId}:00u1`,
+      name: null,
+      data: {},
+    };
+    const summaries = new Map<string, RestoreTypeSummary>();
+    const summaryOf = (type: string) => {
+      if (!summaries.has(type))
+        summaries.set(type, { create: 0, update: 0, delete: 0, skip: 0, failed: 0, notes: [] });
+      return summaries.get(type)!;
+    };
+    const items: RestoreItem[] = [];
+    const log = new ItemLog({ record: async (batch) => void items.push(...batch), progress: async () => {} });
+    const sut = new RestorePruner(org.connector, restorer, log, summaryOf);
+    sut.add(plan('app', [], [restorer.live(own), restorer.live(other)]), []);
+    sut.add(plan('app_user_assignment', [], [restorer.live(assignment)]), []);
+
+    await sut.run();
+    await log.flush();
+
+    expect(restorer.live(own).protectedBecause).toMatch(/own API service integration/);
+    expect(restorer.live(assignment).protectedBecause).toMatch(/own API service integration/);
+    expect(items.map((item) => `${item.action} ${item.resourceId} ${item.outcome}`)).toEqual([
+      `delete ${other.id} ok`,
+    ]);
+    expect(await org.find('app', (candidate) => candidate.id === app.id)).toBeDefined();
+    expect(summaryOf('app')).toMatchObject({ delete: 1, skip: 1 });
+    expect(summaryOf('app').notes.join(' ')).toMatch(/own API service integration/);
+  });
 });

@@ -14,6 +14,8 @@ export interface RestoreTestOrg {
   sim: RunningSimulator;
   admin: SimulatorClient;
   connector: OktaConnector;
+  /** the client id of the API service integration the connector calls with */
+  clientId: string;
   restorer(options?: Partial<RestoreWriteOptions>): ProviderRestorer;
   /** Every live record of the type, as a backup would hold it. */
   records(type: OktaResourceType): Promise<ResourceRecord[]>;
@@ -59,6 +61,7 @@ export async function startRestoreTestOrg(options: SimulatorOptions): Promise<Re
     sim,
     admin,
     connector,
+    clientId: String(installed.id),
     restorer: (overrides = {}) => connector.restorer({ activateUsers: false, ...overrides }),
     records,
     find: async (type, match) => (await records(type)).find(match),
