@@ -25,6 +25,19 @@ describe('RestorePruner: admin role targets (simulator over HTTPS)', () => {
     restorer = org.restorer();
   });
 
+  /** A pruner over the org, with the items and per-type summaries it records. */
+  const pruner = () => {
+    const summaries = new Map<string, RestoreTypeSummary>();
+    const summaryOf = (type: string) => {
+      if (!summaries.has(type))
+        summaries.set(type, { create: 0, update: 0, delete: 0, skip: 0, failed: 0, notes: [] });
+      return summaries.get(type)!;
+    };
+    const items: RestoreItem[] = [];
+    const log = new ItemLog({ record: async (batch) => void items.push(...batch), progress: async () => {} });
+    return { sut: new RestorePruner(org.connector, restorer, log, summaryOf), log, items, summaryOf };
+  };
+
   it("deletes a scoped role granted since with its targets, a target added since, and never a kept role's last targets", async () => {
     const groups = (await org.records('group')).filter((g) => g.data.type === 'OKTA_GROUP');
     const admins = JSON.stringify(await org.records('admin_role_assignment'));
@@ -52,15 +65,7 @@ describe('RestorePruner: admin role targets (simulator over HTTPS)', () => {
     const prunedTargets = now.filter(
       (t) => under(grantedId)(t) || under(groupAdmin.id)(t) || t.data.groupId === extra.id,
     );
-    const summaries = new Map<string, RestoreTypeSummary>();
-    const summaryOf = (type: string) => {
-      if (!summaries.has(type))
-        summaries.set(type, { create: 0, update: 0, delete: 0, skip: 0, failed: 0, notes: [] });
-      return summaries.get(type)!;
-    };
-    const items: RestoreItem[] = [];
-    const log = new ItemLog({ record: async (batch) => void items.push(...batch), progress: async () => {} });
-    const sut = new RestorePruner(org.connector, restorer, log, summaryOf);
+    const { sut, log, items, summaryOf } = pruner();
     sut.add(
       plan(
         'admin_role_assignment',
@@ -112,15 +117,7 @@ describe('RestorePruner: admin role targets (simulator over HTTPS)', () => {
       name: null,
       data: {},
     };
-    const summaries = new Map<string, RestoreTypeSummary>();
-    const summaryOf = (type: string) => {
-      if (!summaries.has(type))
-        summaries.set(type, { create: 0, update: 0, delete: 0, skip: 0, failed: 0, notes: [] });
-      return summaries.get(type)!;
-    };
-    const items: RestoreItem[] = [];
-    const log = new ItemLog({ record: async (batch) => void items.push(...batch), progress: async () => {} });
-    const sut = new RestorePruner(org.connector, restorer, log, summaryOf);
+    const { sut, log, items, summaryOf } = pruner();
     sut.add(plan('app', [], [restorer.live(own), restorer.live(other)]), []);
     sut.add(plan('app_user_assignment', [], [restorer.live(assignment)]), []);
 
