@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../src/bootstrap/free-port.js';
+import { SERVICE_NODE_FLAGS } from '../src/bootstrap/node-flags.js';
 
 /** The built service running in its own process, so that its memory is measured alone. */
 export interface ServiceProcess {
@@ -14,7 +15,8 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts `dist/src/main.js` with `env` on a free port and waits for /api/health.
+ * Starts `dist/src/main.js` as production does (SERVICE_NODE_FLAGS) with `env` on a free port and
+ * waits for /api/health.
  * @param cpuProfileDir when set, the service writes a V8 CPU profile there when it stops
  */
 export async function startServiceProcess(
@@ -23,7 +25,10 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const fullEnv = { ...env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` };
-  const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const nodeArgs = [
+    ...SERVICE_NODE_FLAGS,
+    ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
     env: { ...process.env, ...fullEnv },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NODE_FLAGS } from '../../src/bootstrap/node-flags.js';
 
 /** The checkout, where the child runs. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,7 +34,7 @@ export async function startServiceProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', REGISTER_HOOKS, 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', REGISTER_HOOKS, 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
