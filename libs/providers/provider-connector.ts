@@ -15,7 +15,11 @@ import type { ResourceRecord, ResourceType } from './resource-types.js';
  */
 export type PartDelta = { kind: 'changed' } | { kind: 'children_of'; parentIds: string[] };
 
-/** The records of one resource type, streamed. Consume fully before asking for the next part. */
+/**
+ * The records of one resource type, streamed. Parts may be consumed at the same time, each by
+ * one reader; a part that depends on another (children of a parent type) waits for it, so
+ * every part yielded before it must be consumed too (in parallel, or first).
+ */
 export interface ResourcePart {
   type: ResourceType;
   records: AsyncIterable<ResourceRecord>;
@@ -83,9 +87,10 @@ export interface ProviderConnector {
   /** Fetches a token with the scopes a backup needs; throws ProviderAuthError when refused. */
   verifyCredentials(): Promise<void>;
   /**
-   * Streams the given types (default: all) in dependency order, one part per type.
-   * Parts of types with no objects are still yielded, with no records. A part's `delta` is
-   * final when the part is yielded.
+   * Streams the given types (default: all) in dependency order, one part per type. The next
+   * part may be asked for before the previous one is consumed (see ResourcePart): types behind
+   * different rate-limit buckets then progress together. Parts of types with no objects are
+   * still yielded, with no records. A part's `delta` is final when the part is yielded.
    *
    * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past.
    */

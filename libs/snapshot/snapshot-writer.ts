@@ -42,7 +42,10 @@ export interface FinishedSnapshot extends SnapshotManifest {
  * (`gzip | chunked AES-256-GCM`); then the manifest. Until `finish` succeeds there is no manifest, so an interrupted write
  * never reads as a snapshot (its objects are garbage for the caller to delete with the prefix).
  *
- * One call at a time. A failed `writePart` leaves the writer failed: start a new snapshot.
+ * Parts of different types may be written at the same time (a backup collects types behind
+ * different rate-limit buckets together); the manifest lists them in the order they were begun.
+ * `finish` only once no part is being written. A failed `writePart` leaves the writer failed
+ * (parts still being written then fail too): start a new snapshot.
  */
 export class SnapshotWriter {
   readonly snapshotId = randomUUID();
@@ -52,8 +55,9 @@ export class SnapshotWriter {
   readonly #wrappedKey: WrappedKey;
   readonly #volatileFields: readonly string[];
   readonly #volatileSet: ReadonlySet<string>;
-  readonly #parts: PartInfo[] = [];
-  #state: 'ready' | 'busy' | 'finished' | 'failed' = 'ready';
+  /** Begun parts in order, each undefined until written. */
+  readonly #parts = new Map<string, PartInfo | undefined>();
+  #state: 'ready' | 'finished' | 'failed' = 'ready';
 
   private constructor(options: SnapshotWriterOptions, root: string) {
     this.#store = options.store;
@@ -84,6 +88,7 @@ export class SnapshotWriter {
    * @throws SnapshotWriteError for a bad or repeated type (nothing written, the writer stays usable)
    * @throws SnapshotWriteError for a record of another type or shape, or the records iterable's or
    *   the store's own error: the writer is then failed
+   * @throws SnapshotWriteError when another part failed while this one was being written
    */
   async writePart(
     type: string,
@@ -91,10 +96,9 @@ export class SnapshotWriter {
   ): Promise<PartInfo> {
     const names = partNames(type);
     if (names === undefined) throw new SnapshotWriteError(`resource type "${type}" is not snake_case`);
-    if (this.#parts.some((part) => part.type === type)) {
-      throw new SnapshotWriteError(`the "${type}" part is already written`);
-    }
-    this.#begin();
+    if (this.#parts.has(type)) throw new SnapshotWriteError(`the "${type}" part is already written`);
+    this.#assertUsable();
+    this.#parts.set(type, undefined);
     const recordSink = new FramedPartSink(
       this.#store,
       this.#root + names.records,
@@ -108,6 +112,7 @@ export class SnapshotWriter {
       let frameText = '';
       let frameRecords = 0;
       for await (const record of records) {
+        this.#assertUsable();
         assertRecord(record, type);
         const { id, name, data } = record;
         frameText += `${JSON.stringify({ type, id, name, data })}\n`;
@@ -134,8 +139,8 @@ export class SnapshotWriter {
         frames: stored.frames,
         index: index.map((shard) => ({ ...shard, key: names.indexShard(shard.shard) })),
       };
-      this.#parts.push(part);
-      this.#state = 'ready';
+      this.#assertUsable();
+      this.#parts.set(type, part);
       return part;
     } catch (error) {
       recordSink.abort(error as Error);
@@ -151,7 +156,9 @@ export class SnapshotWriter {
    * @throws SnapshotWriteError when a part failed or the snapshot is already finished
    */
   async finish(meta: Record<string, unknown>): Promise<FinishedSnapshot> {
-    this.#begin();
+    this.#assertUsable();
+    const parts = [...this.#parts.values()];
+    if (parts.includes(undefined)) throw new SnapshotWriteError('a part is still being written');
     try {
       const manifest: SnapshotManifest = {
         formatVersion: 2,
@@ -159,9 +166,9 @@ export class SnapshotWriter {
         createdAt: new Date().toISOString(),
         meta,
         volatileFields: [...this.#volatileFields],
-        parts: this.#parts,
-        counts: Object.fromEntries(this.#parts.map((part) => [part.type, part.count])),
-        totalStoredBytes: this.#parts.reduce(
+        parts: parts as PartInfo[],
+        counts: Object.fromEntries((parts as PartInfo[]).map((part) => [part.type, part.count])),
+        totalStoredBytes: (parts as PartInfo[]).reduce(
           (sum, part) =>
             part.index.reduce((total, shard) => total + shard.storedBytes, sum + part.storedBytes),
           0,
@@ -179,16 +186,11 @@ export class SnapshotWriter {
     }
   }
 
-  #begin(): void {
+  #assertUsable(): void {
     if (this.#state !== 'ready') {
-      const why = {
-        busy: 'another call is still running',
-        finished: 'it is finished',
-        failed: 'an earlier write failed',
-      };
+      const why = { finished: 'it is finished', failed: 'an earlier write failed' };
       throw new SnapshotWriteError(`snapshot writer cannot be used: ${why[this.#state]}`);
     }
-    this.#state = 'busy';
   }
 
   #sink(name: string): EncryptedPartSink {

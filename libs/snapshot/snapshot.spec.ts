@@ -220,6 +220,35 @@ describe('snapshot format', () => {
       expect(await rawObjects()).toEqual(new Map());
     });
 
+    it('writes parts at the same time and lists them in the order they were begun', async () => {
+      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+
+      const users = sut.writePart('user', slowly([alice, bob]));
+      const groups = sut.writePart('group', [admins]);
+      await expect(sut.finish(META)).rejects.toThrow(/still being written/);
+      await Promise.all([groups, users]);
+      await sut.finish(META);
+
+      const reader = await open();
+      expect(reader.types).toEqual(['user', 'group']);
+      expect(await collect(reader.readPart('user'))).toEqual([alice, bob]);
+      expect(await collect(reader.readPart('group'))).toEqual([admins]);
+    });
+
+    it('fails a part being written when another part fails', async () => {
+      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      async function* failing() {
+        yield admins;
+        throw new Error('Okta answered 500');
+      }
+
+      const users = sut.writePart('user', slowly([alice, bob, alice]));
+      await expect(sut.writePart('group', failing())).rejects.toThrow('Okta answered 500');
+
+      await expect(users).rejects.toThrow(/an earlier write failed/);
+      await expect(sut.finish(META)).rejects.toThrow(/an earlier write failed/);
+    });
+
     it.each([
       ['a repeated type', 'user', /already written/],
       ['a type that is not snake_case', '../user', /not snake_case/],

@@ -1,5 +1,5 @@
 import type { PartDelta, ResourcePart } from '../provider-connector.js';
-import { ProviderRequestError } from '../provider-errors.js';
+import { ProviderError, ProviderRequestError } from '../provider-errors.js';
 import type { OktaResourceType, ResourceRecord } from '../resource-types.js';
 import { inOrderConcurrent } from './in-order-concurrent.js';
 import type { ListRequest, OktaApiClient, OktaObject } from './okta-api-client.js';
@@ -36,9 +36,14 @@ type Pages = AsyncGenerator<Item[]>;
  * Streams the records of each Okta type page by page, redacting secrets (okta-not-captured.ts).
  * Only parent references are kept (group ids to list memberships, an app's sign-on mode...):
  * remembered while the parent type streams in full, or listed on demand when it was not.
+ *
+ * Parts may be consumed at the same time (types of different rate-limit buckets then share the
+ * wall time): a child part whose parent part is still streaming waits for the parent's complete
+ * pass instead of listing the parent a second time.
  */
 export class OktaCollector {
-  private readonly parentRefs = new Map<OktaResourceType, ParentRef[]>();
+  /** Per parent type: its references, pending while its own part streams. */
+  private readonly parentRefs = new Map<OktaResourceType, Promise<ParentRef[]>>();
 
   /**
    * @param width child lists fetched at once (members of several groups), >= 1.
@@ -69,20 +74,40 @@ export class OktaCollector {
       const records = unwrap(this.children(type, definition, parents, signal));
       return { type, records, delta: { kind: 'children_of', parentIds: parents.map((parent) => parent.id) } };
     }
-    return { type, records: this.records(type, signal) };
+    if (!this.parents.has(type) || this.parentRefs.has(type))
+      return { type, records: this.records(type, signal) };
+    const pass = deferred<ParentRef[]>();
+    pass.promise.catch(() => {}); // a pass no child waits for may fail unobserved
+    this.parentRefs.set(type, pass.promise);
+    return { type, records: this.records(type, signal, pass) };
   }
 
-  /** Every record of `type`, yielded as pages arrive; a parent type's references are kept. */
-  private async *records(type: OktaResourceType, signal?: AbortSignal): AsyncGenerator<ResourceRecord> {
-    const refs: ParentRef[] | undefined = this.parents.has(type) ? [] : undefined;
-    for await (const page of this.pages(type, signal)) {
-      for (const { record, keys } of page) {
-        refs?.push({ id: record.id, keys: keys ?? {} });
-        yield record;
+  /**
+   * Every record of `type`, yielded as pages arrive. With `pass`, the references are kept and
+   * handed to it at the end; a pass that stops early (an error, a consumer that gave up) rejects
+   * it, so waiting children fail instead of waiting forever.
+   */
+  private async *records(
+    type: OktaResourceType,
+    signal?: AbortSignal,
+    pass?: Deferred<ParentRef[]>,
+  ): AsyncGenerator<ResourceRecord> {
+    const refs: ParentRef[] = [];
+    let complete = false;
+    try {
+      for await (const page of this.pages(type, signal)) {
+        for (const { record, keys } of page) {
+          if (pass) refs.push({ id: record.id, keys: keys ?? {} });
+          yield record;
+        }
       }
+      complete = true;
+      pass?.resolve(refs);
+    } finally {
+      // Only a complete pass may stand in for the parent's listing.
+      if (!complete)
+        pass?.reject(new ProviderError(`the ${type} listing stopped before its end`, 'collection_stopped'));
     }
-    // Only a complete pass may stand in for the parent's listing.
-    if (refs) this.parentRefs.set(type, refs);
   }
 
   /** Pages of `type`; `filter` (top-level and user types only) restricts the listing. */
@@ -346,14 +371,18 @@ export class OktaCollector {
     yield items;
   }
 
-  /** The parent's references: remembered from its complete pass, else listed now (and kept). */
+  /**
+   * The parent's references: from its complete pass (awaited while it streams), else listed now
+   * (and kept). @throws the signal's reason when it aborts while waiting
+   */
   private async refsOf(type: OktaResourceType, signal?: AbortSignal): Promise<ParentRef[]> {
     let refs = this.parentRefs.get(type);
     if (!refs) {
-      refs = await this.listRefs(type, signal);
+      refs = this.listRefs(type, signal);
+      refs.catch(() => {});
       this.parentRefs.set(type, refs);
     }
-    return refs;
+    return abortable(refs, signal);
   }
 
   /** Lists `type` for its references only; with `filter`, a restricted listing (not kept). */
@@ -367,6 +396,34 @@ export class OktaCollector {
       for (const { record: each, keys } of page) refs.push({ id: each.id, keys: keys ?? {} });
     return refs;
   }
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(reason: Error): void;
+}
+
+/** Promise.withResolvers, which Node 20 lacks. */
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** `promise`, or the signal's reason as soon as it aborts. */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function incrementalOf(definition: ResourceDefinition) {

@@ -180,6 +180,50 @@ describe('OktaConnector against the Okta simulator', () => {
     }
   });
 
+  it('collects every part at the same time with the same records and requests as one after another', async () => {
+    const inOrder = connectorFor(sim, credentials);
+    const together = connectorFor(sim, credentials);
+    try {
+      await collectAll(inOrder);
+      const parts = new Map<string, ResourceRecord[]>();
+      const reading: Promise<void>[] = [];
+      for await (const part of together.collect()) {
+        const records: ResourceRecord[] = [];
+        parts.set(part.type, records);
+        reading.push(
+          (async () => {
+            for await (const record of part.records) records.push(record);
+          })(),
+        );
+      }
+      await Promise.all(reading);
+
+      expectSameOrg(parts, sim);
+      // Children waited for their parents' passes instead of listing the parents again.
+      expect(together.stats().byEndpoint).toEqual(inOrder.stats().byEndpoint);
+    } finally {
+      await Promise.all([inOrder.close(), together.close()]);
+    }
+  });
+
+  it('fails a child part waiting for its parent when the parent part is given up', async () => {
+    const sut = connectorFor(sim, credentials);
+    try {
+      const parts = sut.collect({ types: ['group', 'group_membership'] })[Symbol.asyncIterator]();
+      const groups = (await parts.next()).value as ResourcePart;
+      const memberships = (await parts.next()).value as ResourcePart;
+      const members = drain(memberships);
+      const records = groups.records[Symbol.asyncIterator]();
+      await records.next();
+      await records.return?.(undefined);
+
+      await expect(members).rejects.toThrow(/group listing stopped before its end/);
+      expect(sut.stats().byEndpoint['GET /api/v1/groups/{groupId}/users']).toBeUndefined();
+    } finally {
+      await sut.close();
+    }
+  });
+
   it('streams: the first users arrive before the next page is requested', async () => {
     const sut = connectorFor(sim, credentials);
     try {

@@ -155,7 +155,8 @@ export class OktaConnector implements ProviderConnector {
 
   /**
    * Streams `types` (default all) in dependency order, one part per type, each part's records
-   * as pages arrive. Consume each part fully before asking for the next.
+   * as pages arrive. Parts may be consumed at the same time (ProviderConnector.collect); a child
+   * part waits for its parent part's pass rather than listing the parent again.
    *
    * With `since`, the incremental types come as deltas (ProviderConnector contract):
    * `user` holds the users with `lastUpdated` after it (`filter=lastUpdated gt`, which Okta
