@@ -153,17 +153,22 @@ export class BackupRunJob implements OnModuleInit {
       failure ??= { error };
       stop.abort(error);
     };
+    const running = new Set<string>();
     const writePart = async (part: ResourcePart): Promise<void> => {
-      const pct = Math.round((Object.keys(counts).length / types.length) * 95);
-      const delta = part.delta ? ' (changes since the base backup)' : '';
-      await this.progress(backup.id, pct, `Backing up ${part.type}${delta}`);
+      running.add(part.type);
       const records = incremental
         ? mergedRecords(incremental.base, part, incremental.deletions)
         : part.records;
       counts[part.type] = (await writer.writePart(part.type, records)).count;
+      running.delete(part.type);
+      const done = Object.keys(counts).length;
+      const message = describeRunning(running, done, types.length);
+      await this.progress(backup.id, Math.round((done / types.length) * 95), message);
     };
     const writes: Promise<void>[] = [];
+    const kind = incremental ? 'changes since the base backup' : 'every object';
     try {
+      await this.progress(backup.id, 0, `Backing up ${types.length} resource types (${kind})`);
       const parts = connector.collect({ types, since: incremental?.since, signal: stop.signal });
       for await (const part of parts) writes.push(writePart(part).catch(fail));
     } catch (error) {
@@ -244,6 +249,14 @@ function isUnusableBase(error: unknown): boolean {
     error instanceof SnapshotIntegrityError ||
     error instanceof SnapshotNotFoundError
   );
+}
+
+/** Progress text while parts are written at once: the first few types still being collected. */
+function describeRunning(running: ReadonlySet<string>, done: number, total: number): string {
+  const shown = [...running].slice(0, 3);
+  const more = running.size > shown.length ? ` and ${running.size - shown.length} more types` : '';
+  const now = shown.length > 0 ? ` ${shown.join(', ')}${more}` : '';
+  return `Backing up${now} (${done} of ${total} resource types written)`;
 }
 
 /** A message safe to store and show: provider errors say what the provider answered; others stay generic. */

@@ -55,13 +55,15 @@ export class RestorePruner {
         else if (kept.has(ownId(resource.id)))
           refusals.set(resource.id, 'Kept: a resource that must stay belongs to it');
       }
-      const withParent = plan.unmatched.filter(
-        (resource) =>
-          !refusals.has(resource.id) && parentIds(resource.id).some((parent) => going.has(parent)),
+      const withParent = new Set(
+        plan.unmatched.filter(
+          (resource) =>
+            !refusals.has(resource.id) && parentIds(resource.id).some((parent) => going.has(parent)),
+        ),
       );
       const remaining = [...plan.matched, ...created];
       const candidates = () =>
-        plan.unmatched.filter((resource) => !refusals.has(resource.id) && !withParent.includes(resource));
+        plan.unmatched.filter((resource) => !refusals.has(resource.id) && !withParent.has(resource));
       for (const [id, why] of this.restorer.guardDeletions(plan.type, candidates(), remaining, going))
         refusals.set(id, why);
       for (const [id, why] of await this.consequences(plan.type, candidates(), going)) refusals.set(id, why);
@@ -128,7 +130,8 @@ export class RestorePruner {
           .some((part) => byOwner.has(part)),
       );
       if (doomed.length === 0) continue;
-      const staying = all.filter((record) => !doomed.includes(record));
+      const leaving = new Set(doomed);
+      const staying = all.filter((record) => !leaving.has(record));
       for (const [id, why] of this.restorer.guardDeletions(guardedType, doomed, staying, going)) {
         for (const part of id.split(':').slice(0, -1)) {
           const owner = byOwner.get(part);
