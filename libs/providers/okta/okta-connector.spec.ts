@@ -6,6 +6,7 @@ import type { ResourcePart } from '../provider-connector.js';
 import { ProviderAuthError, ProviderError, ProviderHostNotAllowedError } from '../provider-errors.js';
 import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceRecord } from '../resource-types.js';
 import { OktaConnector, type OktaConnectorOptions } from './okta-connector.js';
+import { collectRecords } from '../testing/collect-parts.js';
 import { PAGE_LIMITS } from './okta-resource-catalog.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 
@@ -74,17 +75,11 @@ async function drain(part: ResourcePart): Promise<number> {
   return count;
 }
 
-async function collectAll(
+function collectAll(
   connector: OktaConnector,
   types?: readonly OktaResourceType[],
 ): Promise<Map<string, ResourceRecord[]>> {
-  const parts = new Map<string, ResourceRecord[]>();
-  for await (const part of connector.collect({ types })) {
-    const records: ResourceRecord[] = [];
-    for await (const record of part.records) records.push(record);
-    parts.set(part.type, records);
-  }
-  return parts;
+  return collectRecords(connector, { types });
 }
 
 /** Same ids, names and data as the org holds: nothing missing, nothing extra, no duplicate. */

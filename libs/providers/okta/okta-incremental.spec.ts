@@ -3,6 +3,7 @@ import { Agent, request } from 'undici';
 import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
 import type { DeletedRecord, PartDelta } from '../provider-connector.js';
 import type { ResourceRecord } from '../resource-types.js';
+import { collectParts } from '../testing/collect-parts.js';
 import { OktaConnector } from './okta-connector.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 
@@ -56,15 +57,7 @@ describe('OktaConnector incremental collection and deletions', () => {
       allowedHosts: ['127.0.0.1'],
       caCertPem: sim.caCertPem,
     });
-  const collect = async (sut: OktaConnector, since?: string) => {
-    const parts = new Map<string, { delta?: PartDelta; records: ResourceRecord[] }>();
-    for await (const part of sut.collect({ since })) {
-      const records: ResourceRecord[] = [];
-      for await (const record of part.records) records.push(record);
-      parts.set(part.type, { delta: part.delta, records });
-    }
-    return parts;
-  };
+  const collect = (sut: OktaConnector, since?: string) => collectParts(sut, { since });
 
   beforeAll(async () => {
     sim = await startSimulator({ users: 450, groups: 12, apps: 5, seed: 31 });

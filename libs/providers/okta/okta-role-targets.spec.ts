@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import type { ResourceRecord } from '../resource-types.js';
+import { collectRecords } from '../testing/collect-parts.js';
 import { OktaConnector } from './okta-connector.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 
@@ -21,15 +21,7 @@ describe('OktaConnector: admin role targets (simulator over HTTPS)', () => {
     if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}`);
     return response.body as { id: string };
   };
-  const collect = async (sut: OktaConnector, types: string[]) => {
-    const parts = new Map<string, ResourceRecord[]>();
-    for await (const part of sut.collect({ types })) {
-      const records: ResourceRecord[] = [];
-      for await (const record of part.records) records.push(record);
-      parts.set(part.type, records);
-    }
-    return parts;
-  };
+  const collect = (sut: OktaConnector, types: string[]) => collectRecords(sut, { types });
   const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
   const plain = (records: Array<{ id: string; name: string | null; data: unknown }>) =>
     records.map(({ id, name, data }) => ({ id, name, data })).sort(byId);

@@ -3,6 +3,7 @@ import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@l
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '../../../provider-restore.js';
 import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceRecord } from '../../../resource-types.js';
+import { collectRecords } from '../../../testing/collect-parts.js';
 import { OktaConnector } from '../../okta-connector.js';
 import { oktaRestoreScopes } from '../../okta-scopes.js';
 
@@ -51,12 +52,8 @@ export async function startRestoreTestOrg(options: SimulatorOptions): Promise<Re
     caCertPem: sim.caCertPem,
     scopes: oktaRestoreScopes(OKTA_RESOURCE_TYPES),
   });
-  const records = async (type: OktaResourceType) => {
-    const found: ResourceRecord[] = [];
-    for await (const part of connector.collect({ types: [type] }))
-      for await (const r of part.records) found.push(r);
-    return found;
-  };
+  const records = async (type: OktaResourceType) =>
+    (await collectRecords(connector, { types: [type] })).get(type) ?? [];
   return {
     sim,
     admin,

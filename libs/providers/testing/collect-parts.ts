@@ -1,0 +1,34 @@
+import type { CollectOptions, PartDelta, ProviderConnector } from '../provider-connector.js';
+import type { ResourceRecord } from '../resource-types.js';
+
+/** One collected part, read whole. */
+export interface CollectedPart {
+  delta?: PartDelta;
+  records: ResourceRecord[];
+}
+
+/**
+ * For specs: every part `connector.collect(options)` yields, read one after another, keyed by type
+ * in the order yielded.
+ */
+export async function collectParts(
+  connector: ProviderConnector,
+  options: CollectOptions = {},
+): Promise<Map<string, CollectedPart>> {
+  const parts = new Map<string, CollectedPart>();
+  for await (const part of connector.collect(options)) {
+    const records: ResourceRecord[] = [];
+    for await (const record of part.records) records.push(record);
+    parts.set(part.type, { delta: part.delta, records });
+  }
+  return parts;
+}
+
+/** For specs: the records of each part, by type (collectParts without the deltas). */
+export async function collectRecords(
+  connector: ProviderConnector,
+  options: CollectOptions = {},
+): Promise<Map<string, ResourceRecord[]>> {
+  const parts = await collectParts(connector, options);
+  return new Map([...parts].map(([type, part]) => [type, part.records]));
+}
