@@ -3,7 +3,8 @@ import { round, startBenchOrg } from './bench-org.js';
 import { printFigures, requestFigures } from './request-figures.js';
 
 /**
- * `npm run bench:backup -- --users N [--rate-limits enterprise|none] [--json] [--cpu-prof DIR]`: one full backup of
+ * `npm run bench:backup -- --users N [--rate-limits enterprise|none] [--include TYPES] [--json] [--cpu-prof DIR]`:
+ * one full backup (or of the comma-separated types or categories of `--include`) of
  * a generated org through the whole pipeline (service process, embedded PostgreSQL, filesystem
  * store, simulator over HTTPS), with the figures issue #3 sets targets for.
  */
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
       'rate-limits': { type: 'string', default: 'none' },
       json: { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      include: { type: 'string' },
     },
     strict: true,
   });
@@ -33,8 +35,12 @@ async function main(): Promise<void> {
   const { org, service } = bench;
   try {
     const before = org.requestLog();
-    const { seconds } = await bench.backup();
+    const serviceCpuBefore = service.cpuSeconds();
+    const simulatorCpuBefore = process.cpuUsage();
+    const { seconds } = await bench.backup(values.include ? { include: values.include.split(',') } : {});
 
+    const serviceCpu = service.cpuSeconds() - serviceCpuBefore;
+    const simulatorCpu = process.cpuUsage(simulatorCpuBefore);
     const { byEndpoint, ...figures } = requestFigures(before, org.requestLog(), rateLimits, seconds);
     const result = {
       users,
@@ -44,6 +50,9 @@ async function main(): Promise<void> {
       requests: figures.requests,
       status429: figures.status429,
       peak_rss_mb: service.peakRssMb(),
+      service_cpu_seconds: round(serviceCpu),
+      // The simulator runs in this process (with the client that polls the backup's status).
+      simulator_cpu_seconds: round((simulatorCpu.user + simulatorCpu.system) / 1e6),
       lower_bound_seconds: figures.lower_bound_seconds,
       ratio: figures.ratio,
     };

@@ -9,6 +9,8 @@ export interface ServiceProcess {
   env: Record<string, string>;
   /** Peak resident set size of the service process so far, MB (Linux VmHWM). */
   peakRssMb(): number;
+  /** CPU time the service process has used so far, every thread, user and system, seconds (Linux). */
+  cpuSeconds(): number;
   /** Runs the admin CLI against the same database and returns its JSON line. */
   cli(args: string[]): Promise<Record<string, string>>;
   stop(): Promise<void>;
@@ -49,6 +51,7 @@ export async function startServiceProcess(
     baseUrl,
     env: fullEnv,
     peakRssMb: () => peakRss(child),
+    cpuSeconds: () => cpuSeconds(child),
     cli: (args) => runCli(args, fullEnv),
     stop: () => stop(child),
   };
@@ -58,6 +61,14 @@ function peakRss(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** utime + stime of /proc/PID/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */
+function cpuSeconds(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function runCli(args: string[], env: Record<string, string>): Promise<Record<string, string>> {
