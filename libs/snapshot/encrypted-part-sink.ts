@@ -7,6 +7,7 @@ import { createEncryptStream } from '@libs/crypto/chunked-gcm-stream.js';
 import { ObjectStore } from '@libs/object-store/object-store.js';
 
 import { DigestStream } from './digest-stream.js';
+import { GZIP_LEVEL } from './frame-codec.js';
 
 /** What a finished encrypted object holds. */
 export interface SinkResult {
@@ -39,7 +40,12 @@ export class EncryptedPartSink {
 
   /** Starts the upload to `key`; nothing appears under it until {@link close} succeeds. */
   constructor(store: ObjectStore, key: string, dataKey: Buffer, aad: string) {
-    const encoded = pipeline(this.#input, createGzip(), createEncryptStream(dataKey, aad), this.#digest);
+    const encoded = pipeline(
+      this.#input,
+      createGzip({ level: GZIP_LEVEL }),
+      createEncryptStream(dataKey, aad),
+      this.#digest,
+    );
     const stored = store
       .put(key, this.#digest, { contentType: 'application/octet-stream' })
       .catch((error) => {

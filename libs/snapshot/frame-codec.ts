@@ -10,17 +10,25 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
- * NDJSON characters gathered into one frame before it is sealed: big enough that gzip compresses
+ * NDJSON bytes (UTF-8) gathered into one frame before it is sealed: big enough that gzip compresses
  * well and a part of 100,000 users is a few hundred frames, small enough that a reader looking for
  * one record decompresses about 256 KiB. A frame holds at least one record, however large.
  */
-export const FRAME_TEXT_CHARS = 256 * 1024;
+export const FRAME_TEXT_BYTES = 256 * 1024;
+
+/**
+ * gzip level of everything a snapshot stores (frames and index shards): zlib's fastest (1). On an
+ * Okta backup it compresses four times faster than the default (6) at a cost of 5-15 % in size
+ * (app assignments 10.5 % of their text instead of 9.8 %, users 17.4 % instead of 15.1 %): a backup
+ * of 100,000 users spends about 4 s less CPU. Readers need not know it.
+ */
+export const GZIP_LEVEL = constants.Z_BEST_SPEED;
 
 /**
  * Output chunk of frame compression: a frame in one piece, not zlib's default 16 KiB pieces, each of
  * which costs a callback and a copy on the main thread.
  */
-const FRAME_CHUNK_BYTES = 2 * FRAME_TEXT_CHARS;
+const FRAME_CHUNK_BYTES = 2 * FRAME_TEXT_BYTES;
 
 /** Caps a frame's decompressed size so that an altered (yet authenticated) frame cannot balloon. */
 const MAX_FRAME_PLAIN_BYTES = 256 * 1024 * 1024;
@@ -34,13 +42,17 @@ export function frameAad(partAad: string, frame: number): Buffer {
 }
 
 /**
- * Seals one frame: gzip (RFC 1952, on libuv's thread pool, so the caller keeps working), then
+ * Seals one frame: gzip (RFC 1952, level GZIP_LEVEL, on libuv's thread pool, so the caller keeps working), then
  * AES-256-GCM under the snapshot's data key with a random 96-bit IV (NIST SP 800-38D section 8.2.2;
  * a snapshot has far fewer than 2^32 frames).
  * @returns `iv (12) | ciphertext | tag (16)`
  */
 export async function sealFrame(dataKey: Buffer, aad: Buffer, text: Buffer): Promise<Buffer> {
-  const box = gcmEncrypt(dataKey, await gzipAsync(text, { chunkSize: FRAME_CHUNK_BYTES }), aad);
+  const box = gcmEncrypt(
+    dataKey,
+    await gzipAsync(text, { level: GZIP_LEVEL, chunkSize: FRAME_CHUNK_BYTES }),
+    aad,
+  );
   return Buffer.concat([box.iv, box.ciphertext, box.tag]);
 }
 

@@ -7,7 +7,7 @@ import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { OKTA_VOLATILE_FIELDS, contentHash } from './content-hash.js';
 import { EncryptedPartSink } from './encrypted-part-sink.js';
-import { FRAME_TEXT_CHARS } from './frame-codec.js';
+import { FRAME_TEXT_BYTES } from './frame-codec.js';
 import { FramedPartSink } from './framed-part-sink.js';
 import { IndexShardWriter } from './index-shard-writer.js';
 import { PartInfo, SnapshotManifest, sealManifest } from './snapshot-manifest.js';
@@ -81,7 +81,7 @@ export class SnapshotWriter {
   }
 
   /**
-   * Streams `records` into the part for `type` (sealed frames of about FRAME_TEXT_CHARS) and into
+   * Streams `records` into the part for `type` (sealed frames of about FRAME_TEXT_BYTES) and into
    * its index shards; memory stays flat whatever their number.
    * @param type snake_case resource type, at most one part per type
    * @returns the part as the manifest will list it
@@ -109,25 +109,18 @@ export class SnapshotWriter {
     try {
       let count = 0;
       let frame = 0;
-      let frameText = '';
-      let frameRecords = 0;
       for await (const record of records) {
         this.#assertUsable();
         assertRecord(record, type);
         const { id, name, data } = record;
-        frameText += `${JSON.stringify({ type, id, name, data })}\n`;
-        frameRecords += 1;
+        recordSink.append(JSON.stringify({ type, id, name, data }));
         shards.add(id, contentHash(data, this.#volatileSet), frame);
         count += 1;
-        if (frameText.length >= FRAME_TEXT_CHARS) {
-          await Promise.all([recordSink.writeFrame(frameText, frameRecords), shards.flush()]);
-          frameText = '';
-          frameRecords = 0;
+        if (recordSink.gatheredBytes >= FRAME_TEXT_BYTES) {
+          await Promise.all([recordSink.endFrame(), shards.flush()]);
           frame += 1;
         }
       }
-      if (frameRecords > 0)
-        await Promise.all([recordSink.writeFrame(frameText, frameRecords), shards.flush()]);
       const [stored, index] = await Promise.all([recordSink.close(), shards.close()]);
       const part: PartInfo = {
         type,

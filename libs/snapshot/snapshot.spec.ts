@@ -317,6 +317,25 @@ describe('snapshot format', () => {
       await expect(sut.verify()).resolves.toBeUndefined();
     });
 
+    it('grows a frame for a record larger than one, with multi-byte text, and reads it back', async () => {
+      const huge: ResourceRecord = {
+        type: 'user',
+        id: '00uhuge',
+        name: 'huge',
+        data: { id: '00uhuge', notes: 'é€😀'.repeat(200_000) },
+      };
+      const records = [many[0], huge, many[1]];
+      const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const part = await writer.writePart('user', records);
+      await writer.finish(META);
+
+      const sut = await open();
+
+      expect(part.frames.map((frame) => frame.records)).toEqual([2, 1]);
+      expect(await collect(sut.readPart('user'))).toEqual(records);
+      expect(await sut.findEntry('user', '00uhuge')).toMatchObject({ frame: 0 });
+    });
+
     it('finds any record by id through its index shard and frame, and nothing for an unknown id', async () => {
       const { parts } = await writeMany();
       const sut = await open();
