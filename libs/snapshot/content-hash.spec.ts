@@ -25,10 +25,96 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
   });
 
+  it('sorts keys that look like integers by code units too, at any depth', () => {
+    // JavaScript enumerates "9" before "10" and both before "$": insertion order cannot hold these.
+    const sut = canonicalJson({ b: 1, '10': 2, '9': 3, $: 4, a: [{ '2': 0, '1': 0, x: 0 }] });
+
+    expect(sut).toBe('{"$":4,"10":2,"9":3,"a":[{"1":0,"2":0,"x":0}],"b":1}');
+  });
+
+  it('sorts objects of many keys (past insertion sort) as of few', () => {
+    const keys = Array.from({ length: 100 }, (_, n) => `k${(n * 37) % 100}`);
+    const sut = canonicalJson(Object.fromEntries(keys.map((key) => [key, key])));
+
+    const sorted = [...keys].sort().map((key) => `"${key}":"${key}"`);
+    expect(sut).toBe(`{${sorted.join(',')}}`);
+  });
+
+  it('matches a plain reference writer on a thousand generated values', () => {
+    const random = seeded(42);
+    for (let n = 0; n < 1000; n += 1) {
+      const value = generated(random, 0);
+      const omit = new Set(['k', 'lastLogin']);
+
+      expect(canonicalJson(value, omit)).toBe(reference(value, omit));
+    }
+  });
+
   it.each([NaN, Infinity, 10n, new Date(0), new Map(), () => 1])('refuses %p', (value) => {
     expect(() => canonicalJson({ value })).toThrow(TypeError);
   });
 });
+
+/** Canonical JSON written the obvious way, to check the fast one against. */
+function reference(value: unknown, omit: ReadonlySet<string>): string {
+  if (Array.isArray(value)) return `[${value.map((item) => reference(item ?? null, omit)).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const members = Object.keys(value)
+    .sort()
+    .filter((key) => !omit.has(key) && (value as Record<string, unknown>)[key] !== undefined)
+    .map((key) => `${JSON.stringify(key)}:${reference((value as Record<string, unknown>)[key], omit)}`);
+  return `{${members.join(',')}}`;
+}
+
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+/** A JSON value with keys of every kind: integer-like, symbols, accents, emoji, omitted names. */
+function generated(random: () => number, depth: number): unknown {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const kind =
+    depth > 3
+      ? pick(['string', 'number', 'literal'])
+      : pick(['object', 'object', 'array', 'string', 'number', 'literal']);
+  switch (kind) {
+    case 'object': {
+      const keys = [
+        'id',
+        'b',
+        'a',
+        '0',
+        '7',
+        '10',
+        '$x',
+        '-',
+        'é',
+        'Z',
+        '😀',
+        'k',
+        'lastLogin',
+        'profile',
+        ' ',
+      ];
+      const object: Record<string, unknown> = {};
+      for (let n = Math.floor(random() * 8); n > 0; n -= 1) object[pick(keys)] = generated(random, depth + 1);
+      if (random() < 0.1) object.gone = undefined;
+      return object;
+    }
+    case 'array':
+      return Array.from({ length: Math.floor(random() * 4) }, () => generated(random, depth + 1));
+    case 'string':
+      return pick(['', 'a"b', 'line\nbreak', '\u0001', 'é€😀', '\ud800']);
+    case 'number':
+      return pick([0, -0, 1.5, -3, 1e21, 1e-7, 333333333.3333333]);
+    default:
+      return pick([true, false, null]);
+  }
+}
 
 describe('contentHash', () => {
   const user = {
