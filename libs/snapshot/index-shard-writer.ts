@@ -31,7 +31,9 @@ export class IndexShardWriter {
   /** Adds the entry of record `id`, whose content hash is `hash`, stored in frame `frame`. */
   add(id: string, hash: string, frame: number): void {
     const shard = indexShardOf(id);
-    this.#lines[shard] += `${JSON.stringify({ id, hash, frame })}\n`;
+    // As JSON.stringify({ id, hash, frame }) writes it (a hash is hex, a frame an integer), without
+    // an object per record.
+    this.#lines[shard] += `{"id":${JSON.stringify(id)},"hash":"${hash}","frame":${frame}}\n`;
     this.#counts[shard] += 1;
   }
 

@@ -82,22 +82,22 @@ export function redact(type: string, object: OktaObject): OktaObject {
   return result;
 }
 
-/** `value` minus the property at `path`, copying only the objects along it. */
-function without(value: unknown, path: readonly string[]): unknown {
+/** `value` minus the property at `path` (from `path[at]` on), copying only the objects along it. */
+function without(value: unknown, path: readonly string[], at = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
-  const [head, ...rest] = path;
+  const head = path[at];
   if (head.endsWith('[]')) {
     const key = head.slice(0, -2);
     const items = (value as Record<string, unknown>)[key];
     if (!Array.isArray(items)) return value;
-    return { ...value, [key]: items.map((item) => without(item, rest)) };
+    return { ...value, [key]: items.map((item) => without(item, path, at + 1)) };
   }
   if (!(head in value)) return value;
-  if (rest.length === 0) {
+  if (at === path.length - 1) {
     const { [head]: _removed, ...kept } = value as Record<string, unknown>;
     return kept;
   }
   const child = (value as Record<string, unknown>)[head];
-  const stripped = without(child, rest);
+  const stripped = without(child, path, at + 1);
   return stripped === child ? value : { ...value, [head]: stripped };
 }
