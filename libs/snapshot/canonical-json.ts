@@ -23,7 +23,8 @@ const UNORDERABLE = Symbol('unorderable');
  * for the native JSON.stringify to write: one flat string instead of thousands of string pieces,
  * which made hashing the biggest source of garbage of a backup. JavaScript lists integer-like keys
  * ("0", "12") first whatever the insertion order (ECMA-262 OrdinaryOwnPropertyKeys), so an object
- * with a key that starts with a digit answers UNORDERABLE and the whole value takes `write`.
+ * with a key that starts with a digit answers UNORDERABLE and the whole value takes `write`; so does
+ * a `__proto__` member (JSON.parse makes it an own property, an assignment would set the prototype).
  * @throws TypeError as canonicalJson does
  */
 function sortedCopy(value: unknown, omitKeys: ReadonlySet<string>): unknown {
@@ -52,7 +53,7 @@ function sortedCopy(value: unknown, omitKeys: ReadonlySet<string>): unknown {
         const item = record[key];
         if (item === undefined || omitKeys.has(key)) continue;
         const code = key.charCodeAt(0);
-        if (code >= 0x30 && code <= 0x39) return UNORDERABLE;
+        if ((code >= 0x30 && code <= 0x39) || key === '__proto__') return UNORDERABLE;
         const sorted = sortedCopy(item, omitKeys);
         if (sorted === UNORDERABLE) return UNORDERABLE;
         copy[key] = sorted;

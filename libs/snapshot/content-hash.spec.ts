@@ -32,6 +32,12 @@ describe('canonicalJson', () => {
     expect(sut).toBe('{"$":4,"10":2,"9":3,"a":[{"1":0,"2":0,"x":0}],"b":1}');
   });
 
+  it('writes a __proto__ member as the member JSON.parse made of it', () => {
+    const sut = canonicalJson(JSON.parse('{"b":1,"__proto__":{"x":1}}'));
+
+    expect(sut).toBe('{"__proto__":{"x":1},"b":1}');
+  });
+
   it('sorts objects of many keys (past insertion sort) as of few', () => {
     const keys = Array.from({ length: 100 }, (_, n) => `k${(n * 37) % 100}`);
     const sut = canonicalJson(Object.fromEntries(keys.map((key) => [key, key])));
