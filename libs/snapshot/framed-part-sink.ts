@@ -30,7 +30,7 @@ export interface FramedSinkResult extends SinkResult {
  * A part being written as a sequence of independently sealed frames (`frame-codec.ts`), streamed
  * into the object store. Lines are gathered as UTF-8 bytes outside the JavaScript heap, so a frame
  * in the making is not copied from one young generation to the next by every scavenge (with the
- * service's 4 MB semi-space, a frame gathered as a string survived them all and was promoted). Frame
+ * service's 8 MB semi-space, a frame gathered as a string survived them all and was promoted). Frame
  * n+1 is gathered while frame n is compressed on the thread pool; the two alternate between a pair
  * of buffers. Nothing appears under the key until {@link close} succeeds.
  */
