@@ -298,6 +298,48 @@ describe('restore (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
     expect(restored.restore.summary.admin_role_target).toMatchObject({ create: 1, failed: 0 });
   });
 
+  it('a selective restore of a deleted OIDC app points the custom app authenticator that names it to the new app', async () => {
+    const app = await call('POST', '/api/v1/apps', {
+      name: 'oidc_client',
+      label: 'Field Push',
+      signOnMode: 'OPENID_CONNECT',
+      credentials: { oauthClient: { token_endpoint_auth_method: 'none' } },
+      settings: {
+        oauthClient: {
+          redirect_uris: ['com.example.push:/callback'],
+          response_types: ['code'],
+          grant_types: ['authorization_code', 'refresh_token'],
+          application_type: 'native',
+        },
+      },
+    });
+    // Okta API "Create an authenticator": a custom_app authenticator names an OIDC native app.
+    const authenticator = await call('POST', '/api/v1/authenticators?activate=false', {
+      key: 'custom_app',
+      name: 'Field Push',
+      agreeToTerms: true,
+      provider: { type: 'PUSH', configuration: { fcm: { id: 'ppcfcm1' } } },
+      settings: { appInstanceId: app.id, userVerification: 'PREFERRED' },
+    });
+    const current = await runBackup(ctx, admin.token, { connectionId });
+    await call('POST', `/api/v1/apps/${app.id}/lifecycle/deactivate`);
+    await call('DELETE', `/api/v1/apps/${app.id}`);
+
+    const restored = await runRestore(ctx, admin.token, {
+      backupId: current.id,
+      mode: 'selective',
+      resourceTypes: ['app'],
+      resourceIds: [String(app.id)],
+    });
+
+    expect(restored.restore.status).toBe('completed');
+    const back = live('app').find((candidate) => candidate.data.label === 'Field Push')!;
+    expect(back.id).not.toBe(app.id);
+    const named = live('authenticator').find((candidate) => candidate.id === authenticator.id)!;
+    expect(named.data.settings).toMatchObject({ appInstanceId: back.id });
+    expect(restored.restore.summary.authenticator).toMatchObject({ update: 1, failed: 0 });
+  });
+
   it('goes on when one write fails and ends partial, with the failure recorded', async () => {
     const target = live('group').find(
       (candidate) => candidate.data.type === 'OKTA_GROUP' && candidate.id !== finance.id,

@@ -6,9 +6,13 @@ import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '../../resource-types
  * the moves its list does not spell out):
  * - hooks and trusted origins come first: they refer to nothing, and policy rules (profile
  *   enrollment) and authorization server token rules name inline hooks;
- * - identity providers come before authenticators and policies: external IdP authenticators and
- *   IdP discovery rules name them (authenticators stay before policies, whose enrollment settings
- *   need them; a custom app authenticator naming a re-created app keeps the app's old id);
+ * - identity providers and apps come before authenticators and policies: external IdP and custom
+ *   app authenticators name them (`settings.appInstanceId`), and so do IdP discovery rules
+ *   (`conditions.app`); authenticators stay before policies, whose enrollment settings name them.
+ *   An app names no policy (its sign-on policy is the later `app_sign_on_policy`), and what hangs
+ *   off apps (assignments, features...) keeps its place after the policies. The one reference
+ *   back, a CIBA app's custom authenticator, names an object a restore never re-creates (Okta
+ *   cannot delete authenticators);
  * - authorization servers come after apps: their policies name OAuth clients (app ids);
  * - profile mappings come after apps and identity providers, whose mappings they are.
  * Every other type keeps its collection order (resource-types.ts).
@@ -20,7 +24,7 @@ export const OKTA_RESTORE_ORDER: readonly OktaResourceType[] = (() => {
     return types;
   };
   const early = take('event_hook', 'inline_hook', 'trusted_origin');
-  const beforeAuthenticators = take('identity_provider');
+  const beforeAuthenticators = take('identity_provider', 'app');
   const authorizationServers = take(
     'authorization_server',
     'authorization_server_scope',
