@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { startSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
-import { OKTA_RESOURCE_TYPES } from '../../resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '../../resource-types.js';
 import { restoreDefinitions } from './definitions/index.js';
 import { referencedIds } from './okta-id-references.js';
 import { OKTA_RESTORE_ORDER } from './okta-restore-order.js';
@@ -24,7 +24,9 @@ async function laterReferences(options: SimulatorOptions): Promise<string[]> {
   const sim = await startSimulator(options);
   try {
     const org = sim.snapshot();
-    const typeOf = new Map<string, string>();
+    const position = new Map(OKTA_RESTORE_ORDER.map((type, index) => [type, index]));
+    /** object id -> the type that holds it (the first in order, for ids some children repeat) */
+    const typeOf = new Map<string, OktaResourceType>();
     for (const type of OKTA_RESTORE_ORDER)
       for (const record of org[type] ?? []) {
         const own = idParts(record.id).at(-1) as string;
@@ -37,11 +39,7 @@ async function laterReferences(options: SimulatorOptions): Promise<string[]> {
         const written = definitions[type].writable?.(record.data) ?? omit(record.data, SERVER_OWNED);
         for (const id of referencedIds(written)) {
           const named = typeOf.get(id);
-          if (
-            named &&
-            !own.has(id) &&
-            OKTA_RESTORE_ORDER.indexOf(named as never) > OKTA_RESTORE_ORDER.indexOf(type)
-          )
+          if (named && !own.has(id) && position.get(named)! > position.get(type)!)
             found.add(`${type} -> ${named}`);
         }
       }
