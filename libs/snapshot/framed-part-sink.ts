@@ -77,16 +77,16 @@ export class FramedPartSink {
    */
   append(line: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit (a surrogate pair: 4 bytes for 2 units).
-    const needed = this.#gatheredBytes + 3 * line.length + 1;
-    let buffer = this.#buffers[0];
-    if (needed > buffer.length) {
-      buffer = Buffer.allocUnsafe(Math.max(needed, 2 * buffer.length));
-      this.#buffers[0].copy(buffer, 0, 0, this.#gatheredBytes);
-      this.#buffers[0] = buffer;
-    }
+    const buffer = this.#room(3 * line.length + 1);
     this.#gatheredBytes += buffer.write(line, this.#gatheredBytes, 'utf8');
-    buffer[this.#gatheredBytes++] = NEWLINE;
-    this.#gatheredRecords += 1;
+    this.#endLine(buffer);
+  }
+
+  /** Adds one record's NDJSON line, already UTF-8 (`source[start, end)`), as `append` does. */
+  appendBytes(source: Buffer, start: number, end: number): void {
+    const buffer = this.#room(end - start + 1);
+    this.#gatheredBytes += source.copy(buffer, this.#gatheredBytes, start, end);
+    this.#endLine(buffer);
   }
 
   /**
@@ -132,6 +132,23 @@ export class FramedPartSink {
   /** Stops the upload; the store keeps nothing under the key. */
   abort(reason: Error): void {
     this.#input.destroy(reason);
+  }
+
+  /** The buffer being filled, grown to take `bytes` more. */
+  #room(bytes: number): Buffer {
+    const needed = this.#gatheredBytes + bytes;
+    let buffer = this.#buffers[0];
+    if (needed > buffer.length) {
+      buffer = Buffer.allocUnsafe(Math.max(needed, 2 * buffer.length));
+      this.#buffers[0].copy(buffer, 0, 0, this.#gatheredBytes);
+      this.#buffers[0] = buffer;
+    }
+    return buffer;
+  }
+
+  #endLine(buffer: Buffer): void {
+    buffer[this.#gatheredBytes++] = NEWLINE;
+    this.#gatheredRecords += 1;
   }
 
   async #seal(frame: number, plain: Buffer, info: FrameInfo): Promise<void> {

@@ -6,6 +6,7 @@ import { ObjectStore } from '@libs/object-store/object-store.js';
 import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { OKTA_VOLATILE_FIELDS, contentHash } from './content-hash.js';
+import { type EncodedRecords, assertRecord, isEncodedRecords, recordLine } from './encoded-records.js';
 import { EncryptedPartSink } from './encrypted-part-sink.js';
 import { FRAME_TEXT_BYTES } from './frame-codec.js';
 import { FramedPartSink } from './framed-part-sink.js';
@@ -53,7 +54,8 @@ export class SnapshotWriter {
   readonly #root: string;
   readonly #dataKey: Buffer;
   readonly #wrappedKey: WrappedKey;
-  readonly #volatileFields: readonly string[];
+  /** Left out of content hashes, as the manifest lists them. */
+  readonly volatileFields: readonly string[];
   readonly #volatileSet: ReadonlySet<string>;
   /** Begun parts in order, each undefined until written. */
   readonly #parts = new Map<string, PartInfo | undefined>();
@@ -64,8 +66,8 @@ export class SnapshotWriter {
     this.#root = root;
     this.#dataKey = generateDataKey();
     this.#wrappedKey = options.keyRing.wrapKey(this.#dataKey);
-    this.#volatileFields = [...(options.volatileFields ?? OKTA_VOLATILE_FIELDS)];
-    this.#volatileSet = new Set(this.#volatileFields);
+    this.volatileFields = [...(options.volatileFields ?? OKTA_VOLATILE_FIELDS)];
+    this.#volatileSet = new Set(this.volatileFields);
   }
 
   /**
@@ -84,15 +86,18 @@ export class SnapshotWriter {
    * Streams `records` into the part for `type` (sealed frames of about FRAME_TEXT_BYTES) and into
    * its index shards; memory stays flat whatever their number.
    * @param type snake_case resource type, at most one part per type
+   * @param records records, or records already encoded (`EncodedRecords`, hashed without this
+   *   writer's volatile fields), in any mix
    * @returns the part as the manifest will list it
    * @throws SnapshotWriteError for a bad or repeated type (nothing written, the writer stays usable)
-   * @throws SnapshotWriteError for a record of another type or shape, or the records iterable's or
+   * @throws SnapshotWriteError for a record of another type or shape, encoded records hashed
+   *   without other volatile fields, or the records iterable's or
    *   the store's own error: the writer is then failed
    * @throws SnapshotWriteError when another part failed while this one was being written
    */
   async writePart(
     type: string,
-    records: AsyncIterable<ResourceRecord> | Iterable<ResourceRecord>,
+    records: AsyncIterable<ResourceRecord | EncodedRecords> | Iterable<ResourceRecord | EncodedRecords>,
   ): Promise<PartInfo> {
     const names = partNames(type);
     if (names === undefined) throw new SnapshotWriteError(`resource type "${type}" is not snake_case`);
@@ -109,17 +114,31 @@ export class SnapshotWriter {
     try {
       let count = 0;
       let frame = 0;
-      for await (const record of records) {
-        this.#assertUsable();
-        assertRecord(record, type);
-        const { id, name, data } = record;
-        recordSink.append(JSON.stringify({ type, id, name, data }));
-        shards.add(id, contentHash(data, this.#volatileSet), frame);
+      /** Counts a record; true when its frame is full. */
+      const added = (): boolean => {
         count += 1;
-        if (recordSink.gatheredBytes >= FRAME_TEXT_BYTES) {
-          await Promise.all([recordSink.endFrame(), shards.flush()]);
-          frame += 1;
+        return recordSink.gatheredBytes >= FRAME_TEXT_BYTES;
+      };
+      const nextFrame = async (): Promise<void> => {
+        await Promise.all([recordSink.endFrame(), shards.flush()]);
+        frame += 1;
+      };
+      for await (const item of records) {
+        this.#assertUsable();
+        if (isEncodedRecords(item)) {
+          this.#assertVolatileFields(item, type);
+          const lines = Buffer.from(item.lines.buffer, item.lines.byteOffset, item.lines.byteLength);
+          for (let index = 0, start = 0; index < item.ids.length; start = item.ends[index], index += 1) {
+            recordSink.appendBytes(lines, start, item.ends[index]);
+            shards.add(item.ids[index], item.hashes[index], frame);
+            if (added()) await nextFrame();
+          }
+          continue;
         }
+        assertRecord(item, type);
+        recordSink.append(recordLine(item));
+        shards.add(item.id, contentHash(item.data, this.#volatileSet), frame);
+        if (added()) await nextFrame();
       }
       const [stored, index] = await Promise.all([recordSink.close(), shards.close()]);
       const part: PartInfo = {
@@ -158,7 +177,7 @@ export class SnapshotWriter {
         snapshotId: this.snapshotId,
         createdAt: new Date().toISOString(),
         meta,
-        volatileFields: [...this.#volatileFields],
+        volatileFields: [...this.volatileFields],
         parts: parts as PartInfo[],
         counts: Object.fromEntries((parts as PartInfo[]).map((part) => [part.type, part.count])),
         totalStoredBytes: (parts as PartInfo[]).reduce(
@@ -186,6 +205,18 @@ export class SnapshotWriter {
     }
   }
 
+  #assertVolatileFields(encoded: EncodedRecords, type: string): void {
+    const fields = encoded.volatileFields;
+    if (
+      fields.length !== this.volatileFields.length ||
+      fields.some((field) => !this.#volatileSet.has(field))
+    ) {
+      throw new SnapshotWriteError(
+        `"${type}" records were hashed without other volatile fields than the snapshot's`,
+      );
+    }
+  }
+
   #sink(name: string): EncryptedPartSink {
     return new EncryptedPartSink(
       this.#store,
@@ -193,21 +224,5 @@ export class SnapshotWriter {
       this.#dataKey,
       objectAad(this.snapshotId, name),
     );
-  }
-}
-
-function assertRecord(record: ResourceRecord, type: string): void {
-  if (record?.type !== type) {
-    throw new SnapshotWriteError(
-      `a record of type "${String(record?.type)}" was given for the "${type}" part`,
-    );
-  }
-  const { id, name, data } = record;
-  if (typeof id !== 'string' || id === '') throw new SnapshotWriteError(`a "${type}" record has no id`);
-  if (name !== null && typeof name !== 'string') {
-    throw new SnapshotWriteError(`"${type}" record ${id}: name must be a string or null`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new SnapshotWriteError(`"${type}" record ${id}: data must be a JSON object`);
   }
 }

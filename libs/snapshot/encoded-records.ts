@@ -1,0 +1,90 @@
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+
+import { contentHash } from './content-hash.js';
+import { SnapshotWriteError } from './snapshot-errors.js';
+
+/**
+ * Records of one type already in the form a snapshot part stores them (DESIGN section 5): NDJSON
+ * lines as UTF-8 bytes, with each record's id and content hash. Made where the records were
+ * parsed (a worker thread, see libs/providers/okta/okta-page-encoder.ts), so that the writer only
+ * copies bytes and adds index entries; a structured clone carries it between threads.
+ */
+export interface EncodedRecords {
+  /** The lines back to back, without newlines. */
+  lines: Uint8Array;
+  /** Where each line ends in `lines`: line i is `[ends[i - 1] ?? 0, ends[i])`. */
+  ends: Uint32Array;
+  ids: string[];
+  /** `contentHash(data, volatileFields)` of each record. */
+  hashes: string[];
+  /** The fields left out of `hashes`; the writer refuses a list other than its own. */
+  volatileFields: readonly string[];
+}
+
+/** Tells encoded records from a record (which has no `ends`). */
+export function isEncodedRecords(value: ResourceRecord | EncodedRecords): value is EncodedRecords {
+  return 'ends' in value;
+}
+
+/** A record's NDJSON line in a snapshot part, without its newline. */
+export function recordLine(record: ResourceRecord): string {
+  const { type, id, name, data } = record;
+  return JSON.stringify({ type, id, name, data });
+}
+
+/**
+ * Encodes `records`, each checked as the writer checks it.
+ * @param volatileFields left out of the content hashes (a snapshot's `volatileFields`)
+ * @throws SnapshotWriteError for a record of another type or shape
+ */
+export function encodeRecords(
+  type: string,
+  records: readonly ResourceRecord[],
+  volatileFields: readonly string[],
+): EncodedRecords {
+  const omit = new Set(volatileFields);
+  const ends = new Uint32Array(records.length);
+  const ids: string[] = [];
+  const hashes: string[] = [];
+  let lines = Buffer.allocUnsafe(1024 * Math.max(1, records.length));
+  let length = 0;
+  records.forEach((record, index) => {
+    assertRecord(record, type);
+    const line = recordLine(record);
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    if (length + 3 * line.length > lines.length) {
+      const grown = Buffer.allocUnsafe(Math.max(length + 3 * line.length, 2 * lines.length));
+      lines.copy(grown, 0, 0, length);
+      lines = grown;
+    }
+    length += lines.write(line, length, 'utf8');
+    ends[index] = length;
+    ids.push(record.id);
+    hashes.push(contentHash(record.data, omit));
+  });
+  // A view would carry its whole backing buffer across threads: copy the lines out.
+  const exact = new Uint8Array(length);
+  exact.set(lines.subarray(0, length));
+  return { lines: exact, ends, ids, hashes, volatileFields };
+}
+
+/**
+ * Checks that `record` is a record of `type` a snapshot can hold: an id, a string or null name,
+ * JSON object data.
+ * @throws SnapshotWriteError otherwise
+ */
+export function assertRecord(record: ResourceRecord, type: string): void {
+  if (record?.type !== type) {
+    throw new SnapshotWriteError(
+      `a record of type "${String(record?.type)}" was given for the "${type}" part`,
+    );
+  }
+  const { id, name, data } = record;
+  if (typeof id !== 'string' || id === '') throw new SnapshotWriteError(`a "${type}" record has no id`);
+  if (name !== null && typeof name !== 'string') {
+    throw new SnapshotWriteError(`"${type}" record ${id}: name must be a string or null`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new SnapshotWriteError(`"${type}" record ${id}: data must be a JSON object`);
+  }
+}
