@@ -1,4 +1,6 @@
 import type { ProviderRestorer, RestoreWriteOptions } from './provider-restore.js';
+import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
+
 import type { ResourceRecord, ResourceType } from './resource-types.js';
 
 /**
@@ -27,6 +29,14 @@ export interface ResourcePart {
   delta?: PartDelta;
 }
 
+/**
+ * A part collected for a snapshot (`collect` with `encodeWithout`): its records may come already
+ * encoded, in batches, besides one by one.
+ */
+export interface EncodedResourcePart extends Omit<ResourcePart, 'records'> {
+  records: AsyncIterable<ResourceRecord | EncodedRecords>;
+}
+
 /** A record the provider deleted, in the record-id convention of resource-types.ts. */
 export interface DeletedRecord {
   type: ResourceType;
@@ -42,6 +52,15 @@ export interface CollectOptions {
    * types are fetched as deltas (`ResourcePart.delta`); every other type is listed in full.
    */
   since?: string;
+}
+
+/** Options of a collection that goes straight into a snapshot. */
+export interface EncodedCollectOptions extends CollectOptions {
+  /**
+   * The snapshot's volatile fields: records may then be encoded as the snapshot stores them,
+   * their content hashes made without these fields, away from the main thread (EncodedRecords).
+   */
+  encodeWithout: readonly string[];
 }
 
 /** Requests made to the provider during a connector's life, for progress and benchmarks. */
@@ -90,10 +109,12 @@ export interface ProviderConnector {
    * Streams the given types (default: all) in dependency order, one part per type. The next
    * part may be asked for before the previous one is consumed (see ResourcePart): types behind
    * different rate-limit buckets then progress together. Parts of types with no objects are
-   * still yielded, with no records. A part's `delta` is final when the part is yielded.
+   * still yielded, with no records. A part's `delta` is final when the part is yielded. With
+   * `encodeWithout` (for a snapshot writer), records may come encoded (EncodedRecords).
    *
    * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past.
    */
+  collect(options: EncodedCollectOptions): AsyncIterable<EncodedResourcePart>;
   collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
   /**
    * Records deleted at or after `since` (ISO 8601), read from the provider's audit log, in the

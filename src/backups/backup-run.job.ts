@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
-import type { ProviderConnector, ResourcePart } from '@libs/providers/provider-connector.js';
+import type { EncodedResourcePart, ProviderConnector } from '@libs/providers/provider-connector.js';
 import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
@@ -154,7 +154,7 @@ export class BackupRunJob implements OnModuleInit {
       stop.abort(error);
     };
     const running = new Set<string>();
-    const writePart = async (part: ResourcePart): Promise<void> => {
+    const writePart = async (part: EncodedResourcePart): Promise<void> => {
       running.add(part.type);
       const records = incremental
         ? mergedRecords(incremental.base, part, incremental.deletions)
@@ -169,7 +169,12 @@ export class BackupRunJob implements OnModuleInit {
     const kind = incremental ? 'changes since the base backup' : 'every object';
     try {
       await this.progress(backup.id, 0, `Backing up ${types.length} resource types (${kind})`);
-      const parts = connector.collect({ types, since: incremental?.since, signal: stop.signal });
+      const parts = connector.collect({
+        types,
+        since: incremental?.since,
+        signal: stop.signal,
+        encodeWithout: writer.volatileFields,
+      });
       for await (const part of parts) writes.push(writePart(part).catch(fail));
     } catch (error) {
       fail(error);

@@ -1,5 +1,6 @@
-import type { DeletedRecord, ResourcePart } from '@libs/providers/provider-connector.js';
+import type { DeletedRecord, EncodedResourcePart } from '@libs/providers/provider-connector.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import { type EncodedRecords, isEncodedRecords } from '@libs/snapshot/encoded-records.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 
 /** What the provider deleted since the base: by type, and every deleted id (for cascades). */
@@ -32,18 +33,19 @@ export async function gatherDeletions(reported: AsyncIterable<DeletedRecord>): P
  */
 export async function* mergedRecords(
   base: SnapshotReader,
-  part: ResourcePart,
+  part: EncodedResourcePart,
   deletions: Deletions,
-): AsyncGenerator<ResourceRecord> {
+): AsyncGenerator<ResourceRecord | EncodedRecords> {
   const { delta } = part;
   if (delta === undefined) {
     yield* part.records;
     return;
   }
   const fetched = new Set<string>();
-  for await (const record of part.records) {
-    fetched.add(record.id);
-    yield record;
+  for await (const item of part.records) {
+    if (isEncodedRecords(item)) for (const id of item.ids) fetched.add(id);
+    else fetched.add(item.id);
+    yield item;
   }
   if (!base.has(part.type)) return;
   const deletedOfType = deletions.byType.get(part.type);

@@ -58,6 +58,27 @@ export class OktaApiClient {
    *   or a body that is not a JSON array of objects.
    */
   async *pages(list: ListRequest): AsyncGenerator<OktaObject[]> {
+    const { itemsKey, template } = list;
+    yield* this.list(list, ({ body }) =>
+      itemsKey === undefined ? { page: parseArray(body, template) } : parseWrapped(body, itemsKey, template),
+    );
+  }
+
+  /**
+   * Yields the body of each page of a list paged through `Link` headers, as received (UTF-8),
+   * for a caller that parses it elsewhere (a worker thread, okta-page-encoder.ts); see
+   * `parseArray`.
+   * @throws as `pages` does, but not for a body that is not a JSON array
+   */
+  async *pageBodies(list: Omit<ListRequest, 'itemsKey'>): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+    yield* this.list(list, ({ bytes }) => ({ page: bytes }));
+  }
+
+  /** Pages of `list`, each read from its body by `read`, which may name the next page. */
+  private async *list<T>(
+    list: Omit<ListRequest, 'itemsKey'>,
+    read: (response: TransportResponse) => { page: T; next?: string },
+  ): AsyncGenerator<T> {
     let url: URL | null = this.firstUrl(list);
     let first = true;
     while (url) {
@@ -66,14 +87,9 @@ export class OktaApiClient {
       if (first && list.emptyOn?.includes(response.status)) return;
       first = false;
       if (response.status !== 200) throw failure(response, `GET ${list.template}`);
-      if (list.itemsKey === undefined) {
-        yield parseArray(response.body, list.template);
-        url = nextLinkUrl(response.headers['link'], url);
-      } else {
-        const page = parseWrapped(response.body, list.itemsKey, list.template);
-        yield page.items;
-        url = page.next === undefined ? nextLinkUrl(response.headers['link'], url) : new URL(page.next, url);
-      }
+      const { page, next } = read(response);
+      yield page;
+      url = next === undefined ? nextLinkUrl(response.headers['link'], url) : new URL(next, url);
     }
   }
 
@@ -179,7 +195,11 @@ function isObjectArray(value: unknown): value is OktaObject[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null);
 }
 
-function parseArray(text: string, template: string): OktaObject[] {
+/**
+ * A list page's body (`GET template`) as its objects.
+ * @throws ProviderRequestError when it is not a JSON array of objects
+ */
+export function parseArray(text: string, template: string): OktaObject[] {
   const body = parseJson(text);
   if (!isObjectArray(body)) {
     throw new ProviderRequestError(
@@ -191,7 +211,7 @@ function parseArray(text: string, template: string): OktaObject[] {
 }
 
 /** `{ [key]: [...], _links: { next: { href } } }`; a missing key is an empty page. */
-function parseWrapped(text: string, key: string, template: string): { items: OktaObject[]; next?: string } {
+function parseWrapped(text: string, key: string, template: string): { page: OktaObject[]; next?: string } {
   const body = parseJson(text) as Record<string, unknown> | undefined;
   const items = body?.[key] ?? [];
   if (body === null || typeof body !== 'object' || !isObjectArray(items)) {
@@ -201,7 +221,7 @@ function parseWrapped(text: string, key: string, template: string): { items: Okt
     );
   }
   const next = (body._links as { next?: { href?: unknown } } | undefined)?.next?.href;
-  return { items, next: typeof next === 'string' ? next : undefined };
+  return { page: items, next: typeof next === 'string' ? next : undefined };
 }
 
 function failure(response: TransportResponse, what: string): ProviderRequestError {

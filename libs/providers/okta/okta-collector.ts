@@ -1,9 +1,12 @@
-import type { PartDelta, ResourcePart } from '../provider-connector.js';
-import { ProviderError, ProviderRequestError } from '../provider-errors.js';
+import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
+
+import type { EncodedResourcePart, PartDelta } from '../provider-connector.js';
+import { ProviderError } from '../provider-errors.js';
 import type { OktaResourceType, ResourceRecord } from '../resource-types.js';
 import { inOrderConcurrent } from './in-order-concurrent.js';
-import type { ListRequest, OktaApiClient, OktaObject } from './okta-api-client.js';
-import { redact } from './okta-not-captured.js';
+import { type ChildPageTask, ENCODABLE_TYPES } from './okta-child-page.js';
+import type { ListRequest, OktaApiClient } from './okta-api-client.js';
+import { childItems, item, keyOf, record, type Item } from './okta-records.js';
 import {
   DEPROVISIONED_USERS_SEARCH,
   GROUP_ROLES_TEMPLATE,
@@ -24,13 +27,14 @@ import {
   type TopLevelDefinition,
 } from './okta-resource-catalog.js';
 
-/** A record, and what its children will need from it. */
-interface Item {
-  record: ResourceRecord;
-  keys?: Record<string, string>;
-}
-
 type Pages = AsyncGenerator<Item[]>;
+
+/** Encoding of records for a snapshot (EncodedCollectOptions). */
+export interface CollectorEncoding {
+  /** Encodes one page (on a worker thread: okta-page-encoder.ts). */
+  encode: (task: ChildPageTask) => Promise<EncodedRecords>;
+  volatileFields: readonly string[];
+}
 
 /**
  * Streams the records of each Okta type page by page, redacting secrets (okta-not-captured.ts).
@@ -48,11 +52,13 @@ export class OktaCollector {
   /**
    * @param width child lists fetched at once (members of several groups), >= 1.
    * @param parents types whose references children will need, remembered as they stream.
+   * @param encoding when set, the ENCODABLE_TYPES come encoded (EncodedRecords)
    */
   constructor(
     private readonly api: OktaApiClient,
     private readonly width: number,
     private readonly parents: ReadonlySet<OktaResourceType>,
+    private readonly encoding?: CollectorEncoding,
   ) {}
 
   /**
@@ -60,9 +66,14 @@ export class OktaCollector {
    * caller) the changes of an incremental type (RESOURCE_DEFINITIONS `incremental`). A
    * `children_of` part lists its parents before it is returned.
    */
-  async part(type: OktaResourceType, since: string | undefined, signal?: AbortSignal): Promise<ResourcePart> {
+  async part(
+    type: OktaResourceType,
+    since: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<EncodedResourcePart> {
     const definition = RESOURCE_DEFINITIONS[type] as ResourceDefinition;
     const incremental = since === undefined ? undefined : incrementalOf(definition);
+    const encoded = this.encoding !== undefined && ENCODABLE_TYPES.has(type);
     if (since !== undefined && incremental?.fields) {
       const filter = incremental.fields.map((field) => `${field} gt "${since}"`).join(' or ');
       const delta: PartDelta = { kind: 'changed' };
@@ -71,9 +82,13 @@ export class OktaCollector {
     if (since !== undefined && incremental?.parentField && definition.kind === 'child') {
       const filter = `${incremental.parentField} gt "${since}"`;
       const parents = await this.listRefs(definition.parent, signal, filter);
-      const records = unwrap(this.children(type, definition, parents, signal));
+      const records = encoded
+        ? this.encodedChildren(type, definition, parents, signal)
+        : unwrap(this.children(type, definition, parents, signal));
       return { type, records, delta: { kind: 'children_of', parentIds: parents.map((parent) => parent.id) } };
     }
+    if (encoded && definition.kind === 'child')
+      return { type, records: this.encodedChildren(type, definition, undefined, signal) };
     if (!this.parents.has(type) || this.parentRefs.has(type))
       return { type, records: this.records(type, signal) };
     const pass = deferred<ParentRef[]>();
@@ -313,23 +328,41 @@ export class OktaCollector {
     parent: ParentRef,
     signal?: AbortSignal,
   ): Pages {
-    const { template } = definition;
-    const list: ListRequest = {
-      template: typeof template === 'string' ? template : template(parent),
-      params: definition.params(parent),
-      query: definition.query,
-      itemsKey: definition.itemsKey,
-      emptyOn: definition.emptyOn ?? [404],
-      signal,
-    };
-    for await (const page of this.api.pages(list)) {
-      yield page.map((object) => {
-        const childId = keyOf(object, list, definition.key);
-        const id = `${parent.id}:${childId}`;
-        if (definition.data)
-          return { record: record(type, id, definition.name(object), definition.data(parent, childId)) };
-        return item(type, id, definition, object);
-      });
+    const list = childList(definition, parent, signal);
+    for await (const page of this.api.pages(list)) yield childItems(type, definition, parent, list, page);
+  }
+
+  /**
+   * Children of `parents` (default: every parent), encoded page by page, as `children` lists
+   * them. Each page's body goes to the encoder unparsed, and its lane fetches the next page while
+   * the encoder works, so fetching and encoding overlap even within one parent's list.
+   */
+  private async *encodedChildren(
+    type: OktaResourceType,
+    definition: ChildDefinition,
+    parents: readonly ParentRef[] | undefined,
+    signal?: AbortSignal,
+  ): AsyncGenerator<EncodedRecords> {
+    const all = parents ?? (await this.refsOf(definition.parent, signal));
+    const wanted = definition.applies ? all.filter(definition.applies) : all;
+    const open = (parent: ParentRef) => this.encodingChildPages(type, definition, parent, signal);
+    for await (const { encoded } of inOrderConcurrent(wanted, open, this.width)) yield await encoded;
+  }
+
+  /** Pages of `parent`'s children, each as its encoding, begun as soon as the page arrives. */
+  private async *encodingChildPages(
+    type: OktaResourceType,
+    definition: ChildDefinition,
+    parent: ParentRef,
+    signal?: AbortSignal,
+  ): AsyncGenerator<{ encoded: Promise<EncodedRecords> }> {
+    const { encode, volatileFields } = this.encoding as CollectorEncoding;
+    const list = childList(definition, parent, signal);
+    for await (const body of this.api.pageBodies(list)) {
+      const encoded = encode({ type, parent, template: list.template, body, volatileFields });
+      // Awaited at its turn; until then (or if the backup stops first) a failure is not "unhandled".
+      encoded.catch(() => undefined);
+      yield { encoded };
     }
   }
 
@@ -398,6 +431,19 @@ export class OktaCollector {
   }
 }
 
+/** The list of `parent`'s children. */
+function childList(definition: ChildDefinition, parent: ParentRef, signal?: AbortSignal): ListRequest {
+  const { template } = definition;
+  return {
+    template: typeof template === 'string' ? template : template(parent),
+    params: definition.params(parent),
+    query: definition.query,
+    itemsKey: definition.itemsKey,
+    emptyOn: definition.emptyOn ?? [404],
+    signal,
+  };
+}
+
 interface Deferred<T> {
   promise: Promise<T>;
   resolve(value: T): void;
@@ -432,33 +478,4 @@ function incrementalOf(definition: ResourceDefinition) {
 
 async function* unwrap(pages: Pages): AsyncGenerator<ResourceRecord> {
   for await (const page of pages) for (const { record: each } of page) yield each;
-}
-
-/** A record of `object` with its name and remembered keys; secrets are removed from the data. */
-function item(
-  type: OktaResourceType,
-  id: string,
-  definition: {
-    name: (object: OktaObject) => string | null;
-    remember?: (object: OktaObject) => Record<string, string>;
-  },
-  object: OktaObject,
-): Item {
-  return { record: record(type, id, definition.name(object), object), keys: definition.remember?.(object) };
-}
-
-function record(type: OktaResourceType, id: string, name: string | null, data: OktaObject): ResourceRecord {
-  return { type, id, name, data: redact(type, data) };
-}
-
-/**
- * The object's key: its Okta `id`, or what `key` reads. An object without one is a broken
- * answer, not something to skip.
- */
-function keyOf(object: OktaObject, list: ListRequest, key?: (object: OktaObject) => string | null): string {
-  const value = key ? key(object) : object.id;
-  if (typeof value !== 'string' || value === '') {
-    throw new ProviderRequestError(`Okta listed an object without an id at GET ${list.template}`, 200);
-  }
-  return value;
 }

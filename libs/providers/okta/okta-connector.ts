@@ -5,6 +5,8 @@ import type {
   CollectOptions,
   ConnectorStats,
   DeletedRecord,
+  EncodedCollectOptions,
+  EncodedResourcePart,
   ProviderConnector,
   ResourcePart,
 } from '../provider-connector.js';
@@ -19,6 +21,7 @@ import { OktaRestorer } from './restore/okta-restorer.js';
 import { deletionsFromLog } from './okta-deletions.js';
 import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
+import { oktaPageEncoder } from './okta-page-encoder.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 import { OktaTransport } from './okta-transport.js';
 import { RateLimitGovernor } from './rate-limit-governor.js';
@@ -170,7 +173,11 @@ export class OktaConnector implements ProviderConnector {
    * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect,
    *   `invalid_since` for a `since` that is not an ISO 8601 instant in the past.
    */
-  async *collect(options: CollectOptions = {}): AsyncIterable<ResourcePart> {
+  collect(options: EncodedCollectOptions): AsyncIterable<EncodedResourcePart>;
+  collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
+  async *collect(
+    options: CollectOptions & Partial<EncodedCollectOptions> = {},
+  ): AsyncIterable<EncodedResourcePart> {
     const requested = new Set(options.types ?? OKTA_RESOURCE_TYPES);
     for (const type of requested) {
       if (!(OKTA_RESOURCE_TYPES as readonly string[]).includes(type)) {
@@ -184,7 +191,12 @@ export class OktaConnector implements ProviderConnector {
       const parent = parentOf(RESOURCE_DEFINITIONS[type]);
       if (parent) parents.add(parent);
     }
-    const collector = new OktaCollector(this.api, this.maxConcurrency, parents);
+    const { encodeWithout } = options;
+    const encoding =
+      encodeWithout === undefined
+        ? undefined
+        : { encode: oktaPageEncoder.encode, volatileFields: encodeWithout };
+    const collector = new OktaCollector(this.api, this.maxConcurrency, parents, encoding);
     for (const type of types) {
       options.signal?.throwIfAborted();
       yield await collector.part(type, since, options.signal);

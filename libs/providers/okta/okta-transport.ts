@@ -24,7 +24,10 @@ export interface TransportResponse {
   status: number;
   /** Lower-case names; repeated headers (such as `link`) as arrays. */
   headers: Record<string, string | string[] | undefined>;
-  body: string;
+  /** The body as received. */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The body as UTF-8 text, decoded on first read. */
+  readonly body: string;
 }
 
 /** Statuses worth another attempt: the server or a gateway failed, not the request. */
@@ -103,13 +106,30 @@ export class OktaTransport {
         signal: req.signal,
       });
       // Reading the body inside the try: a connection dropped mid-body is a network failure.
-      const body = await res.body.text();
+      const bytes = new Uint8Array(await res.body.arrayBuffer());
       governor.observe(bucket, res.headers);
-      return { response: { status: res.statusCode, headers: res.headers, body } };
+      return { response: transportResponse(res.statusCode, res.headers, bytes) };
     } catch (failure) {
       return { failure };
     } finally {
       release();
     }
   }
+}
+
+/** A response whose text is decoded only when read: pages handed to a worker never are here. */
+function transportResponse(
+  status: number,
+  headers: TransportResponse['headers'],
+  bytes: Uint8Array<ArrayBuffer>,
+): TransportResponse {
+  let text: string | undefined;
+  return {
+    status,
+    headers,
+    bytes,
+    get body() {
+      return (text ??= new TextDecoder().decode(bytes));
+    },
+  };
 }

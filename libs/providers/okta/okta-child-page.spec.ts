@@ -1,0 +1,110 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
+import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
+
+import { ProviderRequestError } from '../provider-errors.js';
+import { type ChildPageTask, ENCODABLE_TYPES, encodeChildPage } from './okta-child-page.js';
+import { oktaPageEncoder } from './okta-page-encoder.js';
+
+const APP_USERS = [
+  {
+    id: '00u1',
+    scope: 'USER',
+    status: 'ACTIVE',
+    lastUpdated: '2026-11-20T10:00:00.000Z',
+    credentials: { userName: 'zoë@example.com', password: { value: 'Sw0rdfish!' } },
+    profile: { email: 'zoë@example.com' },
+    _links: { user: { href: 'https://acme.okta.com/api/v1/users/00u1' } },
+  },
+  { id: '00u2', scope: 'GROUP', status: 'ACTIVE', credentials: { userName: 'li@example.com' } },
+];
+
+function task(type: ChildPageTask['type'], body: string, template: string): ChildPageTask {
+  return {
+    type,
+    parent: { id: '0oa1', keys: {} },
+    template,
+    body: new TextEncoder().encode(body) as Uint8Array<ArrayBuffer>,
+    volatileFields: OKTA_VOLATILE_FIELDS,
+  };
+}
+
+const appUsersPage = () =>
+  task('app_user_assignment', JSON.stringify(APP_USERS), '/api/v1/apps/{appId}/users');
+
+/** The records an encoding holds, read back from its lines. */
+function decoded(encoded: EncodedRecords): unknown[] {
+  const text = new TextDecoder();
+  return Array.from(encoded.ends, (end, index) =>
+    JSON.parse(text.decode(encoded.lines.subarray(index === 0 ? 0 : encoded.ends[index - 1], end))),
+  );
+}
+
+describe('Okta child pages encoded for a snapshot', () => {
+  it('encodes the records the collector yields: composite ids, secrets stripped, content hashes', () => {
+    const sut = encodeChildPage(appUsersPage());
+
+    // Okta's `credentials.password` says a password is set; only its value is a secret.
+    const first = { ...APP_USERS[0], credentials: { userName: 'zoë@example.com', password: {} } };
+    expect(decoded(sut)).toEqual([
+      { type: 'app_user_assignment', id: '0oa1:00u1', name: null, data: first },
+      { type: 'app_user_assignment', id: '0oa1:00u2', name: null, data: APP_USERS[1] },
+    ]);
+    expect(sut.ids).toEqual(['0oa1:00u1', '0oa1:00u2']);
+    expect(sut.hashes).toEqual([contentHash(first), contentHash(APP_USERS[1])]);
+    expect(JSON.stringify(decoded(sut))).not.toContain('Sw0rdfish!');
+  });
+
+  it('keeps only the ids of group members, whose users the user part holds', () => {
+    const sut = encodeChildPage(
+      task('group_membership', JSON.stringify(APP_USERS), '/api/v1/groups/{groupId}/users'),
+    );
+
+    expect(decoded(sut)).toEqual([
+      { type: 'group_membership', id: '0oa1:00u1', name: null, data: { groupId: '0oa1', userId: '00u1' } },
+      { type: 'group_membership', id: '0oa1:00u2', name: null, data: { groupId: '0oa1', userId: '00u2' } },
+    ]);
+  });
+
+  it('encodes only children paged by Link headers that are no type parent', () => {
+    expect(ENCODABLE_TYPES).toContain('app_user_assignment');
+    expect(ENCODABLE_TYPES).toContain('group_membership');
+    // A parent (its customizations need its remembered keys), a list paged by `_links.next`.
+    expect(ENCODABLE_TYPES).not.toContain('email_template');
+    expect(ENCODABLE_TYPES).not.toContain('resource_set_resource');
+    expect(ENCODABLE_TYPES).not.toContain('user');
+  });
+
+  it('encodes on a worker thread, moving the page there and the encoding back', async () => {
+    const page = appUsersPage();
+
+    const sut = await oktaPageEncoder.encode(page);
+
+    // Compared as plain values: typed arrays from another thread belong to another realm than Jest's.
+    const expected = encodeChildPage(appUsersPage());
+    expect(decoded(sut)).toEqual(decoded(expected));
+    expect([...sut.ends]).toEqual([...expected.ends]);
+    expect({ ...sut, lines: 0, ends: 0 }).toEqual({ ...expected, lines: 0, ends: 0 });
+    expect(page.body.byteLength).toBe(0); // moved, not copied
+  });
+
+  it.each([
+    ['a body that is not a JSON array', '{"errorCode":"E0000001"}', 'something other than a JSON array'],
+    ['an object without an id', '[{"scope":"USER"}]', 'an object without an id'],
+  ])('turns %s into the ProviderRequestError the collector throws', async (_case, body, message) => {
+    const failing = task('app_user_assignment', body, '/api/v1/apps/{appId}/users');
+
+    const inWorker = oktaPageEncoder.encode(failing);
+
+    await expect(inWorker).rejects.toBeInstanceOf(ProviderRequestError);
+    await expect(inWorker).rejects.toMatchObject({ status: 200, message: expect.stringContaining(message) });
+    const thrown = await inWorker.then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(() => encodeChildPage(task('app_user_assignment', body, '/api/v1/apps/{appId}/users'))).toThrow(
+      thrown,
+    );
+  });
+});

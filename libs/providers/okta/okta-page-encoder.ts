@@ -1,0 +1,55 @@
+import { availableParallelism } from 'node:os';
+
+import { Piscina } from 'piscina';
+
+import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
+
+import { ProviderRequestError } from '../provider-errors.js';
+import type { ChildPageTask } from './okta-child-page.js';
+import type { ChildPageFailure } from './okta-page-worker.js';
+
+/** Run from TypeScript sources (the tests), the worker loads its source through tsx. */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const WORKER = new URL(FROM_SOURCES ? './okta-page-worker.ts' : './okta-page-worker.js', import.meta.url);
+
+/**
+ * A worker holds about one page at a time (a few MB parsed, more for a page of 1,000 users with
+ * large profiles): a small young generation keeps its share of the service's peak RSS small (issue
+ * 3: under 300 MB), and the old space caps what a pathological page may take.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
+
+/** Idle worker threads end after this long, ms, so an idle service holds none. */
+const IDLE_TIMEOUT_MS = 30_000;
+
+let shared: Piscina | undefined;
+
+/**
+ * Encodes pages of children for a snapshot on worker threads (okta-page-worker.ts), one process-
+ * wide pool shared by every backup: parsing, redaction, content hashes and NDJSON lines of app
+ * assignments and group memberships leave the main thread, which keeps the requests, the
+ * rate-limit governor and the store. Threads: one fewer than the cores (at least one); started
+ * on the first page and ended when idle.
+ */
+export const oktaPageEncoder = {
+  /**
+   * @returns the page's records, encoded (okta-child-page.ts `encodeChildPage`)
+   * @throws ProviderRequestError for a page Okta answered with something unusable; the worker's
+   *   own error otherwise
+   */
+  async encode(task: ChildPageTask): Promise<EncodedRecords> {
+    shared ??= new Piscina({
+      filename: WORKER.href,
+      minThreads: 0,
+      maxThreads: Math.max(1, availableParallelism() - 1),
+      idleTimeout: IDLE_TIMEOUT_MS,
+      resourceLimits: WORKER_LIMITS,
+      execArgv: FROM_SOURCES ? ['--import', 'tsx'] : undefined,
+    });
+    // The body moves to the worker (it is the whole of its own buffer, made for this response).
+    const result = (await shared.run(task, { transferList: [task.body.buffer] })) as
+      EncodedRecords | ChildPageFailure;
+    if ('failure' in result) throw new ProviderRequestError(result.failure.message, result.failure.status);
+    return result;
+  },
+};

@@ -1,0 +1,27 @@
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+
+import { ProviderRequestError } from '../provider-errors.js';
+import { type ChildPageTask, encodeChildPage } from './okta-child-page.js';
+
+/** A page Okta answered with something unusable, told back to the main thread. */
+export interface ChildPageFailure {
+  failure: { message: string; status: number };
+}
+
+/**
+ * The worker thread's task (Piscina): one page encoded. Errors lose their class across threads,
+ * so Okta's broken answers come back as a value the main thread throws again.
+ */
+export default function encode(task: ChildPageTask): ReturnType<typeof move> | ChildPageFailure {
+  try {
+    const encoded = encodeChildPage(task);
+    // Its buffers move to the main thread instead of being copied.
+    return move({
+      [transferableSymbol]: [encoded.lines.buffer, encoded.ends.buffer],
+      [valueSymbol]: encoded,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderRequestError)) throw error;
+    return { failure: { message: error.message, status: error.status } };
+  }
+}
