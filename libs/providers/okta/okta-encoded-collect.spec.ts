@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Agent, request } from 'undici';
+import { describe, expect, it } from '@jest/globals';
 
-import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
 import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
 import { isEncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import type { CollectOptions, PartDelta } from '../provider-connector.js';
 import type { ResourceRecord } from '../resource-types.js';
 import { collectParts } from '../testing/collect-parts.js';
-import { OktaConnector } from './okta-connector.js';
-import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
+import { type RestoreTestOrg, useRestoreTestOrg } from './restore/testing/restore-test-org.js';
 
 interface EncodedPart {
   delta?: PartDelta;
@@ -19,77 +16,37 @@ interface EncodedPart {
 }
 
 describe('OktaConnector collecting for a snapshot (encodeWithout)', () => {
-  let sim: RunningSimulator;
-  let credentials: { clientId: string; clientSecret: string };
-
-  const connector = () =>
-    new OktaConnector({
-      orgUrl: sim.baseUrl,
-      ...credentials,
-      allowedHosts: ['127.0.0.1'],
-      caCertPem: sim.caCertPem,
-    });
+  let org: RestoreTestOrg;
+  useRestoreTestOrg({ users: 300, groups: 8, apps: 4, seed: 17 }, (started) => (org = started));
 
   /** Every part, encoded batches read back into records, with each hash checked. */
   async function collectEncoded(options: CollectOptions): Promise<Map<string, EncodedPart>> {
-    const sut = connector();
     const parts = new Map<string, EncodedPart>();
     const text = new TextDecoder();
-    try {
-      for await (const part of sut.collect({ ...options, encodeWithout: OKTA_VOLATILE_FIELDS })) {
-        const collected: EncodedPart = { delta: part.delta, records: [], encoded: 0 };
-        for await (const item of part.records) {
-          if (!isEncodedRecords(item)) {
-            collected.records.push(item);
-            continue;
-          }
-          item.ids.forEach((id, index) => {
-            const start = index === 0 ? 0 : item.ends[index - 1];
-            const record = JSON.parse(
-              text.decode(item.lines.subarray(start, item.ends[index])),
-            ) as ResourceRecord;
-            expect([record.id, item.hashes[index]]).toEqual([id, contentHash(record.data)]);
-            collected.records.push(record);
-          });
-          collected.encoded += item.ids.length;
+    for await (const part of org.connector.collect({ ...options, encodeWithout: OKTA_VOLATILE_FIELDS })) {
+      const collected: EncodedPart = { delta: part.delta, records: [], encoded: 0 };
+      for await (const item of part.records) {
+        if (!isEncodedRecords(item)) {
+          collected.records.push(item);
+          continue;
         }
-        parts.set(part.type, collected);
+        item.ids.forEach((id, index) => {
+          const start = index === 0 ? 0 : item.ends[index - 1];
+          const record = JSON.parse(
+            text.decode(item.lines.subarray(start, item.ends[index])),
+          ) as ResourceRecord;
+          expect([record.id, item.hashes[index]]).toEqual([id, contentHash(record.data)]);
+          collected.records.push(record);
+        });
+        collected.encoded += item.ids.length;
       }
-    } finally {
-      await sut.close();
+      parts.set(part.type, collected);
     }
     return parts;
   }
 
-  async function collectPlain(options: CollectOptions) {
-    const sut = connector();
-    try {
-      return await collectParts(sut, options);
-    } finally {
-      await sut.close();
-    }
-  }
-
-  beforeAll(async () => {
-    sim = await startSimulator({ users: 300, groups: 8, apps: 4, seed: 17 });
-    const dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
-    const response = await request(`${sim.baseUrl}/integrations/api/v1/api-services`, {
-      method: 'POST',
-      dispatcher,
-      headers: { authorization: `SSWS ${sim.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'idp_backup', grantedScopes: OKTA_BACKUP_SCOPES }),
-    });
-    const installed = (await response.body.json()) as { id: string; clientSecret: string };
-    await dispatcher.close();
-    credentials = { clientId: installed.id, clientSecret: installed.clientSecret };
-  });
-
-  afterAll(async () => {
-    await sim?.close();
-  });
-
   it('yields the records a plain collection yields, app assignments and memberships encoded', async () => {
-    const plain = await collectPlain({});
+    const plain = await collectParts(org.connector, {});
     const encoded = await collectEncoded({});
 
     expect([...encoded.keys()]).toEqual([...plain.keys()]);
@@ -106,18 +63,11 @@ describe('OktaConnector collecting for a snapshot (encodeWithout)', () => {
 
   it('encodes the members of changed groups of an incremental collection', async () => {
     const since = new Date(Date.now() - 1000).toISOString();
-    const [group] = sim.snapshot().group.filter((each) => each.data.type === 'OKTA_GROUP');
-    const user = sim.snapshot().user.find((each) => each.data.status === 'ACTIVE');
-    const dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
-    const added = await request(`${sim.baseUrl}/api/v1/groups/${group.id}/users/${user?.id}`, {
-      method: 'PUT',
-      dispatcher,
-      headers: { authorization: `SSWS ${sim.adminToken}` },
-    });
-    await added.body.dump();
-    await dispatcher.close();
+    const [group] = org.sim.snapshot().group.filter((each) => each.data.type === 'OKTA_GROUP');
+    const user = org.sim.snapshot().user.find((each) => each.data.status === 'ACTIVE');
+    await org.call('PUT', `/api/v1/groups/${group.id}/users/${user?.id}`);
 
-    const plain = await collectPlain({ since, types: ['group', 'group_membership'] });
+    const plain = await collectParts(org.connector, { since, types: ['group', 'group_membership'] });
     const encoded = await collectEncoded({ since, types: ['group', 'group_membership'] });
 
     const members = encoded.get('group_membership');
