@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../src/bootstrap/free-port.js';
-import { SERVICE_NODE_FLAGS } from '../src/bootstrap/node-flags.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../src/bootstrap/node-flags.js';
 
 /** The built service running in its own process, so that its memory is measured alone. */
 export interface ServiceProcess {
@@ -17,7 +17,7 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts `dist/src/main.js` as production does (SERVICE_NODE_FLAGS) with `env` on a free port and
+ * Starts `dist/src/main.js` as production does (SERVICE_NODE_FLAGS, SERVICE_ENV) with `env` on a free port and
  * waits for /api/health.
  * @param cpuProfileDir when set, the service writes a V8 CPU profile there when it stops
  */
@@ -32,7 +32,7 @@ export async function startServiceProcess(
     ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
   ];
   const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
-    env: { ...process.env, ...fullEnv },
+    env: { ...process.env, ...SERVICE_ENV, ...fullEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = fullEnv.BASE_URL;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NODE_FLAGS } from '../../src/bootstrap/node-flags.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../src/bootstrap/node-flags.js';
 
 /** The checkout, where the child runs. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,7 +36,7 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', REGISTER_HOOKS, 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...SERVICE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
