@@ -1,6 +1,6 @@
-import type { ProviderRestorer, RestoreWriteOptions } from './provider-restore.js';
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
+import type { ProviderRestorer, RestoreWriteOptions } from './provider-restore.js';
 import type { ResourceRecord, ResourceType } from './resource-types.js';
 
 /**

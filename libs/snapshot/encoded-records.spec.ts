@@ -110,6 +110,14 @@ describe('encoded records (records encoded away from the writer, as worker threa
     await expect(writer.finish({})).rejects.toThrow(SnapshotWriteError);
   });
 
+  it('fails the part with a SnapshotWriteError for an item that is neither', async () => {
+    const writer = await SnapshotWriter.create({ store, prefix: 'teams/t/null/', keyRing });
+
+    await expect(writer.writePart('app_user_assignment', [null as never])).rejects.toThrow(
+      new SnapshotWriteError('a record of type "undefined" was given for the "app_user_assignment" part'),
+    );
+  });
+
   it('checks each record as the writer does', () => {
     const [record] = assignments(1);
 

@@ -21,9 +21,9 @@ export interface EncodedRecords {
   volatileFields: readonly string[];
 }
 
-/** Tells encoded records from a record (which has no `ends`). */
+/** Tells encoded records from a record (which has no `ends`), or from anything else. */
 export function isEncodedRecords(value: ResourceRecord | EncodedRecords): value is EncodedRecords {
-  return 'ends' in value;
+  return typeof value === 'object' && value !== null && 'ends' in value;
 }
 
 /** A record's NDJSON line in a snapshot part, without its newline. */
