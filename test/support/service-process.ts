@@ -5,10 +5,8 @@ import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../src/bootstrap/node-flags.
 /** The checkout, where the child runs. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** `node --import` this to run the TypeScript sources without a build (see ts-loader-hooks.js). */
-const REGISTER_HOOKS = `data:text/javascript,import { register } from 'node:module'; register(${JSON.stringify(
-  new URL('./ts-loader-hooks.js', import.meta.url).href,
-)});`;
+/** `node --import` this to run the TypeScript sources without a build. */
+const REGISTER_HOOKS = new URL('./register-ts-hooks.js', import.meta.url).href;
 
 /** What src/main.ts logs once the process serves (`all`, `api`) or works jobs (`worker`). */
 const READY_LINE = /Worker started|Listening on /;

@@ -23,6 +23,8 @@ export interface ChildPageTask {
   volatileFields: readonly string[];
 }
 
+const UTF8 = new TextDecoder();
+
 const definitions = Object.entries(RESOURCE_DEFINITIONS) as [OktaResourceType, ResourceDefinition][];
 const parentTypes = new Set(definitions.map(([, definition]) => parentOf(definition)));
 
@@ -47,7 +49,7 @@ export const ENCODABLE_TYPES: ReadonlySet<OktaResourceType> = new Set(
  */
 export function encodeChildPage(task: ChildPageTask): EncodedRecords {
   const definition = RESOURCE_DEFINITIONS[task.type] as ChildDefinition;
-  const page = parseArray(new TextDecoder().decode(task.body), task.template);
+  const page = parseArray(UTF8.decode(task.body), task.template);
   const items = childItems(task.type, definition, task.parent, task, page);
   return encodeRecords(
     task.type,

@@ -8,8 +8,12 @@ import { ProviderRequestError } from '../provider-errors.js';
 import type { ChildPageTask } from './okta-child-page.js';
 import type { ChildPageFailure } from './okta-page-worker.js';
 
-/** Run from TypeScript sources (the tests), the worker loads its source through tsx. */
+/**
+ * Run from the TypeScript sources (the tests), the worker loads its source through the hooks the
+ * tests run the service's sources with.
+ */
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const TS_HOOKS = new URL('../../../test/support/register-ts-hooks.js', import.meta.url);
 const WORKER = new URL(FROM_SOURCES ? './okta-page-worker.ts' : './okta-page-worker.js', import.meta.url);
 
 /**
@@ -44,7 +48,7 @@ export const oktaPageEncoder = {
       maxThreads: Math.max(1, availableParallelism() - 1),
       idleTimeout: IDLE_TIMEOUT_MS,
       resourceLimits: WORKER_LIMITS,
-      execArgv: FROM_SOURCES ? ['--import', 'tsx'] : undefined,
+      execArgv: FROM_SOURCES ? ['--import', TS_HOOKS.href] : undefined,
     });
     // The body moves to the worker (it is the whole of its own buffer, made for this response).
     const result = (await shared.run(task, { transferList: [task.body.buffer] })) as

@@ -30,6 +30,8 @@ export interface TransportResponse {
   readonly body: string;
 }
 
+const UTF8 = new TextDecoder();
+
 /** Statuses worth another attempt: the server or a gateway failed, not the request. */
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
 
@@ -129,7 +131,7 @@ function transportResponse(
     headers,
     bytes,
     get body() {
-      return (text ??= new TextDecoder().decode(bytes));
+      return (text ??= UTF8.decode(bytes));
     },
   };
 }
