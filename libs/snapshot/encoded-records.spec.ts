@@ -9,7 +9,7 @@ import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
 import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { OKTA_VOLATILE_FIELDS } from './content-hash.js';
-import { encodeRecords } from './encoded-records.js';
+import { encodeRecords, keepRecords } from './encoded-records.js';
 import { FRAME_TEXT_BYTES } from './frame-codec.js';
 import { SnapshotWriteError } from './snapshot-errors.js';
 import { SnapshotReader } from './snapshot-reader.js';
@@ -96,6 +96,24 @@ describe('encoded records (records encoded away from the writer, as worker threa
       );
       await expect(sut.verify()).resolves.toBeUndefined();
     }
+  });
+
+  it('keeps the records asked for, in order, and the same encoding when all are kept', () => {
+    const records = assignments(5);
+    const sut = encodeRecords('app_user_assignment', records, OKTA_VOLATILE_FIELDS);
+    const asked: string[] = [];
+
+    const kept = keepRecords(sut, (id) => asked.push(id) > 0 && !id.endsWith('1') && !id.endsWith('3'));
+
+    expect(asked).toEqual(records.map((record) => record.id));
+    const expected = encodeRecords(
+      'app_user_assignment',
+      [records[0], records[2], records[4]],
+      OKTA_VOLATILE_FIELDS,
+    );
+    expect(kept).toEqual(expected);
+    expect(keepRecords(sut, () => true)).toBe(sut);
+    expect(keepRecords(sut, () => false)).toMatchObject({ ids: [], hashes: [], ends: new Uint32Array(0) });
   });
 
   it('refuses records hashed without other volatile fields, and leaves no snapshot', async () => {

@@ -69,6 +69,31 @@ export function encodeRecords(
 }
 
 /**
+ * The records `keep` answers true for, in order: `encoded` itself when that is all of them.
+ * @param keep asked once per record, in order (so it may remember the ids it has seen)
+ */
+export function keepRecords(encoded: EncodedRecords, keep: (id: string) => boolean): EncodedRecords {
+  const kept = encoded.ids.map((id) => keep(id));
+  if (kept.every(Boolean)) return encoded;
+  const startOf = (index: number) => (index === 0 ? 0 : encoded.ends[index - 1]);
+  const indexes = kept.flatMap((yes, index) => (yes ? [index] : []));
+  const lines = new Uint8Array(indexes.reduce((sum, i) => sum + encoded.ends[i] - startOf(i), 0));
+  const ends = new Uint32Array(indexes.length);
+  indexes.forEach((i, at) => {
+    const from = at === 0 ? 0 : ends[at - 1];
+    lines.set(encoded.lines.subarray(startOf(i), encoded.ends[i]), from);
+    ends[at] = from + encoded.ends[i] - startOf(i);
+  });
+  return {
+    lines,
+    ends,
+    ids: indexes.map((i) => encoded.ids[i]),
+    hashes: indexes.map((i) => encoded.hashes[i]),
+    volatileFields: encoded.volatileFields,
+  };
+}
+
+/**
  * Checks that `record` is a record of `type` a snapshot can hold: an id, a string or null name,
  * JSON object data.
  * @throws SnapshotWriteError otherwise

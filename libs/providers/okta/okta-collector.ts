@@ -1,10 +1,10 @@
-import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
+import { type EncodedRecords, keepRecords } from '@libs/snapshot/encoded-records.js';
 
 import type { EncodedResourcePart, PartDelta } from '../provider-connector.js';
 import { ProviderError } from '../provider-errors.js';
 import type { OktaResourceType, ResourceRecord } from '../resource-types.js';
 import { inOrderConcurrent } from './in-order-concurrent.js';
-import { type ChildPageTask, ENCODABLE_TYPES } from './okta-child-page.js';
+import { type ListPageTask, ENCODABLE_TYPES } from './okta-list-page.js';
 import type { ListRequest, OktaApiClient } from './okta-api-client.js';
 import { childItems, item, keyOf, record, type Item } from './okta-records.js';
 import {
@@ -32,7 +32,7 @@ type Pages = AsyncGenerator<Item[]>;
 /** Encoding of records for a snapshot (EncodedCollectOptions). */
 export interface CollectorEncoding {
   /** Encodes one page (on a worker thread: okta-page-encoder.ts). */
-  encode: (task: ChildPageTask) => Promise<EncodedRecords>;
+  encode: (task: ListPageTask) => Promise<EncodedRecords>;
   volatileFields: readonly string[];
 }
 
@@ -77,7 +77,11 @@ export class OktaCollector {
     if (since !== undefined && incremental?.fields) {
       const filter = incremental.fields.map((field) => `${field} gt "${since}"`).join(' or ');
       const delta: PartDelta = { kind: 'changed' };
-      return { type, records: unwrap(this.pages(type, signal, filter)), delta };
+      const records =
+        encoded && definition.kind === 'users'
+          ? this.encodedUsers(signal, filter)
+          : unwrap(this.pages(type, signal, filter));
+      return { type, records, delta };
     }
     if (since !== undefined && incremental?.parentField && definition.kind === 'child') {
       const filter = `${incremental.parentField} gt "${since}"`;
@@ -89,6 +93,7 @@ export class OktaCollector {
     }
     if (encoded && definition.kind === 'child')
       return { type, records: this.encodedChildren(type, definition, undefined, signal) };
+    if (encoded && definition.kind === 'users') return { type, records: this.encodedUsers(signal) };
     if (!this.parents.has(type) || this.parentRefs.has(type))
       return { type, records: this.records(type, signal) };
     const pass = deferred<ParentRef[]>();
@@ -198,29 +203,36 @@ export class OktaCollector {
    */
   private async *users(signal?: AbortSignal, filter?: string): Pages {
     const name = RESOURCE_DEFINITIONS.user.name;
-    const seen = new Set<string>();
-    const queries: ListRequest[] =
-      filter === undefined
-        ? [
-            { template: USERS_TEMPLATE, query: { limit: PAGE_LIMITS.users }, signal },
-            {
-              template: USERS_TEMPLATE,
-              query: { search: DEPROVISIONED_USERS_SEARCH, limit: PAGE_LIMITS.users },
-              signal,
-            },
-          ]
-        : [{ template: USERS_TEMPLATE, query: { filter, limit: PAGE_LIMITS.users }, signal }];
+    const { queries, isNew } = usersQueries(signal, filter);
     for (const list of queries) {
       for await (const page of this.api.pages(list)) {
         const fresh: Item[] = [];
         for (const object of page) {
           const id = keyOf(object, list);
-          if (queries.length > 1 && seen.has(id)) continue;
-          if (queries.length > 1) seen.add(id);
-          fresh.push({ record: record('user', id, name(object), object) });
+          if (isNew(id)) fresh.push({ record: record('user', id, name(object), object) });
         }
         yield fresh;
       }
+    }
+  }
+
+  /**
+   * Users as `users` lists them, each page encoded while the next one is fetched; duplicates are
+   * dropped by the ids the encodings hand back.
+   */
+  private async *encodedUsers(signal?: AbortSignal, filter?: string): AsyncGenerator<EncodedRecords> {
+    const { encode, volatileFields } = this.encoding as CollectorEncoding;
+    const { queries, isNew } = usersQueries(signal, filter);
+    for (const list of queries) {
+      let pending: Promise<EncodedRecords> | undefined;
+      for await (const body of this.api.pageBodies(list)) {
+        const next = encode({ type: 'user', template: list.template, body, volatileFields });
+        // Awaited at its turn; until then (or if the backup stops first) a failure is not "unhandled".
+        next.catch(() => undefined);
+        if (pending) yield keepRecords(await pending, isNew);
+        pending = next;
+      }
+      if (pending) yield keepRecords(await pending, isNew);
     }
   }
 
@@ -478,4 +490,36 @@ function incrementalOf(definition: ResourceDefinition) {
 
 async function* unwrap(pages: Pages): AsyncGenerator<ResourceRecord> {
   for await (const page of pages) for (const { record: each } of page) yield each;
+}
+
+/**
+ * The queries that list every user (OktaCollector `users`), and whether an id is listed for the
+ * first time (asked once per listed user, in order).
+ */
+function usersQueries(
+  signal?: AbortSignal,
+  filter?: string,
+): { queries: ListRequest[]; isNew: (id: string) => boolean } {
+  if (filter !== undefined) {
+    return {
+      queries: [{ template: USERS_TEMPLATE, query: { filter, limit: PAGE_LIMITS.users }, signal }],
+      isNew: () => true,
+    };
+  }
+  const seen = new Set<string>();
+  return {
+    queries: [
+      { template: USERS_TEMPLATE, query: { limit: PAGE_LIMITS.users }, signal },
+      {
+        template: USERS_TEMPLATE,
+        query: { search: DEPROVISIONED_USERS_SEARCH, limit: PAGE_LIMITS.users },
+        signal,
+      },
+    ],
+    isNew: (id) => {
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    },
+  };
 }

@@ -45,7 +45,7 @@ describe('OktaConnector collecting for a snapshot (encodeWithout)', () => {
     return parts;
   }
 
-  it('yields the records a plain collection yields, app assignments and memberships encoded', async () => {
+  it('yields the records a plain collection yields, users, app assignments and memberships encoded', async () => {
     const plain = await collectParts(org.connector, {});
     const encoded = await collectEncoded({});
 
@@ -58,7 +58,9 @@ describe('OktaConnector collecting for a snapshot (encodeWithout)', () => {
     );
     expect(encoded.get('group_membership')?.encoded).toBe(plain.get('group_membership')?.records.length);
     expect(encoded.get('app_user_assignment')?.encoded).toBeGreaterThan(0);
-    expect(encoded.get('user')?.encoded).toBe(0);
+    expect(encoded.get('user')?.encoded).toBe(plain.get('user')?.records.length);
+    expect(plain.get('user')?.records.some((user) => user.data.status === 'DEPROVISIONED')).toBe(true);
+    expect(encoded.get('policy')?.encoded).toBe(0);
   });
 
   it('encodes the members of changed groups of an incremental collection', async () => {
@@ -79,5 +81,42 @@ describe('OktaConnector collecting for a snapshot (encodeWithout)', () => {
     expect(members?.records).toEqual(plain.get('group_membership')?.records);
     expect(members?.records.map((record) => record.id)).toContain(`${group.id}:${user?.id}`);
     expect(members?.encoded).toBe(members?.records.length);
+  });
+
+  it('encodes the changed users of an incremental collection', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const user = org.sim.snapshot().user.find((each) => each.data.status === 'ACTIVE');
+    await org.call('POST', `/api/v1/users/${user?.id}`, { profile: { title: 'Encoded elsewhere' } });
+
+    const plain = await collectParts(org.connector, { since, types: ['user'] });
+    const encoded = await collectEncoded({ since, types: ['user'] });
+
+    const users = encoded.get('user');
+    expect(users?.delta).toEqual({ kind: 'changed' });
+    expect(users?.records).toEqual(plain.get('user')?.records);
+    expect(users?.records.map((record) => record.id)).toContain(user?.id);
+    expect(users?.encoded).toBe(users?.records.length);
+  });
+
+  it('yields a user deprovisioned between the two user queries once', async () => {
+    const ids: string[] = [];
+    let deprovisioned: string | undefined;
+
+    for await (const part of org.connector.collect({
+      types: ['user'],
+      encodeWithout: OKTA_VOLATILE_FIELDS,
+    })) {
+      for await (const item of part.records) {
+        ids.push(...(isEncodedRecords(item) ? item.ids : [item.id]));
+        if (deprovisioned !== undefined) continue;
+        // Listed by the first query; the DEPROVISIONED search, which comes after it, lists them too.
+        deprovisioned = ids[0];
+        await org.call('POST', `/api/v1/users/${deprovisioned}/lifecycle/deactivate`);
+      }
+    }
+
+    expect(ids.filter((id) => id === deprovisioned)).toHaveLength(1);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(org.sim.snapshot().user.length);
   });
 });

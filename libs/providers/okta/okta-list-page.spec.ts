@@ -4,7 +4,7 @@ import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.j
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import { ProviderRequestError } from '../provider-errors.js';
-import { type ChildPageTask, ENCODABLE_TYPES, encodeChildPage } from './okta-child-page.js';
+import { type ListPageTask, ENCODABLE_TYPES, encodeListPage } from './okta-list-page.js';
 import { oktaPageEncoder } from './okta-page-encoder.js';
 
 const APP_USERS = [
@@ -20,7 +20,7 @@ const APP_USERS = [
   { id: '00u2', scope: 'GROUP', status: 'ACTIVE', credentials: { userName: 'li@example.com' } },
 ];
 
-function task(type: ChildPageTask['type'], body: string, template: string): ChildPageTask {
+function task(type: ListPageTask['type'], body: string, template: string): ListPageTask {
   return {
     type,
     parent: { id: '0oa1', keys: {} },
@@ -41,9 +41,9 @@ function decoded(encoded: EncodedRecords): unknown[] {
   );
 }
 
-describe('Okta child pages encoded for a snapshot', () => {
+describe('Okta list pages encoded for a snapshot', () => {
   it('encodes the records the collector yields: composite ids, secrets stripped, content hashes', () => {
-    const sut = encodeChildPage(appUsersPage());
+    const sut = encodeListPage(appUsersPage());
 
     // Okta's `credentials.password` says a password is set; only its value is a secret.
     const first = { ...APP_USERS[0], credentials: { userName: 'zoë@example.com', password: {} } };
@@ -57,7 +57,7 @@ describe('Okta child pages encoded for a snapshot', () => {
   });
 
   it('keeps only the ids of group members, whose users the user part holds', () => {
-    const sut = encodeChildPage(
+    const sut = encodeListPage(
       task('group_membership', JSON.stringify(APP_USERS), '/api/v1/groups/{groupId}/users'),
     );
 
@@ -67,13 +67,34 @@ describe('Okta child pages encoded for a snapshot', () => {
     ]);
   });
 
-  it('encodes only children paged by Link headers that are no type parent', () => {
+  it('encodes a page of users, which has no parent, with their logins as names', () => {
+    const users = [
+      { id: '00u1', status: 'ACTIVE', profile: { login: 'zoë@example.com' }, credentials: { provider: {} } },
+      { id: '00u2', status: 'DEPROVISIONED', profile: { login: 'li@example.com' } },
+    ];
+
+    const sut = encodeListPage({
+      ...task('user', JSON.stringify(users), '/api/v1/users'),
+      parent: undefined,
+    });
+
+    expect(decoded(sut)).toEqual([
+      { type: 'user', id: '00u1', name: 'zoë@example.com', data: users[0] },
+      { type: 'user', id: '00u2', name: 'li@example.com', data: users[1] },
+    ]);
+    expect(sut.hashes).toEqual(users.map((user) => contentHash(user)));
+  });
+
+  it('encodes users and children paged by Link headers that are no type parent', () => {
+    expect(ENCODABLE_TYPES).toContain('user');
     expect(ENCODABLE_TYPES).toContain('app_user_assignment');
     expect(ENCODABLE_TYPES).toContain('group_membership');
     // A parent (its customizations need its remembered keys), a list paged by `_links.next`.
     expect(ENCODABLE_TYPES).not.toContain('email_template');
     expect(ENCODABLE_TYPES).not.toContain('resource_set_resource');
-    expect(ENCODABLE_TYPES).not.toContain('user');
+    // Top-level lists other than users (groups are a parent; apps too).
+    expect(ENCODABLE_TYPES).not.toContain('group');
+    expect(ENCODABLE_TYPES).not.toContain('network_zone');
   });
 
   it('encodes on a worker thread, moving the page there and the encoding back', async () => {
@@ -82,7 +103,7 @@ describe('Okta child pages encoded for a snapshot', () => {
     const sut = await oktaPageEncoder.encode(page);
 
     // Compared as plain values: typed arrays from another thread belong to another realm than Jest's.
-    const expected = encodeChildPage(appUsersPage());
+    const expected = encodeListPage(appUsersPage());
     expect(decoded(sut)).toEqual(decoded(expected));
     expect([...sut.ends]).toEqual([...expected.ends]);
     expect({ ...sut, lines: 0, ends: 0 }).toEqual({ ...expected, lines: 0, ends: 0 });
@@ -103,7 +124,7 @@ describe('Okta child pages encoded for a snapshot', () => {
       () => undefined,
       (error: Error) => error.message,
     );
-    expect(() => encodeChildPage(task('app_user_assignment', body, '/api/v1/apps/{appId}/users'))).toThrow(
+    expect(() => encodeListPage(task('app_user_assignment', body, '/api/v1/apps/{appId}/users'))).toThrow(
       thrown,
     );
   });

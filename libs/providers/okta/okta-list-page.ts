@@ -3,18 +3,22 @@ import { type EncodedRecords, encodeRecords } from '@libs/snapshot/encoded-recor
 import type { OktaResourceType } from '../resource-types.js';
 import { parseArray } from './okta-api-client.js';
 import {
-  type ChildDefinition,
   type ParentRef,
   type ResourceDefinition,
   RESOURCE_DEFINITIONS,
+  type SpecialDefinition,
   parentOf,
 } from './okta-resource-catalog.js';
-import { childItems } from './okta-records.js';
+import { childItems, keyOf, record } from './okta-records.js';
 
-/** One page of a parent's children, as fetched, to be encoded for a snapshot. */
-export interface ChildPageTask {
+/**
+ * One page of a list, as fetched, to be encoded for a snapshot: a parent's children, or users
+ * (`parent` absent).
+ */
+export interface ListPageTask {
   type: OktaResourceType;
-  parent: ParentRef;
+  /** The parent whose children the page lists; absent for users. */
+  parent?: ParentRef;
   /** The list's endpoint template, for error messages. */
   template: string;
   /** The page's body as received (UTF-8), unparsed. */
@@ -29,31 +33,37 @@ const definitions = Object.entries(RESOURCE_DEFINITIONS) as [OktaResourceType, R
 const parentTypes = new Set(definitions.map(([, definition]) => parentOf(definition)));
 
 /**
- * Types whose pages may be encoded away from the collector: children listed through `Link`
- * headers (so the next page is known without the body) that are no type's parent (whose records
- * the collector keeps references of). App assignments and group memberships, most of an org.
+ * Types whose pages may be encoded away from the collector: users, and children listed through
+ * `Link` headers (so the next page is known without the body), none of them a type's parent (whose
+ * records the collector keeps references of). Users, app assignments and group memberships: most
+ * of an org.
  */
 export const ENCODABLE_TYPES: ReadonlySet<OktaResourceType> = new Set(
   definitions
     .filter(
-      ([type, definition]) => definition.kind === 'child' && !definition.itemsKey && !parentTypes.has(type),
+      ([type, definition]) =>
+        !parentTypes.has(type) &&
+        (definition.kind === 'users' || (definition.kind === 'child' && !definition.itemsKey)),
     )
     .map(([type]) => type),
 );
 
 /**
  * The page's records, redacted and encoded as a snapshot stores them: what the collector would
- * have yielded for the page (okta-records.ts `childItems`), ready for the writer.
+ * have yielded for the page (okta-records.ts `childItems`, or a user's `record`), ready for the
+ * writer.
  * @throws ProviderRequestError for a body that is not a JSON array of objects, or an object
  *   without a key
  */
-export function encodeChildPage(task: ChildPageTask): EncodedRecords {
-  const definition = RESOURCE_DEFINITIONS[task.type] as ChildDefinition;
+export function encodeListPage(task: ListPageTask): EncodedRecords {
+  const { type, parent } = task;
+  const definition = RESOURCE_DEFINITIONS[type] as ResourceDefinition;
   const page = parseArray(UTF8.decode(task.body), task.template);
-  const items = childItems(task.type, definition, task.parent, task, page);
-  return encodeRecords(
-    task.type,
-    items.map((each) => each.record),
-    task.volatileFields,
-  );
+  const records =
+    definition.kind === 'child' && parent
+      ? childItems(type, definition, parent, task, page).map((each) => each.record)
+      : page.map((object) =>
+          record(type, keyOf(object, task), (definition as SpecialDefinition).name(object), object),
+        );
+  return encodeRecords(type, records, task.volatileFields);
 }

@@ -5,8 +5,8 @@ import { Piscina } from 'piscina';
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import { ProviderRequestError } from '../provider-errors.js';
-import type { ChildPageTask } from './okta-child-page.js';
-import type { ChildPageFailure } from './okta-page-worker.js';
+import type { ListPageTask } from './okta-list-page.js';
+import type { ListPageFailure } from './okta-page-worker.js';
 
 /**
  * Run from the TypeScript sources (the tests), the worker loads its source through the hooks the
@@ -37,11 +37,11 @@ let shared: Piscina | undefined;
  */
 export const oktaPageEncoder = {
   /**
-   * @returns the page's records, encoded (okta-child-page.ts `encodeChildPage`)
+   * @returns the page's records, encoded (okta-list-page.ts `encodeListPage`)
    * @throws ProviderRequestError for a page Okta answered with something unusable; the worker's
    *   own error otherwise
    */
-  async encode(task: ChildPageTask): Promise<EncodedRecords> {
+  async encode(task: ListPageTask): Promise<EncodedRecords> {
     shared ??= new Piscina({
       filename: WORKER.href,
       minThreads: 0,
@@ -52,7 +52,7 @@ export const oktaPageEncoder = {
     });
     // The body moves to the worker (it is the whole of its own buffer, made for this response).
     const result = (await shared.run(task, { transferList: [task.body.buffer] })) as
-      EncodedRecords | ChildPageFailure;
+      EncodedRecords | ListPageFailure;
     if ('failure' in result) throw new ProviderRequestError(result.failure.message, result.failure.status);
     return result;
   },

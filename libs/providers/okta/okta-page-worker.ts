@@ -1,10 +1,10 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 
 import { ProviderRequestError } from '../provider-errors.js';
-import { type ChildPageTask, encodeChildPage } from './okta-child-page.js';
+import { type ListPageTask, encodeListPage } from './okta-list-page.js';
 
 /** A page Okta answered with something unusable, told back to the main thread. */
-export interface ChildPageFailure {
+export interface ListPageFailure {
   failure: { message: string; status: number };
 }
 
@@ -12,9 +12,9 @@ export interface ChildPageFailure {
  * The worker thread's task (Piscina): one page encoded. Errors lose their class across threads,
  * so Okta's broken answers come back as a value the main thread throws again.
  */
-export default function encode(task: ChildPageTask): ReturnType<typeof move> | ChildPageFailure {
+export default function encode(task: ListPageTask): ReturnType<typeof move> | ListPageFailure {
   try {
-    const encoded = encodeChildPage(task);
+    const encoded = encodeListPage(task);
     // Its buffers move to the main thread instead of being copied.
     return move({
       [transferableSymbol]: [encoded.lines.buffer, encoded.ends.buffer],
