@@ -170,8 +170,8 @@ export class OktaConnector implements ProviderConnector {
    * whole seconds, so the filters compare with `since` minus one second: a change in the same
    * second as `since` is fetched, never missed.
    *
-   * With `encodeWithout` (a snapshot writer's volatile fields), the types of ENCODABLE_TYPES (app
-   * assignments, group memberships...) come as EncodedRecords, parsed and encoded on a worker
+   * With `encodeWithout` (a snapshot writer's volatile fields), the types of ENCODABLE_TYPES (users,
+   * app assignments, group memberships...) come as EncodedRecords, parsed and encoded on a worker
    * thread (okta-page-encoder.ts); the others as records.
    *
    * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect,

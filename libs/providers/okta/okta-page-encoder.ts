@@ -29,8 +29,8 @@ const IDLE_TIMEOUT_MS = 30_000;
 let shared: Piscina | undefined;
 
 /**
- * Encodes pages of children for a snapshot on worker threads (okta-page-worker.ts), one process-
- * wide pool shared by every backup: parsing, redaction, content hashes and NDJSON lines of app
+ * Encodes list pages for a snapshot on worker threads (okta-page-worker.ts), one process-wide
+ * pool shared by every backup: parsing, redaction, content hashes and NDJSON lines of users, app
  * assignments and group memberships leave the main thread, which keeps the requests, the
  * rate-limit governor and the store. Threads: one fewer than the cores (at least one); started
  * on the first page and ended when idle.
