@@ -19,11 +19,12 @@
  * service holds at once stays far below it: jobs stream (one frame per part, one index shard).
  *
  * `--heap-growing-percent=50`: the old generation may grow by half of what survived the last full
- * collection before the next one starts. Under a 256 MB cap V8 lets it grow by only 30 %: a
- * backup promotes about 400 MB over a 100,000-user run and its heap holds about 60 MB, so V8 marked
- * all of it about 90 times, three times a second, and marking took a quarter of the service's
- * CPU. At 50 % the same backup marks about half as often and takes about 10 % less time, for about
- * 10 MB more peak RSS (bench:backup, docs/backups.md "Memory").
+ * collection before the next one. Under a 256 MB cap V8 lets it grow by much less, and starts
+ * marking once it is within the young generation's capacity of that limit: a 100,000-user backup
+ * promotes about 400 MB onto a heap that holds about 60 MB, so V8 marked all of it 91 times, three
+ * times a second. At 50 % the same backup runs 58 full collections and takes about 10 % less time,
+ * for about 10 MB more peak RSS; at 100 % it peaked over 300 MB (docs/backups.md "Marking less
+ * often").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
