@@ -44,4 +44,10 @@ describe('loadConfig', () => {
         .BACKUP_STALE_AFTER_SECONDS,
     ).toBe(3);
   });
+
+  it('polls for jobs every second unless told otherwise, and no more often than pg-boss allows', () => {
+    expect(loadConfig({}).JOB_POLL_SECONDS).toBe(1);
+    expect(loadConfig({ JOB_POLL_SECONDS: '0.5' }).JOB_POLL_SECONDS).toBe(0.5);
+    expect(() => loadConfig({ JOB_POLL_SECONDS: '0.1' })).toThrow(/JOB_POLL_SECONDS/);
+  });
 });

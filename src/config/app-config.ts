@@ -101,6 +101,11 @@ export const configSchema = z
     BACKUP_STALE_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(180),
     /** How often each worker looks for stale backups, seconds. */
     BACKUP_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * How often a worker replica looks for queued jobs (pg-boss polling, at least every 0.5 s),
+     * seconds. A job enqueued by a replica that also works its queue starts at once.
+     */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(1),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)',

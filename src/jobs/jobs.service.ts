@@ -22,11 +22,15 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(JobsService.name);
   private readonly boss: PgBoss;
   private readonly runsWorkers: boolean;
+  private readonly pollingIntervalSeconds: number;
+  /** This replica's worker of each queue it works: queue name -> pg-boss worker id. */
+  private readonly workers = new Map<string, string>();
 
   constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(APP_CONFIG) config: AppConfig) {
     this.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 5 });
     this.boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
     this.runsWorkers = config.ROLE !== 'api';
+    this.pollingIntervalSeconds = config.JOB_POLL_SECONDS;
   }
 
   async onModuleInit(): Promise<void> {
@@ -42,20 +46,27 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
   }
 
-  /** Enqueues a job and returns its id (the spec's `instanceId` for backups). */
+  /**
+   * Enqueues a job and returns its id (the spec's `instanceId` for backups). When this replica
+   * works the queue, its worker looks for the job at once instead of at its next poll.
+   */
   async send(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
     const id = await this.boss.send(name, data, options);
     if (!id) throw new Error(`Job not enqueued on ${name}`);
+    this.wake(name);
     return id;
   }
 
   /**
    * Enqueues a job unless one with the same singleton key is already queued (queues with the
-   * `short` policy only: pg-boss ignores the key on standard queues).
+   * `short` policy only: pg-boss ignores the key on standard queues), waking this replica's worker
+   * as `send` does.
    * @returns its id, or null when the key was taken (another replica enqueued it).
    */
-  sendOnce(name: string, data: object, singletonKey: string): Promise<string | null> {
-    return this.boss.send(name, data, { singletonKey });
+  async sendOnce(name: string, data: object, singletonKey: string): Promise<string | null> {
+    const id = await this.boss.send(name, data, { singletonKey });
+    if (id) this.wake(name);
+    return id;
   }
 
   /** Runs `handler` for each job of the queue, one at a time per replica, in the worker role only. */
@@ -64,10 +75,16 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
   ): Promise<void> {
     if (!this.runsWorkers) return;
-    await this.boss.work<T>(
+    const worker = await this.boss.work<T>(
       name,
-      { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+      { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds, includeMetadata: true },
       async ([job]) => handler(job),
     );
+    this.workers.set(name, worker);
+  }
+
+  private wake(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker !== undefined) this.boss.notifyWorker(worker);
   }
 }
