@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
 import { ProviderError } from '@libs/providers/provider-errors.js';
@@ -60,6 +61,7 @@ export class RestoreRunJob implements OnModuleInit {
     const restore = await this.restores.findById(job.data.restoreId);
     if (!restore || !(await this.restores.markRunning(restore.id))) return;
     const abort = new AbortController();
+    setMaxListeners(0, abort.signal); // each queued request listens (rate-limit governor): no leak, no cap
     const heartbeat = setInterval(
       () => void this.restores.heartbeat(restore.id).catch(() => {}),
       this.config.BACKUP_HEARTBEAT_SECONDS * 1000,
