@@ -2,6 +2,7 @@ import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
 import { resolveDatabase } from './bootstrap/database-url.js';
 import { createHttpApp, createWorkerContext } from './bootstrap/create-app.js';
+import { leaveShutdownSignalsToCaller } from './database/embedded-postgres.js';
 
 /** Starts the service in its configured role (`api`, `worker` or `all`, DESIGN section 1). */
 async function bootstrap(): Promise<void> {
@@ -20,13 +21,25 @@ async function bootstrap(): Promise<void> {
     );
     app = http;
   }
+  // In order: running jobs are let go of (pg-boss stops gracefully) while the database is still up.
   const stop = async (): Promise<void> => {
-    await app.close();
-    await database.stop();
+    try {
+      await app.close();
+    } finally {
+      await database.stop();
+    }
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  const stopOn = (signal: NodeJS.Signals): void => {
+    new Logger('Bootstrap').log(`${signal}: stopping`);
+    stop().catch((error: unknown) => {
+      new Logger('Bootstrap').error(`Could not stop cleanly: ${String(error)}`);
+      process.exit(1);
+    });
+  };
+  leaveShutdownSignalsToCaller();
+  process.once('SIGINT', stopOn);
+  process.once('SIGTERM', stopOn);
 }
 
 await bootstrap();

