@@ -37,9 +37,11 @@ async function bootstrap(): Promise<void> {
       process.exit(1);
     });
   };
-  leaveShutdownSignalsToCaller();
+  // Ours first: a signal that arrived meanwhile would be lost if no listener were left (Node stops
+  // watching a signal without listeners).
   process.once('SIGINT', stopOn);
   process.once('SIGTERM', stopOn);
+  leaveShutdownSignalsToCaller();
 }
 
 await bootstrap();

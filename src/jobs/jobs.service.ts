@@ -4,6 +4,9 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { DATABASE_URL } from '../database/database.module.js';
 
+/** SQLSTATE of a connection PostgreSQL ends because it is shutting down (PostgreSQL docs, Appendix A). */
+const ADMIN_SHUTDOWN = '57P01';
+
 /** Options of one queue: how long a job may run and how often a failed one is retried. */
 export interface QueueOptions {
   expireInSeconds: number;
@@ -25,10 +28,11 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   private readonly pollingIntervalSeconds: number;
   /** This replica's worker of each queue it works: queue name -> pg-boss worker id. */
   private readonly workers = new Map<string, string>();
+  private stopping = false;
 
   constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(APP_CONFIG) config: AppConfig) {
     this.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 5 });
-    this.boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
+    this.boss.on('error', (error) => this.onError(error));
     this.runsWorkers = config.ROLE !== 'api';
     this.pollingIntervalSeconds = config.JOB_POLL_SECONDS;
   }
@@ -38,7 +42,21 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+
+  /**
+   * pg-boss's errors are logged as errors, but for PostgreSQL ending a connection (57P01
+   * admin_shutdown) while this replica stops: its pool resolves `end()` before every socket is
+   * closed, and the embedded cluster stops right after the app (src/main.ts).
+   */
+  private onError(error: Error): void {
+    if (this.stopping && (error as { code?: string }).code === ADMIN_SHUTDOWN) {
+      this.logger.debug(`pg-boss while stopping: ${error.message}`);
+      return;
+    }
+    this.logger.error(`pg-boss: ${error.message}`);
   }
 
   /** Declares a queue (idempotent). Call before `send` or `work`. */
