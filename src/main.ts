@@ -2,7 +2,7 @@ import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
 import { resolveDatabase } from './bootstrap/database-url.js';
 import { createHttpApp, createWorkerContext } from './bootstrap/create-app.js';
-import { leaveShutdownSignalsToCaller } from './database/embedded-postgres.js';
+import { SHUTDOWN_SIGNALS, leaveShutdownSignalsToCaller } from './database/embedded-postgres.js';
 
 /** Starts the service in its configured role (`api`, `worker` or `all`, DESIGN section 1). */
 async function bootstrap(): Promise<void> {
@@ -31,6 +31,8 @@ async function bootstrap(): Promise<void> {
     process.exit(0);
   };
   const stopOn = (signal: NodeJS.Signals): void => {
+    // A second signal, of either kind, then ends the process at once (Node's default).
+    for (const other of SHUTDOWN_SIGNALS) process.removeListener(other, stopOn);
     new Logger('Bootstrap').log(`${signal}: stopping`);
     stop().catch((error: unknown) => {
       new Logger('Bootstrap').error(`Could not stop cleanly: ${String(error)}`);
@@ -39,8 +41,7 @@ async function bootstrap(): Promise<void> {
   };
   // Ours first: a signal that arrived meanwhile would be lost if no listener were left (Node stops
   // watching a signal without listeners).
-  process.once('SIGINT', stopOn);
-  process.once('SIGTERM', stopOn);
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stopOn);
   leaveShutdownSignalsToCaller();
 }
 

@@ -14,7 +14,7 @@ export interface EmbeddedDatabase {
 }
 
 /** The signals the service stops on in order (src/main.ts). */
-const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+export const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 /**
  * Leaves SIGINT and SIGTERM to the caller, which then stops the app (and the jobs it runs) before
