@@ -168,6 +168,22 @@ describe('a worker process that stops in the middle of a backup', () => {
     await expect(reader.verify()).resolves.toBeUndefined();
   });
 
+  it('stopped with SIGTERM while writing: finishes the backup, then exits 0', async () => {
+    for (const child of processes.splice(0)) await child.kill('SIGTERM'); // the stopping one must get the job
+    const connectionId = await newConnection();
+    const stopping = await startWorker();
+    const { id } = await startBackupUntilWriting(connectionId);
+
+    // pg-boss gives running jobs 10 s (src/jobs/jobs.service.ts): this backup needs a few more.
+    const exit = await stopping.kill('SIGTERM');
+
+    expect(exit).toEqual({ code: 0, signal: null });
+    const backup = await getBackup(id);
+    expect(backup).toMatchObject({ status: 'completed', error_message: null });
+    const reader = await openSnapshot(ctx, backup.storage_key as string);
+    await expect(reader.verify()).resolves.toBeUndefined();
+  });
+
   it('stalled past the stale window, then resumed: stores nothing more for the failed backup', async () => {
     for (const child of processes.splice(0)) await child.kill('SIGTERM'); // the stalled one must get the job
     const connectionId = await newConnection();

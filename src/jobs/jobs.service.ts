@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleInit,
+} from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -21,7 +27,7 @@ export interface QueueOptions {
  * picked with SKIP LOCKED by any replica in the `worker` or `all` role.
  */
 @Injectable()
-export class JobsService implements OnModuleInit, OnApplicationShutdown {
+export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobsService.name);
   private readonly boss: PgBoss;
   private readonly runsWorkers: boolean;
@@ -41,7 +47,11 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     await this.boss.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Stops pg-boss, giving running jobs up to 10 s, before the app's other shutdown hooks run: the
+   * jobs still need the database (TypeORM closes its pool in its own `onApplicationShutdown`).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.boss.stop({ graceful: true, timeout: 10_000 });
   }
