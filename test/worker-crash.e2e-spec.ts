@@ -174,7 +174,7 @@ describe('a worker process that stops in the middle of a backup', () => {
     const stopping = await startWorker();
     const { id } = await startBackupUntilWriting(connectionId);
 
-    // pg-boss gives running jobs 10 s (src/jobs/jobs.service.ts): this backup needs a few more.
+    // pg-boss gives running jobs 10 s (src/jobs/jobs.service.ts); this backup needs a few more seconds.
     const exit = await stopping.kill('SIGTERM');
 
     expect(exit).toEqual({ code: 0, signal: null });
@@ -200,5 +200,17 @@ describe('a worker process that stops in the middle of a backup', () => {
     await jobSettled(failed.instance_id);
     expect(await getBackup(id)).toMatchObject({ status: 'failed', error_message: SWEEP_MESSAGE });
     expect(await storedNames(prefix)).toEqual([]);
+  });
+
+  it('stopped twice, SIGTERM then SIGINT: the second signal ends it at once', async () => {
+    for (const child of processes.splice(0)) await child.kill('SIGTERM');
+    const connectionId = await newConnection();
+    const stopping = await startWorker();
+    await startBackupUntilWriting(connectionId);
+    process.kill(stopping.pid, 'SIGTERM');
+    while (!stopping.output().includes('SIGTERM: stopping')) await pause(10);
+
+    // Without its listener, Node ends the process on the signal; the backup is left to the sweep.
+    expect(await stopping.kill('SIGINT')).toEqual({ code: null, signal: 'SIGINT' });
   });
 });
