@@ -30,6 +30,7 @@ describe('jobs a replica enqueues for itself (pg-boss, real PostgreSQL)', () => 
       .post('/api/backup/run')
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ connectionId });
+    expect(run.status).toBe(202);
 
     // A tenth of the poll interval: only a woken worker can finish in time.
     const final = await waitForBackup(ctx, admin.token, run.body.backupId, 30_000);
