@@ -98,6 +98,28 @@ describe('encoded records (records encoded away from the writer, as worker threa
     }
   });
 
+  it("writes the provider's own text of a record's data when given, and serializes the others", () => {
+    // Over 1 KB of UTF-8 each, more than the encoding first sets aside per record.
+    const records = assignments(3);
+    const texts = records.map((record) => new TextEncoder().encode(JSON.stringify(record.data)));
+    const spaced = new TextEncoder().encode(JSON.stringify(records[2].data, null, ' ').replaceAll('\n', ''));
+
+    const same = encodeRecords('app_user_assignment', records, OKTA_VOLATILE_FIELDS, (i) =>
+      i === 1 ? undefined : texts[i],
+    );
+    const sut = encodeRecords('app_user_assignment', records, OKTA_VOLATILE_FIELDS, (i) =>
+      i === 2 ? spaced : undefined,
+    );
+
+    expect(same).toEqual(encodeRecords('app_user_assignment', records, OKTA_VOLATILE_FIELDS));
+    const last = new TextDecoder().decode(sut.lines.subarray(sut.ends[1]));
+    expect(last).toBe(
+      `{"type":"app_user_assignment","id":"0oa1:00u2","name":${JSON.stringify(records[2].name)},"data":${new TextDecoder().decode(spaced)}}`,
+    );
+    expect(JSON.parse(last)).toEqual(records[2]);
+    expect(sut.hashes).toEqual(same.hashes);
+  });
+
   it('keeps the records asked for, in order, and the same encoding when all are kept', () => {
     const records = assignments(5);
     const sut = encodeRecords('app_user_assignment', records, OKTA_VOLATILE_FIELDS);

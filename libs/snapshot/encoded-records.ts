@@ -3,6 +3,8 @@ import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import { contentHash } from './content-hash.js';
 import { SnapshotWriteError } from './snapshot-errors.js';
 
+const CLOSE_BRACE = 0x7d;
+
 /**
  * Records of one type already in the form a snapshot part stores them (DESIGN section 5): NDJSON
  * lines as UTF-8 bytes, with each record's id and content hash. Made where the records were
@@ -35,29 +37,48 @@ export function recordLine(record: ResourceRecord): string {
 /**
  * Encodes `records`, each checked as the writer checks it.
  * @param volatileFields left out of the content hashes (a snapshot's `volatileFields`)
+ * @param dataText the provider's own UTF-8 JSON text of record i's `data`, when its data is that
+ *   text parsed and nothing else (nothing redacted), on one line: the line then holds the text as
+ *   is, instead of `data` serialized again. Undefined (or no function): serialized.
  * @throws SnapshotWriteError for a record of another type or shape
  */
 export function encodeRecords(
   type: string,
   records: readonly ResourceRecord[],
   volatileFields: readonly string[],
+  dataText?: (index: number) => Uint8Array | undefined,
 ): EncodedRecords {
   const omit = new Set(volatileFields);
   const ends = new Uint32Array(records.length);
   const ids: string[] = [];
   const hashes: string[] = [];
+  const typeMember = `{"type":${JSON.stringify(type)},"id":`;
   let lines = Buffer.allocUnsafe(1024 * Math.max(1, records.length));
   let length = 0;
+  /** Room for `bytes` more bytes at `length`. */
+  const reserve = (bytes: number) => {
+    if (length + bytes <= lines.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(length + bytes, 2 * lines.length));
+    lines.copy(grown, 0, 0, length);
+    lines = grown;
+  };
   records.forEach((record, index) => {
     assertRecord(record, type);
-    const line = recordLine(record);
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
-    if (length + 3 * line.length > lines.length) {
-      const grown = Buffer.allocUnsafe(Math.max(length + 3 * line.length, 2 * lines.length));
-      lines.copy(grown, 0, 0, length);
-      lines = grown;
+    const text = dataText?.(index);
+    if (text === undefined) {
+      const line = recordLine(record);
+      // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+      reserve(3 * line.length);
+      length += lines.write(line, length, 'utf8');
+    } else {
+      // recordLine's members in its order, `data` last and as the provider wrote it.
+      const head = `${typeMember}${JSON.stringify(record.id)},"name":${JSON.stringify(record.name)},"data":`;
+      reserve(3 * head.length + text.length + 1);
+      length += lines.write(head, length, 'utf8');
+      lines.set(text, length);
+      length += text.length;
+      lines[length++] = CLOSE_BRACE;
     }
-    length += lines.write(line, length, 'utf8');
     ends[index] = length;
     ids.push(record.id);
     hashes.push(contentHash(record.data, omit));

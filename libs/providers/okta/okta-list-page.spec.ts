@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 import { describe, expect, it } from '@jest/globals';
 
 import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
@@ -83,6 +85,51 @@ describe('Okta list pages encoded for a snapshot', () => {
       { type: 'user', id: '00u2', name: 'li@example.com', data: users[1] },
     ]);
     expect(sut.hashes).toEqual(users.map((user) => contentHash(user)));
+  });
+
+  it("keeps Okta's own text of each record stored unredacted, and serializes the redacted one", () => {
+    // Escapes and spaces JSON.stringify would not write: the line holds them as Okta sent them.
+    const kept = '{"id":"00u2", "scope":"GROUP","credentials":{"userName":"caf\\u00e9@example.com"}}';
+    const redacted = JSON.stringify(APP_USERS[0]).replace('"scope"', ' "scope"');
+    const page = task('app_user_assignment', `[${redacted},${kept}]`, '/api/v1/apps/{appId}/users');
+
+    const sut = encodeListPage(page);
+
+    const [first, second] = [sut.lines.subarray(0, sut.ends[0]), sut.lines.subarray(sut.ends[0])];
+    expect(new TextDecoder().decode(second)).toBe(
+      `{"type":"app_user_assignment","id":"0oa1:00u2","name":null,"data":${kept}}`,
+    );
+    expect(new TextDecoder().decode(first)).not.toContain('Sw0rdfish!');
+    expect(new TextDecoder().decode(first)).not.toContain(' "scope"');
+    const keptData = JSON.parse(kept) as Record<string, unknown>;
+    expect(decoded(sut)[1]).toEqual({
+      type: 'app_user_assignment',
+      id: '0oa1:00u2',
+      name: null,
+      data: keptData,
+    });
+    expect(sut.hashes[1]).toBe(contentHash(keptData));
+  });
+
+  it('writes one line per record of a pretty-printed page, or of one that is not valid UTF-8', () => {
+    const pretty = task(
+      'app_user_assignment',
+      JSON.stringify(APP_USERS, null, 2),
+      '/api/v1/apps/{appId}/users',
+    );
+    const broken = appUsersPage();
+    // A byte that is no UTF-8 in the second user's name, which reads as U+FFFD.
+    broken.body[broken.body.indexOf(0x40, broken.body.lastIndexOf(0x7b))] = 0xff;
+
+    const fromPretty = encodeListPage(pretty);
+    const fromBroken = encodeListPage(broken);
+
+    expect(decoded(fromPretty)).toEqual(decoded(encodeListPage(appUsersPage())));
+    expect(new TextDecoder().decode(fromPretty.lines)).not.toContain('\n');
+    expect(isUtf8(fromBroken.lines)).toBe(true);
+    expect(decoded(fromBroken)[1]).toMatchObject({
+      data: { credentials: { userName: 'li\ufffdexample.com' } },
+    });
   });
 
   it('encodes users and children paged by Link headers that are no type parent', () => {

@@ -1,5 +1,8 @@
+import { isUtf8 } from 'node:buffer';
+
 import { type EncodedRecords, encodeRecords } from '@libs/snapshot/encoded-records.js';
 
+import { arrayElementSpans } from '../json-array-spans.js';
 import type { OktaResourceType } from '../resource-types.js';
 import { parseArray } from './okta-api-client.js';
 import {
@@ -51,19 +54,30 @@ export const ENCODABLE_TYPES: ReadonlySet<OktaResourceType> = new Set(
 /**
  * The page's records, redacted and encoded as a snapshot stores them: what the collector would
  * have yielded for the page (okta-records.ts `childItems`, or a user's `record`), ready for the
- * writer.
+ * writer. A record whose data is an object of the page as Okta wrote it (nothing redacted) keeps
+ * Okta's text in its line (DESIGN section 5: each record keeps the provider's JSON), when the body
+ * is valid UTF-8 and the object's text holds no line break.
  * @throws ProviderRequestError for a body that is not a JSON array of objects, or an object
  *   without a key
  */
 export function encodeListPage(task: ListPageTask): EncodedRecords {
-  const { type, parent } = task;
+  const { type, parent, body } = task;
   const definition = RESOURCE_DEFINITIONS[type] as ResourceDefinition;
-  const page = parseArray(UTF8.decode(task.body), task.template);
+  const page = parseArray(UTF8.decode(body), task.template);
   const records =
     definition.kind === 'child' && parent
       ? childItems(type, definition, parent, task, page).map((each) => each.record)
       : page.map((object) =>
           record(type, keyOf(object, task), (definition as SpecialDefinition).name(object), object),
         );
-  return encodeRecords(type, records, task.volatileFields);
+  const asWritten = records.some((each, index) => each.data === page[index]) && isUtf8(body);
+  const spans = asWritten ? arrayElementSpans(body) : undefined;
+  const dataText =
+    spans?.length === 2 * page.length
+      ? (index: number) =>
+          records[index].data === page[index] && spans[2 * index] !== -1
+            ? body.subarray(spans[2 * index], spans[2 * index + 1])
+            : undefined
+      : undefined;
+  return encodeRecords(type, records, task.volatileFields, dataText);
 }
