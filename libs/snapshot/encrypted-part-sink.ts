@@ -38,11 +38,14 @@ export class EncryptedPartSink {
   #batch: string[] = [];
   #batchLength = 0;
 
-  /** Starts the upload to `key`; nothing appears under it until {@link close} succeeds. */
-  constructor(store: ObjectStore, key: string, dataKey: Buffer, aad: string) {
+  /**
+   * Starts the upload to `key`; nothing appears under it until {@link close} succeeds.
+   * @param windowBits gzip window, 9 to 15 (zlib's `windowBits`): 2^windowBits bytes
+   */
+  constructor(store: ObjectStore, key: string, dataKey: Buffer, aad: string, windowBits: number) {
     const encoded = pipeline(
       this.#input,
-      createGzip({ level: GZIP_LEVEL }),
+      createGzip({ level: GZIP_LEVEL, windowBits }),
       createEncryptStream(dataKey, aad),
       this.#digest,
     );

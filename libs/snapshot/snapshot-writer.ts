@@ -11,6 +11,7 @@ import { EncryptedPartSink } from './encrypted-part-sink.js';
 import { FRAME_TEXT_BYTES } from './frame-codec.js';
 import { FramedPartSink } from './framed-part-sink.js';
 import { IndexShardWriter } from './index-shard-writer.js';
+import { INDEX_GZIP_WINDOW_BITS } from './index-shards.js';
 import { PartInfo, SnapshotManifest, sealManifest } from './snapshot-manifest.js';
 import { SnapshotWriteError } from './snapshot-errors.js';
 import { MANIFEST_NAME, objectAad, partNames, snapshotRoot } from './snapshot-layout.js';
@@ -110,7 +111,7 @@ export class SnapshotWriter {
       this.#dataKey,
       objectAad(this.snapshotId, names.records),
     );
-    const shards = new IndexShardWriter((shard) => this.#sink(names.indexShard(shard)));
+    const shards = new IndexShardWriter((shard) => this.#indexShardSink(names.indexShard(shard)));
     try {
       let count = 0;
       let frame = 0;
@@ -217,12 +218,13 @@ export class SnapshotWriter {
     }
   }
 
-  #sink(name: string): EncryptedPartSink {
+  #indexShardSink(name: string): EncryptedPartSink {
     return new EncryptedPartSink(
       this.#store,
       this.#root + name,
       this.#dataKey,
       objectAad(this.snapshotId, name),
+      INDEX_GZIP_WINDOW_BITS,
     );
   }
 }

@@ -2,19 +2,22 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 
 import { UnknownKeyIdError } from '@libs/crypto/crypto-errors.js';
-import { KeyRing } from '@libs/crypto/key-ring.js';
+import { createDecryptStream } from '@libs/crypto/chunked-gcm-stream.js';
+import { KeyRing, type WrappedKey } from '@libs/crypto/key-ring.js';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
 import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { contentHash } from './content-hash.js';
-import { indexShardOf } from './index-shards.js';
+import { INDEX_GZIP_WINDOW_BITS, indexShardOf } from './index-shards.js';
 import { SnapshotIntegrityError, SnapshotNotFoundError, SnapshotWriteError } from './snapshot-errors.js';
 import { rewrapSnapshotKey } from './snapshot-key-rotation.js';
-import { partNames } from './snapshot-layout.js';
+import { objectAad, partNames } from './snapshot-layout.js';
 import { SnapshotReader } from './snapshot-reader.js';
 import { FinishedSnapshot, SnapshotWriter } from './snapshot-writer.js';
 
@@ -121,6 +124,31 @@ describe('snapshot format', () => {
         counts: { user: 2, group: 1, app: 0 },
         volatileFields: expect.arrayContaining(['_links', 'lastLogin']),
       });
+    });
+
+    it('compresses index shards with a 2 KiB window, which inflates with no more', async () => {
+      const users = Array.from({ length: 3000 }, (_, n) => ({
+        ...bob,
+        id: `00u${n}`,
+        data: { id: `00u${n}` },
+      }));
+      const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      await writer.writePart('user', users);
+      const { parts, snapshotId } = await writer.finish(META);
+      const envelope = JSON.parse((await readRaw(`${PREFIX}manifest.json`)).toString()) as {
+        dataKey: WrappedKey;
+      };
+      const dataKey = keyRing.unwrapKey(envelope.dataKey);
+
+      for (const shard of parts[0].index) {
+        const decrypt = createDecryptStream(dataKey, objectAad(snapshotId, shard.key));
+        const compressed = Buffer.concat(
+          await collect(Readable.from([await readRaw(PREFIX + shard.key)]).pipe(decrypt)),
+        );
+        // zlib refuses a distance beyond its window ("invalid distance too far back").
+        const text = gunzipSync(compressed, { windowBits: INDEX_GZIP_WINDOW_BITS }).toString();
+        expect(text.split('\n').length - 1).toBe(shard.count);
+      }
     });
 
     it('records sizes and SHA-256 of the stored bytes of every part and index', async () => {
