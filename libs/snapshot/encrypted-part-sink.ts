@@ -20,22 +20,23 @@ export interface SinkResult {
 }
 
 /**
- * Lines are gathered into writes of about 64 KiB: every write to the gzip stream is a separate job
+ * Text is gathered into writes of about 64 KiB: every write to the gzip stream is a separate job
  * on libuv's thread pool, and one job per 300-byte line makes writing ten times slower.
  */
-const BATCH_CHARS = 64 * 1024;
+const BATCH_BYTES = 64 * 1024;
 
 /**
- * One encrypted object being written: text in, `gzip | chunked AES-256-GCM` out, streamed into the
- * object store while it is written. Memory is bounded by the stream buffers (and the store's own
- * upload buffer), whatever the object's size; `write` waits when the store falls behind.
+ * One encrypted object being written: UTF-8 text in, `gzip | chunked AES-256-GCM` out, streamed
+ * into the object store while it is written. Memory is bounded by the stream buffers (and the
+ * store's own upload buffer), whatever the object's size; `write` waits when the store falls
+ * behind.
  */
 export class EncryptedPartSink {
   readonly #input = new PassThrough();
   readonly #digest = new DigestStream();
   readonly #done: Promise<void>;
   #plainBytes = 0;
-  #batch: string[] = [];
+  #batch: Buffer[] = [];
   #batchLength = 0;
 
   /**
@@ -65,11 +66,14 @@ export class EncryptedPartSink {
     this.#done.catch(() => undefined);
   }
 
-  /** Appends text (UTF-8). Resolves once the pipeline can take more. @throws the pipeline's error */
-  async write(text: string): Promise<void> {
+  /**
+   * Appends UTF-8 text, which it keeps until written: the caller must not change it.
+   * Resolves once the pipeline can take more. @throws the pipeline's error
+   */
+  async write(text: Buffer): Promise<void> {
     this.#batch.push(text);
     this.#batchLength += text.length;
-    if (this.#batchLength >= BATCH_CHARS) await this.#flush();
+    if (this.#batchLength >= BATCH_BYTES) await this.#flush();
   }
 
   /** Ends the object and waits until the store holds all of it. @throws the pipeline's or store's error */
@@ -87,7 +91,7 @@ export class EncryptedPartSink {
 
   async #flush(): Promise<void> {
     if (this.#batch.length === 0) return;
-    const bytes = Buffer.from(this.#batch.join(''), 'utf8');
+    const bytes = Buffer.concat(this.#batch, this.#batchLength);
     this.#batch = [];
     this.#batchLength = 0;
     this.#plainBytes += bytes.length;

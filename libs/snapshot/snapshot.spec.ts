@@ -126,6 +126,24 @@ describe('snapshot format', () => {
       });
     });
 
+    it('indexes every record of a frame that holds thousands, each in its shard', async () => {
+      const users = Array.from({ length: 3000 }, (_, n) => ({
+        ...bob,
+        id: `00u${n}`,
+        data: { id: `00u${n}` },
+      }));
+      const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      await writer.writePart('user', users);
+      await writer.finish(META);
+
+      const entries = await collect((await open()).readIndex('user'));
+
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect(entries.sort(byId)).toEqual(
+        users.map(({ id, data }) => ({ type: 'user', id, hash: contentHash(data), frame: 0 })).sort(byId),
+      );
+    });
+
     it('compresses index shards with a 2 KiB window, which inflates with no more', async () => {
       const users = Array.from({ length: 3000 }, (_, n) => ({
         ...bob,
