@@ -9,7 +9,7 @@ const CARRIAGE_RETURN = 0x0d;
 
 /**
  * Where each object or array element of a JSON array lies in the array's UTF-8 text, so that a
- * page's records can be stored as the provider wrote them instead of serialized again (a quarter
+ * page's records can be stored as the provider wrote them instead of serialized again (a fifth
  * of the cost of encoding an Okta app assignment). Found by brackets and string quotes alone: the
  * text must be one JSON.parse has accepted (RFC 8259), which this does not check again. Elements
  * that are strings, numbers, literals or null are not counted.

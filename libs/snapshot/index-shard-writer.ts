@@ -14,8 +14,12 @@ export interface WrittenShard extends SinkResult {
   entriesSha256: string;
 }
 
-/** A shard's first buffer for the entries of one frame, bytes: about 30 app assignments. */
-const FIRST_BUFFER_BYTES = 4096;
+/**
+ * A shard's first buffer, bytes: about 8 entries. It doubles as a frame's entries need (a frame of
+ * app assignments puts about 35 in each shard); most parts hold a few records, and every part of a
+ * backup is written at once.
+ */
+const FIRST_BUFFER_BYTES = 1024;
 
 /**
  * Gathers a part's index entries (`{ id, hash, frame }` NDJSON lines) into their shards and streams
@@ -27,9 +31,8 @@ const FIRST_BUFFER_BYTES = 4096;
  */
 export class IndexShardWriter {
   readonly #sinks: (EncryptedPartSink | undefined)[] = new Array<EncryptedPartSink | undefined>(INDEX_SHARDS);
-  readonly #buffers: Buffer[] = Array.from({ length: INDEX_SHARDS }, () =>
-    Buffer.allocUnsafe(FIRST_BUFFER_BYTES),
-  );
+  /** Each shard's buffer, made on its first entry. */
+  readonly #buffers: (Buffer | undefined)[] = new Array<Buffer | undefined>(INDEX_SHARDS);
   readonly #lengths: number[] = new Array<number>(INDEX_SHARDS).fill(0);
   readonly #counts: number[] = new Array<number>(INDEX_SHARDS).fill(0);
   readonly #digests: (Hash | undefined)[] = new Array<Hash | undefined>(INDEX_SHARDS);
@@ -43,11 +46,11 @@ export class IndexShardWriter {
     // As JSON.stringify({ id, hash, frame }) writes it (a hash is hex, a frame an integer), without
     // an object per record.
     const line = `{"id":${JSON.stringify(id)},"hash":"${hash}","frame":${frame}}\n`;
-    let buffer = this.#buffers[shard];
+    let buffer = (this.#buffers[shard] ??= Buffer.allocUnsafeSlow(FIRST_BUFFER_BYTES));
     const length = this.#lengths[shard];
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
     if (length + 3 * line.length > buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(length + 3 * line.length, 2 * buffer.length));
+      const grown = Buffer.allocUnsafeSlow(Math.max(length + 3 * line.length, 2 * buffer.length));
       buffer.copy(grown, 0, 0, length);
       this.#buffers[shard] = buffer = grown;
     }
@@ -61,7 +64,7 @@ export class IndexShardWriter {
     this.#lengths.forEach((length, shard) => {
       if (length === 0) return;
       // A copy: the sink batches it while this buffer gathers the next frame's entries.
-      const bytes = Buffer.from(this.#buffers[shard].subarray(0, length));
+      const bytes = Buffer.from((this.#buffers[shard] as Buffer).subarray(0, length));
       this.#lengths[shard] = 0;
       this.#sinks[shard] ??= this.open(shard);
       (this.#digests[shard] ??= createHash('sha256')).update(bytes);
