@@ -18,18 +18,21 @@
  * 230 MB, at a cost of about 15 % in speed (bench:backup, docs/backups.md "Memory"). What the
  * service holds at once stays far below it: jobs stream (one frame per part, one index shard).
  *
- * `--heap-growing-percent=50`: the old generation may grow by half of what survived the last full
- * collection before the next one. Under a 256 MB cap V8 lets it grow by much less, and starts
- * marking once it is within the young generation's capacity of that limit: a 100,000-user backup
- * promotes about 400 MB onto a heap that holds about 60 MB, so V8 marked all of it 91 times, three
- * times a second. At 50 % the same backup runs 58 full collections and takes about 10 % less time,
- * for about 10 MB more peak RSS; at 100 % it peaked over 300 MB (docs/backups.md "Marking less
- * often").
+ * `--heap-growing-percent=75`: the old generation may grow by three quarters of what survived the
+ * last full collection before the next one. V8 starts marking once the old generation is within
+ * about the young generation's capacity (33 MB here) of that limit. The main heap holds 52 to 56 MB
+ * after a full collection, so at 50 % the limit lay only about 30 MB above it and marking began
+ * again right after each collection: 42 to 64 full collections in a 100,000-user backup, each
+ * marking the whole heap. At 75 % it begins once about 8 MB more has been promoted, and the same
+ * backup takes about 10 % less time and CPU. The cost is memory: backups peak at 265 to 288 MB
+ * instead of 256 to 265, a 10,000-user restore at 289 to 309 MB instead of 271 to 296 (and up to
+ * 312). At 100 % backups peaked at 282 to 287 MB for no further gain (docs/backups.md "Index
+ * entries outside the heap").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
   '--max-old-space-size=256',
-  '--heap-growing-percent=50',
+  '--heap-growing-percent=75',
 ];
 
 /**
