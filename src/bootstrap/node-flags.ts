@@ -24,10 +24,10 @@
  * after a full collection, so at 50 % the limit lay only about 30 MB above it and marking began
  * again right after each collection: 42 to 64 full collections in a 100,000-user backup, each
  * marking the whole heap. At 75 % it begins once about 8 MB more has been promoted, and the same
- * backup takes about 10 % less time and CPU. The cost is memory: backups peak at 265 to 288 MB
- * instead of 256 to 265, a 10,000-user restore at 289 to 309 MB instead of 271 to 296 (and up to
- * 312). At 100 % backups peaked at 282 to 287 MB for no further gain (docs/backups.md "Index
- * entries outside the heap").
+ * backup takes about 10 % less time and CPU. The cost is memory: backups of 100,000 users peak at
+ * 264 to 288 MB instead of 256 to 275, a 10,000-user restore at 289 to 309 MB instead of 271 to
+ * 296 (and up to 312). At 100 % backups peaked at 282 to 287 MB for no further gain
+ * (docs/backups.md "Index entries outside the heap").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
