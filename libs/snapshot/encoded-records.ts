@@ -1,5 +1,6 @@
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 
+import { withRoom } from './buffer-room.js';
 import { contentHash } from './content-hash.js';
 import { SnapshotWriteError } from './snapshot-errors.js';
 
@@ -53,15 +54,9 @@ export function encodeRecords(
   const ids: string[] = [];
   const hashes: string[] = [];
   const typeMember = `{"type":${JSON.stringify(type)},"id":`;
-  let lines = Buffer.allocUnsafe(1024 * Math.max(1, records.length));
+  let lines: Buffer = Buffer.allocUnsafe(1024 * Math.max(1, records.length));
   let length = 0;
-  /** Room for `bytes` more bytes at `length`. */
-  const reserve = (bytes: number) => {
-    if (length + bytes <= lines.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(length + bytes, 2 * lines.length));
-    lines.copy(grown, 0, 0, length);
-    lines = grown;
-  };
+  const reserve = (bytes: number) => (lines = withRoom(lines, length, bytes));
   records.forEach((record, index) => {
     assertRecord(record, type);
     const text = dataText?.(index);

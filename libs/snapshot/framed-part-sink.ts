@@ -7,6 +7,7 @@ import { ObjectStore } from '@libs/object-store/object-store.js';
 import { DigestStream } from './digest-stream.js';
 import { SinkResult } from './encrypted-part-sink.js';
 import { FRAME_TEXT_BYTES, frameAad, sealFrame } from './frame-codec.js';
+import { withRoom } from './buffer-room.js';
 
 const NEWLINE = 0x0a;
 
@@ -136,14 +137,7 @@ export class FramedPartSink {
 
   /** The buffer being filled, grown to take `bytes` more. */
   #room(bytes: number): Buffer {
-    const needed = this.#gatheredBytes + bytes;
-    let buffer = this.#buffers[0];
-    if (needed > buffer.length) {
-      buffer = Buffer.allocUnsafe(Math.max(needed, 2 * buffer.length));
-      this.#buffers[0].copy(buffer, 0, 0, this.#gatheredBytes);
-      this.#buffers[0] = buffer;
-    }
-    return buffer;
+    return (this.#buffers[0] = withRoom(this.#buffers[0], this.#gatheredBytes, bytes));
   }
 
   #endLine(buffer: Buffer): void {

@@ -1,5 +1,6 @@
 import { type Hash, createHash } from 'node:crypto';
 
+import { withRoom } from './buffer-room.js';
 import { EncryptedPartSink, SinkResult } from './encrypted-part-sink.js';
 import { INDEX_SHARDS, indexShardOf } from './index-shards.js';
 
@@ -46,14 +47,14 @@ export class IndexShardWriter {
     // As JSON.stringify({ id, hash, frame }) writes it (a hash is hex, a frame an integer), without
     // an object per record.
     const line = `{"id":${JSON.stringify(id)},"hash":"${hash}","frame":${frame}}\n`;
-    let buffer = (this.#buffers[shard] ??= Buffer.allocUnsafeSlow(FIRST_BUFFER_BYTES));
     const length = this.#lengths[shard];
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
-    if (length + 3 * line.length > buffer.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(length + 3 * line.length, 2 * buffer.length));
-      buffer.copy(grown, 0, 0, length);
-      this.#buffers[shard] = buffer = grown;
-    }
+    const buffer = withRoom(
+      this.#buffers[shard] ?? Buffer.allocUnsafeSlow(FIRST_BUFFER_BYTES),
+      length,
+      3 * line.length,
+    );
+    this.#buffers[shard] = buffer;
     this.#lengths[shard] = length + buffer.write(line, length, 'utf8');
     this.#counts[shard] += 1;
   }

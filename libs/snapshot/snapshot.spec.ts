@@ -96,6 +96,18 @@ describe('snapshot format', () => {
     return sut.finish(META);
   }
 
+  /** A snapshot of 3,000 small users, which one frame holds: each index shard gets about 190. */
+  async function writeUsersInOneFrame(): Promise<{ users: ResourceRecord[]; finished: FinishedSnapshot }> {
+    const users = Array.from({ length: 3000 }, (_, n) => ({
+      ...bob,
+      id: `00u${n}`,
+      data: { id: `00u${n}` },
+    }));
+    const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+    await writer.writePart('user', users);
+    return { users, finished: await writer.finish(META) };
+  }
+
   const open = (options: { prefix?: string; ring?: KeyRing; expectedSha256?: string } = {}) =>
     SnapshotReader.open({
       store,
@@ -127,14 +139,7 @@ describe('snapshot format', () => {
     });
 
     it('indexes every record of a frame that holds thousands, each in its shard', async () => {
-      const users = Array.from({ length: 3000 }, (_, n) => ({
-        ...bob,
-        id: `00u${n}`,
-        data: { id: `00u${n}` },
-      }));
-      const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
-      await writer.writePart('user', users);
-      await writer.finish(META);
+      const { users } = await writeUsersInOneFrame();
 
       const entries = await collect((await open()).readIndex('user'));
 
@@ -145,14 +150,7 @@ describe('snapshot format', () => {
     });
 
     it('compresses index shards with a 2 KiB window, which inflates with no more', async () => {
-      const users = Array.from({ length: 3000 }, (_, n) => ({
-        ...bob,
-        id: `00u${n}`,
-        data: { id: `00u${n}` },
-      }));
-      const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
-      await writer.writePart('user', users);
-      const { parts, snapshotId } = await writer.finish(META);
+      const { parts, snapshotId } = (await writeUsersInOneFrame()).finished;
       const envelope = JSON.parse((await readRaw(`${PREFIX}manifest.json`)).toString()) as {
         dataKey: WrappedKey;
       };
