@@ -84,7 +84,7 @@ function errorReply(error: unknown): Reply {
 }
 
 function write(res: ServerResponse, reply: Reply, limit: RateLimitDecision, truncate: boolean): void {
-  const body = reply.body === undefined ? undefined : Buffer.from(reply.body);
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
   res.writeHead(reply.status, {
     ...(body ? { 'Content-Type': 'application/json', 'Content-Length': String(body.length) } : {}),
     'X-Rate-Limit-Limit': String(limit.limit),

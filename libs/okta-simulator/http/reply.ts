@@ -1,7 +1,8 @@
 /** What a route handler answers: status, serialized JSON body (if any) and extra headers. */
 export interface Reply {
   status: number;
-  body?: string;
+  /** JSON text, or its UTF-8 bytes. */
+  body?: string | Buffer;
   headers?: Record<string, string | string[]>;
 }
 
@@ -11,8 +12,31 @@ export function json(status: number, value: unknown, headers?: Reply['headers'])
 }
 
 /** A reply whose body is already JSON text (a page, or a recorded object). */
-export function jsonText(status: number, body: string, headers?: Reply['headers']): Reply {
+export function jsonText(status: number, body: string | Buffer, headers?: Reply['headers']): Reply {
   return { status, body, headers };
+}
+
+const OPEN_BRACKET = 0x5b;
+const COMMA = 0x2c;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * The JSON array of `items` (each one's JSON text), as UTF-8 bytes written straight into one
+ * buffer: joining the texts and then encoding the page copied every page twice, about a third of
+ * what the simulator spent serving a backup's pages.
+ */
+export function jsonArrayBytes(items: readonly string[]): Buffer {
+  let length = 2 + Math.max(items.length - 1, 0);
+  for (const item of items) length += Buffer.byteLength(item);
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  bytes[at++] = OPEN_BRACKET;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) bytes[at++] = COMMA;
+    at += bytes.write(items[i], at);
+  }
+  bytes[at] = CLOSE_BRACKET;
+  return bytes;
 }
 
 /** An empty reply (204 No Content, 202 Accepted, or Okta's empty 200 for lifecycle calls). */

@@ -1,6 +1,6 @@
 import { linkHeaders } from '../http/link-header.js';
 import { validationFailed } from '../http/okta-error.js';
-import { jsonText, type Reply } from '../http/reply.js';
+import { jsonArrayBytes, jsonText, type Reply } from '../http/reply.js';
 import type { RequestContext } from '../http/router.js';
 import { type OrderedCollection, UnknownCursorError } from '../store/ordered-collection.js';
 import { effectiveLimit, type PageLimits } from './page-limits.js';
@@ -44,11 +44,11 @@ export function listReply<T>(
       throw error;
     }
   }
-  const list = `[${items.map(options.serialize).join(',')}]`;
+  const list = jsonArrayBytes(items.map(options.serialize));
   const link = linkHeaders(baseUrl, context.url.pathname, query, options.params, { limit, nextCursor });
   if (options.wrap === undefined) return jsonText(200, list, { Link: link });
   const links = parseLinkHeaders(link);
-  const body = `{${JSON.stringify(options.wrap)}:${list},"_links":${JSON.stringify(links)}}`;
+  const body = `{${JSON.stringify(options.wrap)}:${list.toString()},"_links":${JSON.stringify(links)}}`;
   return jsonText(200, body);
 }
 

@@ -10,7 +10,7 @@ import { replaced, type Entry, type Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { groupTarget, recordEvent, userTarget } from './audit.js';
 import { groupOwnerRoutes } from './group-owners.routes.js';
-import { render, serialize } from './links.js';
+import { render, serialize, userListText } from './links.js';
 import { listFilter } from './list-filter.js';
 import { requireText } from './validation.js';
 
@@ -168,7 +168,7 @@ export function groupRoutes(org: OrgContext): Route[] {
           limits: PAGE_LIMITS.groupMembers,
           params: [],
           // A member deleted from the org is removed from its groups, so the user is always there.
-          serialize: (userId) => serialize('user', state.users.get(userId) as Entry, org.baseUrl, [], 'list'),
+          serialize: (userId) => userListText(state.users.get(userId) as Entry, org.baseUrl),
         });
       },
     },

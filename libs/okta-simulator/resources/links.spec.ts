@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Entry } from '../store/entry.js';
-import { render, serialize } from './links.js';
+import { type Entry, replaced } from '../store/entry.js';
+import { render, serialize, userListText } from './links.js';
 
 const BASE = 'https://127.0.0.1:8443';
 
@@ -53,5 +53,26 @@ describe('objects as the simulator serves them', () => {
       '{"id":"00g1","_links":{"self":{"href":"https:\\/\\/acme.okta.com\\/api\\/v1\\/groups\\/00g1"}}}';
 
     expect(serialize('group', { data: JSON.parse(raw) as Entry['data'], raw }, BASE)).toBe(raw);
+  });
+
+  it('lists a user as serialize does, and anew once a write has replaced its entry', () => {
+    const entry: Entry = { data: { id: '00u1', status: 'ACTIVE', profile: { firstName: 'Zoë' } } };
+    const first = userListText(entry, BASE);
+    const updated = replaced(entry, { ...entry.data, profile: { firstName: 'Zoé' } });
+
+    expect(first).toBe(serialize('user', entry, BASE, [], 'list'));
+    expect(userListText(entry, BASE)).toBe(first);
+    expect(userListText(updated, BASE)).toBe(serialize('user', updated, BASE, [], 'list'));
+    expect(userListText(updated, BASE)).toContain('Zoé');
+  });
+
+  it("lists a user shared by two simulators with each one's own links", () => {
+    const entry: Entry = { data: { id: '00u1', status: 'ACTIVE' } };
+    const other = 'https://127.0.0.1:9443';
+
+    userListText(entry, BASE);
+
+    expect(userListText(entry, other)).toBe(serialize('user', entry, other, [], 'list'));
+    expect(userListText(entry, other)).not.toContain(BASE);
   });
 });

@@ -208,6 +208,22 @@ export function serialize(
   return `${data === '{}' ? '{' : `${data.slice(0, -1)},`}"_links":${JSON.stringify(links)}}`;
 }
 
+const userListTexts = new WeakMap<Entry, { base: string; text: string }>();
+
+/**
+ * {@link serialize} of a user as lists show it, kept per entry: a backup reads each user from
+ * `/api/v1/users` and again from the member list of each of its groups. Every write replaces a
+ * user's entry (`replaced`, `OrgState.putUser`) instead of changing it, so a kept text is never
+ * stale; it is kept with its `base`, since recorded entries may be shared by simulators.
+ */
+export function userListText(entry: Entry, base: string): string {
+  const kept = userListTexts.get(entry);
+  if (kept?.base === base) return kept.text;
+  const text = serialize('user', entry, base, [], 'list');
+  userListTexts.set(entry, { base, text });
+  return text;
+}
+
 /** The `_links` the simulator generates for the entry, or undefined when it is served as stored. */
 function generatedLinks(
   type: OktaResourceType,

@@ -113,4 +113,22 @@ describe('list endpoints over HTTPS', () => {
     ]);
     expect(signOn.headers.link).toBe(`<${sut.baseUrl}/api/v1/policies?type=OKTA_SIGN_ON>; rel="self"`);
   });
+
+  it("lists a user as updated in its groups' member lists, in UTF-8 whatever the script", async () => {
+    const everyone = sut
+      .snapshot()
+      .group.find((g) => (g.data.profile as { name: string }).name === 'Everyone');
+    const before = await client.walk(`/api/v1/groups/${everyone?.id}/users`);
+    const user = before.items[0] as { id: string; profile: Record<string, unknown> };
+
+    await client.call('POST', `/api/v1/users/${user.id}`, {
+      json: { profile: { firstName: 'Zoë 🦉 Ünal' } },
+    });
+    const after = await client.walk(`/api/v1/groups/${everyone?.id}/users`);
+
+    expect(after.items).toHaveLength(before.items.length);
+    expect(after.items.find((each) => each.id === user.id)).toMatchObject({
+      profile: { ...user.profile, firstName: 'Zoë 🦉 Ünal' },
+    });
+  });
 });

@@ -11,7 +11,7 @@ import { PAGE_LIMITS } from '../query/page-limits.js';
 import { replaced, type Entry, type Json } from '../store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
 import { groupTarget, recordEvent, userTarget } from './audit.js';
-import { serialize } from './links.js';
+import { serialize, userListText } from './links.js';
 import { listFilter } from './list-filter.js';
 import { applyUserOperation, USER_TRANSITIONS, type UserOperation } from './user-lifecycle.js';
 import { requireText } from './validation.js';
@@ -133,7 +133,7 @@ export function userRoutes(org: OrgContext): Route[] {
           limits: PAGE_LIMITS.users,
           params: ['search', 'filter', 'q'],
           accept: (e) => (all || e.data.status !== 'DEPROVISIONED') && (!filter || filter(e.data)),
-          serialize: (e) => serialize('user', e, org.baseUrl, [], 'list'),
+          serialize: (e) => userListText(e, org.baseUrl),
         });
       },
     },
