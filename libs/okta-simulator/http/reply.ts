@@ -22,8 +22,8 @@ const CLOSE_BRACKET = 0x5d;
 
 /**
  * The JSON array of `items` (each one's JSON text), as UTF-8 bytes written straight into one
- * buffer: joining the texts and then encoding the page copied every page twice, about a third of
- * what the simulator spent serving a backup's pages.
+ * buffer of the page's size. Joining the texts and then encoding the joined page copied every page
+ * twice: a third of the time a page of 500 app users took to make.
  */
 export function jsonArrayBytes(items: readonly string[]): Buffer {
   let length = 2 + Math.max(items.length - 1, 0);
