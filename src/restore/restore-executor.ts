@@ -78,7 +78,10 @@ export async function executeRestore(input: {
   }
   return summary;
 
-  /** Applies a plan's creations and updates. @returns the created objects, as live resources */
+  /**
+   * Applies a plan's creations and updates.
+   * @returns the created objects, as live resources, when the restore prunes; otherwise none
+   */
   async function applyWrites(plan: TypePlan, typeSummary: RestoreTypeSummary): Promise<LiveResource[]> {
     const planned = new Map<string, PlannedWrite & { live?: LiveResource }>();
     for (const write of [...plan.creates, ...plan.updates]) planned.set(write.backupId, write);
@@ -128,7 +131,9 @@ export async function executeRestore(input: {
       if (!write.live) {
         mapIds(ids, rewritten.id, result.id);
         scope.follow(ownId(record.id));
-        created.push(restorer.live({ ...rewritten, id: result.id }));
+        // Only a prune weighs what was created (its lockout guards), and a restore of 100,000
+        // users creates about a million objects: their live forms and hashes are made only then.
+        if (input.prune) created.push(restorer.live({ ...rewritten, id: result.id }));
       }
       typeSummary[action] += 1;
       const newId = result.id !== record.id ? { newId: result.id } : {};
