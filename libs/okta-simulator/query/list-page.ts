@@ -44,11 +44,11 @@ export function listReply<T>(
       throw error;
     }
   }
-  const list = jsonArrayBytes(items.map(options.serialize));
+  const texts = items.map(options.serialize);
   const link = linkHeaders(baseUrl, context.url.pathname, query, options.params, { limit, nextCursor });
-  if (options.wrap === undefined) return jsonText(200, list, { Link: link });
+  if (options.wrap === undefined) return jsonText(200, jsonArrayBytes(texts), { Link: link });
   const links = parseLinkHeaders(link);
-  const body = `{${JSON.stringify(options.wrap)}:${list.toString()},"_links":${JSON.stringify(links)}}`;
+  const body = `{${JSON.stringify(options.wrap)}:[${texts.join(',')}],"_links":${JSON.stringify(links)}}`;
   return jsonText(200, body);
 }
 
