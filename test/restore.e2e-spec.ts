@@ -415,6 +415,35 @@ describe('restore (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
     expect(liveGroup('Added after the backup')).toBeUndefined();
   });
 
+  it('prunes a super admin granted since once the restore has re-created the one the backup holds', async () => {
+    const userIds = new Set(live('user').map((user) => user.id));
+    const superAdmins = () =>
+      live('admin_role_assignment').filter(
+        (a) => a.data.type === 'SUPER_ADMIN' && userIds.has(a.id.split(':')[0]),
+      );
+    const [original] = superAdmins();
+    const [ownerId, roleId] = original.id.split(':');
+    const current = await runBackup(ctx, admin.token, { connectionId });
+    const newcomer = live('user').find(
+      (user) =>
+        user.data.status === 'ACTIVE' &&
+        !live('admin_role_assignment').some((a) => a.id.startsWith(`${user.id}:`)),
+    )!;
+    await call('POST', `/api/v1/users/${newcomer.id}/roles`, { type: 'SUPER_ADMIN' });
+    await call('DELETE', `/api/v1/users/${ownerId}/roles/${roleId}`);
+
+    const restored = await runRestore(ctx, admin.token, {
+      backupId: current.id,
+      mode: 'selective',
+      resourceTypes: ['admin_role_assignment'],
+      prune: true,
+    });
+
+    // Without the re-created role counted as staying, the newcomer's would be the last super admin.
+    expect(restored.restore.summary.admin_role_assignment).toMatchObject({ create: 1, delete: 1, failed: 0 });
+    expect(superAdmins().map((a) => a.id.split(':')[0])).toEqual([ownerId]);
+  });
+
   it('sends activation to re-created users with activateUsers', async () => {
     const user = live('user').find((candidate) => candidate.data.status === 'ACTIVE')!;
     const current = await runBackup(ctx, admin.token, { connectionId });
