@@ -12,6 +12,7 @@ export default {
   moduleNameMapper: {
     '^@app/(.*)\\.js$': '<rootDir>/src/$1',
     '^@libs/(.*)\\.js$': '<rootDir>/libs/$1',
+    '^@migrations/(.*)\\.js$': '<rootDir>/migrations/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSimulator, startSimulator } from '@libs/okta-simulator/index.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { freePort } from '../src/bootstrap/free-port.js';
-import { installApiServiceIntegration } from '../src/demo/okta-api-service.js';
-import { ServiceClient } from '../src/demo/service-client.js';
+import { freePort } from '@app/bootstrap/free-port.js';
+import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
+import { ServiceClient } from '@app/demo/service-client.js';
 import { type ServiceProcess, startServiceProcess } from './service-process.js';
 
 /** Share of each rate-limit bucket the service leaves to the customer (its default). */

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { freePort } from '../src/bootstrap/free-port.js';
-import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../src/bootstrap/node-flags.js';
+import { freePort } from '@app/bootstrap/free-port.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/bootstrap/node-flags.js';
 
 /** The built service running in its own process, so that its memory is measured alone. */
 export interface ServiceProcess {

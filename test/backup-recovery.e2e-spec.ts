@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { StaleBackupSweeper } from '../src/backups/stale-backup.sweeper.js';
+import { StaleBackupSweeper } from '@app/backups/stale-backup.sweeper.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection } from './support/backup-helpers.js';

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { ResourceRecord } from '../libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
-import type { BackupDto } from '../src/backups/dto/backup.dto.js';
-import { BackupsService } from '../src/backups/backups.service.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { BackupsService } from '@app/backups/backups.service.js';
 
 /** Every file under a directory, recursively. */
 function filesUnder(dir: string): string[] {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { runCli } from '../src/cli/cli-runner.js';
-import { loadConfig, type AppConfig } from '../src/config/app-config.js';
-import { NotFoundError, ValidationError } from '../src/common/errors.js';
-import { TeamsService } from '../src/teams/teams.service.js';
+import { runCli } from '@app/cli/cli-runner.js';
+import { loadConfig, type AppConfig } from '@app/config/app-config.js';
+import { NotFoundError, ValidationError } from '@app/common/errors.js';
+import { TeamsService } from '@app/teams/teams.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** What one CLI run printed and returned. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { FIXTURES_DIR, HAVE_FIXTURES, startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
-import type { BackupDto } from '../src/backups/dto/backup.dto.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 
 if (!HAVE_FIXTURES) {
   process.stdout.write(

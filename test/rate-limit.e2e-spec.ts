@@ -4,8 +4,8 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
-import { MemoryRateLimitStorage } from '../src/common/rate-limit/memory-rate-limit.storage.js';
-import { RedisRateLimitStorage } from '../src/common/rate-limit/redis-rate-limit.storage.js';
+import { MemoryRateLimitStorage } from '@app/common/rate-limit/memory-rate-limit.storage.js';
+import { RedisRateLimitStorage } from '@app/common/rate-limit/redis-rate-limit.storage.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fastJsonPatch from 'fast-json-patch';
 import { writeFileSync } from 'node:fs';
-import { SimulatorClient } from '../libs/okta-simulator/testing/simulator-client.js';
-import { OKTA_RESTORE_ORDER } from '../libs/providers/okta/restore/okta-restore-order.js';
-import type { OktaResourceType } from '../libs/providers/resource-types.js';
-import { OKTA_VOLATILE_FIELDS } from '../libs/snapshot/content-hash.js';
-import type { SnapshotReader } from '../libs/snapshot/snapshot-reader.js';
-import { withoutVolatile } from '../src/diff/record-patch.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { OKTA_RESTORE_ORDER } from '@libs/providers/okta/restore/okta-restore-order.js';
+import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
+import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import { withoutVolatile } from '@app/diff/record-patch.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
 import { changeOne, deleteOne } from './support/okta-damage.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SimulatorClient } from '../libs/okta-simulator/testing/simulator-client.js';
-import type { BackupDto } from '../src/backups/dto/backup.dto.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';

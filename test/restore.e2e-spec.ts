@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SnapshotRecord } from '../libs/okta-simulator/index.js';
-import { SimulatorClient } from '../libs/okta-simulator/testing/simulator-client.js';
-import { contentHash } from '../libs/snapshot/content-hash.js';
-import type { BackupDto } from '../src/backups/dto/backup.dto.js';
+import type { SnapshotRecord } from '@libs/okta-simulator/index.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { contentHash } from '@libs/snapshot/content-hash.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES, runRestore, waitForRestore } from './support/restore-helpers.js';

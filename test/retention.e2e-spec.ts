@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BackupRetentionJob } from '../src/backups/backup-retention.job.js';
+import { BackupRetentionJob } from '@app/backups/backup-retention.job.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** An `api` replica enqueues without working jobs, so the queue keeps what was enqueued. */

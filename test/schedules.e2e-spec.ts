@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, waitForBackup } from './support/backup-helpers.js';
-import { SchedulesService } from '../src/schedules/schedules.service.js';
-import type { BackupDto } from '../src/backups/dto/backup.dto.js';
+import { SchedulesService } from '@app/schedules/schedules.service.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

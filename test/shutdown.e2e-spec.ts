@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../src/bootstrap/free-port.js';
+import { freePort } from '@app/bootstrap/free-port.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { startServiceProcess, startWorkerOf, type ServiceProcess } from './support/service-process.js';
 

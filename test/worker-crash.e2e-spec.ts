@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import pg from 'pg';
-import { FsObjectStore } from '../libs/object-store/fs-object-store.js';
-import { MANIFEST_NAME } from '../libs/snapshot/snapshot-layout.js';
-import { SnapshotNotFoundError } from '../libs/snapshot/snapshot-errors.js';
-import { StaleBackupSweeper } from '../src/backups/stale-backup.sweeper.js';
+import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
+import { MANIFEST_NAME } from '@libs/snapshot/snapshot-layout.js';
+import { SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
+import { StaleBackupSweeper } from '@app/backups/stale-backup.sweeper.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';

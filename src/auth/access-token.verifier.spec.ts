@@ -8,8 +8,8 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
-import { UnauthorizedError } from '../common/errors.js';
-import { loadConfig } from '../config/app-config.js';
+import { UnauthorizedError } from '@app/common/errors.js';
+import { loadConfig } from '@app/config/app-config.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
 
 const config = loadConfig({ BASE_URL: 'https://backup.example.com' });

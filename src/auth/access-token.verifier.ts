@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createLocalJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { UnauthorizedError } from '../common/errors.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { UnauthorizedError } from '@app/common/errors.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import { CLOCK_TOLERANCE_SECONDS } from './oidc-configuration.js';
 import { SIGNING_ALG, SIGNING_KEYS, type SigningKeySet } from './signing-keys.service.js';
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { MailService } from '../mail/mail.service.js';
-import { SessionsService } from '../sessions/sessions.service.js';
-import { EmailCodesService } from '../sign-in/email-codes.service.js';
+import { MailService } from '@app/mail/mail.service.js';
+import { SessionsService } from '@app/sessions/sessions.service.js';
+import { EmailCodesService } from '@app/sign-in/email-codes.service.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
 
 /** How often expired authentication state is deleted, ms. */

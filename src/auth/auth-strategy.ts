@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Actor } from '../common/actor.js';
+import type { Actor } from '@app/common/actor.js';
 
 /** The parts of an HTTP request authentication looks at, and what it records on it. */
 export interface AuthRequest {

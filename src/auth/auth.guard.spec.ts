@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import type { Actor } from '../common/actor.js';
-import { Public, RequirePermission } from '../common/decorators.js';
-import { ForbiddenError, UnauthorizedError } from '../common/errors.js';
-import { Permission } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { Public, RequirePermission } from '@app/common/decorators.js';
+import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
+import { Permission } from '@app/common/permission.js';
 import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
 import { AuthGuard } from './auth.guard.js';
 

@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Actor } from '../common/actor.js';
-import { IS_PUBLIC, REQUIRED_PERMISSION } from '../common/decorators.js';
-import { ForbiddenError, UnauthorizedError } from '../common/errors.js';
-import { type Permission, roleHasPermission } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/common/decorators.js';
+import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
+import { type Permission, roleHasPermission } from '@app/common/permission.js';
 import { AUTH_STRATEGIES, type AuthRequest, type AuthStrategy } from './auth-strategy.js';
 
 /**

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
-import { SignInModule } from '../sign-in/sign-in.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import { RateLimitModule } from '@app/common/rate-limit/rate-limit.module.js';
+import { SignInModule } from '@app/sign-in/sign-in.module.js';
+import { TeamsModule } from '@app/teams/teams.module.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
 import { AUTH_STRATEGIES } from './auth-strategy.js';
 import { AuthStatePurger } from './auth-state.purger.js';

@@ -8,13 +8,13 @@ import Provider, {
   type InteractionResults,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { resolveClientIp } from '../common/rate-limit/client-ip.js';
-import { SessionsService } from '../sessions/sessions.service.js';
-import { authCaCertificates } from '../sign-in/auth-ca.js';
-import { clientSecretMatches } from '../teams/client-secret.js';
-import { TeamsService } from '../teams/teams.service.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import { resolveClientIp } from '@app/common/rate-limit/client-ip.js';
+import { SessionsService } from '@app/sessions/sessions.service.js';
+import { authCaCertificates } from '@app/sign-in/auth-ca.js';
+import { clientSecretMatches } from '@app/teams/client-secret.js';
+import { TeamsService } from '@app/teams/teams.service.js';
 import { formatAccountSubject, parseAccountSubject } from './account-subject.js';
 import { isIntegrationClientId } from './client-policy.js';
 import { ClientStore } from './client-store.js';

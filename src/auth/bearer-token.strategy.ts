@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../common/actor.js';
-import { UnauthorizedError } from '../common/errors.js';
-import { TeamsService } from '../teams/teams.service.js';
+import type { Actor } from '@app/common/actor.js';
+import { UnauthorizedError } from '@app/common/errors.js';
+import { TeamsService } from '@app/teams/teams.service.js';
 import { parseAccountSubject } from './account-subject.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
 import type { AuthRequest, AuthStrategy } from './auth-strategy.js';

@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { hashClientSecret } from '../teams/client-secret.js';
+import { hashClientSecret } from '@app/teams/client-secret.js';
 import { isIntegrationClientId } from './client-policy.js';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
-import type { TeamsService } from '../teams/teams.service.js';
+import type { TeamsService } from '@app/teams/teams.service.js';
 import { API_SCOPE } from './protected-resource.js';
 
 /**

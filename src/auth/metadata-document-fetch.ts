@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { createOutboundFetch, type OutboundFetch } from '../sign-in/outbound-fetch.js';
+import { createOutboundFetch, type OutboundFetch } from '@app/sign-in/outbound-fetch.js';
 import { isAllowedAddress } from './public-address.js';
 
 /** Refusal of a client metadata document URL before any byte is sent. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { RATE_LIMIT_STORAGE } from '../common/rate-limit/rate-limit.storage.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { RATE_LIMIT_STORAGE } from '@app/common/rate-limit/rate-limit.storage.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 
 /** Window of the budget, ms (the spec's Limits use 60 s windows too). */
 const WINDOW_MS = 60_000;

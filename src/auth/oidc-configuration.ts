@@ -7,9 +7,9 @@ import {
   type KoaContextWithOIDC,
   type ResourceServerInfo,
 } from 'oidc-provider';
-import type { AppConfig } from '../config/app-config.js';
-import { html, HTML_PAGE_HEADERS, renderPage } from '../sign-in/html.js';
-import type { OutboundFetch } from '../sign-in/outbound-fetch.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { html, HTML_PAGE_HEADERS, renderPage } from '@app/sign-in/html.js';
+import type { OutboundFetch } from '@app/sign-in/outbound-fetch.js';
 import { assertClientPolicy } from './client-policy.js';
 import { API_SCOPE } from './protected-resource.js';
 import { SIGNING_ALG, type SigningKeySet } from './signing-keys.service.js';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config/app-config.js';
+import type { AppConfig } from '@app/config/app-config.js';
 
 /**
  * The API's one scope. Permissions come from the caller's team role (DESIGN section 3), so

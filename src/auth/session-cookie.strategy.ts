@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor } from '../common/actor.js';
-import { ForbiddenError, UnauthorizedError } from '../common/errors.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { isSameOrigin, isUnsafeMethod } from '../sessions/same-origin.js';
-import { SessionsService } from '../sessions/sessions.service.js';
-import { TeamsService } from '../teams/teams.service.js';
+import type { Actor } from '@app/common/actor.js';
+import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import { isSameOrigin, isUnsafeMethod } from '@app/sessions/same-origin.js';
+import { SessionsService } from '@app/sessions/sessions.service.js';
+import { TeamsService } from '@app/teams/teams.service.js';
 import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
-import { SecurityService } from '../security/security.service.js';
+import { SecurityService } from '@app/security/security.service.js';
 import { type NewSigningKey, SigningKeysRepository } from './signing-keys.repository.js';
 
 /** The one JWS algorithm of the authorization server's tokens (ECDSA P-256, RFC 7518 §3.4). */

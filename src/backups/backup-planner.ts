@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
-import { ScheduleEntity } from '../schedules/schedule.entity.js';
-import { DEFAULT_SCHEDULE } from '../schedules/schedule-settings.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { ScheduleEntity } from '@app/schedules/schedule.entity.js';
+import { DEFAULT_SCHEDULE } from '@app/schedules/schedule-settings.js';
 import type { BackupEntity } from './backup.entity.js';
 import { BackupsRepository } from './backups.repository.js';
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { JobsService } from '../jobs/jobs.service.js';
+import { JobsService } from '@app/jobs/jobs.service.js';
 import { BackupsService } from './backups.service.js';
 
 export const BACKUP_RETENTION_QUEUE = 'backup-retention';

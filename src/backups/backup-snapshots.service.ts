@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import { ConflictError, NotFoundError } from '../common/errors.js';
-import { KEY_RING } from '../security/key-ring.provider.js';
-import { OBJECT_STORE } from '../storage/storage.module.js';
+import { ConflictError, NotFoundError } from '@app/common/errors.js';
+import { KEY_RING } from '@app/security/key-ring.provider.js';
+import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import type { BackupEntity } from './backup.entity.js';
 import { BackupsRepository } from './backups.repository.js';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { ConnectionEntity } from '../connections/connection.entity.js';
+import { ConnectionEntity } from '@app/connections/connection.entity.js';
 
 export type BackupStatus = 'running' | 'completed' | 'failed';
 export type BackupKind = 'full' | 'incremental';

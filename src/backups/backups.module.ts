@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConnectionsModule } from '../connections/connections.module.js';
-import { StorageModule } from '../storage/storage.module.js';
-import { ScheduleEntity } from '../schedules/schedule.entity.js';
+import { ConnectionsModule } from '@app/connections/connections.module.js';
+import { StorageModule } from '@app/storage/storage.module.js';
+import { ScheduleEntity } from '@app/schedules/schedule.entity.js';
 import { BackupEntity } from './backup.entity.js';
 import { BackupPlanner } from './backup-planner.js';
 import { BackupRunJob } from './backup-run.job.js';

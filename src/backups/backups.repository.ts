@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
-import { violatesUnique } from '../database/unique-violation.js';
+import { violatesUnique } from '@app/database/unique-violation.js';
 import { BackupEntity } from './backup.entity.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
-import { ValidationError } from '../common/errors.js';
+import { ValidationError } from '@app/common/errors.js';
 import { OKTA_CATEGORIES, resolveIncludedTypes } from './included-types.js';
 
 describe('resolveIncludedTypes', () => {

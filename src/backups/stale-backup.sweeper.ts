@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
-import { WorkerInterval } from '../jobs/worker-interval.js';
-import { OBJECT_STORE } from '../storage/storage.module.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { WorkerInterval } from '@app/jobs/worker-interval.js';
+import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { BackupsRepository } from './backups.repository.js';
 
 /**

@@ -4,13 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { AppModule } from '../app.module.js';
-import type { AppConfig } from '../config/app-config.js';
-import { SERVICE_VERSION } from '../config/version.js';
-import { HttpExceptionFilter } from '../common/http-exception.filter.js';
-import { createValidationPipe } from '../common/validation.pipe.js';
-import { AuthorizationServer } from '../auth/authorization-server.js';
-import { protectedResourceMetadataUrl } from '../auth/protected-resource.js';
+import { AppModule } from '@app/app.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { SERVICE_VERSION } from '@app/config/version.js';
+import { HttpExceptionFilter } from '@app/common/http-exception.filter.js';
+import { createValidationPipe } from '@app/common/validation.pipe.js';
+import { AuthorizationServer } from '@app/auth/authorization-server.js';
+import { protectedResourceMetadataUrl } from '@app/auth/protected-resource.js';
 
 /** Largest JSON body the API accepts; bigger ones get 400 `validation_failed`. */
 const JSON_BODY_LIMIT = '100kb';

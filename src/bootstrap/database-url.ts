@@ -1,5 +1,5 @@
-import type { AppConfig } from '../config/app-config.js';
-import { startEmbeddedPostgres } from '../database/embedded-postgres.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { startEmbeddedPostgres } from '@app/database/embedded-postgres.js';
 
 /** The database to use and how to let go of it: DATABASE_URL, or the embedded cluster (DESIGN section 2). */
 export async function resolveDatabase(config: AppConfig): Promise<{ url: string; stop(): Promise<void> }> {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isRole, type Role, ROLES } from '../common/permission.js';
+import { isRole, type Role, ROLES } from '@app/common/permission.js';
 
 /** A parsed, checked command line. */
 export type CliCommand =

@@ -1,9 +1,9 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { resolveDatabase } from '../bootstrap/database-url.js';
-import { ApiError, ValidationError } from '../common/errors.js';
-import type { AppConfig } from '../config/app-config.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { resolveDatabase } from '@app/bootstrap/database-url.js';
+import { ApiError, ValidationError } from '@app/common/errors.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { TeamsService } from '@app/teams/teams.service.js';
 import { type CliCommand, parseCommand, UsageError, USAGE } from './cli-args.js';
 import { CliModule } from './cli.module.js';
 

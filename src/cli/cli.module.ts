@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { ConfigModule } from '../config/config.module.js';
-import { DatabaseModule } from '../database/database.module.js';
-import { SecurityModule } from '../security/security.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { ConfigModule } from '@app/config/config.module.js';
+import { DatabaseModule } from '@app/database/database.module.js';
+import { SecurityModule } from '@app/security/security.module.js';
+import { TeamsModule } from '@app/teams/teams.module.js';
 
 /** Just what provisioning needs: configuration, the database (migrated at boot) and TeamsService. */
 @Module({})

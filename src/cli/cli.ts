@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '../config/app-config.js';
+import { loadConfig } from '@app/config/app-config.js';
 import { runCli, StderrLogger } from './cli-runner.js';
 
 /**

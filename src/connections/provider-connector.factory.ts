@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { type AppConfig, OKTA_CLOUD_HOSTS } from '../config/app-config.js';
-import { SERVICE_VERSION } from '../config/version.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import { type AppConfig, OKTA_CLOUD_HOSTS } from '@app/config/app-config.js';
+import { SERVICE_VERSION } from '@app/config/version.js';
 import type { ProviderKind } from './connection.entity.js';
 
 /** What a connector needs to reach one tenant. */

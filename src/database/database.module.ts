@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MIGRATIONS } from '../../migrations/index.js';
+import { MIGRATIONS } from '@migrations/index.js';
 
 /** Injection token of the resolved PostgreSQL URL (configured, or the embedded cluster's). */
 export const DATABASE_URL = Symbol('DATABASE_URL');

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '../../migrations/index.js';
-import { loadConfig } from '../config/app-config.js';
-import { resolveDatabase } from '../bootstrap/database-url.js';
+import { MIGRATIONS } from '@migrations/index.js';
+import { loadConfig } from '@app/config/app-config.js';
+import { resolveDatabase } from '@app/bootstrap/database-url.js';
 
 /**
  * `npm run migration:run`: applies pending migrations and exits, for operators who migrate

@@ -1,4 +1,4 @@
-import type { BackupEntity } from '../backups/backup.entity.js';
+import type { BackupEntity } from '@app/backups/backup.entity.js';
 import { type ChangeAction, SEVERITIES, type Severity } from './severity/change-facts.js';
 import type { ResourceChange } from './snapshot-diff.js';
 

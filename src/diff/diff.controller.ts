@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../common/actor.js';
-import { CurrentActor, RequirePermission } from '../common/decorators.js';
-import { Permission } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { Permission } from '@app/common/permission.js';
 import { type DiffResult, DiffService } from './diff.service.js';
 import { DiffRequestDto } from './dto/diff-request.dto.js';
 

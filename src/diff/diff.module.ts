@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BackupsModule } from '../backups/backups.module.js';
+import { BackupsModule } from '@app/backups/backups.module.js';
 import { DiffController } from './diff.controller.js';
 import { DiffService } from './diff.service.js';
 

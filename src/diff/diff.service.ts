@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { BackupSnapshotsService } from '../backups/backup-snapshots.service.js';
-import { resolveIncludedTypes } from '../backups/included-types.js';
-import type { Actor } from '../common/actor.js';
-import { ConflictError } from '../common/errors.js';
+import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
+import { resolveIncludedTypes } from '@app/backups/included-types.js';
+import type { Actor } from '@app/common/actor.js';
+import { ConflictError } from '@app/common/errors.js';
 import { type DiffSummary, summarize } from './diff-summary.js';
 import type { DiffRequestDto } from './dto/diff-request.dto.js';
 import { type ResourceChange, diffSnapshots } from './snapshot-diff.js';

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../common/decorators.js';
+import { Public } from '@app/common/decorators.js';
 import { HealthService, type HealthStatus } from './health.service.js';
 
 @ApiTags('health')

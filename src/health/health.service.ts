@@ -1,6 +1,6 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SERVICE_VERSION } from '../config/version.js';
+import { SERVICE_VERSION } from '@app/config/version.js';
 
 export interface HealthStatus {
   status: 'ok';

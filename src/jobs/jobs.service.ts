@@ -6,9 +6,9 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
-import { DATABASE_URL } from '../database/database.module.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { DATABASE_URL } from '@app/database/database.module.js';
 
 /** SQLSTATE of a connection PostgreSQL ends because it is shutting down (PostgreSQL docs, Appendix A). */
 const ADMIN_SHUTDOWN = '57P01';

@@ -1,5 +1,5 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
+import type { AppConfig } from '@app/config/app-config.js';
 
 /**
  * A task every worker replica runs on its own timer (the stale sweeps): started at boot in the

@@ -1,8 +1,8 @@
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import type { Severity } from '../diff/severity/change-facts.js';
-import { rateChange } from '../diff/severity/severity-rules.js';
+import type { Severity } from '@app/diff/severity/change-facts.js';
+import { rateChange } from '@app/diff/severity/severity-rules.js';
 import { ownId, planType } from './restore-planner.js';
 import { type RestoreSelection, RestoreScope } from './restore-scope.js';
 

@@ -7,9 +7,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { Actor } from '../common/actor.js';
-import { CurrentActor, RequirePermission } from '../common/decorators.js';
-import { Permission } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { Permission } from '@app/common/permission.js';
 import { type RestoreDto, type RestoreItemDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
 import { RestorePreviewQuery } from './dto/restore-preview.query.js';
 import { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { ConnectionEntity } from '../connections/connection.entity.js';
+import { ConnectionEntity } from '@app/connections/connection.entity.js';
 
 /** DESIGN section 4: `pending` -> `running` -> `completed` | `partial` | `failed`. */
 export type RestoreStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BackupsModule } from '../backups/backups.module.js';
-import { ConnectionsModule } from '../connections/connections.module.js';
+import { BackupsModule } from '@app/backups/backups.module.js';
+import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestoreRunJob } from './restore-run.job.js';
 import { RestoreController } from './restore.controller.js';

@@ -1,12 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
-import { BackupSnapshotsService, type OpenedBackup } from '../backups/backup-snapshots.service.js';
-import { resolveIncludedTypes } from '../backups/included-types.js';
-import type { Actor } from '../common/actor.js';
-import { ApiError, ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
-import { ConnectionsService } from '../connections/connections.service.js';
-import { JobsService } from '../jobs/jobs.service.js';
+import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-snapshots.service.js';
+import { resolveIncludedTypes } from '@app/backups/included-types.js';
+import type { Actor } from '@app/common/actor.js';
+import { ApiError, ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
+import { ConnectionsService } from '@app/connections/connections.service.js';
+import { JobsService } from '@app/jobs/jobs.service.js';
 import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } from './dto/restore.dto.js';
 import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import type { RunRestoreDto } from './dto/run-restore.dto.js';

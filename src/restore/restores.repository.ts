@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { violatesUnique } from '../database/unique-violation.js';
+import { violatesUnique } from '@app/database/unique-violation.js';
 import type { RestoreItem } from './restore-items.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestoreEntity, type RestoreStatus, type RestoreTypeSummary } from './restore.entity.js';

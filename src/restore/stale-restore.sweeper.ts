@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { WorkerInterval } from '../jobs/worker-interval.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import { WorkerInterval } from '@app/jobs/worker-interval.js';
 import { RestoresRepository } from './restores.repository.js';
 
 /**

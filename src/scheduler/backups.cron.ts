@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
-import { BackupRetentionJob } from '../backups/backup-retention.job.js';
-import { SchedulesService } from '../schedules/schedules.service.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { BackupRetentionJob } from '@app/backups/backup-retention.job.js';
+import { SchedulesService } from '@app/schedules/schedules.service.js';
 
 /**
  * The service's cron handlers (STYLE: thin, named, UTC, they only enqueue). They tick on every

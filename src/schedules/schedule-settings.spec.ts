@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ApiError } from '../common/errors.js';
+import type { ApiError } from '@app/common/errors.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import { applyScheduleChanges as sut, DEFAULT_SCHEDULE, type ScheduleSettings } from './schedule-settings.js';
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../common/errors.js';
+import { ValidationError } from '@app/common/errors.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 
 /** Spec "Schedule (per connection)": `frequency`. */

@@ -8,7 +8,7 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
-import { ConnectionEntity } from '../connections/connection.entity.js';
+import { ConnectionEntity } from '@app/connections/connection.entity.js';
 import type { Frequency, ScheduleSettings } from './schedule-settings.js';
 
 /** The saved schedule of one connection (migration CreateSchedules); no row means the default schedule. */

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Actor } from '../common/actor.js';
-import { BackupsService } from '../backups/backups.service.js';
-import { ConnectionsService } from '../connections/connections.service.js';
+import type { Actor } from '@app/common/actor.js';
+import { BackupsService } from '@app/backups/backups.service.js';
+import { ConnectionsService } from '@app/connections/connections.service.js';
 import { type ScheduleDto, toScheduleDto } from './dto/schedule.dto.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import { nextRunAfter } from './next-run.js';

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import { generateMasterKey } from '@libs/crypto/master-key-spec.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
 
 /** Injection token of the master KeyRing. */
 export const KEY_RING = Symbol('KEY_RING');

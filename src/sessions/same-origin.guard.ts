@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { ForbiddenError } from '../common/errors.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import { ForbiddenError } from '@app/common/errors.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import { readCookie } from './host-cookie.js';
 import { isSameOrigin, isUnsafeMethod } from './same-origin.js';
 import { SESSION_COOKIE } from './sessions.service.js';

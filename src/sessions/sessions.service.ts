@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import { clearHostCookie, hostCookie, readCookie } from './host-cookie.js';
 import type { SignInMethod } from './session.entity.js';
 import { SessionsRepository } from './sessions.repository.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import type { AppConfig } from '../config/app-config.js';
+import type { AppConfig } from '@app/config/app-config.js';
 
 /**
  * The CAs sign-in's outbound HTTPS trusts (the identity provider, client metadata documents):

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MailService } from '../mail/mail.service.js';
-import { normalizeEmail } from '../teams/email-address.js';
+import { MailService } from '@app/mail/mail.service.js';
+import { normalizeEmail } from '@app/teams/email-address.js';
 import { codeMatches, EMAIL_CODE_RULES, generateCode, hashCode } from './email-code.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 import { MailUnavailableError } from './sign-in.errors.js';

@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import type { SecurityService } from '../security/security.service.js';
+import type { SecurityService } from '@app/security/security.service.js';
 import type { SignInSecretsRepository } from './sign-in-secrets.repository.js';
 
 /** Injection token of the loaded {@link SignInKeys}. */

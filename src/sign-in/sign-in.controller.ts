@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../common/decorators.js';
-import { SameOriginGuard } from '../sessions/same-origin.guard.js';
+import { Public } from '@app/common/decorators.js';
+import { SameOriginGuard } from '@app/sessions/same-origin.guard.js';
 import { SendCodeDto } from './dto/send-code.dto.js';
 import type { SignedInDto } from './dto/signed-in.dto.js';
 import { VerifyCodeDto } from './dto/verify-code.dto.js';

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiError } from '../common/errors.js';
+import { ApiError } from '@app/common/errors.js';
 
 /** 401 `invalid_code`: wrong, expired, used or voided; the four are not told apart. */
 export class InvalidCodeError extends ApiError {

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MailModule } from '../mail/mail.module.js';
-import { SecurityService } from '../security/security.service.js';
-import { SessionsModule } from '../sessions/sessions.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import { MailModule } from '@app/mail/mail.module.js';
+import { SecurityService } from '@app/security/security.service.js';
+import { SessionsModule } from '@app/sessions/sessions.module.js';
+import { TeamsModule } from '@app/teams/teams.module.js';
 import { EmailCodeEntity } from './email-code.entity.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 import { EmailCodesService } from './email-codes.service.js';

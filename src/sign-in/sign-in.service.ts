@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { clearHostCookie } from '../sessions/host-cookie.js';
-import type { SignInMethod } from '../sessions/session.entity.js';
-import { SessionsService } from '../sessions/sessions.service.js';
-import { TeamsService } from '../teams/teams.service.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import { clearHostCookie } from '@app/sessions/host-cookie.js';
+import type { SignInMethod } from '@app/sessions/session.entity.js';
+import { SessionsService } from '@app/sessions/sessions.service.js';
+import { TeamsService } from '@app/teams/teams.service.js';
 import type { SignedInDto } from './dto/signed-in.dto.js';
 import { EmailCodesService } from './email-codes.service.js';
 import { localPath } from './local-path.js';

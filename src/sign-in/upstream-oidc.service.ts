@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type * as oidc from 'openid-client';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import { hostCookie, readCookie } from '../sessions/host-cookie.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import { hostCookie, readCookie } from '@app/sessions/host-cookie.js';
 import { authCaCertificates } from './auth-ca.js';
 import { FLOW_COOKIE, FLOW_TTL_SECONDS, openFlow, sealFlow } from './oidc-flow-cookie.js';
 import { createOutboundFetch } from './outbound-fetch.js';

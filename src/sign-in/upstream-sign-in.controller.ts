@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../common/decorators.js';
+import { Public } from '@app/common/decorators.js';
 import { SignInPageFilter } from './sign-in-page.filter.js';
 import { SignInService } from './sign-in.service.js';
 

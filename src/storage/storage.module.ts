@@ -2,8 +2,8 @@ import { Global, Logger, Module } from '@nestjs/common';
 import { join, resolve } from 'node:path';
 import { createObjectStore } from '@libs/object-store/create-object-store.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
-import { APP_CONFIG } from '../config/config.module.js';
-import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/config/app-config.js';
 
 /** Injection token of the ObjectStore that holds snapshots. */
 export const OBJECT_STORE = Symbol('OBJECT_STORE');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
-import type { Role } from '../common/permission.js';
+import type { Role } from '@app/common/permission.js';
 import { TeamMemberEntity } from './team-member.entity.js';
 
 /** A membership with its user's address, as the admin console lists it. */

@@ -1,6 +1,6 @@
-import type { Actor } from '../common/actor.js';
-import { ConflictError, ForbiddenError } from '../common/errors.js';
-import type { Role } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { ConflictError, ForbiddenError } from '@app/common/errors.js';
+import type { Role } from '@app/common/permission.js';
 
 /**
  * Roles that members and invitations can be given. `super_admin` is never assigned directly:

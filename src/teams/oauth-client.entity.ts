@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { Role } from '../common/permission.js';
+import type { Role } from '@app/common/permission.js';
 
 /**
  * An integration client of a team (OAuth 2.0 `client_credentials`), acting with `role` on

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Role } from '../common/permission.js';
+import type { Role } from '@app/common/permission.js';
 import { insertTeamWithOwner, upsertUserByEmail } from './team-rows.js';
 
 /** Who a signed-in person acts as: a user and one of their memberships. */

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../common/actor.js';
-import { CurrentActor, RequirePermission } from '../common/decorators.js';
-import { Permission } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { Permission } from '@app/common/permission.js';
 import type { TeamClientDto } from './dto/team-client.dto.js';
 import { TeamClientsService } from './team-clients.service.js';
 

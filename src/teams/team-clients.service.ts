@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../common/actor.js';
-import { NotFoundError } from '../common/errors.js';
+import type { Actor } from '@app/common/actor.js';
+import { NotFoundError } from '@app/common/errors.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { TeamClientDto } from './dto/team-client.dto.js';
 import { assertMayHandleRoles } from './membership-rules.js';

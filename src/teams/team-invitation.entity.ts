@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { Role } from '../common/permission.js';
+import type { Role } from '@app/common/permission.js';
 
 /**
  * An invitation of an e-mail address to a team with a role other than `super_admin`; it is

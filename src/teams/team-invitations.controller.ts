@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../common/actor.js';
-import { CurrentActor, RequirePermission } from '../common/decorators.js';
-import { Permission } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { Permission } from '@app/common/permission.js';
 import { CreateInvitationDto, type TeamInvitationDto } from './dto/team-invitation.dto.js';
 import { TeamInvitationsService } from './team-invitations.service.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../common/actor.js';
-import { ConflictError, NotFoundError } from '../common/errors.js';
+import type { Actor } from '@app/common/actor.js';
+import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import type { CreateInvitationDto, TeamInvitationDto } from './dto/team-invitation.dto.js';
 import { normalizeEmail } from './email-address.js';
 import { InvitationsRepository } from './invitations.repository.js';

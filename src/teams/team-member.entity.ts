@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { Role } from '../common/permission.js';
+import type { Role } from '@app/common/permission.js';
 
 /** A user's role in a team; at most one `super_admin` (the owner) per team. Maps `team_members`. */
 @Entity('team_members')

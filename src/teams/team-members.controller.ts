@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../common/actor.js';
-import { CurrentActor, RequirePermission } from '../common/decorators.js';
-import { Permission } from '../common/permission.js';
+import type { Actor } from '@app/common/actor.js';
+import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { Permission } from '@app/common/permission.js';
 import { ChangeRoleDto, type TeamMemberDto } from './dto/team-member.dto.js';
 import { TeamMembersService } from './team-members.service.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../common/actor.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors.js';
+import type { Actor } from '@app/common/actor.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '@app/common/errors.js';
 import type { TeamMemberDto } from './dto/team-member.dto.js';
 import { type MemberRow, MembersRepository } from './members.repository.js';
 import {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isEmail, isUUID } from 'class-validator';
-import type { Actor } from '../common/actor.js';
-import { NotFoundError, ValidationError } from '../common/errors.js';
-import { isRole, narrowerRole, ROLES } from '../common/permission.js';
-import type { AppConfig } from '../config/app-config.js';
-import { APP_CONFIG } from '../config/config.module.js';
+import type { Actor } from '@app/common/actor.js';
+import { NotFoundError, ValidationError } from '@app/common/errors.js';
+import { isRole, narrowerRole, ROLES } from '@app/common/permission.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import {
   clientSecretMatches,
   generateClientId,

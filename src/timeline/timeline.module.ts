@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BackupsModule } from '../backups/backups.module.js';
-import { ConnectionsModule } from '../connections/connections.module.js';
+import { BackupsModule } from '@app/backups/backups.module.js';
+import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { TimelineController } from './timeline.controller.js';
 import { TimelineService } from './timeline.service.js';
 

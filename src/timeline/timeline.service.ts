@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { BackupSnapshotsService } from '../backups/backup-snapshots.service.js';
-import type { Actor } from '../common/actor.js';
-import { ConnectionsService } from '../connections/connections.service.js';
+import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
+import type { Actor } from '@app/common/actor.js';
+import { ConnectionsService } from '@app/connections/connections.service.js';
 import type { TimelineQuery } from './dto/timeline.query.js';
 import { type TimelineEvent, resourceHistory } from './resource-history.js';
 

@@ -2,8 +2,8 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { IS_PUBLIC, REQUIRED_PERMISSION } from '../../src/common/decorators.js';
-import type { Permission } from '../../src/common/permission.js';
+import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/common/decorators.js';
+import type { Permission } from '@app/common/permission.js';
 
 /** One HTTP route of the running app, with what the auth guard reads from its metadata. */
 export interface AppRoute {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { KeyRing } from '../../libs/crypto/key-ring.js';
-import { FsObjectStore } from '../../libs/object-store/fs-object-store.js';
-import { SnapshotReader } from '../../libs/snapshot/snapshot-reader.js';
-import type { BackupDto } from '../../src/backups/dto/backup.dto.js';
+import { KeyRing } from '@libs/crypto/key-ring.js';
+import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
+import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import type { TestApp } from './test-app.js';
 
 /** Opens a backup's snapshot as stored by the app: its filesystem store and master key. */

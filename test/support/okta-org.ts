@@ -1,12 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  startSimulator,
-  type RunningSimulator,
-  type SimulatorOptions,
-} from '../../libs/okta-simulator/index.js';
-import { OKTA_BACKUP_SCOPES } from '../../libs/providers/okta/okta-scopes.js';
-import { installApiServiceIntegration, type ApiServiceIntegration } from '../../src/demo/okta-api-service.js';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
+import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
+import { installApiServiceIntegration, type ApiServiceIntegration } from '@app/demo/okta-api-service.js';
 
 /** Where the recorded real Okta objects are: OKTA_FIXTURES_DIR, else ../shared beside the checkout. */
 export const FIXTURES_DIR =

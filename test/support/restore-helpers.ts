@@ -1,5 +1,5 @@
-import { OKTA_RESOURCE_TYPES } from '../../libs/providers/resource-types.js';
-import { oktaRestoreScopes } from '../../libs/providers/okta/okta-scopes.js';
+import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
+import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import type { TestApp } from './test-app.js';
 
 /** Every scope a restore of any Okta type asks for: what an org's integration is granted in restore specs. */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../src/bootstrap/node-flags.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/bootstrap/node-flags.js';
 
 /** The checkout, where the child runs. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
-import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
-import { createHttpApp } from '../../src/bootstrap/create-app.js';
-import { freePort } from '../../src/bootstrap/free-port.js';
-import { TeamsService } from '../../src/teams/teams.service.js';
-import type { Role } from '../../src/common/permission.js';
+import { loadConfig, type AppConfig } from '@app/config/app-config.js';
+import { createHttpApp } from '@app/bootstrap/create-app.js';
+import { freePort } from '@app/bootstrap/free-port.js';
+import { TeamsService } from '@app/teams/teams.service.js';
+import type { Role } from '@app/common/permission.js';
 
 /** One integration client of a team, with a real access token from the service's token endpoint. */
 export interface TestClient {

@@ -18,6 +18,7 @@ const ROOT = new URL('../../', import.meta.url);
 const ALIASES = [
   ['@app/', 'src/'],
   ['@libs/', 'libs/'],
+  ['@migrations/', 'migrations/'],
 ];
 const CACHE_DIR = join(tmpdir(), 'idp-backup-ts-cache');
 mkdirSync(CACHE_DIR, { recursive: true });

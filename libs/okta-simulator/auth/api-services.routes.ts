@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 
-import { notFound, validationFailed } from '../http/okta-error.js';
-import { empty, jsonText } from '../http/reply.js';
-import { jsonBody } from '../http/request-body.js';
-import type { Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { listReply } from '../query/list-page.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import type { Entry, Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { notFound, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { empty, jsonText } from '@libs/okta-simulator/http/reply.js';
+import { jsonBody } from '@libs/okta-simulator/http/request-body.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { listReply } from '@libs/okta-simulator/query/list-page.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import type { Entry, Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
 import { manageScopes, readScopes } from './principal.js';
 
 /** "An underscore-concatenated, lowercased API service integration name" -> a display name. */

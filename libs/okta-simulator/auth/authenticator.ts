@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import { accessDenied, invalidToken } from '../http/okta-error.js';
+import { accessDenied, invalidToken } from '@libs/okta-simulator/http/okta-error.js';
 import type { CredentialStore } from './credential-store.js';
 
 /**

@@ -1,6 +1,6 @@
-import { json, type Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
+import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
+import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from './credential-store.js';
 
 /** Okta management scopes look like `okta.<resource>.<read|manage>` (OAuth 2.0 for Okta APIs). */

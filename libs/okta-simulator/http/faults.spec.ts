@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 
-import { startSimulator } from '../index.js';
-import type { RunningSimulator } from '../simulator-options.js';
-import { SimulatorClient } from '../testing/simulator-client.js';
+import { startSimulator } from '@libs/okta-simulator/index.js';
+import type { RunningSimulator } from '@libs/okta-simulator/simulator-options.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { type FaultOptions, FaultInjector } from './faults.js';
 
 describe('FaultInjector', () => {

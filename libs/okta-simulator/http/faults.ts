@@ -1,4 +1,4 @@
-import { mulberry32 } from '../seed/prng.js';
+import { mulberry32 } from '@libs/okta-simulator/seed/prng.js';
 
 /**
  * Faults to inject into responses, for resilience tests. Rates are probabilities in [0, 1]

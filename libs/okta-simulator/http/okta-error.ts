@@ -1,4 +1,4 @@
-import { cryptoRandom, ID_PREFIX, oktaId } from '../store/okta-ids.js';
+import { cryptoRandom, ID_PREFIX, oktaId } from '@libs/okta-simulator/store/okta-ids.js';
 
 /** The body of every Okta Management API error (OpenAPI `#/components/schemas/Error`). */
 export interface OktaErrorBody {

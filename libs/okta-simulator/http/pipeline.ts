@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { authenticate } from '../auth/authenticator.js';
-import type { CredentialStore } from '../auth/credential-store.js';
-import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
+import { authenticate } from '@libs/okta-simulator/auth/authenticator.js';
+import type { CredentialStore } from '@libs/okta-simulator/auth/credential-store.js';
+import type { RateLimitDecision, RateLimiter } from '@libs/okta-simulator/rate-limit/rate-limiter.js';
 import type { FaultInjector } from './faults.js';
 import { OktaError, tooManyRequests } from './okta-error.js';
 import type { Reply } from './reply.js';

@@ -1,4 +1,4 @@
-import type { Json } from '../store/entry.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 import { OktaError } from './okta-error.js';
 import type { RequestContext } from './router.js';
 

@@ -1,4 +1,4 @@
-import type { Json } from '../store/entry.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 
 /** A compiled `filter`/`search` expression: true when the object matches. */
 export type Predicate = (object: Json) => boolean;

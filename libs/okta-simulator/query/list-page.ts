@@ -1,8 +1,8 @@
-import { linkHeaders } from '../http/link-header.js';
-import { validationFailed } from '../http/okta-error.js';
-import { jsonArrayBytes, jsonText, type Reply } from '../http/reply.js';
-import type { RequestContext } from '../http/router.js';
-import { type OrderedCollection, UnknownCursorError } from '../store/ordered-collection.js';
+import { linkHeaders } from '@libs/okta-simulator/http/link-header.js';
+import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { jsonArrayBytes, jsonText, type Reply } from '@libs/okta-simulator/http/reply.js';
+import type { RequestContext } from '@libs/okta-simulator/http/router.js';
+import { type OrderedCollection, UnknownCursorError } from '@libs/okta-simulator/store/ordered-collection.js';
 import { effectiveLimit, type PageLimits } from './page-limits.js';
 
 export interface ListOptions<T> {

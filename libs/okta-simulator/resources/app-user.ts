@@ -1,4 +1,4 @@
-import type { Json } from '../store/entry.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 
 /**
  * The AppUser Okta answers when a user is assigned to an app (Application Users API): the

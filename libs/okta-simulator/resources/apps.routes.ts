@@ -1,10 +1,10 @@
-import { OktaError, validationFailed } from '../http/okta-error.js';
-import { queryFlag } from '../http/request-body.js';
-import type { Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import type { Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { OktaError, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { queryFlag } from '@libs/okta-simulator/http/request-body.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
 import { appAssignmentRoutes } from './app-assignments.routes.js';
 import { appCredentialRoutes, newClientSecret, newSigningKey } from './app-credentials.routes.js';
 import { collectionRoutes } from './collection-routes.js';

@@ -1,6 +1,6 @@
-import type { OrgContext } from '../org-context.js';
-import type { Json } from '../store/entry.js';
-import type { LogTarget } from '../store/system-log.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import type { LogTarget } from '@libs/okta-simulator/store/system-log.js';
 
 /** The System Log target for a user (`alternateId` is the login), as Okta writes it. */
 export function userTarget(user: Json): LogTarget {

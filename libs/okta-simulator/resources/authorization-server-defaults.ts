@@ -1,5 +1,5 @@
-import type { Json } from '../store/entry.js';
-import type { OrgState } from '../store/org-state.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import type { OrgState } from '@libs/okta-simulator/store/org-state.js';
 
 /** The OpenID Connect scopes Okta gives every new server (`system: true`): name, displayName, description. */
 const SYSTEM_SCOPES: ReadonlyArray<readonly [string, string, string]> = [

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import { notFound } from '../http/okta-error.js';
-import type { Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import type { Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
-import { policyKey } from '../store/org-state.js';
+import { notFound } from '@libs/okta-simulator/http/okta-error.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
+import { policyKey } from '@libs/okta-simulator/store/org-state.js';
 import { addSystemScopesAndClaims } from './authorization-server-defaults.js';
 import { collectionRoutes } from './collection-routes.js';
 import { requireText } from './validation.js';

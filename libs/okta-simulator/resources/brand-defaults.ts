@@ -1,6 +1,6 @@
-import { validationFailed } from '../http/okta-error.js';
-import type { Json } from '../store/entry.js';
-import { pairKey, type OrgState } from '../store/org-state.js';
+import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { pairKey, type OrgState } from '@libs/okta-simulator/store/org-state.js';
 
 /**
  * The email templates every brand has (Email templates API, "List all email templates"): Okta

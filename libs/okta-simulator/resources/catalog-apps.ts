@@ -1,5 +1,5 @@
-import type { Json } from '../store/entry.js';
-import type { OrgState } from '../store/org-state.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import type { OrgState } from '@libs/okta-simulator/store/org-state.js';
 
 /**
  * OIN catalog apps as Okta lists them among an APP_ADMIN's targets (CatalogApplication), copied

@@ -1,14 +1,14 @@
-import { manageScopes, readScopes } from '../auth/principal.js';
-import { notFound, validationFailed } from '../http/okta-error.js';
-import { empty, jsonText } from '../http/reply.js';
-import { jsonBody } from '../http/request-body.js';
-import type { RequestContext, Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import type { Entry, Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
-import type { OrderedCollection } from '../store/ordered-collection.js';
-import { pairKey, type OrgState } from '../store/org-state.js';
+import { manageScopes, readScopes } from '@libs/okta-simulator/auth/principal.js';
+import { notFound, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { empty, jsonText } from '@libs/okta-simulator/http/reply.js';
+import { jsonBody } from '@libs/okta-simulator/http/request-body.js';
+import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import type { Entry, Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
+import type { OrderedCollection } from '@libs/okta-simulator/store/ordered-collection.js';
+import { pairKey, type OrgState } from '@libs/okta-simulator/store/org-state.js';
 import { collectionRoutes } from './collection-routes.js';
 import { requireText } from './validation.js';
 

@@ -1,5 +1,5 @@
-import { OktaError } from '../http/okta-error.js';
-import type { Json } from '../store/entry.js';
+import { OktaError } from '@libs/okta-simulator/http/okta-error.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 
 /**
  * Refuses to delete an ACTIVE object, for APIs that only delete INACTIVE ones ("As a safety

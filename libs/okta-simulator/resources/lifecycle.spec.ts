@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
-import { startSimulator } from '../index.js';
-import type { RunningSimulator } from '../simulator-options.js';
-import { SimulatorClient } from '../testing/simulator-client.js';
+import { startSimulator } from '@libs/okta-simulator/index.js';
+import type { RunningSimulator } from '@libs/okta-simulator/simulator-options.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 
 /** Okta's error body: every field present, errorLink equal to errorCode. */
 function oktaError(errorCode: string, summary?: string | RegExp) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { type Entry, replaced } from '../store/entry.js';
+import { type Entry, replaced } from '@libs/okta-simulator/store/entry.js';
 import { render, serialize, userListText } from './links.js';
 
 const BASE = 'https://127.0.0.1:8443';

@@ -1,6 +1,6 @@
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
 
-import type { Entry, Json } from '../store/entry.js';
+import type { Entry, Json } from '@libs/okta-simulator/store/entry.js';
 
 /** `list`: how an object appears in a collection; `item`: as GET by id returns it. */
 export type View = 'list' | 'item';

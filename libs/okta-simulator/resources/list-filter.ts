@@ -1,11 +1,11 @@
-import { invalidSearch } from '../http/okta-error.js';
+import { invalidSearch } from '@libs/okta-simulator/http/okta-error.js';
 import {
   compileFilter,
   FilterSyntaxError,
   type FilterRules,
   type Predicate,
-} from '../query/filter-expression.js';
-import type { Json } from '../store/entry.js';
+} from '@libs/okta-simulator/query/filter-expression.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 
 /** How an endpoint reads `filter` and `search`, when it departs from the full grammar. */
 export interface ListFilterOptions {

@@ -1,10 +1,10 @@
-import { accessDenied, notFound, validationFailed } from '../http/okta-error.js';
-import { queryFlag } from '../http/request-body.js';
-import type { Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import type { Entry, Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { accessDenied, notFound, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { queryFlag } from '@libs/okta-simulator/http/request-body.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import type { Entry, Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
 import { collectionRoutes } from './collection-routes.js';
 import {
   arrangePriorities,

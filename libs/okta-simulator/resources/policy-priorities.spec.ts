@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { Entry } from '../store/entry.js';
+import type { Entry } from '@libs/okta-simulator/store/entry.js';
 import { arrangePriorities, type PriorityGroup, type PriorityOrder } from './policy-priorities.js';
 
 /** A group of members `name -> priority` (`!` marks the system member), arranged after `moved` changed. */

@@ -1,4 +1,4 @@
-import { replaced, type Entry } from '../store/entry.js';
+import { replaced, type Entry } from '@libs/okta-simulator/store/entry.js';
 
 /** The priority of the catch-all rule Okta keeps last in app sign-in policies and the like. */
 export const CATCH_ALL_PRIORITY = 99;

@@ -1,14 +1,14 @@
-import { manageScopes, readScopes } from '../auth/principal.js';
-import { notFound } from '../http/okta-error.js';
-import { jsonText } from '../http/reply.js';
-import { jsonBody } from '../http/request-body.js';
-import type { Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { listReply } from '../query/list-page.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import { replaced, type Entry, type Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId } from '../store/okta-ids.js';
-import type { OrgState } from '../store/org-state.js';
+import { manageScopes, readScopes } from '@libs/okta-simulator/auth/principal.js';
+import { notFound } from '@libs/okta-simulator/http/okta-error.js';
+import { jsonText } from '@libs/okta-simulator/http/reply.js';
+import { jsonBody } from '@libs/okta-simulator/http/request-body.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { listReply } from '@libs/okta-simulator/query/list-page.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import { replaced, type Entry, type Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId } from '@libs/okta-simulator/store/okta-ids.js';
+import type { OrgState } from '@libs/okta-simulator/store/org-state.js';
 import { recordEvent, objectTarget } from './audit.js';
 
 /** The user profile attributes Okta maps from a new identity provider's users (recorded for a Google IdP). */

@@ -1,4 +1,4 @@
-import type { Json } from '../store/entry.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 
 const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 

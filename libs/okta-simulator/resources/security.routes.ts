@@ -1,9 +1,9 @@
-import { validationFailed } from '../http/okta-error.js';
-import { queryFlag } from '../http/request-body.js';
-import type { Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import { ID_PREFIX } from '../store/okta-ids.js';
+import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { queryFlag } from '@libs/okta-simulator/http/request-body.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
 import { collectionRoutes } from './collection-routes.js';
 import { requireText } from './validation.js';
 

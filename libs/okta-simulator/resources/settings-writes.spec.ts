@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
-import { startSimulator } from '../index.js';
-import type { RunningSimulator } from '../simulator-options.js';
-import { SimulatorClient, type ClientResponse } from '../testing/simulator-client.js';
+import { startSimulator } from '@libs/okta-simulator/index.js';
+import type { RunningSimulator } from '@libs/okta-simulator/simulator-options.js';
+import { SimulatorClient, type ClientResponse } from '@libs/okta-simulator/testing/simulator-client.js';
 
 type Obj = Record<string, unknown>;
 

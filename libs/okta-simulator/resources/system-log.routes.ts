@@ -1,12 +1,12 @@
-import { readScopes } from '../auth/principal.js';
-import { validationFailed } from '../http/okta-error.js';
-import { jsonText } from '../http/reply.js';
-import type { Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { linkHeaders } from '../http/link-header.js';
-import { effectiveLimit, PAGE_LIMITS } from '../query/page-limits.js';
-import type { Entry } from '../store/entry.js';
-import { UnknownCursorError } from '../store/ordered-collection.js';
+import { readScopes } from '@libs/okta-simulator/auth/principal.js';
+import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { jsonText } from '@libs/okta-simulator/http/reply.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { linkHeaders } from '@libs/okta-simulator/http/link-header.js';
+import { effectiveLimit, PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import type { Entry } from '@libs/okta-simulator/store/entry.js';
+import { UnknownCursorError } from '@libs/okta-simulator/store/ordered-collection.js';
 import { listFilter } from './list-filter.js';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -1,5 +1,5 @@
-import { OktaError, validationFailed } from '../http/okta-error.js';
-import type { Json } from '../store/entry.js';
+import { OktaError, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 
 /** User lifecycle operations, as named in `/api/v1/users/{id}/lifecycle/{operation}`. */
 export type UserOperation =

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 
-import { manageScopes, readScopes } from '../auth/principal.js';
-import { notFound, validationFailed } from '../http/okta-error.js';
-import { empty, json, jsonText } from '../http/reply.js';
-import { jsonBody, queryFlag } from '../http/request-body.js';
-import type { RequestContext, Route } from '../http/router.js';
-import type { OrgContext } from '../org-context.js';
-import { listReply } from '../query/list-page.js';
-import { PAGE_LIMITS } from '../query/page-limits.js';
-import { replaced, type Entry, type Json } from '../store/entry.js';
-import { ID_PREFIX, oktaId, oktaTimestamp } from '../store/okta-ids.js';
+import { manageScopes, readScopes } from '@libs/okta-simulator/auth/principal.js';
+import { notFound, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import { empty, json, jsonText } from '@libs/okta-simulator/http/reply.js';
+import { jsonBody, queryFlag } from '@libs/okta-simulator/http/request-body.js';
+import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import { listReply } from '@libs/okta-simulator/query/list-page.js';
+import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
+import { replaced, type Entry, type Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
 import { groupTarget, recordEvent, userTarget } from './audit.js';
 import { serialize, userListText } from './links.js';
 import { listFilter } from './list-filter.js';

@@ -1,5 +1,5 @@
-import { validationFailed } from '../http/okta-error.js';
-import type { Json } from '../store/entry.js';
+import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 
 /**
  * Requires a non-empty string at `path` (dotted) of a request body; otherwise Okta's

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 
-import type { RunningSimulator } from '../simulator-options.js';
+import type { RunningSimulator } from '@libs/okta-simulator/simulator-options.js';
 
 /** A response as a test sees it. */
 export interface ClientResponse {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ProviderHostNotAllowedError } from '../provider-errors.js';
+import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
 import { assertOrgUrl, isAllowedHost } from './allowed-hosts.js';
 
 const OKTA_HOSTS = ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com', '127.0.0.1'];

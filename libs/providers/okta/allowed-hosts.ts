@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ProviderHostNotAllowedError } from '../provider-errors.js';
+import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
 
 /**
  * Whether `host` is on the allow-list `patterns` (the SSRF guard's host rule).

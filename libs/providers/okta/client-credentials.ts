@@ -1,4 +1,4 @@
-import { ProviderAuthError, ProviderRequestError } from '../provider-errors.js';
+import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { OktaTransport } from './okta-transport.js';
 
 /** Okta's org authorization server token endpoint (Okta "Implement OAuth for Okta"). */

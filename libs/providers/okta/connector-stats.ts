@@ -1,4 +1,4 @@
-import type { ConnectorStats } from '../provider-connector.js';
+import type { ConnectorStats } from '@libs/providers/provider-connector.js';
 
 /** Counts what a connector sent, for `ProviderConnector.stats()`. */
 export class ConnectorStatsRecorder {

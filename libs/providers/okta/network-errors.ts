@@ -1,4 +1,4 @@
-import { ProviderError } from '../provider-errors.js';
+import { ProviderError } from '@libs/providers/provider-errors.js';
 
 /** Codes that retrying cannot cure: the name does not resolve, or the TLS peer is not trusted. */
 const PERMANENT_CODES = new Set(['ENOTFOUND', 'ERR_INVALID_URL']);

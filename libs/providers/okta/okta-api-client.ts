@@ -1,4 +1,4 @@
-import { ProviderAuthError, ProviderRequestError } from '../provider-errors.js';
+import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ClientCredentialsTokenSource } from './client-credentials.js';
 import { nextLinkUrl } from './link-header.js';
 import type { OktaTransport, TransportRequest, TransportResponse } from './okta-transport.js';

@@ -1,8 +1,8 @@
 import { type EncodedRecords, keepRecords } from '@libs/snapshot/encoded-records.js';
 
-import type { EncodedResourcePart, PartDelta } from '../provider-connector.js';
-import { ProviderError } from '../provider-errors.js';
-import type { OktaResourceType, ResourceRecord } from '../resource-types.js';
+import type { EncodedResourcePart, PartDelta } from '@libs/providers/provider-connector.js';
+import { ProviderError } from '@libs/providers/provider-errors.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
 import { inOrderConcurrent } from './in-order-concurrent.js';
 import { type ListPageTask, ENCODABLE_TYPES } from './okta-list-page.js';
 import type { ListRequest, OktaApiClient } from './okta-api-client.js';

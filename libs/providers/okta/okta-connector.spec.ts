@@ -2,11 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:net';
 import { Agent, request } from 'undici';
 import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
-import type { ResourcePart } from '../provider-connector.js';
-import { ProviderAuthError, ProviderError, ProviderHostNotAllowedError } from '../provider-errors.js';
-import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceRecord } from '../resource-types.js';
+import type { ResourcePart } from '@libs/providers/provider-connector.js';
+import {
+  ProviderAuthError,
+  ProviderError,
+  ProviderHostNotAllowedError,
+} from '@libs/providers/provider-errors.js';
+import {
+  OKTA_RESOURCE_TYPES,
+  type OktaResourceType,
+  type ResourceRecord,
+} from '@libs/providers/resource-types.js';
 import { OktaConnector, type OktaConnectorOptions } from './okta-connector.js';
-import { collectRecords } from '../testing/collect-parts.js';
+import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 import { PAGE_LIMITS } from './okta-resource-catalog.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 

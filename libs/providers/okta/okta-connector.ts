@@ -1,6 +1,6 @@
 import { rootCertificates } from 'node:tls';
 import { Agent } from 'undici';
-import type { ProviderRestorer, RestoreWriteOptions } from '../provider-restore.js';
+import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type {
   CollectOptions,
   ConnectorStats,
@@ -9,9 +9,13 @@ import type {
   EncodedResourcePart,
   ProviderConnector,
   ResourcePart,
-} from '../provider-connector.js';
-import { ProviderError, ProviderHostNotAllowedError } from '../provider-errors.js';
-import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceType } from '../resource-types.js';
+} from '@libs/providers/provider-connector.js';
+import { ProviderError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
+import {
+  OKTA_RESOURCE_TYPES,
+  type OktaResourceType,
+  type ResourceType,
+} from '@libs/providers/resource-types.js';
 import { isAllowedHost } from './allowed-hosts.js';
 import { ClientCredentialsTokenSource } from './client-credentials.js';
 import { ConnectorStatsRecorder } from './connector-stats.js';

@@ -1,4 +1,4 @@
-import type { DeletedRecord } from '../provider-connector.js';
+import type { DeletedRecord } from '@libs/providers/provider-connector.js';
 import type { ListRequest, OktaApiClient, OktaObject } from './okta-api-client.js';
 
 /** listLogEvents: "Integer between 0 and 1000". */

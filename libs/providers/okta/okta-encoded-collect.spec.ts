@@ -3,9 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
 import { isEncodedRecords } from '@libs/snapshot/encoded-records.js';
 
-import type { CollectOptions, PartDelta } from '../provider-connector.js';
-import type { ResourceRecord } from '../resource-types.js';
-import { collectParts } from '../testing/collect-parts.js';
+import type { CollectOptions, PartDelta } from '@libs/providers/provider-connector.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import { collectParts } from '@libs/providers/testing/collect-parts.js';
 import { type RestoreTestOrg, useRestoreTestOrg } from './restore/testing/restore-test-org.js';
 
 interface EncodedPart {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Agent, request } from 'undici';
 import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
-import type { DeletedRecord, PartDelta } from '../provider-connector.js';
-import type { ResourceRecord } from '../resource-types.js';
-import { collectParts } from '../testing/collect-parts.js';
+import type { DeletedRecord, PartDelta } from '@libs/providers/provider-connector.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import { collectParts } from '@libs/providers/testing/collect-parts.js';
 import { OktaConnector } from './okta-connector.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 

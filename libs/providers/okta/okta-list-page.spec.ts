@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
-import { ProviderRequestError } from '../provider-errors.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import { type ListPageTask, ENCODABLE_TYPES, encodeListPage } from './okta-list-page.js';
 import { oktaPageEncoder } from './okta-page-encoder.js';
 

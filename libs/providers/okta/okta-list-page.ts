@@ -2,8 +2,8 @@ import { isUtf8 } from 'node:buffer';
 
 import { type EncodedRecords, encodeRecords } from '@libs/snapshot/encoded-records.js';
 
-import { arrayElementSpans } from '../json-array-spans.js';
-import type { OktaResourceType } from '../resource-types.js';
+import { arrayElementSpans } from '@libs/providers/json-array-spans.js';
+import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import { parseArray } from './okta-api-client.js';
 import {
   type ParentRef,

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
-import { ProviderRequestError } from '../provider-errors.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ListPageTask } from './okta-list-page.js';
 import type { ListPageFailure } from './okta-page-worker.js';
 

@@ -1,6 +1,6 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 
-import { ProviderRequestError } from '../provider-errors.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import { type ListPageTask, encodeListPage } from './okta-list-page.js';
 
 /** A page Okta answered with something unusable, told back to the main thread. */

@@ -1,5 +1,5 @@
-import { ProviderRequestError } from '../provider-errors.js';
-import type { OktaResourceType, ResourceRecord } from '../resource-types.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
 import type { ListRequest, OktaObject } from './okta-api-client.js';
 import { redact } from './okta-not-captured.js';
 import type { ChildDefinition, ParentRef } from './okta-resource-catalog.js';

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../sign-in/html.js';
+import { html, type SafeHtml } from '@app/sign-in/html.js';
 
 /** Who asks, as the consent page shows them. */
 export interface ConsentRequest {

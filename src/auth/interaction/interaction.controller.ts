@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../../common/decorators.js';
-import { SameOriginGuard } from '../../sessions/same-origin.guard.js';
-import { HTML_PAGE_HEADERS, renderPage } from '../../sign-in/html.js';
-import { SignInPageFilter } from '../../sign-in/sign-in-page.filter.js';
+import { Public } from '@app/common/decorators.js';
+import { SameOriginGuard } from '@app/sessions/same-origin.guard.js';
+import { HTML_PAGE_HEADERS, renderPage } from '@app/sign-in/html.js';
+import { SignInPageFilter } from '@app/sign-in/sign-in-page.filter.js';
 import { type InteractionOutcome, InteractionService } from './interaction.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ConnectionEntity } from '../../connections/connection.entity.js';
-import type { BackupEntity, BackupKind, BackupStatus, BackupTrigger } from '../backup.entity.js';
+import type { ConnectionEntity } from '@app/connections/connection.entity.js';
+import type { BackupEntity, BackupKind, BackupStatus, BackupTrigger } from '@app/backups/backup.entity.js';
 
 export class BackupConnectionDto {
   @ApiProperty() id!: string;

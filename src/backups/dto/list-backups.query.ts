@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
-import { csv } from '../../common/csv.transform.js';
-import { PageLimit, PageOffset, QueryBoolean } from '../../common/query-params.decorator.js';
+import { csv } from '@app/common/csv.transform.js';
+import { PageLimit, PageOffset, QueryBoolean } from '@app/common/query-params.decorator.js';
 
 /** Largest page of GET /api/backup/list; a larger `limit` is a 400, not a silent clamp. */
 export const MAX_BACKUP_PAGE = 1000;

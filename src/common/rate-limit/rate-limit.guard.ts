@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import { RateLimitedError } from '../errors.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
+import { RateLimitedError } from '@app/common/errors.js';
 import { resolveClientIp } from './client-ip.js';
 import { advertiseQuota } from './rate-limit.headers.js';
 import { RATE_LIMIT_RULES, RATE_LIMIT_WINDOW_MS } from './rate-limit.rules.js';

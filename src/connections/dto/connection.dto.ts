@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ConnectionEntity, ProviderKind } from '../connection.entity.js';
+import type { ConnectionEntity, ProviderKind } from '@app/connections/connection.entity.js';
 
 /** A connection as the API returns it: credentials redacted (the secret is never returned). */
 export class ConnectionDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import { ResourceTypesFilter } from '../../common/resource-types-filter.decorator.js';
+import { ResourceTypesFilter } from '@app/common/resource-types-filter.decorator.js';
 
 /**
  * Body of POST /api/diff and query of GET /api/diff (spec "Diff"). In the query string,

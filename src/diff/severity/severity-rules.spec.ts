@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { recordPatch } from '../record-patch.js';
+import { recordPatch } from '@app/diff/record-patch.js';
 import type { ChangeAction, ChangeFacts } from './change-facts.js';
 import { SEVERITY_RULES, rateChange } from './severity-rules.js';
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { csv } from '../../common/csv.transform.js';
-import { ResourceTypesFilter } from '../../common/resource-types-filter.decorator.js';
+import { csv } from '@app/common/csv.transform.js';
+import { ResourceTypesFilter } from '@app/common/resource-types-filter.decorator.js';
 import { MAX_RESTORE_IDS } from './run-restore.dto.js';
 
 /** Query of GET /api/restore (spec "Restore"): the dry-run preview. */

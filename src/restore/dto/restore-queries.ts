@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
-import { PageLimit, PageOffset, QueryBoolean } from '../../common/query-params.decorator.js';
-import type { RestoreStatus } from '../restore.entity.js';
+import { PageLimit, PageOffset, QueryBoolean } from '@app/common/query-params.decorator.js';
+import type { RestoreStatus } from '@app/restore/restore.entity.js';
 
 /** Largest page of restores or of a restore's items. */
 export const MAX_RESTORE_PAGE = 1000;

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { BackupConnectionDto, toConnectionRefDto } from '../../backups/dto/backup.dto.js';
-import type { RestoreItemEntity } from '../restore-item.entity.js';
-import type { RestoreEntity, RestoreMode, RestoreStatus, RestoreTypeSummary } from '../restore.entity.js';
+import { BackupConnectionDto, toConnectionRefDto } from '@app/backups/dto/backup.dto.js';
+import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
+import type {
+  RestoreEntity,
+  RestoreMode,
+  RestoreStatus,
+  RestoreTypeSummary,
+} from '@app/restore/restore.entity.js';
 
 export class RestoreTypeSummaryDto {
   @ApiProperty() create!: number;

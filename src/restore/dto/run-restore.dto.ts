@@ -9,7 +9,7 @@ import {
   IsUUID,
   MaxLength,
 } from 'class-validator';
-import { ResourceTypesFilter } from '../../common/resource-types-filter.decorator.js';
+import { ResourceTypesFilter } from '@app/common/resource-types-filter.decorator.js';
 
 /** Most record ids one selective restore may name. */
 export const MAX_RESTORE_IDS = 1000;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FREQUENCIES, type Frequency, type ScheduleSettings } from '../schedule-settings.js';
+import { FREQUENCIES, type Frequency, type ScheduleSettings } from '@app/schedules/schedule-settings.js';
 
 /**
  * A schedule as the API returns it: the spec's fields (spec "Connections", GET .../schedule),

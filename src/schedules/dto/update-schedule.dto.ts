@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, ValidateBy, ValidateIf } from 'class-validator';
-import { FREQUENCIES, type Frequency } from '../schedule-settings.js';
-import { isIanaTimeZone } from '../time-zone.js';
+import { FREQUENCIES, type Frequency } from '@app/schedules/schedule-settings.js';
+import { isIanaTimeZone } from '@app/schedules/time-zone.js';
 
 /** Every field is optional, but a field that is sent must be valid: `null` is refused, not read as "unset". */
 const Sent = (): PropertyDecorator => ValidateIf((_body: object, value: unknown) => value !== undefined);

@@ -1,4 +1,4 @@
-import type { Role } from '../../common/permission.js';
+import type { Role } from '@app/common/permission.js';
 
 /** Answer of a successful sign-in; the session itself travels in the `__Host-session` cookie. */
 export interface SignedInDto {

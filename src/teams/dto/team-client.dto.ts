@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ROLES, type Role } from '../../common/permission.js';
+import { ROLES, type Role } from '@app/common/permission.js';
 
 /** An integration client of the team (GET /api/team/clients); its secret is never returned. */
 export class TeamClientDto {

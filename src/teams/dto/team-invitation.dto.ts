@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, MaxLength } from 'class-validator';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '../membership-rules.js';
+import { ASSIGNABLE_ROLES, type AssignableRole } from '@app/teams/membership-rules.js';
 
 /** A pending invitation (GET /api/team/invitations); `expired` ones are kept until revoked or renewed. */
 export class TeamInvitationDto {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsUUID } from 'class-validator';
-import { ROLES, type Role } from '../../common/permission.js';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '../membership-rules.js';
+import { ROLES, type Role } from '@app/common/permission.js';
+import { ASSIGNABLE_ROLES, type AssignableRole } from '@app/teams/membership-rules.js';
 
 /** A member of the caller's team (GET /api/team/members). */
 export class TeamMemberDto {

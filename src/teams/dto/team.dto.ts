@@ -1,4 +1,4 @@
-import type { Role } from '../../common/permission.js';
+import type { Role } from '@app/common/permission.js';
 
 /** A team as the service hands it out. */
 export interface TeamDto {

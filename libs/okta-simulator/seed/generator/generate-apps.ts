@@ -1,6 +1,6 @@
-import { newAppUser } from '../../resources/app-user.js';
-import type { Json } from '../../store/entry.js';
-import { ID_PREFIX } from '../../store/okta-ids.js';
+import { newAppUser } from '@libs/okta-simulator/resources/app-user.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
 import type { GeneratorContext } from './generator-context.js';
 import type { People } from './generate-people.js';
 

@@ -1,7 +1,7 @@
-import type { Json } from '../../store/entry.js';
-import { ID_PREFIX, oktaTimestamp } from '../../store/okta-ids.js';
-import { policyKey } from '../../store/org-state.js';
-import { addSystemScopesAndClaims } from '../../resources/authorization-server-defaults.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
+import { policyKey } from '@libs/okta-simulator/store/org-state.js';
+import { addSystemScopesAndClaims } from '@libs/okta-simulator/resources/authorization-server-defaults.js';
 import type { GeneratorContext } from './generator-context.js';
 import type { People } from './generate-people.js';
 

@@ -1,8 +1,8 @@
-import { STANDARD_ROLE_LABELS } from '../../resources/role-types.js';
-import { groupSchemaDocument, userSchemaDocument } from '../../resources/schema-documents.js';
-import type { Json } from '../../store/entry.js';
-import { ID_PREFIX } from '../../store/okta-ids.js';
-import { pairKey } from '../../store/org-state.js';
+import { STANDARD_ROLE_LABELS } from '@libs/okta-simulator/resources/role-types.js';
+import { groupSchemaDocument, userSchemaDocument } from '@libs/okta-simulator/resources/schema-documents.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
+import { pairKey } from '@libs/okta-simulator/store/org-state.js';
 import type { GeneratorContext } from './generator-context.js';
 import type { People } from './generate-people.js';
 

@@ -1,9 +1,13 @@
-import { newClientSecret, newSigningKey, type RandomText } from '../../resources/app-credentials.routes.js';
-import { provisionBrand } from '../../resources/brand-defaults.js';
-import { appUserSchemaDocument } from '../../resources/schema-documents.js';
-import type { Json } from '../../store/entry.js';
-import { ID_PREFIX, oktaId, oktaTimestamp } from '../../store/okta-ids.js';
-import { pairKey } from '../../store/org-state.js';
+import {
+  newClientSecret,
+  newSigningKey,
+  type RandomText,
+} from '@libs/okta-simulator/resources/app-credentials.routes.js';
+import { provisionBrand } from '@libs/okta-simulator/resources/brand-defaults.js';
+import { appUserSchemaDocument } from '@libs/okta-simulator/resources/schema-documents.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
+import { pairKey } from '@libs/okta-simulator/store/org-state.js';
 import type { GeneratorContext } from './generator-context.js';
 
 /** The authenticators of an Identity Engine org (recorded `/api/v1/authenticators`). */

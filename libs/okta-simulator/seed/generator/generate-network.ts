@@ -1,5 +1,5 @@
-import type { Json } from '../../store/entry.js';
-import { ID_PREFIX } from '../../store/okta-ids.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
 import type { GeneratorContext } from './generator-context.js';
 
 /** Zone ids later steps reference from policy rules. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { snapshotOf } from '../../snapshot.js';
-import { OrgState } from '../../store/org-state.js';
+import { snapshotOf } from '@libs/okta-simulator/snapshot.js';
+import { OrgState } from '@libs/okta-simulator/store/org-state.js';
 import { generateOrg, type GeneratorSizes } from './generate-org.js';
 
 const BASE = 'https://127.0.0.1:1';

@@ -1,5 +1,5 @@
-import { ID_PREFIX } from '../../store/okta-ids.js';
-import type { OrgState } from '../../store/org-state.js';
+import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
+import type { OrgState } from '@libs/okta-simulator/store/org-state.js';
 import { generateApps } from './generate-apps.js';
 import { generateAuthorizationServer } from './generate-authorization-server.js';
 import { generateDirectory } from './generate-directory.js';

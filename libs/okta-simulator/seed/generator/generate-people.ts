@@ -1,5 +1,5 @@
-import type { Json } from '../../store/entry.js';
-import { ID_PREFIX, oktaTimestamp } from '../../store/okta-ids.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
 import type { GeneratorContext } from './generator-context.js';
 import { DEPARTMENTS } from './name-pools.js';
 

@@ -1,6 +1,6 @@
-import { ruleTypeFor } from '../../resources/policy-rule-type.js';
-import type { Json } from '../../store/entry.js';
-import { ID_PREFIX } from '../../store/okta-ids.js';
+import { ruleTypeFor } from '@libs/okta-simulator/resources/policy-rule-type.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
 import type { GeneratorContext } from './generator-context.js';
 import type { People } from './generate-people.js';
 import type { Zones } from './generate-network.js';

@@ -1,8 +1,8 @@
-import { catalogTargetKey, targetEntry } from '../../resources/role-targets.routes.js';
-import { STANDARD_ROLE_LABELS } from '../../resources/role-types.js';
-import type { Entry } from '../../store/entry.js';
-import { ID_PREFIX } from '../../store/okta-ids.js';
-import { type ChildCollections, pairKey } from '../../store/org-state.js';
+import { catalogTargetKey, targetEntry } from '@libs/okta-simulator/resources/role-targets.routes.js';
+import { STANDARD_ROLE_LABELS } from '@libs/okta-simulator/resources/role-types.js';
+import type { Entry } from '@libs/okta-simulator/store/entry.js';
+import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
+import { type ChildCollections, pairKey } from '@libs/okta-simulator/store/org-state.js';
 import type { GeneratorContext } from './generator-context.js';
 import type { People } from './generate-people.js';
 

@@ -1,6 +1,6 @@
-import type { LiveResource } from '../../provider-restore.js';
-import type { ResourceRecord } from '../../resource-types.js';
-import type { OktaObject } from '../okta-api-client.js';
+import type { LiveResource } from '@libs/providers/provider-restore.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import {
   type Created,
   createdId,

@@ -1,5 +1,5 @@
-import type { IdMap } from '../../provider-restore.js';
-import type { ResourceRecord } from '../../resource-types.js';
+import type { IdMap } from '@libs/providers/provider-restore.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
 
 /**
  * Okta object ids: 20 characters of [0-9A-Za-z] (`00g1a2b3c4d5e6f7g8h9`), found wherever they

@@ -1,4 +1,4 @@
-import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '../../resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/resource-types.js';
 
 /**
  * The order a restore applies Okta types in: every type after the types its objects refer to, so

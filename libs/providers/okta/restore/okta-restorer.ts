@@ -7,9 +7,9 @@ import type {
   RestoreWrite,
   RestoreWriteOptions,
   RestoreWriteResult,
-} from '../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord, ResourceType } from '../../resource-types.js';
-import type { OktaApiClient, OktaObject } from '../okta-api-client.js';
+} from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { OktaApiClient, OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import { restoreDefinitions } from './definitions/index.js';
 import { groupManagedBecause } from './definitions/directory.js';
 import { referencedIds, rewriteRecord } from './okta-id-references.js';

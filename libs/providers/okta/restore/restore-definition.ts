@@ -1,7 +1,7 @@
-import type { LiveResource, RestoreWriteOptions } from '../../provider-restore.js';
-import { ProviderRequestError } from '../../provider-errors.js';
-import type { ResourceRecord, ResourceType } from '../../resource-types.js';
-import type { OktaApiClient, OktaObject } from '../okta-api-client.js';
+import type { LiveResource, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { OktaApiClient, OktaObject } from '@libs/providers/okta/okta-api-client.js';
 
 /** What a definition's writes are given. */
 export interface WriteContext {

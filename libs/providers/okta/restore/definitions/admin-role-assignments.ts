@@ -1,14 +1,14 @@
-import type { LiveResource } from '../../../provider-restore.js';
-import type { ResourceRecord } from '../../../resource-types.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { type Assignee, assigneeOf, ROLE_TARGET_KINDS } from '../../okta-role-targets.js';
+import type { LiveResource } from '@libs/providers/provider-restore.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { type Assignee, assigneeOf, ROLE_TARGET_KINDS } from '@libs/providers/okta/okta-role-targets.js';
 import {
   createdId,
   idParts,
   pick,
   type RestoreDefinition,
   type WriteContext,
-} from '../restore-definition.js';
+} from '@libs/providers/okta/restore/restore-definition.js';
 
 /** Standard roles Okta limits with targets (groups or apps): admin_role_target records. */
 const TARGETED_ROLES = Object.keys(ROLE_TARGET_KINDS);

@@ -1,8 +1,17 @@
-import type { LiveResource } from '../../../provider-restore.js';
-import { ProviderRequestError } from '../../../provider-errors.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { type Assignee, CATALOG_TARGET_PREFIX, ROLE_TARGET_KINDS } from '../../okta-role-targets.js';
-import { idParts, pick, type RestoreDefinition, type WriteContext } from '../restore-definition.js';
+import type { LiveResource } from '@libs/providers/provider-restore.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import {
+  type Assignee,
+  CATALOG_TARGET_PREFIX,
+  ROLE_TARGET_KINDS,
+} from '@libs/providers/okta/okta-role-targets.js';
+import {
+  idParts,
+  pick,
+  type RestoreDefinition,
+  type WriteContext,
+} from '@libs/providers/okta/restore/restore-definition.js';
 
 const LAST_TARGET =
   'The last target of an admin role assignment that stays: a prune never removes it (Okta refuses it, and the role would then apply to the whole org). To make the role org-wide as the backup has it, unassign it and grant it again by hand';

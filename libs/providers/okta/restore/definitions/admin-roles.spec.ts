@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ProviderRestorer } from '../../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
-import { childrenOf as liveChildrenOf, pairedLive } from '../testing/live-pairs.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import { childrenOf as liveChildrenOf, pairedLive } from '@libs/providers/okta/restore/testing/live-pairs.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 
 /** A prune deleting nothing of other types. */
 const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();

@@ -1,13 +1,13 @@
-import { ProviderRequestError } from '../../../provider-errors.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
 import {
   createdId,
   idParts,
   pick,
   type RestoreDefinition,
   type WriteContext,
-} from '../restore-definition.js';
+} from '@libs/providers/okta/restore/restore-definition.js';
 import { adminRoleAssignment } from './admin-role-assignments.js';
 import { adminRoleTarget } from './admin-role-targets.js';
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 
-import type { OktaObject } from '../../okta-api-client.js';
-import { idParts, pick, type RestoreDefinition } from '../restore-definition.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { idParts, pick, type RestoreDefinition } from '@libs/providers/okta/restore/restore-definition.js';
 
 const definitionsOf = (schema: OktaObject | null) =>
   (schema?.definitions ?? {}) as Record<string, OktaObject>;

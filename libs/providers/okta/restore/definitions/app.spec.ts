@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
-import type { ProviderRestorer } from '../../../provider-restore.js';
-import type { ResourceRecord } from '../../../resource-types.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 import { hasGeneratedName } from './app.js';
 
 type Json = Record<string, unknown>;

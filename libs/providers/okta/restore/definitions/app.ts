@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 
-import type { ResourceRecord } from '../../../resource-types.js';
-import type { OktaObject } from '../../okta-api-client.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import {
   createdId,
   omit,
   type RestoreDefinition,
   SERVER_OWNED,
   type WriteContext,
-} from '../restore-definition.js';
-import { collectionDefinition } from '../collection-definition.js';
+} from '@libs/providers/okta/restore/restore-definition.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
 import { withoutPaths } from './without-paths.js';
 
 /**

@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ProviderRestorer } from '../../../provider-restore.js';
-import type { ResourceRecord } from '../../../resource-types.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 
 type Json = Record<string, unknown>;
 

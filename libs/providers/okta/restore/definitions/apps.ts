@@ -1,6 +1,11 @@
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
-import { idParts, pick, type RestoreDefinition, type WriteContext } from '../restore-definition.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
+import {
+  idParts,
+  pick,
+  type RestoreDefinition,
+  type WriteContext,
+} from '@libs/providers/okta/restore/restore-definition.js';
 import { app } from './app.js';
 import { appUserSchema } from './app-user-schema.js';
 

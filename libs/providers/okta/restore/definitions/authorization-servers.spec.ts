@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
-import type { ProviderRestorer } from '../../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
-import { pairedRecord } from '../testing/paired-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 
 const TYPES = [
   'authorization_server',

@@ -1,7 +1,12 @@
-import type { ResourceRecord } from '../../../resource-types.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
-import { idParts, omit, type RestoreDefinition, SERVER_OWNED } from '../restore-definition.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
+import {
+  idParts,
+  omit,
+  type RestoreDefinition,
+  SERVER_OWNED,
+} from '@libs/providers/okta/restore/restore-definition.js';
 import { withoutPaths } from './without-paths.js';
 
 const SERVERS = '/api/v1/authorizationServers';

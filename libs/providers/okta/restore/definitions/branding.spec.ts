@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ProviderRequestError } from '../../../provider-errors.js';
-import type { ProviderRestorer } from '../../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
-import { childrenOf as liveChildrenOf, pairedLive } from '../testing/live-pairs.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import { childrenOf as liveChildrenOf, pairedLive } from '@libs/providers/okta/restore/testing/live-pairs.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 
 const THEME = {
   primaryColorHex: '#0a7d36',

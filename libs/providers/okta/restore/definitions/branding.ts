@@ -1,6 +1,6 @@
-import type { ResourceRecord } from '../../../resource-types.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
 import {
   createdId,
   idParts,
@@ -9,7 +9,7 @@ import {
   type RestoreDefinition,
   SERVER_OWNED,
   type WriteContext,
-} from '../restore-definition.js';
+} from '@libs/providers/okta/restore/restore-definition.js';
 import { customDomain } from './custom-domains.js';
 import { emailCustomization } from './email-customizations.js';
 

@@ -1,6 +1,6 @@
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
-import { createdId, pick } from '../restore-definition.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
+import { createdId, pick } from '@libs/providers/okta/restore/restore-definition.js';
 
 /** The DNS records Okta answers a new domain with (DomainResponse `dnsRecords`), as runbook text. */
 function dnsRecordsOf(answer: OktaObject): string {

@@ -1,5 +1,5 @@
 import { canonicalJson } from '@libs/snapshot/content-hash.js';
-import type { OktaObject } from '../../okta-api-client.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 
 /** A name compared the way Okta checks its uniqueness (case-insensitive), or null when absent. */
 export function caseless(value: unknown): string | null {

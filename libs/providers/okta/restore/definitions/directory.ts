@@ -1,6 +1,6 @@
-import type { LiveResource, RestoreWriteOptions } from '../../../provider-restore.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
+import type { LiveResource, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
 import {
   createdId,
   idParts,
@@ -9,7 +9,7 @@ import {
   type RestoreDefinition,
   SERVER_OWNED,
   type WriteContext,
-} from '../restore-definition.js';
+} from '@libs/providers/okta/restore/restore-definition.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value.toLowerCase() : null);
 const profileOf = (data: OktaObject) => (data.profile ?? {}) as OktaObject;

@@ -1,12 +1,12 @@
-import { ProviderRequestError } from '../../../provider-errors.js';
-import type { OktaObject } from '../../okta-api-client.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import {
   createdId,
   idParts,
   pick,
   type RestoreDefinition,
   type WriteContext,
-} from '../restore-definition.js';
+} from '@libs/providers/okta/restore/restore-definition.js';
 
 const CUSTOMIZATIONS = '/api/v1/brands/{brandId}/templates/email/{templateName}/customizations';
 const CUSTOMIZATION = `${CUSTOMIZATIONS}/{customizationId}`;

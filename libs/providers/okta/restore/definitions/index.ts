@@ -1,6 +1,6 @@
-import type { RestoreWriteOptions } from '../../../provider-restore.js';
-import type { OktaResourceType } from '../../../resource-types.js';
-import type { RestoreDefinition } from '../restore-definition.js';
+import type { RestoreWriteOptions } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { RestoreDefinition } from '@libs/providers/okta/restore/restore-definition.js';
 import { adminRoleDefinitions } from './admin-roles.js';
 import { appDefinitions } from './apps.js';
 import { authorizationServerDefinitions } from './authorization-servers.js';

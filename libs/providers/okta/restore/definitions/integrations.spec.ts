@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import type { LiveResource, ProviderRestorer } from '../../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { pairedRecord } from '../testing/paired-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 
 /** Restore writes of identity providers, event hooks and inline hooks against the simulator. */
 describe('identity provider and hook restore definitions (simulator over HTTPS)', () => {

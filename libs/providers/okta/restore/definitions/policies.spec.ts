@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { LiveResource, ProviderRestorer, RestoreWrite } from '../../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
-import { pairedRecord } from '../testing/paired-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import type { LiveResource, ProviderRestorer, RestoreWrite } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 
 /** Restore writes of policies and their rules against the simulator, priorities included. */
 describe('policy restore definitions (simulator over HTTPS)', () => {

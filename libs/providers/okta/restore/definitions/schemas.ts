@@ -1,9 +1,14 @@
-import type { LiveResource } from '../../../provider-restore.js';
-import { ProviderRequestError } from '../../../provider-errors.js';
-import type { ResourceRecord } from '../../../resource-types.js';
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
-import { idParts, pick, type RestoreDefinition, type WriteContext } from '../restore-definition.js';
+import type { LiveResource } from '@libs/providers/provider-restore.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
+import {
+  idParts,
+  pick,
+  type RestoreDefinition,
+  type WriteContext,
+} from '@libs/providers/okta/restore/restore-definition.js';
 import { caseless, changesFrom, objectAt } from './definition-helpers.js';
 
 /** Parts of a profile schema (`definitions.base`, `definitions.custom`), each a set of properties. */

@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { LiveResource, ProviderRestorer } from '../../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
-import { pairedRecord } from '../testing/paired-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '../testing/restore-test-org.js';
+import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import {
+  useRestoreTestOrg,
+  type RestoreTestOrg,
+} from '@libs/providers/okta/restore/testing/restore-test-org.js';
 
 /** Restore writes of network zones, trusted origins, authenticators and behaviors against the simulator. */
 describe('security restore definitions (simulator over HTTPS)', () => {

@@ -1,6 +1,10 @@
-import type { OktaObject } from '../../okta-api-client.js';
-import { collectionDefinition } from '../collection-definition.js';
-import { omit, type RestoreDefinition, SERVER_OWNED } from '../restore-definition.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
+import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
+import {
+  omit,
+  type RestoreDefinition,
+  SERVER_OWNED,
+} from '@libs/providers/okta/restore/restore-definition.js';
 import { caseless, objectAt } from './definition-helpers.js';
 import { integrationDefinitions } from './integrations.js';
 import { policyDefinitions } from './policies.js';

@@ -1,4 +1,4 @@
-import type { OktaObject } from '../../okta-api-client.js';
+import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 
 /**
  * `data` without the values at the dotted `paths` (`credentials.signing.kid`), copying only the

@@ -1,5 +1,5 @@
-import type { ProviderRestorer } from '../../../provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '../../../resource-types.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
 import type { RestoreTestOrg } from './restore-test-org.js';
 
 /** The live records of `type` under a parent record (`<parentId>:...`). */

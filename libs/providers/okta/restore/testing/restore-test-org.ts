@@ -1,11 +1,15 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import type { ProviderRestorer, RestoreWriteOptions } from '../../../provider-restore.js';
-import { OKTA_RESOURCE_TYPES, type OktaResourceType, type ResourceRecord } from '../../../resource-types.js';
-import { collectRecords } from '../../../testing/collect-parts.js';
-import { OktaConnector } from '../../okta-connector.js';
-import { oktaRestoreScopes } from '../../okta-scopes.js';
+import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
+import {
+  OKTA_RESOURCE_TYPES,
+  type OktaResourceType,
+  type ResourceRecord,
+} from '@libs/providers/resource-types.js';
+import { collectRecords } from '@libs/providers/testing/collect-parts.js';
+import { OktaConnector } from '@libs/providers/okta/okta-connector.js';
+import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 
 /**
  * A simulated org for specs of restore definitions: a connector holding every restore scope, an
