@@ -17,6 +17,7 @@ import { JobsService } from '@app/jobs/jobs.service.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import type { BackupEntity } from './backup.entity.js';
+import { describeRunning } from './backup-progress.js';
 import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupsRepository } from './backups.repository.js';
 import { type Deletions, gatherDeletions, mergedRecords } from './incremental-merge.js';
@@ -254,14 +255,6 @@ function isUnusableBase(error: unknown): boolean {
     error instanceof SnapshotIntegrityError ||
     error instanceof SnapshotNotFoundError
   );
-}
-
-/** Progress text while parts are written at once: the first few types still being collected. */
-function describeRunning(running: ReadonlySet<string>, done: number, total: number): string {
-  const shown = [...running].slice(0, 3);
-  const more = running.size > shown.length ? ` and ${running.size - shown.length} more types` : '';
-  const now = shown.length > 0 ? ` ${shown.join(', ')}${more}` : '';
-  return `Backing up${now} (${done} of ${total} resource types written)`;
 }
 
 /** A message safe to store and show: provider errors say what the provider answered; others stay generic. */
