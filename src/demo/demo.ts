@@ -1,12 +1,13 @@
-import { Logger } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
-import { startSimulator } from '@libs/okta-simulator/index.js';
+import { type RunningSimulator, startSimulator } from '@libs/okta-simulator/index.js';
 import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { loadConfigWith } from '@app/config/app-config.js';
+import { exitWith } from '@app/bootstrap/exit-with.js';
 import { resolveDatabase } from '@app/bootstrap/database-url.js';
 import { createHttpApp } from '@app/bootstrap/create-app.js';
 import { freePort } from '@app/bootstrap/free-port.js';
@@ -18,7 +19,7 @@ import { installApiServiceIntegration } from './okta-api-service.js';
 import { checkBackup } from './backup-check.js';
 import { type DrillResult, restoreDrill } from './restore-drill.js';
 import { ServiceClient } from './service-client.js';
-import { StderrLogger } from './stderr-logger.js';
+import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 
 const USAGE = `Usage: npm run demo -- [--fixtures DIR] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
 
@@ -48,88 +49,103 @@ async function main(): Promise<number> {
     throw new UsageError('--rate-limits must be none or enterprise');
   const say = values.json ? () => {} : (line: string) => process.stdout.write(`${line}\n`);
 
-  const org = await startSimulator({
-    users: positive(values.users, '--users'),
-    groups: positive(values.groups, '--groups'),
-    apps: positive(values.apps, '--apps'),
-    seed: positive(values.seed, '--seed'),
-    fixturesDir: values.fixtures,
-    rateLimits,
-  });
-  say(`Okta simulator at ${org.baseUrl}${values.fixtures ? ` seeded from ${values.fixtures}` : ''}`);
-
-  const port = await freePort();
-  const config = loadConfigWith({
-    PORT: String(port),
-    BASE_URL: `http://127.0.0.1:${port}`,
-    PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
-    PROVIDER_CA_FILE: org.caCertPath,
-    LOG_LEVEL: 'warn',
-  });
-  const database = await resolveDatabase(config);
-  const app = await createHttpApp(config, database.url);
-  await app.listen(port, '127.0.0.1');
-  say(`Service at ${config.BASE_URL} (data in ${config.DATA_DIR})`);
-
+  // Everything started is closed in reverse order, whatever fails: a failed start must not
+  // leave the simulator's server holding the process open.
+  const started: Array<() => Promise<unknown>> = [];
   try {
-    const { team } = await app
-      .get(TeamsService)
-      .createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
-    const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
-    const api = await ServiceClient.connect(config.BASE_URL, client.clientId, client.clientSecret);
-    const integration = await installApiServiceIntegration(org, oktaRestoreScopes(OKTA_RESOURCE_TYPES));
-    const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
-      org_url: org.baseUrl,
-      client_id: integration.clientId,
-      client_secret: integration.clientSecret,
-      org_name: values.fixtures ? 'Recorded Okta orgs' : 'Generated Okta org',
+    const org = await startSimulator({
+      users: positive(values.users, '--users'),
+      groups: positive(values.groups, '--groups'),
+      apps: positive(values.apps, '--apps'),
+      seed: positive(values.seed, '--seed'),
+      fixturesDir: values.fixtures,
+      rateLimits,
     });
-    say(`Connection ${connection.id} created; backing up...`);
+    started.push(() => org.close());
+    say(`Okta simulator at ${org.baseUrl}${values.fixtures ? ` seeded from ${values.fixtures}` : ''}`);
 
-    const started = Date.now();
-    const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {
-      connectionId: connection.id,
+    const port = await freePort();
+    const config = loadConfigWith({
+      PORT: String(port),
+      BASE_URL: `http://127.0.0.1:${port}`,
+      PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
+      PROVIDER_CA_FILE: org.caCertPath,
+      LOG_LEVEL: 'warn',
     });
-    const status = await api.waitForBackup(backupId, (pct, message) =>
-      say(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
-    );
-    const seconds = (Date.now() - started) / 1000;
-    const { backup } = await api.get<{ backup: BackupDto }>(`/api/backup/${backupId}`);
-
-    const reader =
-      backup.status === 'completed'
-        ? await SnapshotReader.open({
-            store: app.get<ObjectStore>(OBJECT_STORE),
-            prefix: backup.storage_key,
-            keyRing: app.get<KeyRing>(KEY_RING),
-          })
-        : null;
-    const check = reader
-      ? await checkBackup(org.snapshot(), (type) => reader.readPart(type), backup.resource_types)
-      : { exact: false, byType: {} };
-
-    const drill = check.exact ? await restoreDrill(org, api, backup.id, say) : null;
-    const summary = {
-      status: backup.status,
-      backup_id: backup.id,
-      resource_counts: backup.resource_counts,
-      size: backup.size,
-      seconds: Number(seconds.toFixed(2)),
-      requests: backup.requests,
-      exact: check.exact,
-      ...(status.error_message ? { error_message: status.error_message } : {}),
-      restore: drill,
-    };
-    if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-    else printSummary(summary, check.byType);
-    return backup.status === 'completed' && check.exact && drill?.status === 'completed' && drill.restored
-      ? 0
-      : 1;
+    const database = await resolveDatabase(config);
+    started.push(() => database.stop());
+    const app = await createHttpApp(config, database.url);
+    started.push(() => app.close());
+    await app.listen(port, '127.0.0.1');
+    say(`Service at ${config.BASE_URL} (data in ${config.DATA_DIR})`);
+    return await demonstrate(org, app, config.BASE_URL, values.fixtures, values.json, say);
   } finally {
-    await app.close();
-    await org.close();
-    await database.stop();
+    for (const close of started.reverse()) await close();
   }
+}
+
+/** The demo proper, on a running org and service. @returns the process exit code */
+async function demonstrate(
+  org: RunningSimulator,
+  app: INestApplication,
+  baseUrl: string,
+  fixtures: string | undefined,
+  json: boolean,
+  say: (line: string) => void,
+): Promise<number> {
+  const { team } = await app
+    .get(TeamsService)
+    .createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
+  const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
+  const api = await ServiceClient.connect(baseUrl, client.clientId, client.clientSecret);
+  const integration = await installApiServiceIntegration(org, oktaRestoreScopes(OKTA_RESOURCE_TYPES));
+  const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
+    org_url: org.baseUrl,
+    client_id: integration.clientId,
+    client_secret: integration.clientSecret,
+    org_name: fixtures ? 'Recorded Okta orgs' : 'Generated Okta org',
+  });
+  say(`Connection ${connection.id} created; backing up...`);
+
+  const started = Date.now();
+  const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {
+    connectionId: connection.id,
+  });
+  const status = await api.waitForBackup(backupId, (pct, message) =>
+    say(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const { backup } = await api.get<{ backup: BackupDto }>(`/api/backup/${backupId}`);
+
+  const reader =
+    backup.status === 'completed'
+      ? await SnapshotReader.open({
+          store: app.get<ObjectStore>(OBJECT_STORE),
+          prefix: backup.storage_key,
+          keyRing: app.get<KeyRing>(KEY_RING),
+        })
+      : null;
+  const check = reader
+    ? await checkBackup(org.snapshot(), (type) => reader.readPart(type), backup.resource_types)
+    : { exact: false, byType: {} };
+
+  const drill = check.exact ? await restoreDrill(org, api, backup.id, say) : null;
+  const summary = {
+    status: backup.status,
+    backup_id: backup.id,
+    resource_counts: backup.resource_counts,
+    size: backup.size,
+    seconds: Number(seconds.toFixed(2)),
+    requests: backup.requests,
+    exact: check.exact,
+    ...(status.error_message ? { error_message: status.error_message } : {}),
+    restore: drill,
+  };
+  if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+  else printSummary(summary, check.byType);
+  const drilled =
+    drill !== null && (drill.status === 'skipped' || (drill.status === 'completed' && drill.restored));
+  return backup.status === 'completed' && check.exact && drilled ? 0 : 1;
 }
 
 function printSummary(
@@ -167,12 +183,22 @@ function printSummary(
     ...(summary.restore
       ? [
           `Restore drill: ${summary.restore.status} in ${summary.restore.seconds} s (${summary.restore.writes.create} created, ${summary.restore.writes.update} updated, ${summary.restore.writes.failed} failed)`,
-          `  deleted group and changed user back as backed up: ${summary.restore.restored ? 'yes' : 'NO'}`,
+          `  ${drillObjects(summary.restore)} back as backed up: ${summary.restore.restored ? 'yes' : `NO (${summary.restore.reason})`}`,
           '',
         ]
       : []),
   ];
   process.stdout.write(lines.join('\n'));
+}
+
+/** What the drill damaged, in words: `deleted group "Sales" and changed user ann@example.com`. */
+function drillObjects(drill: DrillResult): string {
+  return [
+    drill.deleted && `deleted ${drill.deleted.type} "${drill.deleted.name ?? drill.deleted.id}"`,
+    drill.changed_user && `changed user ${drill.changed_user.login ?? drill.changed_user.id}`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
 }
 
 class UsageError extends Error {}
@@ -183,16 +209,18 @@ function positive(value: string | undefined, flag: string): number {
   return number;
 }
 
+let code: number;
 try {
-  process.exitCode = await main();
+  code = await main();
 } catch (error) {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-    process.exitCode = 2;
+    code = 2;
   } else {
     process.stderr.write(
       `Demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
-    process.exitCode = 1;
+    code = 1;
   }
 }
+exitWith(code);

@@ -1,6 +1,6 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 
-/** Nest's console logger on stderr, so that a command's stdout carries only its report. */
+/** Nest's console logger on stderr, so that a command's stdout carries only its report (`npm run -s cli -- ... | jq`). */
 export class StderrLogger extends ConsoleLogger {
   protected override printMessages(
     messages: unknown[],
