@@ -1,16 +1,30 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { RunningSimulator } from '@libs/okta-simulator/index.js';
+import type { RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/index.js';
+import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
+import { withoutVolatile } from '@app/diff/record-patch.js';
 import type { ServiceClient } from './service-client.js';
+
+type Json = Record<string, unknown>;
+type OrgState = Record<string, SnapshotRecord[]>;
 
 /** What the drill did and found. */
 export interface DrillResult {
+  /** the restore's final status, or `skipped` when the org holds nothing the drill can damage */
   status: string;
   seconds: number;
   /** writes by action, over every type */
   writes: { create: number; update: number; delete: number; failed: number };
-  /** the group is back under its name with every member, the user's profile as backed up */
+  /** every damaged object is back as backed up (a deleted group with every member) */
   restored: boolean;
+  /** the object deleted, or null when Okta let the drill delete none */
+  deleted: { type: OktaResourceType; id: string; name: string | null } | null;
+  /** the user whose profile was changed, or null when Okta let the drill change none */
+  changed_user: { id: string; login: string | null } | null;
+  /** why the drill skipped, or what did not come back */
+  reason?: string;
 }
 
 interface RestoreView {
@@ -22,13 +36,41 @@ interface RestoreView {
   };
 }
 
-type Json = Record<string, unknown>;
+interface RestoreItemsPage {
+  items: Array<{ resourceType: string; resourceId: string; action: string; outcome: string; newId?: string }>;
+  items_total: number;
+}
 
 /**
- * The demo's restore drill (DESIGN section 6): an admin deletes the Okta group with the most
- * members (its memberships and app assignments go with it) and changes a user's profile; a
- * selective restore of those two through the public API puts both back, and the org is checked.
- * @throws Error when the org refuses the damage (the drill needs a group Okta lets an admin delete)
+ * What the drill deletes when the org has no Okta group, in order: types an admin deletes by
+ * mistake whose re-creation keeps every field the org showed (docs/restore-fidelity.md rows with
+ * no difference). Users are left out: a re-created user has no password.
+ */
+const FALLBACK_TYPES: readonly OktaResourceType[] = [
+  'group_rule',
+  'network_zone',
+  'trusted_origin',
+  'inline_hook',
+  'behavior',
+  'policy',
+  'custom_admin_role',
+  'identity_provider',
+  'linked_object',
+];
+
+/** Fields the org assigns to a (re-)created object: not compared. */
+const SERVER_ASSIGNED = new Set([...OKTA_VOLATILE_FIELDS, 'id', 'created']);
+
+const MISTAKE = 'Changed by mistake';
+
+/**
+ * The demo's restore drill (DESIGN section 6): an admin deletes an object (the Okta group with the
+ * most members, whose memberships and app assignments go with it; or, in an org without one, an
+ * object of another type Okta lets an admin delete and re-create) and changes a user's profile;
+ * a selective restore of those objects through the public API puts them back, and the org is
+ * checked: the re-created object is found through the restore's id map (its items' `newId`),
+ * never by name, and must equal the backed-up record apart from the fields Okta assigns.
+ * @returns `skipped` without a restore when Okta lets the drill neither delete nor change anything
  */
 export async function restoreDrill(
   org: RunningSimulator,
@@ -37,42 +79,45 @@ export async function restoreDrill(
   say: (line: string) => void,
 ): Promise<DrillResult> {
   const before = org.snapshot();
-  const members = (groupId: string, state = before) =>
-    state.group_membership
-      .filter((membership) => membership.id.startsWith(`${groupId}:`))
-      .map((membership) => membership.id.split(':')[1])
-      .sort();
-  const group = before.group
-    .filter((candidate) => candidate.data.type === 'OKTA_GROUP')
-    .sort((a, b) => members(b.id).length - members(a.id).length)[0];
-  const user = before.user.find((candidate) => candidate.data.status === 'ACTIVE');
-  if (!group || !user) throw new Error('The org has no Okta group or active user to drill with');
-
   const admin = new SimulatorClient(org);
+  let deleted: DrillResult['deleted'];
+  let user: SnapshotRecord | null;
   try {
-    const damage = [
-      await admin.call('DELETE', `/api/v1/groups/${group.id}`),
-      await admin.call('POST', `/api/v1/users/${user.id}`, {
-        json: { profile: { title: 'Changed by mistake' } },
-      }),
-    ];
-    if (damage.some((answer) => answer.status >= 300))
-      throw new Error(
-        `The org refused the drill's damage: ${damage.map((answer) => answer.status).join(', ')}`,
-      );
+    deleted = await deleteSomething(admin, before);
+    user = await changeAUser(admin, before.user);
   } finally {
     await admin.close();
   }
+  const none = {
+    seconds: 0,
+    writes: { create: 0, update: 0, delete: 0, failed: 0 },
+    deleted,
+    changed_user: null,
+  };
+  if (!deleted && !user)
+    return {
+      ...none,
+      status: 'skipped',
+      restored: false,
+      reason:
+        'the org holds no object Okta lets an admin delete and re-create, and no user it lets an admin change',
+    };
   say(
-    `Drill: deleted group "${group.name}" (${members(group.id).length} members) and changed user ${user.name}; restoring...`,
+    `Drill: ${[
+      deleted &&
+        `deleted ${deleted.type} "${deleted.name}"${deleted.type === 'group' ? ` (${members(before, deleted.id).length} members)` : ''}`,
+      user && `changed user ${user.name}`,
+    ]
+      .filter(Boolean)
+      .join(' and ')}; restoring...`,
   );
 
   const started = Date.now();
   const { restoreId } = await api.post<{ restoreId: string }>('/api/restore', {
     backupId,
     mode: 'selective',
-    resourceTypes: ['group', 'user'],
-    resourceIds: [group.id, user.id],
+    resourceTypes: [...(deleted ? [deleted.type] : []), ...(user ? ['user'] : [])],
+    resourceIds: [...(deleted ? [deleted.id] : []), ...(user ? [user.id] : [])],
   });
   const view = await api.poll<RestoreView>(
     `/api/restore/${restoreId}?limit=1`,
@@ -84,18 +129,111 @@ export async function restoreDrill(
   const seconds = (Date.now() - started) / 1000;
 
   const after = org.snapshot();
-  const back = after.group.find(
-    (candidate) => (candidate.data.profile as Json).name === (group.data.profile as Json).name,
-  );
-  const profile = after.user.find((candidate) => candidate.id === user.id)?.data.profile;
-  const restored =
-    back !== undefined &&
-    isDeepStrictEqual(members(back.id, after), members(group.id)) &&
-    isDeepStrictEqual(profile, user.data.profile);
+  const problems: string[] = [];
+  if (deleted) {
+    const newId = await recreatedId(api, restoreId, deleted);
+    const original = before[deleted.type].find((record) => record.id === deleted.id)!;
+    const back = newId === null ? undefined : after[deleted.type].find((record) => record.id === newId);
+    if (!back) problems.push(`the restore did not re-create ${deleted.type} ${deleted.id}`);
+    else if (!sameObject(original.data, back.data))
+      problems.push(`re-created ${deleted.type} ${back.id} differs from the backup`);
+    else if (
+      deleted.type === 'group' &&
+      !isDeepStrictEqual(members(after, back.id), members(before, deleted.id))
+    )
+      problems.push(`re-created group ${back.id} lacks members it had`);
+  }
+  if (user) {
+    const profile = after.user.find((candidate) => candidate.id === user.id)?.data.profile;
+    if (!isDeepStrictEqual(profile, user.data.profile))
+      problems.push(`user ${user.id}'s profile is not as backed up`);
+  }
   return {
+    ...none,
     status: view.restore.status,
     seconds: Number(seconds.toFixed(2)),
     writes: view.restore.totals,
-    restored,
+    changed_user: user ? { id: user.id, login: user.name } : null,
+    restored: problems.length === 0,
+    ...(problems.length ? { reason: problems.join('; ') } : {}),
   };
+}
+
+/** The user ids of a group's memberships (record id `<groupId>:<userId>`), sorted. */
+function members(state: OrgState, groupId: string): string[] {
+  return state.group_membership
+    .filter((membership) => membership.id.startsWith(`${groupId}:`))
+    .map((membership) => membership.id.split(':')[1])
+    .sort();
+}
+
+/**
+ * Deletes the Okta group with the most members, or else one object of the first fallback type
+ * Okta lets an admin delete (deleteOne tries candidates: Okta refuses default and system ones).
+ */
+async function deleteSomething(admin: SimulatorClient, state: OrgState): Promise<DrillResult['deleted']> {
+  const groups = state.group
+    .filter((group) => group.data.type === 'OKTA_GROUP')
+    .sort((a, b) => members(state, b.id).length - members(state, a.id).length);
+  const attempts: Array<[OktaResourceType, SnapshotRecord[]]> = [
+    ['group', groups],
+    ...FALLBACK_TYPES.map((type): [OktaResourceType, SnapshotRecord[]] => [type, state[type] ?? []]),
+  ];
+  for (const [type, candidates] of attempts) {
+    if (candidates.length === 0) continue;
+    const id = await deleteOne(admin, type, candidates, state);
+    if (id) return { type, id, name: candidates.find((record) => record.id === id)!.name };
+  }
+  return null;
+}
+
+/**
+ * Changes one user's `profile.title` with a partial update (POST /api/v1/users/{id}), trying
+ * active users mastered by Okta first: Okta refuses profile changes to users mastered elsewhere
+ * (AD, LDAP, an app) and to deprovisioned ones, and validates the whole profile on update.
+ * @returns the user as it was, or null when Okta accepted no change
+ */
+async function changeAUser(admin: SimulatorClient, users: SnapshotRecord[]): Promise<SnapshotRecord | null> {
+  const rank = (user: SnapshotRecord) =>
+    (user.data.status === 'ACTIVE' ? 0 : 2) +
+    ((user.data.credentials as { provider?: { type?: string } } | undefined)?.provider?.type === 'OKTA'
+      ? 0
+      : 1);
+  const candidates = users
+    .filter((user) => user.data.status !== 'DEPROVISIONED')
+    .sort((a, b) => rank(a) - rank(b));
+  for (const user of candidates.slice(0, 20)) {
+    const title = (user.data.profile as Json).title === MISTAKE ? `${MISTAKE} again` : MISTAKE;
+    const answer = await admin.call('POST', `/api/v1/users/${user.id}`, { json: { profile: { title } } });
+    if (answer.status < 300) return user;
+  }
+  return null;
+}
+
+/** The id of the object a restore re-created for `deleted`, from its items; null when it made none. */
+async function recreatedId(
+  api: ServiceClient,
+  restoreId: string,
+  deleted: NonNullable<DrillResult['deleted']>,
+): Promise<string | null> {
+  for (let offset = 0; ; offset += 1000) {
+    const page = await api.get<RestoreItemsPage>(`/api/restore/${restoreId}?limit=1000&offset=${offset}`);
+    const item = page.items.find(
+      (candidate) =>
+        candidate.resourceType === deleted.type &&
+        candidate.resourceId === deleted.id &&
+        candidate.action === 'create' &&
+        candidate.outcome === 'ok',
+    );
+    if (item) return item.newId ?? item.resourceId;
+    if (offset + page.items.length >= page.items_total || page.items.length === 0) return null;
+  }
+}
+
+/** Equal apart from the fields Okta assigns when it creates an object. */
+function sameObject(backedUp: Json, live: Json): boolean {
+  return isDeepStrictEqual(
+    withoutVolatile(backedUp, SERVER_ASSIGNED),
+    withoutVolatile(live, SERVER_ASSIGNED),
+  );
 }
