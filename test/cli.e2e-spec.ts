@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { runCli } from '@app/cli/cli-runner.js';
@@ -108,6 +109,57 @@ describe('provisioning CLI', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toEqual([]);
     expect(run.stderr).toMatch(/Usage:/);
+  });
+
+  it('lists the outbox for an address, newest first, and the log names the command, never the code', async () => {
+    const { team_id } = await newTeam('Outbox.Owner@acme.test');
+    expect(team_id).toEqual(expect.any(String));
+    const logged: string[] = [];
+    Logger.overrideLogger({
+      log: (message: unknown) => logged.push(String(message)),
+      error: (message: unknown) => logged.push(String(message)),
+      warn: (message: unknown) => logged.push(String(message)),
+    });
+    try {
+      for (let i = 0; i < 2; i++)
+        await ctx.http
+          .post('/api/auth/send-code')
+          .set('Origin', ctx.baseUrl)
+          .send({ email: 'outbox.owner@ACME.test' })
+          .expect(200);
+    } finally {
+      Logger.overrideLogger(false);
+    }
+
+    const run = await cli('outbox:list', '--to', 'OUTBOX.owner@acme.test', '--limit', '1');
+    expect(run).toMatchObject({ code: 0, stdout: [expect.any(String)] });
+    const { emails } = JSON.parse(run.stdout[0]) as { emails: Array<Record<string, string>> };
+    expect(emails).toEqual([
+      {
+        id: expect.any(String),
+        to: 'outbox.owner@ACME.test',
+        subject: 'Your idp-backup sign-in code',
+        body: expect.stringMatching(/\b\d{6}\b/),
+        created_at: expect.any(String),
+      },
+    ]);
+    const code = /\b(\d{6})\b/.exec(emails[0].body)![1];
+    const [newest] = await ctx.app
+      .get(DataSource)
+      .query('SELECT body FROM outbox_emails WHERE lower(recipient) = $1 ORDER BY created_at DESC LIMIT 1', [
+        'outbox.owner@acme.test',
+      ]);
+    expect(newest.body).toBe(emails[0].body);
+    expect(logged.filter((line) => line.includes('outbox:list --to outbox.owner@ACME.test'))).toHaveLength(2);
+    expect(logged.filter((line) => line.includes(code))).toEqual([]);
+  });
+
+  it('exits 2 for an outbox limit out of bounds', async () => {
+    for (const limit of ['0', '101', 'ten']) {
+      const run = await cli('outbox:list', '--limit', limit);
+      expect(run).toMatchObject({ code: 2, stdout: [] });
+      expect(run.stderr).toContain('--limit must be a whole number from 1 to 100');
+    }
   });
 
   it('exits 1 for a team that does not exist', async () => {

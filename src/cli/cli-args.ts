@@ -4,7 +4,11 @@ import { isRole, type Role, ROLES } from '@app/common/permission.js';
 /** A parsed, checked command line. */
 export type CliCommand =
   | { command: 'team:create'; name: string; ownerEmail: string }
-  | { command: 'client:create'; teamId: string; role: Role; name?: string };
+  | { command: 'client:create'; teamId: string; role: Role; name?: string }
+  | { command: 'outbox:list'; to?: string; limit: number };
+
+/** Most e-mails outbox:list prints at once. */
+export const MAX_OUTBOX_LIST = 100;
 
 /** Bad command line: the CLI prints the message and USAGE on stderr and exits 2. */
 export class UsageError extends Error {}
@@ -13,6 +17,7 @@ export const USAGE = [
   'Usage:',
   '  npm run cli -- team:create --name <name> --owner-email <email>',
   '  npm run cli -- client:create --team <team_id> --role <role> [--name <name>]',
+  `  npm run cli -- outbox:list [--to <email>] [--limit <1-${MAX_OUTBOX_LIST}, default 20>]`,
   `Roles: ${ROLES.join(', ')}`,
 ].join('\n');
 
@@ -33,6 +38,13 @@ export function parseCommand(argv: string[]): CliCommand {
       const role = required(flags, 'role');
       if (!isRole(role)) throw new UsageError(`Unknown role "${role}"`);
       return { command, teamId: required(flags, 'team'), role, name: flags.name };
+    }
+    case 'outbox:list': {
+      const flags = parseFlags(rest, ['to', 'limit']);
+      const limit = Number(flags.limit ?? 20);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_LIST)
+        throw new UsageError(`--limit must be a whole number from 1 to ${MAX_OUTBOX_LIST}`);
+      return { command, to: flags.to, limit };
     }
     default:
       throw new UsageError(command === undefined ? 'No command given' : `Unknown command "${command}"`);

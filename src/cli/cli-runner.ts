@@ -1,8 +1,10 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 import { resolveDatabase } from '@app/bootstrap/database-url.js';
 import { ApiError, ValidationError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
+import { OutboxRepository } from '@app/mail/outbox.repository.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import { type CliCommand, parseCommand, UsageError, USAGE } from './cli-args.js';
 import { CliModule } from './cli.module.js';
@@ -15,7 +17,7 @@ export interface CliOutput {
 
 /** What a command prints: the JSON result for stdout and a note for the operator on stderr. */
 interface CommandResult {
-  json: Record<string, string>;
+  json: Record<string, unknown>;
   note: string;
 }
 
@@ -40,7 +42,7 @@ export async function runCli(argv: string[], config: AppConfig, out: CliOutput):
       logger: new StderrLogger({ logLevels: ['error', 'warn'] }),
     });
     try {
-      const result = await execute(context.get(TeamsService), command);
+      const result = await execute(context, command);
       out.stdout(JSON.stringify(result.json));
       out.stderr(result.note);
       return 0;
@@ -59,7 +61,8 @@ export async function runCli(argv: string[], config: AppConfig, out: CliOutput):
   }
 }
 
-async function execute(teams: TeamsService, command: CliCommand): Promise<CommandResult> {
+async function execute(context: INestApplicationContext, command: CliCommand): Promise<CommandResult> {
+  const teams = context.get(TeamsService);
   switch (command.command) {
     case 'team:create': {
       const { team, owner } = await teams.createTeam({ name: command.name, ownerEmail: command.ownerEmail });
@@ -82,6 +85,21 @@ async function execute(teams: TeamsService, command: CliCommand): Promise<Comman
           role: client.role,
         },
         note: 'Store the client_secret now: it is shown only once and only its hash is kept.',
+      };
+    }
+    case 'outbox:list': {
+      const emails = await context.get(OutboxRepository).list(command.to, command.limit);
+      return {
+        json: {
+          emails: emails.map((email) => ({
+            id: email.id,
+            to: email.recipient,
+            subject: email.subject,
+            body: email.body,
+            created_at: email.createdAt.toISOString(),
+          })),
+        },
+        note: `${emails.length} e-mail(s), newest first; the outbox keeps them for 24 hours. Set SMTP_URL to send them instead.`,
       };
     }
   }

@@ -2,10 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '@app/config/app-config.js';
 import { ConfigModule } from '@app/config/config.module.js';
 import { DatabaseModule } from '@app/database/database.module.js';
+import { MailModule } from '@app/mail/mail.module.js';
 import { SecurityModule } from '@app/security/security.module.js';
 import { TeamsModule } from '@app/teams/teams.module.js';
 
-/** Just what provisioning needs: configuration, the database (migrated at boot) and TeamsService. */
+/** Just what the CLI needs: configuration, the database (migrated at boot), TeamsService and the outbox. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
@@ -16,6 +17,7 @@ export class CliModule {
         DatabaseModule.forRoot(databaseUrl),
         SecurityModule,
         TeamsModule,
+        MailModule,
       ],
     };
   }

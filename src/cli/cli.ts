@@ -6,8 +6,10 @@ import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 import { runCli } from './cli-runner.js';
 
 /**
- * Provisioning CLI: `npm run cli -- team:create --name <n> --owner-email <e>` and
- * `npm run cli -- client:create --team <id> --role <role> [--name <n>]`. Prints one JSON line.
+ * Admin CLI: `npm run cli -- team:create --name <n> --owner-email <e>`,
+ * `npm run cli -- client:create --team <id> --role <role> [--name <n>]` and
+ * `npm run cli -- outbox:list [--to <email>] [--limit <n>]` (the e-mails kept without SMTP_URL).
+ * Prints one JSON line.
  */
 async function main(): Promise<number> {
   Logger.overrideLogger(new StderrLogger({ logLevels: ['error', 'warn', 'log'] }));

@@ -16,9 +16,10 @@ const OUTBOX_RETENTION_SECONDS = 24 * 3600;
 
 /**
  * The service's transactional e-mail (spec "Events": sign-in codes first). With `SMTP_URL` it
- * goes out through nodemailer and its content is never logged (it may hold a code); without it
- * (on-prem evaluation, DESIGN section 2) it is written to the `outbox_emails` table and the log,
- * so an operator can read it. nodemailer is loaded at the first e-mail, not at boot.
+ * goes out through nodemailer; without it (on-prem evaluation, DESIGN section 2) it is written to
+ * the `outbox_emails` table, which an operator reads with `npm run -s cli -- outbox:list`. Its
+ * content is never logged either way: a sign-in code in a log lets anyone who reads the log sign
+ * in as the addressee. nodemailer is loaded at the first e-mail, not at boot.
  */
 @Injectable()
 export class MailService implements OnApplicationShutdown {
@@ -45,7 +46,7 @@ export class MailService implements OnApplicationShutdown {
     }
     await this.outbox.insert({ recipient: message.to, subject: message.subject, body: message.text });
     this.logger.log(
-      `E-mail to ${message.to} (no SMTP_URL, kept in outbox_emails): ${message.subject}\n${message.text}`,
+      `E-mail "${message.subject}" to ${message.to} kept in the outbox (no SMTP_URL): npm run -s cli -- outbox:list --to ${message.to}`,
     );
   }
 

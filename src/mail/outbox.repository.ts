@@ -12,6 +12,13 @@ export class OutboxRepository {
     await this.rows.insert(email);
   }
 
+  /** The newest `limit` e-mails, to `recipient` (case-insensitive) when given. */
+  list(recipient: string | undefined, limit: number): Promise<OutboxEmailEntity[]> {
+    const query = this.rows.createQueryBuilder('email').orderBy('email.created_at', 'DESC').limit(limit);
+    if (recipient !== undefined) query.where('lower(email.recipient) = lower(:recipient)', { recipient });
+    return query.getMany();
+  }
+
   /** Deletes what was written more than `ageSeconds` ago. @returns rows removed. */
   async deleteOlderThan(ageSeconds: number): Promise<number> {
     const result = await this.rows
