@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,6 +132,20 @@ describe('the README commands', () => {
     const demo = await run('npm run -s demo -- --users many');
     expect(demo).toMatchObject({ code: 2, stdout: '' });
     expect(demo.stderr).toContain('--users must be a whole number\nUsage: npm run demo --');
+  });
+
+  it('npm run demo whose database cannot start: exit 1 with the reason, not a hang', async () => {
+    const blocked = join(dataDir, 'not-a-directory');
+    writeFileSync(blocked, '');
+    const saved = env.DATA_DIR;
+    env.DATA_DIR = blocked;
+    try {
+      const demo = await run('npm run -s demo -- --json', 120_000);
+      expect(demo).toMatchObject({ code: 1, stdout: '' });
+      expect(demo.stderr).toContain('Demo failed: ');
+    } finally {
+      env.DATA_DIR = saved;
+    }
   });
 
   it('npm start serves /api/health; the cli provisions a team and a client that gets a token, and reads a sign-in code the log never shows', async () => {
