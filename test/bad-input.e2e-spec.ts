@@ -77,4 +77,72 @@ describe('bad input is a 4xx in the error shape, never a 500 (issue 22)', () => 
       .set(auth);
     expect([response.status, response.body.backups]).toEqual([200, []]);
   });
+
+  it('answers a NUL in a query parameter with 400 naming it', async () => {
+    const response = await sut.http.get('/api/backup/list?search=a%00b').set(auth);
+    expect(refusal(response)).toEqual([400, 'validation_failed', 'search']);
+  });
+
+  it('answers a NUL or a lone surrogate in a body field with 400 naming it, and stores nothing', async () => {
+    const answers = [];
+    for (const text of ['"a\\u0000b"', '"a\\ud800b"', '"a\\udc00"']) {
+      const response = await sut.http
+        .patch(`/api/connections/${connectionId}`)
+        .set(auth)
+        .set('Content-Type', 'application/json')
+        .send(`{"org_name":${text}}`);
+      answers.push(refusal(response));
+    }
+    expect(answers).toEqual(Array(3).fill([400, 'validation_failed', 'org_name']));
+    const stored = await sut.http.get(`/api/connections/${connectionId}`).set(auth).expect(200);
+    expect(stored.body.connection.org_name).toBe('Test org');
+  });
+
+  it('answers a NUL in a path segment with 400', async () => {
+    const response = await sut.http.delete('/api/team/clients/a%00b').set(auth);
+    expect(refusal(response)).toEqual([400, 'validation_failed', 'path']);
+  });
+
+  it('answers a JSON body nested 2,000 deep with 400 before authentication', async () => {
+    const deep = `{"email":"x@y.example","x":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+    const answers = [];
+    for (const path of ['/api/auth/send-code', '/api/backup/run']) {
+      const response = await sut.http.post(path).set('Content-Type', 'application/json').send(deep);
+      answers.push(refusal(response));
+    }
+    expect(answers).toEqual(Array(2).fill([400, 'validation_failed', 'body']));
+  });
+
+  it('does not count brackets inside strings as nesting', async () => {
+    const response = await sut.http
+      .post('/api/backup/run')
+      .set(auth)
+      .send({ connectionId, include: ['['.repeat(500), '{'.repeat(500)] });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/resource type/i);
+  });
+
+  it.each([
+    ['text/plain', '{"connectionId":"00000000-0000-4000-8000-000000000000"}'],
+    ['application/x-www-form-urlencoded', 'connectionId=00000000-0000-4000-8000-000000000000'],
+  ])('answers a %s body on a JSON route with 415', async (type, body) => {
+    const response = await sut.http.post('/api/backup/run').set(auth).set('Content-Type', type).send(body);
+    expect([response.status, response.body]).toEqual([
+      415,
+      {
+        error: 'The body must be application/json',
+        code: 'unsupported_media_type',
+        requestId: expect.any(String),
+      },
+    ]);
+  });
+
+  it('answers JSON in a charset other than UTF-8 with 415 (RFC 8259 §8.1)', async () => {
+    const response = await sut.http
+      .post('/api/backup/run')
+      .set(auth)
+      .set('Content-Type', 'application/json; charset=utf-16le')
+      .send(Buffer.from(JSON.stringify({ connectionId }), 'utf16le'));
+    expect([response.status, response.body.code]).toEqual([415, 'unsupported_media_type']);
+  });
 });
