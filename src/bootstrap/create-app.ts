@@ -9,15 +9,15 @@ import type { AppConfig } from '@app/config/app-config.js';
 import { SERVICE_VERSION } from '@app/config/version.js';
 import { HttpExceptionFilter } from '@app/common/http-exception.filter.js';
 import { createValidationPipe } from '@app/common/validation.pipe.js';
+import { installRequestEdge } from '@app/common/request-edge/request-edge.js';
 import { AuthorizationServer } from '@app/auth/authorization-server.js';
 import { protectedResourceMetadataUrl } from '@app/auth/protected-resource.js';
-
-/** Largest JSON body the API accepts; bigger ones get 400 `validation_failed`. */
-const JSON_BODY_LIMIT = '100kb';
+import { INTERACTION_PATH } from '@app/auth/oidc-configuration.js';
 
 /**
  * Builds the HTTP application: the OAuth authorization server mounted ahead of Nest's body
- * parsers (it parses its own bodies), then the API with one exception filter, strict DTO
+ * parsers (it parses its own bodies), then the request edge (installRequestEdge: JSON only,
+ * bounded nesting, storable text), then the API with one exception filter, strict DTO
  * validation and the OpenAPI 3.1 document at /api/openapi.json (built at its first request).
  */
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -28,7 +28,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   app.set('trust proxy', false);
   app.disable('x-powered-by');
   app.get(AuthorizationServer).mount(app);
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  installRequestEdge(app, { formPaths: [INTERACTION_PATH] });
   app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
   app.useGlobalPipes(createValidationPipe());
 

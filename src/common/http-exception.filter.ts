@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { ApiError } from './errors.js';
 
 /** The machine `code` of each status when the thrower gave none (DESIGN section 4). */
 const DEFAULT_CODES: Record<number, string> = {
@@ -31,6 +32,17 @@ function bodyParserError(exception: unknown): string | undefined {
 }
 
 /**
+ * The error itself, or the ApiError inside it: one thrown by body-parser's `verify` hook
+ * (request-edge.ts) reaches the filter as the `cause` of the HttpException Nest's Express
+ * adapter makes of every http-errors error.
+ */
+function unwrapApiError(exception: unknown): unknown {
+  return exception instanceof HttpException && exception.cause instanceof ApiError
+    ? exception.cause
+    : exception;
+}
+
+/**
  * The one exception filter (STYLE "Errors"): every error leaves as `{ error, code?, details? }`
  * with the spec's status and an `X-Request-Id`; 401s carry `WWW-Authenticate` naming the
  * protected-resource metadata (RFC 6750 §3, RFC 9728 §5.1); unknown errors are logged once
@@ -47,7 +59,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<Request & { hadBearerToken?: boolean }>();
     const response = http.getResponse<Response>();
     const requestId = (request.headers['x-request-id'] as string | undefined) ?? randomUUID();
-    const { status, body } = this.toBody(exception, requestId);
+    const { status, body } = this.toBody(unwrapApiError(exception), requestId);
 
     response.setHeader('X-Request-Id', requestId);
     if (status === HttpStatus.UNAUTHORIZED) {

@@ -1,8 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsArray, IsDate, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { csv } from '@app/common/csv.transform.js';
-import { PageLimit, PageOffset, QueryBoolean } from '@app/common/query-params.decorator.js';
+import {
+  PageLimit,
+  PageOffset,
+  QueryBoolean,
+  QueryInteger,
+  QueryTimestamp,
+} from '@app/common/query-params.decorator.js';
 
 /** Largest page of GET /api/backup/list; a larger `limit` is a 400, not a silent clamp. */
 export const MAX_BACKUP_PAGE = 1000;
@@ -32,16 +38,10 @@ export class ListBackupsQuery {
   @MaxLength(200)
   search?: string;
 
-  @ApiPropertyOptional({ description: 'ISO 8601; backups started at or after.' })
-  @IsOptional()
-  @Type(() => Date)
-  @IsDate()
+  @QueryTimestamp('ISO 8601; backups started at or after.')
   from?: Date;
 
-  @ApiPropertyOptional({ description: 'ISO 8601; backups started at or before.' })
-  @IsOptional()
-  @Type(() => Date)
-  @IsDate()
+  @QueryTimestamp('ISO 8601; backups started at or before.')
   to?: Date;
 
   @ApiPropertyOptional({ description: 'csv; backups holding any of these types.' })
@@ -51,18 +51,10 @@ export class ListBackupsQuery {
   @IsString({ each: true })
   resourceTypes?: string[];
 
-  @ApiPropertyOptional({ description: 'bytes' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInteger({ min: 0, description: 'bytes' })
   minSize?: number;
 
-  @ApiPropertyOptional({ description: 'bytes' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @QueryInteger({ min: 0, description: 'bytes' })
   maxSize?: number;
 
   @PageLimit(100, MAX_BACKUP_PAGE)

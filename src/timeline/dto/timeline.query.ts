@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PageLimit } from '@app/common/query-params.decorator.js';
 
 /** Most backups one timeline walks; a larger `limit` is a 400, not a silent clamp. */
 export const MAX_TIMELINE_BACKUPS = 100;
@@ -21,11 +21,6 @@ export class TimelineQuery {
   @MaxLength(512)
   resourceId!: string;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: MAX_TIMELINE_BACKUPS })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_TIMELINE_BACKUPS)
+  @PageLimit(20, MAX_TIMELINE_BACKUPS)
   limit: number = 20;
 }

@@ -1,0 +1,90 @@
+import { HttpStatus, type INestApplication } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { ApiError, ValidationError } from '@app/common/errors.js';
+import { jsonNestsDeeperThan } from './json-depth.js';
+import { unstorableTextPath } from './storable-text.js';
+
+/** Largest JSON body the API accepts; bigger ones get 400 `validation_failed`. */
+export const JSON_BODY_LIMIT = '100kb';
+
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. The API's deepest body is two
+ * levels (`{"include":["user"]}`); 32 leaves room for any future one while bounding every
+ * recursive walk of a body (a 2,000-deep body overflowed the validation pipe's stack: issue 22).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Paths whose routes take something other than JSON, and read their bodies themselves. */
+export interface RequestEdgeOptions {
+  /** Path prefixes of HTML form posts (`application/x-www-form-urlencoded`). */
+  formPaths: readonly string[];
+}
+
+/**
+ * What every request to the API passes before routing, authentication or validation, so that
+ * refusing it costs an anonymous caller's request nothing more than reading it:
+ * 1. a body that is not `application/json` is a 415 (routes under `formPaths` excepted);
+ * 2. the JSON body parser (100 KB), refusing a charset other than UTF-8 (RFC 8259 §8.1: 415)
+ *    and nesting deeper than MAX_JSON_DEPTH (400) before parsing;
+ * 3. a path, query parameter or JSON string holding text PostgreSQL cannot store (NUL, an
+ *    unpaired surrogate) is a 400 naming the field, instead of a database error's 500.
+ * Errors go to the global exception filter, in the `{ error, code }` shape.
+ */
+export function installRequestEdge(app: INestApplication, options: RequestEdgeOptions): void {
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(takesForm(req.path, options.formPaths) ? undefined : nonJsonBodyError(req));
+  });
+  // express.json itself: Nest's useBodyParser keeps `verify` for its raw-body option.
+  app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonText }));
+  app.use((req: Request, _res: Response, next: NextFunction) => next(unstorableInputError(req)));
+}
+
+function takesForm(path: string, formPaths: readonly string[]): boolean {
+  return formPaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** 415 for a non-empty body that is not JSON; a request without one is let through. */
+function nonJsonBodyError(req: Request): ApiError | undefined {
+  const empty = req.headers['content-length'] === '0';
+  // req.is answers null when the request has no body at all.
+  if (empty || req.is('application/json') !== false) return undefined;
+  return new ApiError(
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    'unsupported_media_type',
+    'The body must be application/json',
+  );
+}
+
+/** body-parser's `verify` hook: runs on the raw bytes, before JSON.parse. */
+function verifyJsonText(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
+  if (encoding.toLowerCase() !== 'utf-8') {
+    throw new ApiError(
+      HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+      'unsupported_media_type',
+      'JSON must be UTF-8 (RFC 8259 §8.1)',
+    );
+  }
+  if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    const message = `nested deeper than ${MAX_JSON_DEPTH} levels`;
+    throw new ValidationError(`JSON body ${message}`, [{ field: 'body', message }]);
+  }
+}
+
+function unstorableInputError(req: Request): ValidationError | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    return unstorable('path', 'is not percent-encoded UTF-8');
+  }
+  const field =
+    unstorableTextPath(path) === undefined
+      ? (unstorableTextPath(req.query) ?? unstorableTextPath(req.body))
+      : 'path';
+  return field === undefined ? undefined : unstorable(field, 'must not contain NUL or an unpaired surrogate');
+}
+
+function unstorable(field: string, problem: string): ValidationError {
+  const message = `${field} ${problem}`;
+  return new ValidationError(message, [{ field, message }]);
+}
