@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { SimulatorOptions } from './simulator-options.js';
 
 export const CLI_USAGE =
-  'usage: simulator --port <p> [--host H] [--users N --groups N --apps N --seed S] [--fixtures DIR] ' +
+  'usage: simulator --port <p> [--host H] [--users N --groups N --apps N --seed S] [--fixtures DIR [--fixture-org NAME]] ' +
   '[--rate-limits none|enterprise] [--cert-dir DIR]';
 
 /** A command line the CLI refuses; the message says which flag and why. */
@@ -36,6 +36,7 @@ export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
         apps: { type: 'string' },
         seed: { type: 'string' },
         fixtures: { type: 'string' },
+        'fixture-org': { type: 'string' },
         'rate-limits': { type: 'string' },
         'cert-dir': { type: 'string' },
       },
@@ -54,6 +55,7 @@ export function parseCliOptions(argv: readonly string[]): SimulatorOptions {
     apps: integer('apps', values.apps),
     seed: integer('seed', values.seed),
     fixturesDir: values.fixtures,
+    fixtureOrg: values['fixture-org'],
     rateLimits,
     certDir: values['cert-dir'],
   };

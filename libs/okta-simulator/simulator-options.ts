@@ -15,8 +15,13 @@ export interface SimulatorOptions {
   groups?: number;
   apps?: number;
   seed?: number;
-  /** Seed from recorded Okta traffic (go-vcr cassettes under this folder) instead of the generator. */
+  /**
+   * Seed from recorded Okta traffic (go-vcr or vcrpy cassettes under this folder) instead of the
+   * generator: one recorded org, made consistent (seed/fixtures/fixture-seeder.ts).
+   */
   fixturesDir?: string;
+  /** Which recorded org `fixturesDir` seeds (its subdomain, e.g. `classic-00`); default the most recorded one. */
+  fixtureOrg?: string;
   /** 'none' (default): huge limits, never 429; 'enterprise': Okta's Enterprise per-minute limits. */
   rateLimits?: RateLimitMode;
   /** Where the CA and server certificate are written (default: a new temp dir, removed on close). */

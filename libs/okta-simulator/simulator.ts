@@ -94,7 +94,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const org: OrgContext = { state, credentials, baseUrl, now: Date.now };
   try {
     const fixtureReport = options.fixturesDir
-      ? await seedFromFixtures(state, options.fixturesDir)
+      ? await seedFromFixtures(state, options.fixturesDir, options.fixtureOrg)
       : undefined;
     if (!options.fixturesDir)
       generateOrg(

@@ -49,19 +49,21 @@ export function defaultTheme(id: string, baseUrl: string): Json {
 
 /**
  * What Okta gives a new brand: a theme (unless `themeId` is undefined: a recorded brand's
- * themes are recorded), every email template (recipients ALL_USERS) and the default sign-out
- * page. Pages and email content stay default (404 / no customization) until customized.
+ * themes are recorded), every email template (recipients ALL_USERS; `templateNames` when a
+ * brand's recorded template list names them) and the default sign-out page. Pages and email
+ * content stay default (404 / no customization) until customized.
  */
 export function provisionBrand(
   state: OrgState,
   brandId: string,
   themeId: string | undefined,
   baseUrl: string,
+  templateNames: readonly string[] = EMAIL_TEMPLATE_NAMES,
 ): void {
   if (themeId !== undefined)
     state.brandThemes.of(brandId).set(themeId, { data: defaultTheme(themeId, baseUrl) });
   const templates = state.emailTemplates.of(brandId);
-  for (const name of EMAIL_TEMPLATE_NAMES)
+  for (const name of templateNames)
     templates.set(name, { data: { name, settings: { recipients: 'ALL_USERS' } } });
   state.brandPages.of(brandId).set('sign-out', { data: { type: 'OKTA_DEFAULT' } });
 }

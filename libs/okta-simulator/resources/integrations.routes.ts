@@ -33,7 +33,9 @@ export function withoutChannelSecrets(body: Json): Json {
 
 /**
  * What Okta adds to a new SAML identity provider's protocol (recorded createIdentityProvider
- * answer): its own request signing key and the service provider entity id the IdP must trust.
+ * answers): its own request signing key and the service provider entity id the IdP must trust,
+ * unless the request names them (SamlSigningCredentials.kid and SamlTrustCredentials.audience are
+ * writable in management.yaml's request schema).
  */
 function samlServiceProvider(protocol: Json): Json {
   const credentials = (protocol.credentials ?? {}) as Json;
@@ -44,9 +46,38 @@ function samlServiceProvider(protocol: Json): Json {
       ...credentials,
       trust: {
         ...trust,
-        audience: `https://www.okta.com/saml2/service-provider/sp${oktaId('', cryptoRandom, 18).toLowerCase()}`,
+        audience:
+          trust.audience ??
+          `https://www.okta.com/saml2/service-provider/sp${oktaId('', cryptoRandom, 18).toLowerCase()}`,
       },
-      signing: { kid: oktaId('', cryptoRandom, 43) },
+      signing: credentials.signing ?? { kid: oktaId('', cryptoRandom, 43) },
+    },
+  };
+}
+
+/**
+ * A SAML identity provider after replaceIdentityProvider: the signing key and audience the body
+ * leaves out stay as they were (recorded replacements send no `protocol.credentials.signing` and
+ * are answered with the IdP's signing kid unchanged); everything else is the body's.
+ */
+function keepSamlCredentials(before: Json, next: Json): Json {
+  const protocol = next.protocol as Json | undefined;
+  const previous = (before.protocol as Json | undefined)?.credentials as Json | undefined;
+  if (protocol?.type !== 'SAML2' || !previous) return next;
+  const credentials = (protocol.credentials ?? {}) as Json;
+  const trust = (credentials.trust ?? {}) as Json;
+  const audience = ((previous.trust ?? {}) as Json).audience;
+  return {
+    ...next,
+    protocol: {
+      ...protocol,
+      credentials: {
+        ...credentials,
+        ...(credentials.signing === undefined && previous.signing !== undefined
+          ? { signing: previous.signing }
+          : {}),
+        trust: trust.audience === undefined && audience !== undefined ? { ...trust, audience } : trust,
+      },
     },
   };
 }
@@ -89,6 +120,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
         },
         createStatus: 200,
         replaceKeeps: [],
+        keepOnReplace: keepSamlCredentials,
         cascadeDelete: (o, id) => dropMappingsOf(o.state, id),
         deleteStatus: 204,
         lifecycle: 'object',

@@ -2,6 +2,7 @@ import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
 import { queryFlag } from '@libs/okta-simulator/http/request-body.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
+import type { Json } from '@libs/okta-simulator/store/entry.js';
 import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
 import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';
 import { collectionRoutes } from './collection-routes.js';
@@ -9,6 +10,18 @@ import { requireText } from './validation.js';
 
 /** Behavior detection rule types (OpenAPI `BehaviorRuleType`). */
 const BEHAVIOR_TYPES = ['ANOMALOUS_DEVICE', 'ANOMALOUS_IP', 'ANOMALOUS_LOCATION', 'VELOCITY'];
+
+/**
+ * What Okta derives in a custom app authenticator: `settings.oauthClientId`, its app's client id,
+ * which is the app instance's id (recorded createAuthenticator and replaceAuthenticator: bodies
+ * without it are answered with `oauthClientId` equal to `settings.appInstanceId`; the request
+ * schema AuthenticatorKeyCustomApp has no such property). Other authenticators: nothing.
+ */
+function withOAuthClientId(body: Json): Json {
+  const settings = body.settings as Json | undefined;
+  if (body.key !== 'custom_app' || typeof settings?.appInstanceId !== 'string') return {};
+  return { settings: { ...settings, oauthClientId: settings.appInstanceId } };
+}
 
 /**
  * `/api/v1/authenticators` (list, create with `activate`, get, replace, activate/deactivate
@@ -30,10 +43,14 @@ export function securityRoutes(org: OrgContext): Route[] {
         defaults: (body, { url }) => {
           requireText(body, 'key');
           requireText(body, 'name');
-          return { status: queryFlag(url, 'activate', true) ? 'ACTIVE' : 'INACTIVE' };
+          return {
+            ...withOAuthClientId(body),
+            status: queryFlag(url, 'activate', true) ? 'ACTIVE' : 'INACTIVE',
+          };
         },
         createStatus: 200,
         replaceKeeps: ['key', 'type'],
+        keepOnReplace: (_before, next) => ({ ...next, ...withOAuthClientId(next) }),
         deleteStatus: 204,
         lifecycle: 'object',
         audit: {
