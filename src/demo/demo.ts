@@ -21,7 +21,7 @@ import { type DrillResult, restoreDrill } from './restore-drill.js';
 import { ServiceClient } from './service-client.js';
 import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 
-const USAGE = `Usage: npm run demo -- [--fixtures DIR] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
+const USAGE = `Usage: npm run demo -- [--fixtures DIR [--fixture-org NAME]] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
 
 /**
  * The main job end to end on the embedded defaults: an Okta org (the simulator, over HTTPS),
@@ -35,6 +35,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       fixtures: { type: 'string' },
+      'fixture-org': { type: 'string' },
       users: { type: 'string', default: '200' },
       groups: { type: 'string', default: '20' },
       apps: { type: 'string', default: '8' },
@@ -59,6 +60,7 @@ async function main(): Promise<number> {
       apps: positive(values.apps, '--apps'),
       seed: positive(values.seed, '--seed'),
       fixturesDir: values.fixtures,
+      fixtureOrg: values['fixture-org'],
       rateLimits,
     });
     started.push(() => org.close());
@@ -183,7 +185,8 @@ function printSummary(
     ...(summary.restore
       ? [
           `Restore drill: ${summary.restore.status} in ${summary.restore.seconds} s (${summary.restore.writes.create} created, ${summary.restore.writes.update} updated, ${summary.restore.writes.failed} failed)`,
-          `  ${drillObjects(summary.restore)} back as backed up: ${summary.restore.restored ? 'yes' : `NO (${summary.restore.reason})`}`,
+          `  ${drillObjects(summary.restore)} back as backed up: ${summary.restore.restored ? 'yes' : 'NO'}`,
+          ...(summary.restore.reason ? [`  ${summary.restore.reason}`] : []),
           '',
         ]
       : []),

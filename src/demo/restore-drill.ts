@@ -37,7 +37,14 @@ interface RestoreView {
 }
 
 interface RestoreItemsPage {
-  items: Array<{ resourceType: string; resourceId: string; action: string; outcome: string; newId?: string }>;
+  items: Array<{
+    resourceType: string;
+    resourceId: string;
+    action: string;
+    outcome: string;
+    newId?: string;
+    error?: string;
+  }>;
   items_total: number;
 }
 
@@ -143,6 +150,7 @@ export async function restoreDrill(
     )
       problems.push(`re-created group ${back.id} lacks members it had`);
   }
+  if (view.restore.totals.failed > 0) problems.push(...(await failedWrites(api, restoreId)));
   if (user) {
     const profile = after.user.find((candidate) => candidate.id === user.id)?.data.profile;
     if (!isDeepStrictEqual(profile, user.data.profile))
@@ -154,7 +162,7 @@ export async function restoreDrill(
     seconds: Number(seconds.toFixed(2)),
     writes: view.restore.totals,
     changed_user: user ? { id: user.id, login: user.name } : null,
-    restored: problems.length === 0,
+    restored: problems.every((problem) => problem.startsWith('failed ')),
     ...(problems.length ? { reason: problems.join('; ') } : {}),
   };
 }
@@ -228,6 +236,14 @@ async function recreatedId(
     if (item) return item.newId ?? item.resourceId;
     if (offset + page.items.length >= page.items_total || page.items.length === 0) return null;
   }
+}
+
+/** The first few failed writes of a restore, as `failed <action> <type> <id>: <error>`. */
+async function failedWrites(api: ServiceClient, restoreId: string): Promise<string[]> {
+  const page = await api.get<RestoreItemsPage>(`/api/restore/${restoreId}?failedOnly=true&limit=5`);
+  return page.items.map(
+    (item) => `failed ${item.action} ${item.resourceType} ${item.resourceId}: ${item.error}`,
+  );
 }
 
 /** Equal apart from the fields Okta assigns when it creates an object. */
