@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { HAVE_FIXTURES } from './support/okta-org.js';
+
+// Each command builds the project first, then runs a demo or a service: minutes, not a speed target.
+jest.setTimeout(600_000);
 
 /** The checkout, where a user types the README's commands. */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES, runRestore, waitForRestore, type RestoreView } from './support/restore-helpers.js';
 import { startWorkerOf, type ServiceProcess } from './support/service-process.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
+
+// A killed worker, its restart and two restores: minutes on a busy 2-core runner, not a speed target.
+jest.setTimeout(240_000);
 
 /** Shortened sweep settings of src/config (defaults 15 s, 180 s, 60 s). */
 const SWEEP_SETTINGS = {
@@ -90,7 +93,7 @@ describe('a worker process killed in the middle of a restore', () => {
     await doomed.kill('SIGKILL');
     await startWorker();
 
-    const failed = await waitForRestore(ctx, admin.token, started.body.restoreId, 60_000);
+    const failed = await waitForRestore(ctx, admin.token, started.body.restoreId, 180_000);
     expect(failed.restore).toMatchObject({ status: 'failed', completed_at: expect.any(String) });
     expect(String(failed.restore.error_message)).toMatch(/stopped responding.*listed in its items/);
     expect(failed.items_total).toBeGreaterThanOrEqual(10);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { join } from 'node:path';
 import pg from 'pg';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
@@ -9,6 +9,9 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
 import { startWorkerOf, type ServiceProcess } from './support/service-process.js';
+
+// A killed worker, its restart and two backups: minutes on a busy 2-core runner, not a speed target.
+jest.setTimeout(240_000);
 
 /** Shortened sweep settings of src/config (defaults 15 s, 180 s, 60 s). */
 const STALE_AFTER_SECONDS = 5;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
@@ -12,6 +12,9 @@ import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { SnapshotReader } from './snapshot-reader.js';
 import { SnapshotWriter } from './snapshot-writer.js';
+
+// 200,000 records written and read: over a minute on a busy 2-core runner; memory, not time, is what it checks.
+jest.setTimeout(240_000);
 
 const RECORDS = 200_000;
 const PREFIX = 'teams/t1/users/u1/connections/c1/backups/big/';
