@@ -145,4 +145,28 @@ describe('bad input is a 4xx in the error shape, never a 500 (issue 22)', () => 
       .send(Buffer.from(JSON.stringify({ connectionId }), 'utf16le'));
     expect([response.status, response.body.code]).toEqual([415, 'unsupported_media_type']);
   });
+
+  describe('at the authorization server, which parses its own requests', () => {
+    it('answers a NUL in a client id with an OAuth error, not a 500', async () => {
+      const response = await sut.http
+        .post('/oauth/token')
+        .type('form')
+        .send({ grant_type: 'client_credentials', client_id: 'a\u0000b', client_secret: 'x' });
+      expect([response.status, response.body.error]).toEqual([401, 'invalid_client']);
+    });
+
+    it('answers a NUL in registered client metadata with 400 invalid_request', async () => {
+      const response = await sut.http
+        .post('/oauth/register')
+        .send({ client_name: 'a\u0000b', redirect_uris: ['https://app.example/cb'] });
+      expect([response.status, response.body.error]).toEqual([400, 'invalid_request']);
+    });
+
+    it('answers a grant_types that is not a list with 400 invalid_client_metadata', async () => {
+      const response = await sut.http
+        .post('/oauth/register')
+        .send({ grant_types: '', redirect_uris: ['https://app.example/cb'] });
+      expect([response.status, response.body.error]).toEqual([400, 'invalid_client_metadata']);
+    });
+  });
 });

@@ -26,6 +26,7 @@ import { OidcPayloadAdapter } from './oidc-payload.adapter.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
 import { API_SCOPE } from './protected-resource.js';
 import { SIGNING_KEYS, type SigningKeySet } from './signing-keys.service.js';
+import { StorableTextAdapter } from './storable-text.adapter.js';
 
 /** oidc-provider's discovery document, fixed by the library. */
 const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration';
@@ -61,7 +62,7 @@ export class AuthorizationServer {
       new OidcPayloadAdapter('Client', payloads),
     );
     const adapter = (model: string) =>
-      model === 'Client' ? clients : new OidcPayloadAdapter(model, payloads);
+      new StorableTextAdapter(model === 'Client' ? clients : new OidcPayloadAdapter(model, payloads));
     this.provider = new Provider(
       config.BASE_URL,
       buildOidcConfiguration({

@@ -48,4 +48,12 @@ describe('assertClientPolicy', () => {
       error_description: expect.stringContaining('https'),
     });
   });
+
+  it('refuses grant_types and redirect_uris that are not arrays of strings, as client metadata errors', () => {
+    for (const field of ['grant_types', 'redirect_uris'])
+      for (const value of ['', 'authorization_code', [1], {}]) {
+        const metadata = { ...registered, [field]: value } as Parameters<typeof assertClientPolicy>[0];
+        expect(() => assertClientPolicy(metadata)).toThrow(errors.InvalidClientMetadata);
+      }
+  });
 });

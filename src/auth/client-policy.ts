@@ -24,7 +24,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 export function assertClientPolicy(
   metadata: Pick<ClientMetadata, 'client_id' | 'grant_types' | 'redirect_uris'>,
 ): void {
-  const grants = metadata.grant_types ?? ['authorization_code'];
+  const grants = stringList(metadata.grant_types, 'grant_types') ?? ['authorization_code'];
   if (isIntegrationClientId(metadata.client_id)) {
     if (grants.some((grant) => grant !== 'client_credentials')) {
       throw new errors.InvalidClientMetadata('integration clients use client_credentials only');
@@ -36,10 +36,21 @@ export function assertClientPolicy(
     throw new errors.InvalidClientMetadata(
       `grant_types may hold authorization_code and refresh_token only, not ${refused}`,
     );
-  for (const uri of metadata.redirect_uris ?? []) {
+  for (const uri of stringList(metadata.redirect_uris, 'redirect_uris') ?? []) {
     const parsed = URL.parse(uri);
     if (parsed && parsed.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname)) {
       throw new errors.InvalidClientMetadata('redirect_uris must use https, except on a loopback host');
     }
   }
+}
+
+/**
+ * A list of the metadata, checked: this policy runs before oidc-provider checks the types of
+ * client metadata, and a string `grant_types` made it throw a TypeError, a 500 (issue 22).
+ * @throws errors.InvalidClientMetadata when present but not an array of strings.
+ */
+function stringList(value: unknown, name: string): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
+  throw new errors.InvalidClientMetadata(`${name} must be an array of strings`);
 }

@@ -185,6 +185,7 @@ declare module 'oidc-provider' {
   export const errors: {
     InvalidTarget: new (description?: string) => Error;
     InvalidClientMetadata: new (description?: string) => Error;
+    InvalidRequest: new (description?: string) => Error;
     SessionNotFound: new (description?: string) => Error;
   };
 
