@@ -109,7 +109,19 @@ export function userRoutes(org: OrgContext): Route[] {
       ? { ...previous, ...(body.profile as Json | undefined) }
       : ((body.profile ?? {}) as Json);
     checkProfile(profile, String(current.data.id));
-    const entry = replaced(current, { ...current.data, ...realmOf(body), profile, lastUpdated: now() });
+    // "A user can only be assigned a different user type by an admin through a full replacement
+    // (PUT)" (UpdateUserRequest.type).
+    const type =
+      !merge && typeof (body.type as Json | undefined)?.id === 'string'
+        ? { type: { id: (body.type as Json).id } }
+        : {};
+    const entry = replaced(current, {
+      ...current.data,
+      ...type,
+      ...realmOf(body),
+      profile,
+      lastUpdated: now(),
+    });
     state.putUser(String(current.data.id), entry);
     recordEvent(org, 'user.account.update_profile', 'Update user profile for Okta', [userTarget(entry.data)]);
     return item(entry);

@@ -116,7 +116,12 @@ function userDefinition(options: RestoreWriteOptions): RestoreDefinition {
         method: 'PUT',
         template: '/api/v1/users/{userId}',
         params: { userId: live.id },
-        body: { profile: profileOf(record.data), ...pick(record.data, ['realmId']) },
+        // A full replacement is the only way to put a user back in its type (UpdateUserRequest.type).
+        body: {
+          profile: profileOf(record.data),
+          ...(record.data.type ? { type: pick(record.data.type as OktaObject, ['id']) } : {}),
+          ...pick(record.data, ['realmId']),
+        },
         signal: context.signal,
       });
       return changeStatus(live, String(record.data.status ?? live.status), context);
