@@ -31,6 +31,14 @@ const LIFECYCLE_EVENTS: Record<UserOperation, string> = {
 };
 
 /**
+ * The realm a create or update body puts the user in: `realmId` of CreateUserRequest and
+ * UpdateUserRequest (management.yaml); recorded users answer it beside `type`.
+ */
+function realmOf(body: Json): Json {
+  return typeof body.realmId === 'string' ? { realmId: body.realmId } : {};
+}
+
+/**
  * The filter Okta's listUsers accepts: "`status`, `lastUpdated`, `id`, `profile.login`,
  * `profile.email`, `profile.firstName`, and `profile.lastName`", with `eq` only, except
  * `lastUpdated`, which "can also use the inequality" operators (OpenAPI listUsers `filter`).
@@ -101,7 +109,19 @@ export function userRoutes(org: OrgContext): Route[] {
       ? { ...previous, ...(body.profile as Json | undefined) }
       : ((body.profile ?? {}) as Json);
     checkProfile(profile, String(current.data.id));
-    const entry = replaced(current, { ...current.data, profile, lastUpdated: now() });
+    // "A user can only be assigned a different user type by an admin through a full replacement
+    // (PUT)" (UpdateUserRequest.type).
+    const type =
+      !merge && typeof (body.type as Json | undefined)?.id === 'string'
+        ? { type: { id: (body.type as Json).id } }
+        : {};
+    const entry = replaced(current, {
+      ...current.data,
+      ...type,
+      ...realmOf(body),
+      profile,
+      lastUpdated: now(),
+    });
     state.putUser(String(current.data.id), entry);
     recordEvent(org, 'user.account.update_profile', 'Update user profile for Okta', [userTarget(entry.data)]);
     return item(entry);
@@ -160,6 +180,7 @@ export function userRoutes(org: OrgContext): Route[] {
           lastUpdated: at,
           passwordChanged: credentials.password === undefined ? null : at,
           type: { id: (body.type as { id?: string } | undefined)?.id ?? state.defaultUserTypeId },
+          ...realmOf(body),
           profile,
           credentials,
         };

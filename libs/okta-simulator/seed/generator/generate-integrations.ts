@@ -141,7 +141,15 @@ function generateIdentityProviders(ctx: GeneratorContext): void {
           },
           acs: { binding: 'HTTP-POST', type: 'INSTANCE' },
         },
-        credentials: { trust: { issuer: `http://adfs.${domain}/adfs/services/trust`, kid: random(36) } },
+        // Okta answers every SAML IdP with its service provider entity id and signing key (recorded).
+        credentials: {
+          trust: {
+            issuer: `http://adfs.${domain}/adfs/services/trust`,
+            audience: `https://www.okta.com/saml2/service-provider/sp${random(18).toLowerCase()}`,
+            kid: random(36),
+          },
+          signing: { kid: random(43) },
+        },
       },
     ],
   ];

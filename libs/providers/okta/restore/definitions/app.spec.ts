@@ -68,17 +68,18 @@ describe('app restore definition', () => {
     }
   });
 
-  it('gives a re-created OIDC client the client_id Okta makes of its new id and a new secret, and says so', async () => {
+  it('gives a re-created OIDC client its backed-up client_id (the old app id) and a new secret, and says so', async () => {
     const [backedUp] = (await org.records('app')).filter((app) => app.data.signOnMode === 'OPENID_CONNECT');
 
     const [{ restored, notes }] = await recreate(org, sut, [backedUp]);
 
-    expect(at(restored.data, 'credentials', 'oauthClient', 'client_id')).toBe(restored.id);
+    expect(at(restored.data, 'credentials', 'oauthClient', 'client_id')).toBe(backedUp.id);
+    expect(restored.id).not.toBe(backedUp.id);
     const secrets = (await org.records('app_client_secret')).filter((s) =>
       s.id.startsWith(`${restored.id}:`),
     );
     expect(secrets).toHaveLength(1);
-    expect(notes.join(' ')).toMatch(/client_id and client secret/);
+    expect(notes.join(' ')).toMatch(/New client secret/);
     expect(sut.fingerprint(restored)).toBe(sut.fingerprint(backedUp));
   });
 

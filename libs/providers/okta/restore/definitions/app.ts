@@ -32,8 +32,6 @@ const OKTA_OWNED_PATHS = [
  */
 const SOME_APP = '<app>';
 
-const oauthClientOf = (data: OktaObject) =>
-  ((data.credentials as OktaObject | undefined)?.oauthClient ?? {}) as OktaObject;
 const appLinksOf = (data: OktaObject) =>
   ((data.visibility as OktaObject | undefined)?.appLinks ?? {}) as OktaObject;
 
@@ -62,12 +60,12 @@ function renameOwnLink(data: OktaObject, name: unknown, ownLink: string | null):
 
 /**
  * What a restore writes of an app: the app without what Okta sets (OKTA_OWNED), its OAuth
- * `client_id` only when the app chose one (Okta's default is the app id, which a re-created app
- * changes), its own link under one key whatever Okta named the app.
+ * `client_id` included, even where Okta chose it (the old app id): createApplication takes a
+ * client's `client_id` (ApplicationCredentialsOAuthClient), so the client applications that
+ * use it keep working; its own link under one key whatever Okta named the app.
  */
 function appWritable(data: OktaObject): OktaObject {
-  const paths = oauthClientOf(data).client_id === data.id ? ['credentials.oauthClient.client_id'] : [];
-  const kept = withoutPaths(omit(data, OKTA_OWNED), [...OKTA_OWNED_PATHS, ...paths]);
+  const kept = withoutPaths(omit(data, OKTA_OWNED), OKTA_OWNED_PATHS);
   return renameOwnLink(kept, data.name, `${SOME_APP}_link`);
 }
 
@@ -120,11 +118,7 @@ function recreatedNotes(data: OktaObject): string[] {
   const notes: string[] = [];
   const mode = String(data.signOnMode);
   if (mode === 'OPENID_CONNECT') {
-    const credentials =
-      oauthClientOf(data).client_id === data.id ? 'client_id and client secret' : 'client secret';
-    notes.push(
-      `New ${credentials} (secrets are never backed up): give the client application its new credentials`,
-    );
+    notes.push('New client secret (secrets are never backed up): give the client application its new secret');
   }
   if (['SAML_2_0', 'SAML_1_1', 'WS_FEDERATION'].includes(mode))
     notes.push('New signing certificate, SSO URL and issuer: give the service provider the new metadata');
@@ -166,7 +160,7 @@ export const app: RestoreDefinition = collectionDefinition(
     },
     managedBecause: appManagedBecause,
     notes: [
-      'A re-created app has a new id: OIDC clients get a new client_id (unless they had their own) and a new client secret, SAML and WS-Federation apps a new signing certificate, SSO URL and issuer; give them to the client or service provider',
+      'A re-created app has a new id: OIDC clients keep their client_id and get a new client secret, SAML and WS-Federation apps a new signing certificate, SSO URL and issuer; give them to the client or service provider',
       'Client secrets, shared SWA passwords, provisioning connections (tokens) and uploaded logos are never backed up: set them again',
       "Okta's own apps and directory integrations are only updated, never re-created",
     ],

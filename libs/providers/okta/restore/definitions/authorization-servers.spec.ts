@@ -257,6 +257,28 @@ const recorded = cassettesDir();
     sut = org.restorer();
   });
 
+  it("leaves the default server and Okta's system scopes and claims to Okta", async () => {
+    const defaultServer = (await org.find('authorization_server', (s) => s.data.default === true))!;
+    expect(sut.managedBecause(defaultServer)).toMatch(/default/);
+    const openid = (await org.find('authorization_server_scope', (s) => s.data.name === 'openid'))!;
+    expect(sut.managedBecause(openid)).toMatch(/OpenID Connect/);
+    const sub = (await org.find('authorization_server_claim', (c) => c.data.name === 'sub'))!;
+    expect(sut.managedBecause(sub)).not.toBeNull();
+    const custom = (await org.find('authorization_server_scope', (s) => s.data.system === false))!;
+    expect(sut.managedBecause(custom)).toBeNull();
+  });
+});
+
+/** The recorded org (classic-00) whose authorization server policy names an OIDC client. */
+(recorded ? describe : describe.skip)('authorization server restore definitions, recorded client', () => {
+  let org: RestoreTestOrg;
+  let sut: ProviderRestorer;
+
+  useRestoreTestOrg({ fixturesDir: recorded, fixtureOrg: 'classic-00' }, (started) => {
+    org = started;
+    sut = org.restorer();
+  });
+
   it('restores a server whose policy names an OIDC client re-created first: the policy names the new client', async () => {
     const policy = (await org.records('authorization_server_policy')).find((p) =>
       JSON.stringify(p.data.conditions).includes('0oa'),
@@ -276,16 +298,5 @@ const recorded = cassettesDir();
     const restored = (await org.find('authorization_server_policy', byId(sut.rewrite(policy, ids).id)))!;
     expect(restored.data.conditions).toEqual({ clients: { include: [app.id] } });
     await expectRestored(org, sut, backup, ids);
-  });
-
-  it("leaves the default server and Okta's system scopes and claims to Okta", async () => {
-    const defaultServer = (await org.find('authorization_server', (s) => s.data.default === true))!;
-    expect(sut.managedBecause(defaultServer)).toMatch(/default/);
-    const openid = (await org.find('authorization_server_scope', (s) => s.data.name === 'openid'))!;
-    expect(sut.managedBecause(openid)).toMatch(/OpenID Connect/);
-    const sub = (await org.find('authorization_server_claim', (c) => c.data.name === 'sub'))!;
-    expect(sut.managedBecause(sub)).not.toBeNull();
-    const custom = (await org.find('authorization_server_scope', (s) => s.data.system === false))!;
-    expect(sut.managedBecause(custom)).toBeNull();
   });
 });

@@ -66,7 +66,7 @@ const NO_PASSWORD =
   'Re-created without a password, recovery question or MFA enrolments (Okta never returns them)';
 
 /**
- * Users API. Created with their profile, type and group memberships in one request
+ * Users API. Created with their profile, type, realm and group memberships in one request
  * (`groupIds`), never with credentials (no backup holds them): activated with an activation
  * e-mail only when the restore says `activateUsers`, else left STAGED. DEPROVISIONED users are
  * deactivated after creation; SUSPENDED ones can only be suspended once ACTIVE, which needs the
@@ -77,6 +77,7 @@ function userDefinition(options: RestoreWriteOptions): RestoreDefinition {
     writable: (data) => ({
       profile: profileOf(data),
       type: pick((data.type ?? {}) as OktaObject, ['id']),
+      ...pick(data, ['realmId']),
       status: statusClass(data.status, options),
     }),
     naturalKey: (record) => text(profileOf(record.data).login),
@@ -96,6 +97,7 @@ function userDefinition(options: RestoreWriteOptions): RestoreDefinition {
         body: {
           profile: profileOf(record.data),
           ...(record.data.type ? { type: pick(record.data.type as OktaObject, ['id']) } : {}),
+          ...pick(record.data, ['realmId']),
           groupIds: together.map((membershipId) => idParts(membershipId)[0]),
         },
         signal: context.signal,
@@ -114,7 +116,12 @@ function userDefinition(options: RestoreWriteOptions): RestoreDefinition {
         method: 'PUT',
         template: '/api/v1/users/{userId}',
         params: { userId: live.id },
-        body: { profile: profileOf(record.data) },
+        // A full replacement is the only way to put a user back in its type (UpdateUserRequest.type).
+        body: {
+          profile: profileOf(record.data),
+          ...(record.data.type ? { type: pick(record.data.type as OktaObject, ['id']) } : {}),
+          ...pick(record.data, ['realmId']),
+        },
         signal: context.signal,
       });
       return changeStatus(live, String(record.data.status ?? live.status), context);

@@ -45,7 +45,7 @@ describe('identity provider and hook restore definitions (simulator over HTTPS)'
     expect(created.notes.join(' ')).toMatch(/placeholder client secret/);
   });
 
-  it('re-creates a SAML identity provider though Okta gives it a new entity id and signing key', async () => {
+  it('re-creates a SAML identity provider with its entity id and signing key, and says what the provider must be given', async () => {
     const idp = (await named('identity_provider', 'Corporate ADFS'))!;
     await org.call('DELETE', `/api/v1/idps/${idp.id}`);
 
@@ -53,7 +53,9 @@ describe('identity provider and hook restore definitions (simulator over HTTPS)'
 
     const restored = (await match(idp))!;
     const credentials = (restored.data.protocol as OktaObject).credentials as OktaObject;
-    expect(credentials.signing).toEqual({ kid: expect.any(String) });
+    const before = (idp.data.protocol as OktaObject).credentials as OktaObject;
+    expect(credentials.signing).toEqual(before.signing);
+    expect((credentials.trust as OktaObject).audience).toBe((before.trust as OktaObject).audience);
     expect(sut.fingerprint(restored)).toBe(sut.fingerprint(idp));
     expect(created.notes.join(' ')).toMatch(/SAML/);
     expect(created.notes.join(' ')).not.toMatch(/client secret/);

@@ -14,24 +14,6 @@ const byName = (record: ResourceRecord): string | null => caseless(record.data.n
 const clientOf = (data: OktaObject): OktaObject =>
   objectAt(objectAt(objectAt(data, 'protocol'), 'credentials'), 'client');
 
-/**
- * An identity provider without what Okta generates for it: a SAML IdP's own signing key
- * (`protocol.credentials.signing`) and service provider entity id (`credentials.trust.audience`),
- * both answered to createIdentityProvider though the request had neither (recorded).
- */
-function identityProviderWritable(data: OktaObject): OktaObject {
-  const kept = omit(data, SERVER_OWNED);
-  const protocol = objectAt(kept, 'protocol');
-  const credentials = objectAt(protocol, 'credentials');
-  if (credentials.signing === undefined && objectAt(credentials, 'trust').audience === undefined) return kept;
-  const trust =
-    credentials.trust === undefined ? {} : { trust: omit(objectAt(credentials, 'trust'), ['audience']) };
-  return {
-    ...kept,
-    protocol: { ...protocol, credentials: { ...omit(credentials, ['signing', 'trust']), ...trust } },
-  };
-}
-
 /** The record with `protocol.credentials.client.client_secret` set. */
 function withClientSecret(record: ResourceRecord, secret: string): ResourceRecord {
   const protocol = objectAt(record.data, 'protocol');
@@ -46,12 +28,11 @@ function withClientSecret(record: ResourceRecord, secret: string): ResourceRecor
 const PLACEHOLDER_SECRET =
   "Re-created with a random placeholder client secret (Okta never returns the real one to a backup): paste the client secret from the provider's console, sign-in through this identity provider fails until then";
 const SAML_METADATA =
-  "A re-created SAML identity provider has a new Okta entity id and signing certificate: give the provider Okta's new service provider metadata; its own signing certificate must still be in Okta's IdP key store (kid)";
+  "A re-created SAML identity provider is sent its backed-up Okta entity id (trust.audience) and signing key (signing.kid): if Okta answers others, give the provider Okta's new service provider metadata; the provider's own signing certificate must still be in Okta's IdP key store (trust.kid)";
 
 const identityProviderWrites = collectionDefinition(
   { path: '/api/v1/idps', params: ['idpId'], lifecycle: true },
   {
-    writable: identityProviderWritable,
     naturalKey: byName,
     notes: [PLACEHOLDER_SECRET, SAML_METADATA],
   },
