@@ -4,7 +4,7 @@ import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
-import { withoutVolatile } from '@app/diff/record-patch.js';
+import { recordPatch } from '@app/diff/record-patch.js';
 import type { ServiceClient } from './service-client.js';
 
 type Json = Record<string, unknown>;
@@ -141,9 +141,10 @@ export async function restoreDrill(
     const newId = await recreatedId(api, restoreId, deleted);
     const original = before[deleted.type].find((record) => record.id === deleted.id)!;
     const back = newId === null ? undefined : after[deleted.type].find((record) => record.id === newId);
+    const changed = back ? differences(original.data, back.data) : [];
     if (!back) problems.push(`the restore did not re-create ${deleted.type} ${deleted.id}`);
-    else if (!sameObject(original.data, back.data))
-      problems.push(`re-created ${deleted.type} ${back.id} differs from the backup`);
+    else if (changed.length > 0)
+      problems.push(`re-created ${deleted.type} ${back.id} differs from the backup at ${changed.join(', ')}`);
     else if (
       deleted.type === 'group' &&
       !isDeepStrictEqual(members(after, back.id), members(before, deleted.id))
@@ -246,10 +247,9 @@ async function failedWrites(api: ServiceClient, restoreId: string): Promise<stri
   );
 }
 
-/** Equal apart from the fields Okta assigns when it creates an object. */
-function sameObject(backedUp: Json, live: Json): boolean {
-  return isDeepStrictEqual(
-    withoutVolatile(backedUp, SERVER_ASSIGNED),
-    withoutVolatile(live, SERVER_ASSIGNED),
-  );
+/** The JSON pointers where a re-created object differs from its backed-up record, apart from the fields Okta assigns. */
+function differences(backedUp: Json, live: Json): string[] {
+  return recordPatch(backedUp, live, SERVER_ASSIGNED)
+    .filter((operation) => operation.op !== 'test')
+    .map((operation) => operation.path);
 }
