@@ -2,6 +2,25 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+/*
+ * Boundaries (STYLE "Layout", issue 24 item 4), checked on import specifiers: since '../' is
+ * refused, a specifier names the layer it comes from (@app = src, @libs = libs), so a pattern
+ * on it is enough. ESLint replaces a rule's options block by block instead of merging them,
+ * so each block below lists every import restriction that applies to its files.
+ * test/lint-boundaries.e2e-spec.ts proves each restriction still reports a violation.
+ */
+
+const PARENT = {
+  regex: '^\\.\\./',
+  message: "Import through a path alias (@app, @libs, @migrations), not '../'.",
+};
+const LIBS_OUTWARD = {
+  regex: '^@app/|(^|/)test/',
+  message: 'libs/ stands on its own: it never imports src/ (@app) or test/; pass what it needs as options.',
+};
+
+const restricted = (...patterns) => ['error', { patterns: [PARENT, ...patterns] }];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -16,8 +35,14 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through src/config.' },
       ],
+      'no-restricted-imports': restricted(),
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/^\\.\\.\\//]', message: PARENT.message },
+      ],
     },
   },
+  { files: ['libs/**'], rules: { 'no-restricted-imports': restricted(LIBS_OUTWARD) } },
   {
     files: ['src/config/**', 'libs/**', 'test/**', 'bench/**', '*.js'],
     rules: { 'no-restricted-properties': 'off' },

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { ESLint } from 'eslint';
+
+/**
+ * The boundary rules of eslint.config.js (issue 24 item 4) report what they are meant to: each
+ * case lints a small fixture at a path where it breaks one rule, and one where the same code is
+ * allowed, so a rule that silently stops matching fails here.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The messages ESLint reports for `code` as if it were the file at `filePath`. */
+async function lint(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath, warnIgnored: true });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('boundary lint rules (issue 24 item 4)', () => {
+  it.each<[string, string, string, RegExp]>([
+    [
+      "'../' imports",
+      'src/backups/backups.service.ts',
+      "import { Permission } from '../common/permission.js';\nexport type P = Permission;",
+      /no-restricted-imports: .*not '\.\.\/'/,
+    ],
+    [
+      "'../' in a dynamic import",
+      'test/backups.e2e-spec.ts',
+      "export const load = () => import('../src/main.js');",
+      /no-restricted-syntax: .*not '\.\.\/'/,
+    ],
+    [
+      'libs importing src',
+      'libs/snapshot/snapshot-writer.ts',
+      "import { Permission } from '@app/common/permission.js';\nexport type P = Permission;",
+      /no-restricted-imports: .*never imports src/,
+    ],
+    [
+      'libs importing test',
+      'libs/providers/okta/okta-connector.ts',
+      "import { startOrg } from './test/support/okta-org.js';\nexport const s = startOrg;",
+      /no-restricted-imports: .*never imports src/,
+    ],
+  ])('refuses %s', async (_rule, filePath, code, expected) => {
+    expect(await lint(filePath, code)).toEqual([expect.stringMatching(expected)]);
+  });
+
+  it.each<[string, string, string]>([
+    [
+      'an alias',
+      'src/backups/backups.service.ts',
+      "import { Permission } from '@app/common/permission.js';\nexport type P = Permission;",
+    ],
+    [
+      'a sibling',
+      'libs/snapshot/snapshot-writer.ts',
+      "import { SnapshotReader } from './snapshot-reader.js';\nexport type R = SnapshotReader;",
+    ],
+  ])('allows %s', async (_case, filePath, code) => {
+    expect(await lint(filePath, code)).toEqual([]);
+  });
+});
