@@ -40,6 +40,24 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       "import { startOrg } from './test/support/okta-org.js';\nexport const s = startOrg;",
       /no-restricted-imports: .*never imports src/,
     ],
+    [
+      'typeorm in a service',
+      'src/health/health.service.ts',
+      "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
+      /no-restricted-imports: .*Only repositories, entities/,
+    ],
+    [
+      'typeorm itself in a module',
+      'src/health/health.module.ts',
+      "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
+      /no-restricted-imports: .*registers entities through @nestjs\/typeorm/,
+    ],
+    [
+      'typeorm in libs',
+      'libs/snapshot/snapshot-writer.ts',
+      "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
+      /no-restricted-imports: .*Only repositories, entities/,
+    ],
   ])('refuses %s', async (_rule, filePath, code, expected) => {
     expect(await lint(filePath, code)).toEqual([expect.stringMatching(expected)]);
   });
@@ -54,6 +72,16 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       'a sibling',
       'libs/snapshot/snapshot-writer.ts',
       "import { SnapshotReader } from './snapshot-reader.js';\nexport type R = SnapshotReader;",
+    ],
+    [
+      'typeorm in a repository',
+      'src/health/health.repository.ts',
+      "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
+    ],
+    [
+      '@nestjs/typeorm in a module',
+      'src/health/health.module.ts',
+      "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const m = TypeOrmModule;",
     ],
   ])('allows %s', async (_case, filePath, code) => {
     expect(await lint(filePath, code)).toEqual([]);
