@@ -58,6 +58,18 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
       /no-restricted-imports: .*Only repositories, entities/,
     ],
+    [
+      'process.env in libs',
+      'libs/providers/okta/okta-connector.ts',
+      'export const url = process.env.OKTA_URL;',
+      /no-restricted-properties: .*through src\/config/,
+    ],
+    [
+      'process.env in a feature',
+      'src/backups/backups.service.ts',
+      'export const url = process.env.OKTA_URL;',
+      /no-restricted-properties: .*through src\/config/,
+    ],
   ])('refuses %s', async (_rule, filePath, code, expected) => {
     expect(await lint(filePath, code)).toEqual([expect.stringMatching(expected)]);
   });
@@ -83,6 +95,7 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       'src/health/health.module.ts',
       "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const m = TypeOrmModule;",
     ],
+    ['process.env in src/config', 'src/config/app-config.ts', 'export const url = process.env.OKTA_URL;'],
   ])('allows %s', async (_case, filePath, code) => {
     expect(await lint(filePath, code)).toEqual([]);
   });
