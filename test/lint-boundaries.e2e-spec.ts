@@ -70,6 +70,24 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       'export const url = process.env.OKTA_URL;',
       /no-restricted-properties: .*through src\/config/,
     ],
+    [
+      "another feature's repository",
+      'src/restore/restore.service.ts',
+      "import { BackupsRepository } from '@app/backups/backups.repository.js';\nexport type R = BackupsRepository;",
+      /no-restricted-imports: .*other feature's service/,
+    ],
+    [
+      "another feature's entity in a module",
+      'src/timeline/timeline.module.ts',
+      "import { BackupEntity } from '@app/backups/backup.entity.js';\nexport type E = BackupEntity;",
+      /no-restricted-imports: .*other feature's service/,
+    ],
+    [
+      "another feature's repository in an entity",
+      'src/restore/restore.entity.ts',
+      "import { BackupsRepository } from '@app/backups/backups.repository.js';\nexport type R = BackupsRepository;",
+      /no-restricted-imports: .*other feature's service/,
+    ],
   ])('refuses %s', async (_rule, filePath, code, expected) => {
     expect(await lint(filePath, code)).toEqual([expect.stringMatching(expected)]);
   });
@@ -96,6 +114,16 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const m = TypeOrmModule;",
     ],
     ['process.env in src/config', 'src/config/app-config.ts', 'export const url = process.env.OKTA_URL;'],
+    [
+      "the feature's own repository through the alias",
+      'src/backups/backups.service.ts',
+      "import { BackupsRepository } from '@app/backups/backups.repository.js';\nexport type R = BackupsRepository;",
+    ],
+    [
+      "an entity naming another feature's entity (a relation)",
+      'src/restore/restore.entity.ts',
+      "import { ConnectionEntity } from '@app/connections/connection.entity.js';\nexport type E = ConnectionEntity;",
+    ],
   ])('allows %s', async (_case, filePath, code) => {
     expect(await lint(filePath, code)).toEqual([]);
   });
