@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { Actor } from '@app/common/actor.js';
 
 /** The parts of an HTTP request authentication looks at, and what it records on it. */
@@ -16,17 +17,21 @@ export interface AuthRequest {
 }
 
 /**
- * One way of authenticating a request: a bearer token, or the web application's session
- * cookie. The guard asks each strategy in turn.
+ * The passport names of one application's two ways in, asked in this order: the bearer token,
+ * then the session cookie. passport keeps strategies in one registry per process, so each
+ * application's names carry its own id: two applications in one process (the e2e suites,
+ * replicas) must never authenticate with each other's keys or database.
  */
-export interface AuthStrategy {
-  /**
-   * @returns the actor when this strategy's credentials are present and valid; undefined when
-   *   they are absent (the next strategy is asked).
-   * @throws UnauthorizedError when credentials of this kind are present but not acceptable.
-   */
-  authenticate(request: AuthRequest): Promise<Actor | undefined>;
+export interface AuthStrategyNames {
+  bearerToken: string;
+  sessionCookie: string;
 }
 
-/** Injection token of the ordered AuthStrategy list. */
-export const AUTH_STRATEGIES = Symbol('AUTH_STRATEGIES');
+/** Injection token of the application's {@link AuthStrategyNames}. */
+export const AUTH_STRATEGY_NAMES = Symbol('AUTH_STRATEGY_NAMES');
+
+/** Fresh {@link AuthStrategyNames} for one application. */
+export function newAuthStrategyNames(): AuthStrategyNames {
+  const id = randomUUID();
+  return { bearerToken: `bearer-token:${id}`, sessionCookie: `session-cookie:${id}` };
+}

@@ -6,7 +6,9 @@ import type { Actor } from '@app/common/actor.js';
 import { Public, RequirePermission } from '@app/common/decorators.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import { Permission } from '@app/common/permission.js';
-import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
+import passport from 'passport';
+import CustomStrategy from 'passport-custom';
+import { type AuthRequest, newAuthStrategyNames } from './auth-strategy.js';
 import { AuthGuard } from './auth.guard.js';
 
 @Controller()
@@ -32,11 +34,8 @@ class PublicRoutes {
 }
 
 /** Stands for whatever credentials a request carried: a fixed caller, or none. */
-class FixedCaller implements AuthStrategy {
-  constructor(private readonly actor?: Actor) {}
-  async authenticate(): Promise<Actor | undefined> {
-    return this.actor;
-  }
+function fixedCaller(actor?: Actor): CustomStrategy {
+  return new CustomStrategy((_request, done) => done(null, actor ?? false));
 }
 
 const viewer: Actor = { teamId: 't', userId: 'u', role: 'viewer', clientId: 'c' };
@@ -44,7 +43,10 @@ const admin: Actor = { ...viewer, role: 'admin' };
 
 async function decide(caller: Actor | undefined, controller: object, handler: () => void): Promise<unknown> {
   const request: AuthRequest = { method: 'GET', headers: {}, originalUrl: '/api/x' };
-  const sut = new AuthGuard(new Reflector(), [new FixedCaller(caller)]);
+  const names = newAuthStrategyNames();
+  passport.use(names.bearerToken, fixedCaller());
+  passport.use(names.sessionCookie, fixedCaller(caller));
+  const sut = new AuthGuard(new Reflector(), names);
   const context = new ExecutionContextHost([request, {}], controller as never, handler);
   return sut.canActivate(context).then(
     (allowed) => ({ allowed, actor: request.actor }),

@@ -1,10 +1,12 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
+import { type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Actor } from '@app/common/actor.js';
 import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/common/decorators.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import { type Permission, roleHasPermission } from '@app/common/permission.js';
-import { AUTH_STRATEGIES, type AuthRequest, type AuthStrategy } from './auth-strategy.js';
+import { accessTokenRefusal } from './access-token.strategy.js';
+import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
 
 /**
  * The global guard (STYLE "Access control"), deny by default:
@@ -13,18 +15,22 @@ import { AUTH_STRATEGIES, type AuthRequest, type AuthStrategy } from './auth-str
  * - a route with only `@Public()` is open;
  * - a route with neither is a programming error: logged and refused with 403, never open.
  * A permission wins over `@Public()`, so a public controller cannot open a protected handler.
- * On success the caller is `request.actor` (see `@CurrentActor()`).
+ * The caller is found by passport, asking the application's strategies in turn (bearer token,
+ * then session cookie; see AuthStrategyNames); on success it is `request.actor` (see
+ * `@CurrentActor()`).
  */
 @Injectable()
-export class AuthGuard implements CanActivate {
+export class AuthGuard extends PassportAuthGuard() {
   private readonly logger = new Logger(AuthGuard.name);
 
   constructor(
     private readonly reflector: Reflector,
-    @Inject(AUTH_STRATEGIES) private readonly strategies: AuthStrategy[],
-  ) {}
+    @Inject(AUTH_STRATEGY_NAMES) names: AuthStrategyNames,
+  ) {
+    super({ defaultStrategy: [names.bearerToken, names.sessionCookie], property: 'actor', session: false });
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
     if (!permission) {
@@ -35,19 +41,27 @@ export class AuthGuard implements CanActivate {
       throw new ForbiddenError('This route is not available');
     }
 
-    const request = context.switchToHttp().getRequest<AuthRequest>();
-    request.actor = await this.authenticate(request);
-    if (!roleHasPermission(request.actor.role, permission)) {
+    await super.canActivate(context);
+    const { actor } = context.switchToHttp().getRequest<AuthRequest>();
+    if (!roleHasPermission(actor!.role, permission)) {
       throw new ForbiddenError(`Your role does not allow this action (needs "${permission}")`);
     }
     return true;
   }
 
-  private async authenticate(request: AuthRequest): Promise<Actor> {
-    for (const strategy of this.strategies) {
-      const actor = await strategy.authenticate(request);
-      if (actor) return actor;
-    }
-    throw new UnauthorizedError();
+  /**
+   * passport's verdict: a strategy's error (401 or 403) as it is; else the actor; else a 401
+   * saying why the bearer token was refused, when one was (the only strategy that fails with a
+   * challenge), or the generic one.
+   */
+  override handleRequest<TActor = Actor>(
+    error: unknown,
+    actor: TActor | false | null,
+    challenges: unknown,
+  ): TActor {
+    if (error) throw error;
+    if (actor) return actor;
+    const refused = [challenges].flat().find((challenge) => challenge instanceof Error);
+    throw refused ? accessTokenRefusal(refused) : new UnauthorizedError();
   }
 }

@@ -4,8 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitModule } from '@app/common/rate-limit/rate-limit.module.js';
 import { SignInModule } from '@app/sign-in/sign-in.module.js';
 import { TeamsModule } from '@app/teams/teams.module.js';
-import { AccessTokenVerifier } from './access-token.verifier.js';
-import { AUTH_STRATEGIES } from './auth-strategy.js';
+import { AUTH_STRATEGY_NAMES, newAuthStrategyNames } from './auth-strategy.js';
 import { AuthStatePurger } from './auth-state.purger.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthorizationServer } from './authorization-server.js';
@@ -49,17 +48,9 @@ import { SIGNING_KEYS, SigningKeysService } from './signing-keys.service.js';
     AuthorizationServer,
     InteractionService,
     AuthStatePurger,
-    AccessTokenVerifier,
+    { provide: AUTH_STRATEGY_NAMES, useFactory: newAuthStrategyNames },
     BearerTokenStrategy,
     SessionCookieStrategy,
-    // Order matters: the first strategy whose credentials are present decides. The bearer
-    // strategy goes first, and the cookie strategy stands aside when an Authorization header
-    // is present, so such a request is judged by its token alone.
-    {
-      provide: AUTH_STRATEGIES,
-      useFactory: (bearer: BearerTokenStrategy, cookie: SessionCookieStrategy) => [bearer, cookie],
-      inject: [BearerTokenStrategy, SessionCookieStrategy],
-    },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

@@ -1,40 +1,35 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import passport from 'passport';
 import type { Actor } from '@app/common/actor.js';
 import { UnauthorizedError } from '@app/common/errors.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import { TeamsService } from '@app/teams/teams.service.js';
+import { type AccessTokenClaims, AccessTokenStrategy } from './access-token.strategy.js';
 import { parseAccountSubject } from './account-subject.js';
-import { AccessTokenVerifier } from './access-token.verifier.js';
-import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
-
-/** `Bearer <b64token>`, RFC 6750 §2.1; the scheme name is case-insensitive (RFC 9110 §11.1). */
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+import { AUTH_STRATEGY_NAMES, type AuthStrategyNames } from './auth-strategy.js';
+import { SIGNING_KEYS, type SigningKeySet } from './signing-keys.service.js';
 
 /**
- * OAuth 2.0 bearer tokens from this service's authorization server, in the Authorization
- * header only (RFC 6750 §2.1): an integration client's own token, or a token a client holds
- * for a person (authorization code grant), who acts with their current role in the token's team. The query (§2.3) and body (§2.2) methods are refused outright,
- * even beside a header: tokens in URLs end up in logs and histories.
+ * The first way in (spec "Authentication"): an OAuth 2.0 bearer token of this service's
+ * authorization server (checked by {@link AccessTokenStrategy}), held by an integration client
+ * for itself, or by a client for a person (authorization code grant), who acts with their
+ * current role in the token's team.
  */
 @Injectable()
-export class BearerTokenStrategy implements AuthStrategy {
+export class BearerTokenStrategy extends PassportStrategy(AccessTokenStrategy) implements OnModuleDestroy {
   constructor(
-    private readonly verifier: AccessTokenVerifier,
+    @Inject(AUTH_STRATEGY_NAMES) names: AuthStrategyNames,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(SIGNING_KEYS) keys: SigningKeySet,
     private readonly teams: TeamsService,
-  ) {}
+  ) {
+    super(names.bearerToken, config, keys);
+  }
 
-  async authenticate(request: AuthRequest): Promise<Actor | undefined> {
-    const header = request.headers.authorization;
-    if (header !== undefined && /^bearer(\s|$)/i.test(header)) request.hadBearerToken = true;
-    if (tokenOutsideHeader(request)) {
-      throw new UnauthorizedError(
-        'Send the access token in the Authorization header, not in the URL or body',
-      );
-    }
-    if (!request.hadBearerToken) return undefined;
-
-    const token = BEARER.exec(header ?? '')?.[1];
-    if (!token) throw new UnauthorizedError('Malformed Authorization header; expected "Bearer <token>"');
-    const claims = await this.verifier.verify(token);
+  /** @throws UnauthorizedError when the token's client or person may no longer call. */
+  async validate(claims: AccessTokenClaims): Promise<Actor> {
     // A client acting for itself (client_credentials: sub = client_id) is an integration
     // client; any other token was issued to a client on behalf of a person in a team.
     if (claims.subject === claims.clientId) {
@@ -49,12 +44,8 @@ export class BearerTokenStrategy implements AuthStrategy {
       throw new UnauthorizedError('The user of this access token is no longer a member of its team');
     return actor;
   }
-}
 
-/** An `access_token` in the query string or in a parsed body (RFC 6750 §2.2, §2.3). */
-function tokenOutsideHeader(request: AuthRequest): boolean {
-  const query = request.originalUrl.split('?')[1];
-  if (query !== undefined && new URLSearchParams(query).has('access_token')) return true;
-  const body = request.body;
-  return typeof body === 'object' && body !== null && 'access_token' in body;
+  onModuleDestroy(): void {
+    passport.unuse(this.name);
+  }
 }

@@ -1,4 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import passport from 'passport';
+import CustomStrategy from 'passport-custom';
 import type { Actor } from '@app/common/actor.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
@@ -6,7 +9,18 @@ import { APP_CONFIG } from '@app/config/config.module.js';
 import { isSameOrigin, isUnsafeMethod } from '@app/sessions/same-origin.js';
 import { SessionsService } from '@app/sessions/sessions.service.js';
 import { TeamsService } from '@app/teams/teams.service.js';
-import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
+import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
+
+/**
+ * passport-custom's strategy (the whole request to one callback) under a name of ours: it calls
+ * every instance "custom", and passport registers strategies by name.
+ */
+class NamedCustomStrategy extends CustomStrategy {
+  constructor(name: string, verify: CustomStrategy.VerifyCallback) {
+    super(verify);
+    (this as { name: string }).name = name;
+  }
+}
 
 /**
  * The web application's session cookie (spec "Authentication" item 1, second way). Asked only
@@ -15,17 +29,26 @@ import type { AuthRequest, AuthStrategy } from './auth-strategy.js';
  * POST/PUT/PATCH/DELETE must also carry `Origin` equal to BASE_URL's origin (CSRF), else 403.
  */
 @Injectable()
-export class SessionCookieStrategy implements AuthStrategy {
+export class SessionCookieStrategy extends PassportStrategy(NamedCustomStrategy) implements OnModuleDestroy {
   constructor(
+    @Inject(AUTH_STRATEGY_NAMES) names: AuthStrategyNames,
     private readonly sessions: SessionsService,
     private readonly teams: TeamsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super(names.sessionCookie);
+  }
 
-  async authenticate(request: AuthRequest): Promise<Actor | undefined> {
-    if (request.headers.authorization !== undefined) return undefined;
+  /**
+   * @returns the actor; null when the request carries no session cookie, or an Authorization
+   *   header (passport then asks the next strategy, if any).
+   * @throws UnauthorizedError for a session that ended or a person no longer in the team;
+   *   ForbiddenError for a cross-origin unsafe request.
+   */
+  async validate(request: AuthRequest): Promise<Actor | null> {
+    if (request.headers.authorization !== undefined) return null;
     const session = await this.sessions.resolve(request.headers.cookie);
-    if (session === undefined) return undefined;
+    if (session === undefined) return null;
     if (session === null) throw new UnauthorizedError('The session has ended or is not valid; sign in again');
     const actor = await this.teams.resolveMemberActor(session.userId, session.teamId);
     if (!actor) throw new UnauthorizedError('You are no longer a member of this team; sign in again');
@@ -33,5 +56,9 @@ export class SessionCookieStrategy implements AuthStrategy {
       throw new ForbiddenError('Cross-origin request refused: the Origin header must be this service');
     }
     return actor;
+  }
+
+  onModuleDestroy(): void {
+    passport.unuse(this.name);
   }
 }

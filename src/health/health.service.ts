@@ -1,6 +1,6 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { SERVICE_VERSION } from '@app/config/version.js';
+import { HealthRepository } from './health.repository.js';
 
 export interface HealthStatus {
   status: 'ok';
@@ -11,12 +11,12 @@ export interface HealthStatus {
 
 @Injectable()
 export class HealthService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly database: HealthRepository) {}
 
   /** @throws ServiceUnavailableException (503) when PostgreSQL, which carries the job queue, does not answer. */
   async check(): Promise<HealthStatus> {
     try {
-      await this.dataSource.query('SELECT 1');
+      await this.database.ping();
     } catch {
       throw new ServiceUnavailableException('Database unreachable');
     }

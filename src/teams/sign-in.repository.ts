@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Role } from '@app/common/permission.js';
-import { insertTeamWithOwner, upsertUserByEmail } from './team-rows.js';
+import { insertTeamWithOwner, upsertUserByEmail } from './team-rows.repository.js';
 
 /** Who a signed-in person acts as: a user and one of their memberships. */
 export interface SignInMembership {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TeamMemberEntity } from './team-member.entity.js';
-import { insertTeamWithOwner } from './team-rows.js';
+import { insertTeamWithOwner } from './team-rows.repository.js';
 import type { TeamEntity } from './team.entity.js';
 import { UserEntity } from './user.entity.js';
 

@@ -8,9 +8,11 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
+import passport from 'passport';
 import { UnauthorizedError } from '@app/common/errors.js';
 import { loadConfig } from '@app/config/app-config.js';
-import { AccessTokenVerifier } from './access-token.verifier.js';
+import { type AccessTokenClaims, accessTokenRefusal, AccessTokenStrategy } from './access-token.strategy.js';
+import type { AuthRequest } from './auth-strategy.js';
 
 const config = loadConfig({ BASE_URL: 'https://backup.example.com' });
 const CLIENT = 'ic_0123456789abcdefghijkl';
@@ -20,9 +22,30 @@ async function keyPair(kid: string): Promise<{ privateKey: CryptoKey; publicJwk:
   return { privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' } };
 }
 
-describe('AccessTokenVerifier', () => {
+describe('AccessTokenStrategy', () => {
   let ours: { privateKey: CryptoKey; publicJwk: JWK };
-  let sut: AccessTokenVerifier;
+  let sut: AccessTokenStrategy;
+
+  /**
+   * Runs a request bearing `token` through passport and the strategy, as the auth guard does:
+   * the token's claims, or the error the guard throws.
+   */
+  function verify(token: string): Promise<AccessTokenClaims> {
+    const request: AuthRequest = {
+      method: 'GET',
+      headers: { authorization: `Bearer ${token}` },
+      originalUrl: '/api/x',
+    };
+    return new Promise((resolve, reject) => {
+      const authenticate = passport.authenticate(
+        sut.name,
+        { session: false },
+        (error: unknown, claims: AccessTokenClaims | false, challenge: unknown) =>
+          error ? reject(error) : claims ? resolve(claims) : reject(accessTokenRefusal(challenge)),
+      );
+      authenticate(request, {}, reject);
+    });
+  }
 
   /** A token as the authorization server issues it, with `changes` applied. */
   function mint(
@@ -44,7 +67,7 @@ describe('AccessTokenVerifier', () => {
   }
 
   async function rejection(token: string): Promise<string> {
-    const error = await sut.verify(token).then(
+    const error = await verify(token).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
@@ -54,16 +77,22 @@ describe('AccessTokenVerifier', () => {
 
   beforeAll(async () => {
     ours = await keyPair('ours');
-    sut = new AccessTokenVerifier(config, { privateJwks: [], publicJwks: [ours.publicJwk] });
+    sut = new AccessTokenStrategy(
+      'access-token',
+      config,
+      { privateJwks: [], publicJwks: [ours.publicJwk] },
+      (claims, done) => done(null, claims),
+    );
+    passport.use(sut);
   });
 
   it('accepts a token of ours for the API and names its client', async () => {
-    await expect(sut.verify(await mint())).resolves.toEqual({ clientId: CLIENT, subject: CLIENT });
+    await expect(verify(await mint())).resolves.toEqual({ clientId: CLIENT, subject: CLIENT });
   });
 
   it('tolerates a few seconds of clock skew', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await expect(sut.verify(await mint({ claims: { exp: now - 2, nbf: now + 2 } }))).resolves.toBeDefined();
+    await expect(verify(await mint({ claims: { exp: now - 2, nbf: now + 2 } }))).resolves.toBeDefined();
   });
 
   it('refuses garbage', async () => {
