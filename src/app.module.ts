@@ -15,6 +15,7 @@ import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { DiffModule } from './diff/diff.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
+import { ComplianceModule } from './compliance/compliance.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -39,6 +40,7 @@ export class AppModule {
         DiffModule,
         TimelineModule,
         RestoreModule,
+        ComplianceModule,
       ],
     };
   }
