@@ -16,6 +16,7 @@ import { DiffModule } from './diff/diff.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
+import { ScoresModule } from './scores/scores.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule {
         TimelineModule,
         RestoreModule,
         ComplianceModule,
+        ScoresModule,
       ],
     };
   }
