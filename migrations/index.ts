@@ -3,6 +3,8 @@ import { CreateSchedules1763900000000 } from './1763900000000-CreateSchedules.js
 import { CreateSignIn1764100000000 } from './1764100000000-CreateSignIn.js';
 import { CreateTeamInvitations1764200000000 } from './1764200000000-CreateTeamInvitations.js';
 import { CreateRestores1764300000000 } from './1764300000000-CreateRestores.js';
+import { CreateCompliance1764400000000 } from './1764400000000-CreateCompliance.js';
+import { CreateConnectionDrift1764500000000 } from './1764500000000-CreateConnectionDrift.js';
 
 /** Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   CreateSignIn1764100000000,
   CreateTeamInvitations1764200000000,
   CreateRestores1764300000000,
+  CreateCompliance1764400000000,
+  CreateConnectionDrift1764500000000,
 ];

@@ -15,6 +15,8 @@ import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { DiffModule } from './diff/diff.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
+import { ComplianceModule } from './compliance/compliance.module.js';
+import { ScoresModule } from './scores/scores.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -39,6 +41,8 @@ export class AppModule {
         DiffModule,
         TimelineModule,
         RestoreModule,
+        ComplianceModule,
+        ScoresModule,
       ],
     };
   }

@@ -43,6 +43,15 @@ export interface DeletedRecord {
   id: string;
 }
 
+/** One configuration change the provider's audit log records (drift since a backup). */
+export interface ConfigurationChange {
+  /** the provider's event type, e.g. Okta's `policy.lifecycle.update` */
+  eventType: string;
+  severity: 'critical' | 'high' | 'medium' | 'low';
+  /** when it happened (ISO 8601) */
+  published: string;
+}
+
 export interface CollectOptions {
   /** Types to collect (default: all of `resourceTypes`), always streamed in dependency order. */
   types?: readonly ResourceType[];
@@ -125,6 +134,17 @@ export interface ProviderConnector {
    *   `since_too_old` when it is older than the provider keeps its log (Okta: 90 days).
    */
   deletedSince(since: string, options?: { signal?: AbortSignal }): AsyncIterable<DeletedRecord>;
+  /**
+   * Configuration changes the provider's audit log records at or after `since` (ISO 8601), oldest
+   * first, activity (sign-ins) left out: how far the live configuration drifted from a backup.
+   * Optional: a connector without an audit log has no drift to report.
+   *
+   * @throws ProviderError `invalid_since`, `since_too_old` as `deletedSince`
+   */
+  configurationChangesSince?(
+    since: string,
+    options?: { signal?: AbortSignal },
+  ): AsyncIterable<ConfigurationChange>;
   /**
    * The writing side for a restore (provider-restore.ts), sharing this connector's credentials,
    * rate-limit governor and stats. Writes need the connector to have been made with the

@@ -52,6 +52,29 @@ export class BackupSnapshotsService {
     return Promise.all(backups.map(async (backup) => ({ backup, reader: await this.#reader(backup) })));
   }
 
+  /**
+   * The backup to read by default: the connection's latest completed one, or null. Not opened,
+   * so a caller holding a stored result for it never touches the object store.
+   */
+  async latest(teamId: string, connectionId: string): Promise<BackupEntity | null> {
+    return (await this.backups.listCompleted(teamId, connectionId, 1))[0] ?? null;
+  }
+
+  /** When the connection's completed backup before `backup` started, or null for its first. */
+  async previousStartedAt(backup: BackupEntity): Promise<Date | null> {
+    const previous = await this.backups.findPreviousCompleted(
+      backup.teamId,
+      backup.connectionId,
+      backup.startedAt,
+    );
+    return previous?.startedAt ?? null;
+  }
+
+  /** Opens a completed backup found by `latest` or `open`. */
+  async openFound(backup: BackupEntity): Promise<OpenedBackup> {
+    return { backup, reader: await this.#reader(backup) };
+  }
+
   #reader(backup: BackupEntity): Promise<SnapshotReader> {
     return SnapshotReader.open({
       store: this.store,

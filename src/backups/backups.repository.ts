@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { LessThan, Repository, type SelectQueryBuilder } from 'typeorm';
 import { violatesUnique } from '@app/database/unique-violation.js';
 import { BackupEntity } from './backup.entity.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
@@ -77,6 +77,14 @@ export class BackupsRepository {
       relations: { connection: true },
       order: { startedAt: 'DESC', id: 'DESC' },
       take: limit,
+    });
+  }
+
+  /** The connection's last completed backup started before `before`, or null. */
+  findPreviousCompleted(teamId: string, connectionId: string, before: Date): Promise<BackupEntity | null> {
+    return this.rows.findOne({
+      where: { teamId, connectionId, status: 'completed', startedAt: LessThan(before) },
+      order: { startedAt: 'DESC', id: 'DESC' },
     });
   }
 

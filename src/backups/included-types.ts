@@ -51,6 +51,11 @@ const CATALOG: Partial<
   okta: { types: OKTA_RESOURCE_TYPES, categories: OKTA_CATEGORIES },
 };
 
+/** Every resource type the provider's connector collects, in dependency order (none for one without a catalogue). */
+export function supportedTypes(provider: ProviderKind): readonly string[] {
+  return CATALOG[provider]?.types ?? [];
+}
+
 /**
  * Resolves `include` of POST /api/backup/run (spec: "Resource categories"): each entry is a
  * category or a resource type of DESIGN section 4. Returns the types, deduplicated, in the

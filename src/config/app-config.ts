@@ -106,6 +106,8 @@ export const configSchema = z
      * seconds. A job enqueued by a replica that also works its queue starts at once.
      */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(1),
+    /** How often the drift job reads each connection's change log since its last backup, seconds (docs/scores.md). */
+    DRIFT_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default chain)',

@@ -15,5 +15,6 @@ import { StaleRestoreSweeper } from './stale-restore.sweeper.js';
   imports: [TypeOrmModule.forFeature([RestoreEntity, RestoreItemEntity]), BackupsModule, ConnectionsModule],
   controllers: [RestoreController],
   providers: [RestoreService, RestoresRepository, RestoreRunJob, StaleRestoreSweeper],
+  exports: [RestoreService],
 })
 export class RestoreModule {}

@@ -164,6 +164,14 @@ export class RestoreService {
     return { restore: toRestoreDto(restore), items: rows.map(toRestoreItemDto), items_total: total };
   }
 
+  /**
+   * When the connection's last successful restore finished, at or before `atOrBefore`: the
+   * tested-restore evidence of compliance and scores. null when none did.
+   */
+  lastCompletedAt(teamId: string, connectionId: string, atOrBefore: Date): Promise<Date | null> {
+    return this.restores.lastCompletedAt(teamId, connectionId, atOrBefore);
+  }
+
   /** The team's restores, newest first. */
   async history(
     actor: Actor,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, LessThanOrEqual, Repository } from 'typeorm';
 import { violatesUnique } from '@app/database/unique-violation.js';
 import type { RestoreItem } from './restore-items.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
@@ -61,6 +61,15 @@ export class RestoresRepository {
 
   findById(id: string): Promise<RestoreEntity | null> {
     return this.rows.findOne({ where: { id }, relations: { connection: true } });
+  }
+
+  /** When the connection's last completed restore finished, at or before `atOrBefore`; null when none did. */
+  async lastCompletedAt(teamId: string, connectionId: string, atOrBefore: Date): Promise<Date | null> {
+    const row = await this.rows.findOne({
+      where: { teamId, connectionId, status: 'completed', completedAt: LessThanOrEqual(atOrBefore) },
+      order: { completedAt: 'DESC' },
+    });
+    return row?.completedAt ?? null;
   }
 
   /** A page of a team's restores, newest first. */

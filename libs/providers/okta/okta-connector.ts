@@ -2,6 +2,7 @@ import { rootCertificates } from 'node:tls';
 import { Agent } from 'undici';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type {
+  ConfigurationChange,
   CollectOptions,
   ConnectorStats,
   DeletedRecord,
@@ -23,6 +24,7 @@ import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
 import { OktaRestorer } from './restore/okta-restorer.js';
 import { deletionsFromLog } from './okta-deletions.js';
+import { configurationChangesFromLog } from './okta-drift.js';
 import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { oktaPageEncoder } from './okta-page-encoder.js';
@@ -220,6 +222,20 @@ export class OktaConnector implements ProviderConnector {
    * @throws ProviderError `invalid_since`, or `since_too_old` beyond Okta's 90-day retention.
    */
   async *deletedSince(since: string, options: { signal?: AbortSignal } = {}): AsyncIterable<DeletedRecord> {
+    const [from, until] = this.#logWindow(since);
+    yield* deletionsFromLog(this.api, from, until, options.signal);
+  }
+
+  async *configurationChangesSince(
+    since: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<ConfigurationChange> {
+    const [from, until] = this.#logWindow(since);
+    yield* configurationChangesFromLog(this.api, from, until, options.signal);
+  }
+
+  /** `[since, now]` as ISO 8601; @throws ProviderError `since_too_old` past the System Log's 90 days */
+  #logWindow(since: string): [string, string] {
     const sinceMs = parseSince(since);
     const now = Date.now();
     if (now - sinceMs > LOG_RETENTION_MS)
@@ -227,12 +243,7 @@ export class OktaConnector implements ProviderConnector {
         `since ${since} is older than the 90 days Okta keeps its System Log`,
         'since_too_old',
       );
-    yield* deletionsFromLog(
-      this.api,
-      new Date(sinceMs).toISOString(),
-      new Date(now).toISOString(),
-      options.signal,
-    );
+    return [new Date(sinceMs).toISOString(), new Date(now).toISOString()];
   }
 
   /** Writes through the Management API (restore/okta-restorer.ts); needs the `.manage` scopes. */

@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import { OKTA_CHECKS } from '@libs/providers/okta/compliance/index.js';
+import type { RecordSource } from './compliance-types.js';
+import { runFramework } from './compliance-engine.js';
+import { PCI_DSS } from './frameworks/pci-dss.js';
+import { complianceScore } from './score.js';
+
+/** An in-memory backup of the given parts, in the order given. */
+function source(parts: Record<string, ResourceRecord[]>): RecordSource {
+  return {
+    types: Object.keys(parts),
+    has: (type) => type in parts,
+    async *readPart(type) {
+      yield* parts[type];
+    },
+  };
+}
+
+const context = {
+  backupId: 'b-1',
+  collectedAt: '2026-06-01T00:00:00.000Z',
+  previousBackupAt: '2026-05-31T00:00:00.000Z',
+  lastRestoreAt: null,
+};
+
+const passwordPolicy = (minLength: number): ResourceRecord => ({
+  type: 'policy',
+  id: 'pol1',
+  name: 'Default Policy',
+  data: {
+    type: 'PASSWORD',
+    status: 'ACTIVE',
+    priority: 1,
+    conditions: { people: { groups: { include: ['everyone'] } } },
+    settings: { password: { complexity: { minLength, minNumber: 1, minLowerCase: 1 } } },
+  },
+});
+
+describe('runFramework', () => {
+  it('judges each control with the framework threshold and says manual for a type the backup left out', async () => {
+    const sut = await runFramework(
+      PCI_DSS,
+      OKTA_CHECKS,
+      source({ policy: [passwordPolicy(10)], policy_rule: [] }),
+      context,
+    );
+
+    const length = sut.findings.find((f) => f.check === 'okta.password.min_length')!;
+    expect(length).toMatchObject({
+      control: '8.3.6',
+      status: 'fail',
+      evidence: {
+        backupId: 'b-1',
+        resources: [{ id: 'pol1', observed: { minLength: 10, groups: ['everyone'] } }],
+        total: 1,
+      },
+    });
+    const inactive = sut.findings.find((f) => f.check === 'okta.users.inactive')!;
+    expect(inactive).toMatchObject({
+      status: 'manual',
+      evidence: { note: 'The backup does not hold user.' },
+    });
+  });
+
+  it('weights the score by severity, leaving out manual and not_applicable', () => {
+    expect(
+      complianceScore([
+        { status: 'pass', severity: 'critical' },
+        { status: 'fail', severity: 'high' },
+        { status: 'warning', severity: 'low' },
+        { status: 'manual', severity: 'critical' },
+        { status: 'not_applicable', severity: 'high' },
+      ]),
+    ).toBe(Math.round((100 * (10 + 0.5)) / 16));
+    expect(complianceScore([{ status: 'manual', severity: 'high' }])).toBe(100);
+  });
+});

@@ -1,0 +1,92 @@
+import type {
+  BackupContext,
+  Check,
+  CheckOutcome,
+  CheckRun,
+  Finding,
+  RecordSource,
+} from './compliance-types.js';
+import type { ControlMapping, Framework } from './frameworks/framework-types.js';
+import { complianceScore } from './score.js';
+import { SERVICE_CHECKS } from './service-checks.js';
+
+/**
+ * Version of the check catalogue and framework mappings. Stored results are keyed by it: change
+ * it whenever a check, a mapping or a threshold changes, so that old results are recomputed.
+ */
+export const CATALOGUE_VERSION = '2026.11.1';
+
+/** A framework's verdict on one backup. */
+export interface ComplianceReport {
+  score: number;
+  findings: Finding[];
+}
+
+interface Evaluation {
+  mapping: ControlMapping;
+  check?: Check;
+  run?: CheckRun;
+  /** set when the check could not run on this backup */
+  unavailable?: CheckOutcome;
+}
+
+function manual(note: string): CheckOutcome {
+  return {
+    status: 'manual',
+    resourceType: '',
+    resources: [],
+    total: 0,
+    pointers: [],
+    observed: null,
+    expected: null,
+    note,
+  };
+}
+
+/**
+ * Runs every control of `framework` on one backup: each mapped check is started with the
+ * framework's thresholds, the snapshot's parts the checks read are streamed once each, in the
+ * order stored (one record at a time: memory does not grow with the org), and each check
+ * gives its outcome. A control whose check the provider's catalogue lacks, or that reads a type
+ * the backup left out, is `manual` with a note saying why.
+ * @param catalogue the provider's checks (libs/providers/<kind>/compliance)
+ * @throws SnapshotIntegrityError (from the source) when the snapshot is altered
+ */
+export async function runFramework(
+  framework: Framework,
+  catalogue: readonly Check[],
+  source: RecordSource,
+  context: BackupContext,
+): Promise<ComplianceReport> {
+  const byKey = new Map([...SERVICE_CHECKS, ...catalogue].map((check) => [check.key, check]));
+  const evaluations: Evaluation[] = framework.controls.map((mapping) => {
+    const check = byKey.get(mapping.check);
+    if (!check)
+      return { mapping, unavailable: manual(`No check of this provider covers ${mapping.check} yet.`) };
+    const missing = check.reads.filter((type) => !source.has(type));
+    if (missing.length > 0)
+      return { mapping, check, unavailable: manual(`The backup does not hold ${missing.join(', ')}.`) };
+    return { mapping, check, run: check.start(mapping.params ?? {}, context) };
+  });
+
+  for (const type of source.types) {
+    const readers = evaluations.filter((e) => e.run?.onRecord && e.check!.reads.includes(type));
+    if (readers.length === 0) continue;
+    for await (const record of source.readPart(type)) for (const e of readers) e.run!.onRecord!(record);
+  }
+
+  const findings = evaluations.map(({ mapping, check, run, unavailable }): Finding => {
+    const { status, ...evidence } = unavailable ?? run!.finish();
+    return {
+      control: mapping.control,
+      status,
+      severity: mapping.severity,
+      evidence: { backupId: context.backupId, collectedAt: context.collectedAt, ...evidence },
+      check: check?.id ?? mapping.check,
+      title: check?.title ?? mapping.requirement,
+      requirement: mapping.requirement,
+      remediation: check?.remediation ?? 'Review this control by hand.',
+    };
+  });
+  return { score: complianceScore(findings), findings };
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BackupsModule } from '@app/backups/backups.module.js';
+import { ConnectionsModule } from '@app/connections/connections.module.js';
+import { RestoreModule } from '@app/restore/restore.module.js';
+import { ComplianceResultEntity } from './compliance-result.entity.js';
+import { ComplianceRunEntity } from './compliance-run.entity.js';
+import { ComplianceController } from './compliance.controller.js';
+import { ComplianceRepository } from './compliance.repository.js';
+import { ComplianceService } from './compliance.service.js';
+
+/** Compliance checks of backups against six frameworks (spec "Compliance", docs/compliance.md). */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ComplianceResultEntity, ComplianceRunEntity]),
+    BackupsModule,
+    ConnectionsModule,
+    RestoreModule,
+  ],
+  controllers: [ComplianceController],
+  providers: [ComplianceService, ComplianceRepository],
+  exports: [ComplianceService],
+})
+export class ComplianceModule {}
