@@ -104,8 +104,7 @@ export default tseslint.config(
   {
     files: [
       'src/backups/dto/backup.dto.ts',
-      'src/backups/included-types.ts',
-      'src/cli/cli-runner.ts',
+      'src/compliance/compliance.service.ts',
       'src/diff/diff-summary.ts',
       'src/sign-in/sign-in.service.ts',
     ],

@@ -1,6 +1,6 @@
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
 import { ValidationError } from '@app/common/errors.js';
-import type { ProviderKind } from '@app/connections/connection.entity.js';
+import type { ProviderKind } from '@app/connections/provider-kind.js';
 
 /**
  * The resource categories `include` accepts for Okta (docs/resource-types.md), each a set of

@@ -4,7 +4,7 @@ import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 import { resolveDatabase } from '@app/bootstrap/database-url.js';
 import { ApiError, ValidationError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
-import { OutboxRepository } from '@app/mail/outbox.repository.js';
+import { MailService } from '@app/mail/mail.service.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import { type CliCommand, parseCommand, UsageError, USAGE } from './cli-args.js';
 import { CliModule } from './cli.module.js';
@@ -88,7 +88,7 @@ async function execute(context: INestApplicationContext, command: CliCommand): P
       };
     }
     case 'outbox:list': {
-      const emails = await context.get(OutboxRepository).list(command.to, command.limit);
+      const emails = await context.get(MailService).listOutbox(command.to, command.limit);
       return {
         json: {
           emails: emails.map((email) => ({

@@ -1,6 +1,5 @@
+import type { ProviderKind } from './provider-kind.js';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export type ProviderKind = 'okta' | 'okta_workflows' | 'entra_id';
 
 /** A team's link to one identity-provider tenant (spec "Connection"); the secret is stored only encrypted. */
 @Entity('connections')

@@ -6,7 +6,7 @@ import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { type AppConfig, OKTA_CLOUD_HOSTS } from '@app/config/app-config.js';
 import { SERVICE_VERSION } from '@app/config/version.js';
-import type { ProviderKind } from './connection.entity.js';
+import type { ProviderKind } from './provider-kind.js';
 
 /** What a connector needs to reach one tenant. */
 export interface ProviderCredentials {

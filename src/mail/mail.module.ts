@@ -8,6 +8,6 @@ import { OutboxRepository } from './outbox.repository.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxEmailEntity])],
   providers: [MailService, OutboxRepository],
-  exports: [MailService, OutboxRepository],
+  exports: [MailService],
 })
 export class MailModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
+import type { OutboxEmailEntity } from './outbox-email.entity.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 /** One plain-text e-mail. */
@@ -10,6 +11,9 @@ export interface MailMessage {
   subject: string;
   text: string;
 }
+
+/** An e-mail kept in the outbox (no SMTP_URL). */
+export type OutboxEmail = Pick<OutboxEmailEntity, 'id' | 'recipient' | 'subject' | 'body' | 'createdAt'>;
 
 /** How long outbox rows are kept, seconds: they are for reading a code right away, not an archive. */
 const OUTBOX_RETENTION_SECONDS = 24 * 3600;
@@ -48,6 +52,11 @@ export class MailService implements OnApplicationShutdown {
     this.logger.log(
       `E-mail "${message.subject}" to ${message.to} kept in the outbox (no SMTP_URL): npm run -s cli -- outbox:list --to ${message.to}`,
     );
+  }
+
+  /** The newest `limit` e-mails kept in the outbox, to `recipient` (any case) when given. */
+  listOutbox(recipient: string | undefined, limit: number): Promise<OutboxEmail[]> {
+    return this.outbox.list(recipient, limit);
   }
 
   /** Deletes outbox rows older than a day. @returns rows removed. */

@@ -1,5 +1,5 @@
 import type { Finding } from '@libs/compliance/compliance-types.js';
-import type { ComplianceResultEntity } from '../compliance-result.entity.js';
+import type { ComplianceResultEntity } from '@app/compliance/compliance-result.entity.js';
 
 /** Answer of POST /api/compliance/check: the spec's `{ score, findings, generatedAt }` and what an auditor needs besides. */
 export interface ComplianceReportDto {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ConnectionEntity, ProviderKind } from '@app/connections/connection.entity.js';
+import type { ConnectionEntity } from '@app/connections/connection.entity.js';
+import type { ProviderKind } from '@app/connections/provider-kind.js';
 
 /** A connection as the API returns it: credentials redacted (the secret is never returned). */
 export class ConnectionDto {
