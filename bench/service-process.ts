@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/bootstrap/node-flags.js';
 
@@ -9,6 +9,8 @@ export interface ServiceProcess {
   env: Record<string, string>;
   /** Peak resident set size of the service process so far, MB (Linux VmHWM). */
   peakRssMb(): number;
+  /** Resets the peak to the current resident set size (Linux clear_refs 5), so a phase's own peak can be read. */
+  resetPeakRss(): void;
   /** CPU time the service process has used so far, every thread, user and system, seconds (Linux). */
   cpuSeconds(): number;
   /** Runs the admin CLI against the same database and returns its JSON line. */
@@ -51,6 +53,7 @@ export async function startServiceProcess(
     baseUrl,
     env: fullEnv,
     peakRssMb: () => peakRss(child),
+    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     cpuSeconds: () => cpuSeconds(child),
     cli: (args) => runCli(args, fullEnv),
     stop: () => stop(child),
