@@ -38,20 +38,24 @@ export function groupOwnerRoutes(org: OrgContext): Route[] {
   );
 }
 
-/** The GroupOwner fields Okta fills in for a user or group owner (recorded traffic). */
+/**
+ * The GroupOwner fields Okta fills in for a user or group owner (recorded traffic: `originId`
+ * is null for an owner from Okta's directory, GroupOwner.originId "null if originType is
+ * OKTA_DIRECTORY").
+ */
 export function ownerFields(org: OrgContext, id: string, type: unknown): Json {
   if (type === 'USER') {
     const user = org.state.users.get(id);
     if (!user) throw notFound(id, 'User');
     const profile = user.data.profile as Json;
     const displayName = `${String(profile.firstName)} ${String(profile.lastName)}`;
-    return { type, resolved: true, originType: 'OKTA_DIRECTORY', displayName };
+    return { type, resolved: true, originId: null, originType: 'OKTA_DIRECTORY', displayName };
   }
   if (type === 'GROUP') {
     const group = org.state.groups.get(id);
     if (!group) throw notFound(id, 'UserGroup');
     const displayName = String((group.data.profile as Json).name);
-    return { type, resolved: true, originType: 'OKTA_DIRECTORY', displayName };
+    return { type, resolved: true, originId: null, originType: 'OKTA_DIRECTORY', displayName };
   }
   throw validationFailed('type', 'type: Must be USER or GROUP');
 }

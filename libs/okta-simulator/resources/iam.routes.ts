@@ -91,8 +91,9 @@ export function iamRoutes(org: OrgContext): Route[] {
           for (const label of body.permissions)
             o.state.rolePermissions
               .of(id)
-              .set(String(label), { data: { label, created: at, lastUpdated: at } });
-          return {};
+              .set(String(label), { data: { label, created: at, lastUpdated: at, conditions: null } });
+          // Recorded createIamRole answers: `isCloneable` false for a role an admin made.
+          return { isCloneable: false };
         },
         stored: ({ permissions: _permissions, ...kept }) => kept,
         createStatus: 200,
@@ -141,7 +142,8 @@ export function iamRoutes(org: OrgContext): Route[] {
         const body = context.bodyText.trim() === '' ? {} : jsonBody(context);
         const at = now();
         const data: Json = { label, created: current?.data.created ?? at, lastUpdated: at };
-        if (body.conditions) data.conditions = body.conditions;
+        // Recorded permissions without conditions answer `conditions: null`.
+        data.conditions = body.conditions ?? null;
         permissions.set(label, { data });
         return method === 'POST' ? empty(204) : jsonText(200, JSON.stringify(data));
       },

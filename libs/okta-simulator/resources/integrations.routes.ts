@@ -114,7 +114,10 @@ export function integrationRoutes(org: OrgContext): Route[] {
           const protocol = body.protocol as Json | undefined;
           return {
             status: 'ACTIVE',
-            issuerMode: body.issuerMode ?? 'ORG_URL',
+            // Recorded SAML IdPs answer no issuerMode unless they were given one.
+            ...(protocol?.type === 'SAML2' && body.issuerMode === undefined
+              ? {}
+              : { issuerMode: body.issuerMode ?? 'ORG_URL' }),
             ...(protocol?.type === 'SAML2' ? { protocol: samlServiceProvider(protocol) } : {}),
           };
         },
@@ -193,7 +196,8 @@ export function integrationRoutes(org: OrgContext): Route[] {
           requireText(body, 'name');
           requireText(body, 'type');
           requireText(body, 'channel.config.uri');
-          return { status: 'ACTIVE', version: '1.0.0' };
+          // InlineHookCreate takes the hook type's version; 1.0.0 where it names none.
+          return { status: 'ACTIVE', version: body.version ?? '1.0.0' };
         },
         createStatus: 200,
         updateMethods: ['POST', 'PUT'],
