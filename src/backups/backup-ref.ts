@@ -1,4 +1,4 @@
-import type { ConnectionRef } from '@app/connections/connections.service.js';
+import type { ConnectionRef } from '@app/connections/connection-ref.js';
 import type { BackupEntity } from './backup.entity.js';
 
 /**
