@@ -102,12 +102,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restricted(TYPEORM_BESIDES_NEST) },
   },
   {
-    files: [
-      'src/backups/dto/backup.dto.ts',
-      'src/compliance/compliance.service.ts',
-      'src/diff/diff-summary.ts',
-      'src/sign-in/sign-in.service.ts',
-    ],
+    files: ['src/sign-in/sign-in.service.ts'],
     rules: { 'no-restricted-imports': restricted(TYPEORM) },
   },
   { files: ['libs/**'], rules: { 'no-restricted-imports': restricted(TYPEORM, LIBS_OUTWARD) } },

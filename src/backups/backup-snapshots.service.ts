@@ -5,12 +5,12 @@ import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
-import type { BackupEntity } from './backup.entity.js';
+import { type BackupRef, toBackupRef } from './backup-ref.js';
 import { BackupsRepository } from './backups.repository.js';
 
 /** A completed backup and its opened snapshot. */
 export interface OpenedBackup {
-  backup: BackupEntity;
+  backup: BackupRef;
   reader: SnapshotReader;
 }
 
@@ -40,7 +40,7 @@ export class BackupSnapshotsService {
         `Backup ${backupId} is ${backup.status}, not completed`,
       );
     }
-    return { backup, reader: await this.#reader(backup) };
+    return this.openFound(toBackupRef(backup));
   }
 
   /**
@@ -49,19 +49,20 @@ export class BackupSnapshotsService {
    */
   async openLatest(teamId: string, connectionId: string, limit: number): Promise<OpenedBackup[]> {
     const backups = (await this.backups.listCompleted(teamId, connectionId, limit)).reverse();
-    return Promise.all(backups.map(async (backup) => ({ backup, reader: await this.#reader(backup) })));
+    return Promise.all(backups.map((backup) => this.openFound(toBackupRef(backup))));
   }
 
   /**
    * The backup to read by default: the connection's latest completed one, or null. Not opened,
    * so a caller holding a stored result for it never touches the object store.
    */
-  async latest(teamId: string, connectionId: string): Promise<BackupEntity | null> {
-    return (await this.backups.listCompleted(teamId, connectionId, 1))[0] ?? null;
+  async latest(teamId: string, connectionId: string): Promise<BackupRef | null> {
+    const [backup] = await this.backups.listCompleted(teamId, connectionId, 1);
+    return backup ? toBackupRef(backup) : null;
   }
 
   /** When the connection's completed backup before `backup` started, or null for its first. */
-  async previousStartedAt(backup: BackupEntity): Promise<Date | null> {
+  async previousStartedAt(backup: BackupRef): Promise<Date | null> {
     const previous = await this.backups.findPreviousCompleted(
       backup.teamId,
       backup.connectionId,
@@ -71,11 +72,11 @@ export class BackupSnapshotsService {
   }
 
   /** Opens a completed backup found by `latest` or `open`. */
-  async openFound(backup: BackupEntity): Promise<OpenedBackup> {
+  async openFound(backup: BackupRef): Promise<OpenedBackup> {
     return { backup, reader: await this.#reader(backup) };
   }
 
-  #reader(backup: BackupEntity): Promise<SnapshotReader> {
+  #reader(backup: BackupRef): Promise<SnapshotReader> {
     return SnapshotReader.open({
       store: this.store,
       prefix: backup.storageKey,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CATALOGUE_VERSION, runFramework } from '@libs/compliance/compliance-engine.js';
 import { FRAMEWORKS } from '@libs/compliance/frameworks/index.js';
-import type { BackupEntity } from '@app/backups/backup.entity.js';
+import type { BackupRef } from '@app/backups/backup-ref.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
@@ -53,11 +53,7 @@ export class ComplianceService {
     return toComplianceReportDto(result);
   }
 
-  private async backupToCheck(
-    teamId: string,
-    connectionId: string,
-    backupId?: string,
-  ): Promise<BackupEntity> {
+  private async backupToCheck(teamId: string, connectionId: string, backupId?: string): Promise<BackupRef> {
     if (backupId !== undefined) {
       const { backup } = await this.snapshots.open(teamId, backupId);
       if (backup.connectionId !== connectionId) throw new NotFoundError('Backup');
@@ -72,11 +68,7 @@ export class ComplianceService {
     return latest;
   }
 
-  private async compute(
-    backup: BackupEntity,
-    frameworkId: ComplianceCheckDto['framework'],
-    provider: string,
-  ) {
+  private async compute(backup: BackupRef, frameworkId: ComplianceCheckDto['framework'], provider: string) {
     const framework = FRAMEWORKS[frameworkId];
     const [{ reader }, previous, lastRestore] = await Promise.all([
       this.snapshots.openFound(backup),

@@ -5,22 +5,13 @@ import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
 import { SecurityService } from '@app/security/security.service.js';
+import type { ConnectionRef } from './connection-ref.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import type { ConnectionEntity } from './connection.entity.js';
 import { type ConnectionDto, toConnectionDto } from './dto/connection.dto.js';
 import type { CreateConnectionDto } from './dto/create-connection.dto.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import { ProviderConnectorFactory } from './provider-connector.factory.js';
-
-/** The parts of a connection other features need to work with it (never the secret). */
-export interface ConnectionRef {
-  id: string;
-  teamId: string;
-  ownerUserId: string;
-  provider: ConnectionEntity['provider'];
-  orgUrl: string;
-  orgName: string | null;
-}
 
 /**
  * Connections of a team (spec "Connections"). Credentials are proven by fetching a token

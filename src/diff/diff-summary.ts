@@ -1,4 +1,4 @@
-import type { BackupEntity } from '@app/backups/backup.entity.js';
+import type { BackupRef } from '@app/backups/backup-ref.js';
 import { type ChangeAction, SEVERITIES, type Severity } from './severity/change-facts.js';
 import type { ResourceChange } from './snapshot-diff.js';
 
@@ -26,7 +26,7 @@ export interface DiffSummary {
   notCompared: string[];
 }
 
-const side = (backup: BackupEntity): DiffSide => ({
+const side = (backup: BackupRef): DiffSide => ({
   backupId: backup.id,
   connectionId: backup.connectionId,
   startedAt: backup.startedAt.toISOString(),
@@ -37,8 +37,8 @@ const noActions = (): Record<ChangeAction, number> => ({ added: 0, modified: 0, 
 
 /** Totals of `changes` by action, severity and type. */
 export function summarize(
-  from: BackupEntity,
-  to: BackupEntity,
+  from: BackupRef,
+  to: BackupRef,
   changes: readonly ResourceChange[],
   compared: { resourceTypes: string[]; notCompared: string[] },
 ): DiffSummary {

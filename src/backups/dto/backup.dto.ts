@@ -1,19 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ConnectionEntity } from '@app/connections/connection.entity.js';
+import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { BackupEntity, BackupKind, BackupStatus, BackupTrigger } from '@app/backups/backup.entity.js';
-
-export class BackupConnectionDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() provider!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) org_name!: string | null;
-  @ApiProperty() org_url!: string;
-}
 
 /** A backup as the API returns it: the snake_case fields of DESIGN section 4. */
 export class BackupDto {
   @ApiProperty() id!: string;
   @ApiProperty() connection_id!: string;
-  @ApiProperty({ type: BackupConnectionDto }) connection!: BackupConnectionDto;
+  @ApiProperty({ type: ConnectionRefDto }) connection!: ConnectionRefDto;
   @ApiProperty({ enum: ['running', 'completed', 'failed'] }) status!: BackupStatus;
   @ApiProperty({ enum: ['full', 'incremental'] }) kind!: BackupKind;
   @ApiPropertyOptional({ type: String, nullable: true }) base_backup_id!: string | null;
@@ -59,16 +52,6 @@ export class BackupStatusDto {
   @ApiProperty() progress_message!: string;
   @ApiPropertyOptional() error_message?: string;
   @ApiPropertyOptional() completed_at?: string;
-}
-
-/** The owning connection as backups and restores show it (never its credentials). */
-export function toConnectionRefDto(connection: ConnectionEntity): BackupConnectionDto {
-  return {
-    id: connection.id,
-    provider: connection.provider,
-    org_name: connection.orgName,
-    org_url: connection.orgUrl,
-  };
 }
 
 export function toBackupDto(row: BackupEntity): BackupDto {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { BackupConnectionDto, toConnectionRefDto } from '@app/backups/dto/backup.dto.js';
+import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
 import type {
   RestoreEntity,
@@ -22,7 +22,7 @@ export class RestoreTypeSummaryDto {
 export class RestoreDto {
   @ApiProperty() id!: string;
   @ApiProperty() connection_id!: string;
-  @ApiProperty({ type: BackupConnectionDto }) connection!: BackupConnectionDto;
+  @ApiProperty({ type: ConnectionRefDto }) connection!: ConnectionRefDto;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'null once retention deleted it.' })
   backup_id!: string | null;
   @ApiPropertyOptional({

@@ -1,0 +1,11 @@
+import type { ProviderKind } from './provider-kind.js';
+
+/** The parts of a connection other features need to work with it (never the secret). */
+export interface ConnectionRef {
+  id: string;
+  teamId: string;
+  ownerUserId: string;
+  provider: ProviderKind;
+  orgUrl: string;
+  orgName: string | null;
+}
