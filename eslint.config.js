@@ -101,10 +101,6 @@ export default tseslint.config(
     files: ['src/backups/backups.module.ts'],
     rules: { 'no-restricted-imports': restricted(TYPEORM_BESIDES_NEST) },
   },
-  {
-    files: ['src/sign-in/sign-in.service.ts'],
-    rules: { 'no-restricted-imports': restricted(TYPEORM) },
-  },
   { files: ['libs/**'], rules: { 'no-restricted-imports': restricted(TYPEORM, LIBS_OUTWARD) } },
   {
     // Configuration is read in src/config only; tests and benchmarks set up processes, and the
