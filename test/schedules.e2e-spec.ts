@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, waitForBackup } from './support/backup-helpers.js';
+import { BackupsService } from '@app/backups/backups.service.js';
 import { SchedulesService } from '@app/schedules/schedules.service.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 
@@ -193,11 +194,15 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
   });
 
   describe('enqueueing due schedules (as each worker replica does every minute)', () => {
-    let sut: SchedulesService;
+    let enqueueDue: (now: Date) => Promise<string[]>;
     let slot: number;
 
     beforeAll(async () => {
-      sut = ctx.app.get(SchedulesService);
+      // As the scheduler's minute tick calls it (src/scheduler/backups.cron.ts).
+      const sut = ctx.app.get(SchedulesService);
+      const backups = ctx.app.get(BackupsService);
+      enqueueDue = (now) =>
+        sut.enqueueDue(now, (teamId, connectionId) => backups.startScheduled(teamId, connectionId));
       // Twelve hours away from now, so the app's own minute tick never finds it due during the test.
       const hour = (new Date().getUTCHours() + 12) % 24;
       const response = await patchSchedule({ enabled: true, frequency: 'daily', hour, timezone: 'UTC' });
@@ -206,7 +211,7 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
 
     it('starts one backup per slot however many replicas tick at once; it completes', async () => {
       const now = new Date(slot + 1000);
-      const [first, second] = await Promise.all([sut.enqueueDue(now), sut.enqueueDue(now)]);
+      const [first, second] = await Promise.all([enqueueDue(now), enqueueDue(now)]);
       expect([...first, ...second]).toHaveLength(1);
       const backups = await scheduledBackups();
       expect(backups.map((backup) => backup.id)).toEqual([...first, ...second]);
@@ -214,7 +219,7 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
       expect((await getSchedule()).body.next_run_at).toBe(new Date(slot + DAY_MS).toISOString());
 
       // The next slot comes while that backup still runs: it is skipped, not queued behind it.
-      expect(await sut.enqueueDue(new Date(slot + DAY_MS + 1000))).toEqual([]);
+      expect(await enqueueDue(new Date(slot + DAY_MS + 1000))).toEqual([]);
       expect((await getSchedule()).body.next_run_at).toBe(new Date(slot + 2 * DAY_MS).toISOString());
 
       expect(await waitForBackup(ctx, admin.token, backups[0].id)).toMatchObject({ status: 'completed' });
@@ -224,9 +229,9 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
     it('after a long downtime runs a missed schedule once, not once per missed slot', async () => {
       const nextRun = slot + 2 * DAY_MS;
       const now = new Date(nextRun + 3 * DAY_MS + 60_000); // three more slots have passed
-      const started = await sut.enqueueDue(now);
+      const started = await enqueueDue(now);
       expect(started).toHaveLength(1);
-      expect(await sut.enqueueDue(now)).toEqual([]);
+      expect(await enqueueDue(now)).toEqual([]);
       expect((await getSchedule()).body.next_run_at).toBe(new Date(nextRun + 4 * DAY_MS).toISOString());
       expect(await waitForBackup(ctx, admin.token, started[0])).toMatchObject({ status: 'completed' });
       const backups = await scheduledBackups();

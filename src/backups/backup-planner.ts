@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
-import { ScheduleEntity } from '@app/schedules/schedule.entity.js';
-import { DEFAULT_SCHEDULE } from '@app/schedules/schedule-settings.js';
+import { SchedulesService } from '@app/schedules/schedules.service.js';
 import type { BackupEntity } from './backup.entity.js';
 import { BackupsRepository } from './backups.repository.js';
 
@@ -27,7 +24,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export class BackupPlanner {
   constructor(
     private readonly backups: BackupsRepository,
-    @InjectRepository(ScheduleEntity) private readonly schedules: Repository<ScheduleEntity>,
+    private readonly schedules: SchedulesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,8 +38,7 @@ export class BackupPlanner {
   }): Promise<BackupPlan> {
     const now = input.now ?? new Date();
     if (input.forceFull) return { kind: 'full', reason: 'forceFullBackup' };
-    const schedule =
-      (await this.schedules.findOneBy({ connectionId: input.connectionId })) ?? DEFAULT_SCHEDULE;
+    const schedule = await this.schedules.incrementalPolicy(input.teamId, input.connectionId);
     if (!schedule.incrementalEnabled) return { kind: 'full', reason: 'incremental backups are disabled' };
     if (weekdayIn(schedule.timezone, now) === schedule.fullBackupDay) {
       return { kind: 'full', reason: 'full backup day' };

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { StorageModule } from '@app/storage/storage.module.js';
-import { ScheduleEntity } from '@app/schedules/schedule.entity.js';
+import { SchedulesModule } from '@app/schedules/schedules.module.js';
 import { BackupEntity } from './backup.entity.js';
 import { BackupPlanner } from './backup-planner.js';
 import { BackupRunJob } from './backup-run.job.js';
@@ -14,7 +14,7 @@ import { BackupsService } from './backups.service.js';
 import { StaleBackupSweeper } from './stale-backup.sweeper.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BackupEntity, ScheduleEntity]), ConnectionsModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, SchedulesModule, StorageModule],
   controllers: [BackupsController],
   providers: [
     BackupsService,

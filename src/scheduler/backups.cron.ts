@@ -3,6 +3,7 @@ import { Cron } from '@nestjs/schedule';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { BackupRetentionJob } from '@app/backups/backup-retention.job.js';
+import { BackupsService } from '@app/backups/backups.service.js';
 import { SchedulesService } from '@app/schedules/schedules.service.js';
 
 /**
@@ -17,6 +18,7 @@ export class BackupsCron {
 
   constructor(
     private readonly schedules: SchedulesService,
+    private readonly backups: BackupsService,
     private readonly retention: BackupRetentionJob,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -26,7 +28,11 @@ export class BackupsCron {
   /** Each minute: the backups of due schedule slots. */
   @Cron('* * * * *', { name: 'enqueue-due-backups', timeZone: 'UTC', waitForCompletion: true })
   async enqueueDueBackups(): Promise<void> {
-    if (this.runsJobs) await this.schedules.enqueueDue(new Date());
+    if (this.runsJobs) {
+      await this.schedules.enqueueDue(new Date(), (teamId, connectionId) =>
+        this.backups.startScheduled(teamId, connectionId),
+      );
+    }
   }
 
   /** Hourly: the retention run of that hour. */

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '@app/common/actor.js';
-import { BackupsService } from '@app/backups/backups.service.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { type ScheduleDto, toScheduleDto } from './dto/schedule.dto.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import { nextRunAfter } from './next-run.js';
-import { applyScheduleChanges, DEFAULT_SCHEDULE } from './schedule-settings.js';
+import { applyScheduleChanges, DEFAULT_SCHEDULE, type ScheduleSettings } from './schedule-settings.js';
 import { type DueSchedule, SchedulesRepository } from './schedules.repository.js';
 
 /**
@@ -13,6 +12,19 @@ import { type DueSchedule, SchedulesRepository } from './schedules.repository.js
  * another replica), so one tick never runs for longer than the minute between ticks.
  */
 const DUE_BATCH = 200;
+
+/** What the backups planner reads of a connection's schedule (DESIGN section 5). */
+export type IncrementalPolicy = Pick<ScheduleSettings, 'incrementalEnabled' | 'timezone' | 'fullBackupDay'>;
+
+/**
+ * Starts the scheduled backup of a connection (the backups feature's `startScheduled`, handed in
+ * by the scheduler so that schedules and backups never import each other).
+ * @returns the backup's id, or null when a backup of the connection is already running
+ */
+export type StartScheduledBackup = (
+  teamId: string,
+  connectionId: string,
+) => Promise<{ backupId: string } | null>;
 
 /**
  * Backup schedules of connections (spec "Schedule (per connection)", docs/schedules.md) and the
@@ -25,7 +37,6 @@ export class SchedulesService {
   constructor(
     private readonly schedules: SchedulesRepository,
     private readonly connections: ConnectionsService,
-    private readonly backups: BackupsService,
   ) {}
 
   /** The connection's schedule, the default one if none was saved. @throws NotFoundError when missing or another team's. */
@@ -33,6 +44,13 @@ export class SchedulesService {
     await this.connections.getRef(actor.teamId, connectionId);
     const saved = await this.schedules.findForConnection(actor.teamId, connectionId);
     return saved ? toScheduleDto(saved, saved.nextRunAt) : toScheduleDto(DEFAULT_SCHEDULE, null);
+  }
+
+  /** The incremental settings of the connection's schedule, the default one's if none was saved. */
+  async incrementalPolicy(teamId: string, connectionId: string): Promise<IncrementalPolicy> {
+    const { incrementalEnabled, timezone, fullBackupDay } =
+      (await this.schedules.findForConnection(teamId, connectionId)) ?? DEFAULT_SCHEDULE;
+    return { incrementalEnabled, timezone, fullBackupDay };
   }
 
   /**
@@ -58,11 +76,11 @@ export class SchedulesService {
    * running is skipped; a failure on one schedule is logged and does not stop the others.
    * @returns ids of the backups started.
    */
-  async enqueueDue(now: Date): Promise<string[]> {
+  async enqueueDue(now: Date, start: StartScheduledBackup): Promise<string[]> {
     const started: string[] = [];
     for (const schedule of await this.schedules.findDue(now, DUE_BATCH)) {
       try {
-        const backupId = await this.runSlot(schedule, now);
+        const backupId = await this.runSlot(schedule, now, start);
         if (backupId) started.push(backupId);
       } catch (error) {
         this.logger.error(
@@ -74,11 +92,15 @@ export class SchedulesService {
   }
 
   /** @returns the backup started for the schedule's slot, or null when another replica claimed it or a backup is running. */
-  private async runSlot(schedule: DueSchedule, now: Date): Promise<string | null> {
+  private async runSlot(
+    schedule: DueSchedule,
+    now: Date,
+    start: StartScheduledBackup,
+  ): Promise<string | null> {
     const slot = schedule.nextRunAt;
     const next = nextRunAfter(schedule, now);
     if (!(await this.schedules.claimSlot(schedule.connectionId, slot, next, now))) return null;
-    const backup = await this.backups.startScheduled(schedule.teamId, schedule.connectionId);
+    const backup = await start(schedule.teamId, schedule.connectionId);
     if (!backup) {
       this.logger.warn(
         `Skipped the ${slot.toISOString()} backup of connection ${schedule.connectionId}: a backup of it is already running`,

@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-
-/** How the person proved who they are. */
-export type SignInMethod = 'email_code' | 'oidc';
+import type { SignInMethod } from './sign-in-method.js';
 
 /**
  * A signed-in browser session: a user acting in one team. The cookie holds a random id; only

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { SessionEntity, type SignInMethod } from './session.entity.js';
+import { SessionEntity } from './session.entity.js';
+import type { SignInMethod } from './sign-in-method.js';
 
 /** Seconds between two writes of `last_seen_at` for one session: a request does not always cost a write. */
 const TOUCH_EVERY_SECONDS = 60;

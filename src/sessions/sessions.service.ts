@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { clearHostCookie, hostCookie, readCookie } from './host-cookie.js';
-import type { SignInMethod } from './session.entity.js';
+import type { SignInMethod } from './sign-in-method.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 /** Name of the session cookie (a `__Host-` cookie, see host-cookie.ts). */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { clearHostCookie } from '@app/sessions/host-cookie.js';
-import type { SignInMethod } from '@app/sessions/session.entity.js';
+import type { SignInMethod } from '@app/sessions/sign-in-method.js';
 import { SessionsService } from '@app/sessions/sessions.service.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { SignedInDto } from './dto/signed-in.dto.js';

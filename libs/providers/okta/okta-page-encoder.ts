@@ -8,12 +8,8 @@ import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ListPageTask } from './okta-list-page.js';
 import type { ListPageFailure } from './okta-page-worker.js';
 
-/**
- * Run from the TypeScript sources (the tests), the worker loads its source through the hooks the
- * tests run the service's sources with.
- */
+/** Run from the TypeScript sources (the tests), the worker is loaded from its source too. */
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
-const TS_HOOKS = new URL('../../../test/support/register-ts-hooks.js', import.meta.url);
 const WORKER = new URL(FROM_SOURCES ? './okta-page-worker.ts' : './okta-page-worker.js', import.meta.url);
 
 /**
@@ -27,6 +23,17 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 
 const IDLE_TIMEOUT_MS = 30_000;
 
 let shared: Piscina | undefined;
+let workerExecArgv: string[] | undefined;
+
+/**
+ * Node options of the worker threads, for a process that cannot pass on its own: tests running
+ * the sources inside Jest hand in the hooks that load TypeScript. Without it (the default) a
+ * worker takes its process's options (Node `Worker` `execArgv`), which is what a service run
+ * with `node --import <hooks>` needs. Applies to the pool started after it.
+ */
+export function setOktaPageWorkerExecArgv(execArgv: string[]): void {
+  workerExecArgv = execArgv;
+}
 
 /**
  * Encodes list pages for a snapshot on worker threads (okta-page-worker.ts), one process-wide
@@ -48,7 +55,7 @@ export const oktaPageEncoder = {
       maxThreads: Math.max(1, availableParallelism() - 1),
       idleTimeout: IDLE_TIMEOUT_MS,
       resourceLimits: WORKER_LIMITS,
-      execArgv: FROM_SOURCES ? ['--import', TS_HOOKS.href] : undefined,
+      execArgv: workerExecArgv,
     });
     // The body moves to the worker (it is the whole of its own buffer, made for this response).
     const result = (await shared.run(task, { transferList: [task.body.buffer] })) as
