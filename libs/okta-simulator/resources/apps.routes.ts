@@ -160,7 +160,7 @@ export function appRoutes(org: OrgContext): Route[] {
           return policy ? { accessPolicy: `/api/v1/policies/${String(policy.data.id)}` } : {};
         },
         createStatus: 200,
-        keepOnReplace: keepClientId,
+        keepOnReplace: (before, after) => keepEntitlementStatus(before, keepClientId(before, after)),
         guardReplace: refuseInactiveCustomApp,
         guardDelete: (app) =>
           app.status === 'ACTIVE'
@@ -200,6 +200,16 @@ function keepClientId(before: Json, after: Json): Json {
   if (clientId === undefined || oauthClient === undefined || oauthClient.client_id !== undefined)
     return after;
   return { ...after, credentials: { ...credentials, oauthClient: { ...oauthClient, client_id: clientId } } };
+}
+
+/**
+ * An app keeps its entitlement management status through a replace: `settings.emOptInStatus` is
+ * read-only (ApplicationSettings), and replaceApplication ignores "system-assigned properties".
+ */
+function keepEntitlementStatus(before: Json, after: Json): Json {
+  const status = (before.settings as Json | undefined)?.emOptInStatus;
+  if (status === undefined) return after;
+  return { ...after, settings: { ...((after.settings ?? {}) as Json), emOptInStatus: status } };
 }
 
 /** `visibility` with the app's own link (shown) added to the links the body names. */

@@ -104,6 +104,7 @@ function generateGroupOwners(ctx: GeneratorContext, people: People): void {
           id: userId,
           type: 'USER',
           resolved: true,
+          originId: null,
           originType: 'OKTA_DIRECTORY',
           displayName: `${String(profile.firstName)} ${String(profile.lastName)}`,
           lastUpdated: ctx.timestamps().lastUpdated,
@@ -138,9 +139,13 @@ function generateAdminRoles(ctx: GeneratorContext, people: People): void {
   const role = (label: string, description: string, permissions: string[]) => {
     const { created, lastUpdated } = ctx.timestamps();
     const id = ctx.id(ID_PREFIX.customRole);
-    state.customRoles.set(id, { data: { id, label, description, created, lastUpdated } });
+    // As Okta answers them (recorded): an admin's role is not cloneable, a permission without
+    // conditions has `conditions: null`.
+    state.customRoles.set(id, { data: { id, label, isCloneable: false, description, created, lastUpdated } });
     for (const permission of permissions)
-      state.rolePermissions.of(id).set(permission, { data: { label: permission, created, lastUpdated } });
+      state.rolePermissions
+        .of(id)
+        .set(permission, { data: { label: permission, created, lastUpdated, conditions: null } });
     return id;
   };
   const helpdesk = role('Helpdesk lite', 'Reset passwords and unlock users in scoped groups', [
