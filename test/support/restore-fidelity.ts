@@ -10,7 +10,7 @@ import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { withoutVolatile } from '@app/diff/record-patch.js';
 import { createConnection, openSnapshot, runBackup } from './backup-helpers.js';
-import { changeOne, deleteOne } from './okta-damage.js';
+import { changeOne, deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { startTestOrg, type TestOrg } from './okta-org.js';
 import { RESTORE_SCOPES, runRestore, type RestoreView } from './restore-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from './test-app.js';
