@@ -40,6 +40,16 @@ const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {
     "a selective restore of identity providers leaves a re-created IdP's profile mapping at Okta's defaults: the mapping is a profile_mapping record, restored only with that type",
 };
 
+/** The open types each recorded org still fails on; an org not listed fails on none. */
+const OPEN_IN: Record<string, Array<keyof typeof OPEN>> = {
+  'oie-00': ['brand', 'app_feature', 'policy', 'identity_provider'],
+  'classic-00': ['brand', 'app_feature', 'policy', 'identity_provider'],
+  'realm-assignment-support': ['identity_provider'],
+};
+
+/** The open types of one org, with their reasons. */
+const openIn = (org: string) => Object.fromEntries((OPEN_IN[org] ?? []).map((type) => [type, OPEN[type]]));
+
 /** Issue 23: the round trip of restore-fidelity.e2e-spec.ts on every org the fixtures recorded. */
 for (const org of orgs)
   if ('types' in org)
@@ -47,7 +57,7 @@ for (const org of orgs)
       section: org.name,
       options: { fixturesDir: FIXTURES_DIR, fixtureOrg: org.name },
       types: org.types,
-      open: OPEN,
+      open: openIn(org.name),
     });
   else
     describe(`restore fidelity (${org.name})`, () => {

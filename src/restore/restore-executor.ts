@@ -63,7 +63,10 @@ export async function executeRestore(input: {
       ids,
       signal: input.signal,
     });
-    for (const [from, to] of plan.rematched) ids.set(from, to);
+    // An id this restore already mapped stays mapped: an object it re-created is the one its
+    // references mean. A live record matched by natural key may still name the deleted object (an
+    // app's sign-on policy record names the policy deleted since) and must not map it back.
+    for (const [from, to] of plan.rematched) if (!ids.has(from)) ids.set(from, to);
     const typeSummary = summaryOf(type);
     typeSummary.skip += plan.skip;
     addNotes(typeSummary, plan.notes);
