@@ -131,6 +131,23 @@ describe('the README commands', () => {
     },
   );
 
+  (HAVE_FIXTURES ? it : it.skip)(
+    'npm run demo on a recorded org without an Okta group: the drill deletes another type it can restore, exit 0',
+    async () => {
+      documented('--fixture-org NAME');
+      const demo = await run(
+        'npm run -s demo -- --fixtures ../shared/fixtures/okta/vcr --fixture-org skip-auth-policy-00 --json',
+      );
+      const summary = JSON.parse(demo.stdout.trim().split('\n').pop()!);
+      expect({ code: demo.code, summary }).toMatchObject({
+        code: 0,
+        summary: { status: 'completed', exact: true, restore: { status: 'completed', restored: true } },
+      });
+      expect(summary.resource_counts.group ?? 0).toBeLessThanOrEqual(1);
+      expect(summary.restore.deleted.type).not.toBe('group');
+    },
+  );
+
   it('npm run demo with a bad option: the usage and exit 2', async () => {
     const demo = await run('npm run -s demo -- --users many');
     expect(demo).toMatchObject({ code: 2, stdout: '' });
