@@ -38,6 +38,8 @@ export async function startBenchOrg(options: {
   rateLimits: 'none' | 'enterprise';
   log: (line: string) => void;
   cpuProfileDir?: string;
+  /** runs the service with `--trace-gc`, for `service.heapGrowthMb()` */
+  traceGc?: boolean;
   /** apps of the generated org (default: one per 2,000 users, at least 5) */
   apps?: number;
   /** scopes granted to the connection's integration (default: a backup's) */
@@ -65,7 +67,7 @@ export async function startBenchOrg(options: {
     // per-IP limit (spec Limits); the benches measure the service's work, not that limit.
     RATE_LIMITS: 'off',
   };
-  let service = await startServiceProcess(env, options.cpuProfileDir);
+  let service = await startServiceProcess(env, options);
   const close = async () => {
     await service.stop();
     await org.close();
@@ -105,7 +107,7 @@ export async function startBenchOrg(options: {
       },
       async restartService() {
         await service.stop();
-        service = await startServiceProcess(env, options.cpuProfileDir);
+        service = await startServiceProcess(env, options);
         api = await connect();
       },
       close,

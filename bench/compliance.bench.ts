@@ -14,13 +14,14 @@ interface ComplianceReport {
 }
 
 /**
- * `npm run bench:compliance -- [--users N] [--framework F] [--json]`: backs up a generated org,
+ * `npm run bench:compliance -- [--users N] [--framework F] [--json] [--cpu-prof-dir DIR]`: backs up a generated org,
  * restarts the service (so its memory is the check's own), then times through the API a
  * compliance check of that backup (computed: every snapshot part streamed once), the same request
  * again (served from the stored result), and GET /api/scores/readiness over 100 connections of
- * the team (one backed up, 99 without a backup yet). Memory: how far the service's resident set
- * grew above where it stood before the first check, MB (peak reset first), an upper bound of its
- * heap growth (issue 26 "Performance").
+ * the team (one backed up, 99 without a backup yet). Memory of the first check: how far the V8
+ * heap in use rose (`heap_growth_mb`, from the service's `--trace-gc` lines) and the resident set
+ * grew (`check_rss_growth_mb`, peak reset first) above where they stood before it, MB (issue 26
+ * "Performance"). `--cpu-prof-dir DIR` makes the service write a V8 CPU profile there.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       users: { type: 'string', default: '100000' },
       framework: { type: 'string', default: 'pci_dss' },
       json: { type: 'boolean', default: false },
+      'cpu-prof-dir': { type: 'string' },
     },
     strict: true,
   });
@@ -36,7 +38,13 @@ async function main(): Promise<void> {
     throw new Error('--users must be a whole number of at least 100');
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
 
-  const bench = await startBenchOrg({ users, rateLimits: 'none', log: () => {} });
+  const bench = await startBenchOrg({
+    users,
+    rateLimits: 'none',
+    log: () => {},
+    cpuProfileDir: values['cpu-prof-dir'],
+    traceGc: true,
+  });
   try {
     const { seconds } = await bench.backup();
     log(`backup of ${users} users: ${round(seconds)} s`);
@@ -45,11 +53,13 @@ async function main(): Promise<void> {
     const body = { connectionId: bench.connectionId, framework: values.framework };
     const check = () => bench.api.post<ComplianceReport>('/api/compliance/check', body);
     bench.service.resetPeakRss();
+    bench.service.resetHeapPeak();
     const rssBefore = bench.service.peakRssMb();
     const started = performance.now();
     const first = await check();
     const checkMs = Math.round(performance.now() - started);
     const rssGrowth = bench.service.peakRssMb() - rssBefore;
+    const heapGrowth = bench.service.heapGrowthMb();
     if (first.findings.length === 0) throw new Error('the check answered no findings');
     log(`check: ${checkMs} ms, score ${first.score}, ${first.findings.length} findings`);
     const repeatMs = await median(async () => {
@@ -78,6 +88,7 @@ async function main(): Promise<void> {
       users,
       framework: values.framework,
       check_ms: checkMs,
+      heap_growth_mb: heapGrowth ?? null,
       check_rss_growth_mb: rssGrowth,
       repeat_ms: repeatMs,
       readiness_connections: CONNECTIONS,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/bootstrap/node-flags.js';
 
@@ -11,6 +12,13 @@ export interface ServiceProcess {
   peakRssMb(): number;
   /** Resets the peak to the current resident set size (Linux clear_refs 5), so a phase's own peak can be read. */
   resetPeakRss(): void;
+  /**
+   * How far the V8 heap in use rose above where the last collection before `resetHeapPeak` left
+   * it, MB: the highest heap in use that a collection found since then (`--trace-gc`'s "before"
+   * figure). Only with `traceGc`; undefined when no collection ran since.
+   */
+  heapGrowthMb(): number | undefined;
+  resetHeapPeak(): void;
   /** CPU time the service process has used so far, every thread, user and system, seconds (Linux). */
   cpuSeconds(): number;
   /** Runs the admin CLI against the same database and returns its JSON line. */
@@ -18,25 +26,34 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
+export interface ServiceProcessOptions {
+  /** the service writes a V8 CPU profile there when it stops */
+  cpuProfileDir?: string;
+  /** runs the service with `--trace-gc` and reads its lines, for `heapGrowthMb` */
+  traceGc?: boolean;
+}
+
 /**
  * Starts `dist/src/main.js` as production does (SERVICE_NODE_FLAGS, SERVICE_ENV) with `env` on a free port and
  * waits for /api/health.
- * @param cpuProfileDir when set, the service writes a V8 CPU profile there when it stops
  */
 export async function startServiceProcess(
   env: Record<string, string>,
-  cpuProfileDir?: string,
+  options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const fullEnv = { ...env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` };
   const nodeArgs = [
     ...SERVICE_NODE_FLAGS,
-    ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+    ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ...(options.traceGc ? ['--trace-gc'] : []),
   ];
   const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
     env: { ...process.env, ...SERVICE_ENV, ...fullEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.traceGc ? 'pipe' : 'ignore', 'inherit'],
   });
+  const heap = new HeapWatch();
+  if (options.traceGc) createInterface({ input: child.stdout! }).on('line', (line) => heap.read(line));
   const baseUrl = fullEnv.BASE_URL;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -54,10 +71,39 @@ export async function startServiceProcess(
     env: fullEnv,
     peakRssMb: () => peakRss(child),
     resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
+    heapGrowthMb: () => heap.growthMb(),
+    resetHeapPeak: () => heap.reset(),
     cpuSeconds: () => cpuSeconds(child),
     cli: (args) => runCli(args, fullEnv),
     stop: () => stop(child),
   };
+}
+
+/**
+ * The V8 heap in use as `--trace-gc` reports it: each collection's line gives the heap in use
+ * before and after it, MB (`... ms: Scavenge 52.1 (60.3) -> 48.0 (61.3) MB, ...`).
+ */
+class HeapWatch {
+  private static readonly LINE = /ms: [A-Za-z (),-]*?([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/;
+  private lastAfter = 0;
+  private base = 0;
+  private peak: number | undefined;
+
+  read(line: string): void {
+    const match = HeapWatch.LINE.exec(line);
+    if (!match) return;
+    this.peak = Math.max(this.peak ?? 0, Number(match[1]));
+    this.lastAfter = Number(match[2]);
+  }
+
+  reset(): void {
+    this.base = this.lastAfter;
+    this.peak = undefined;
+  }
+
+  growthMb(): number | undefined {
+    return this.peak === undefined ? undefined : Math.round(Math.max(0, this.peak - this.base));
+  }
 }
 
 function peakRss(child: ChildProcess): number {

@@ -11,8 +11,8 @@ function source(parts: Record<string, ResourceRecord[]>): RecordSource {
   return {
     types: Object.keys(parts),
     has: (type) => type in parts,
-    async *readPart(type) {
-      yield* parts[type];
+    async *readBatches(type) {
+      yield parts[type];
     },
   };
 }

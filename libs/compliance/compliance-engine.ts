@@ -72,7 +72,12 @@ export async function runFramework(
   for (const type of source.types) {
     const readers = evaluations.filter((e) => e.run?.onRecord && e.check!.reads.includes(type));
     if (readers.length === 0) continue;
-    for await (const record of source.readPart(type)) for (const e of readers) e.run!.onRecord!(record);
+    const fields = fieldsRead(
+      readers.map((e) => e.check!),
+      type,
+    );
+    for await (const records of source.readBatches(type, fields))
+      for (const record of records) for (const e of readers) e.run!.onRecord!(record);
   }
 
   const findings = evaluations.map(({ mapping, check, run, unavailable }): Finding => {
@@ -89,4 +94,15 @@ export async function runFramework(
     };
   });
   return { score: complianceScore(findings), findings };
+}
+
+/** The members of `type`'s records the checks read between them; undefined when one reads them whole. */
+function fieldsRead(checks: readonly Check[], type: string): string[] | undefined {
+  const fields = new Set<string>();
+  for (const check of checks) {
+    const read = check.fields?.[type];
+    if (read === undefined) return undefined;
+    for (const field of read) fields.add(field);
+  }
+  return [...fields];
 }

@@ -93,13 +93,23 @@ export interface Check {
   remediation: string;
   /** resource types read; a backup without one of them gives `manual` */
   reads: readonly string[];
+  /**
+   * The top-level members of `data` the check reads, for some of the types it reads: records of
+   * such a type reach it with only those members (the rest is never parsed). A type left out
+   * comes whole. Declare them for large parts (users, app assignments, memberships).
+   */
+  fields?: Readonly<Partial<Record<string, readonly string[]>>>;
   start(params: CheckParams, context: BackupContext): CheckRun;
 }
 
 /** The records of a backup, read type by type (SnapshotReader's shape). */
 export interface RecordSource {
   has(type: string): boolean;
-  readPart(type: string): AsyncIterable<ResourceRecord>;
+  /**
+   * The records of a type in batches (SnapshotReader's frames); with `fields`, each record's
+   * `data` holds only those top-level members.
+   */
+  readBatches(type: string, fields?: readonly string[]): AsyncIterable<readonly ResourceRecord[]>;
   /** types in the order stored */
   readonly types: string[];
 }

@@ -26,6 +26,7 @@ const inactiveUsers: Check = {
   remediation:
     'Deactivate or suspend users who have not signed in within the period (or automate it with Okta Workflows).',
   reads: ['user'],
+  fields: { user: ['status', 'lastLogin', 'activated', 'created'] },
   start(params: CheckParams, context: BackupContext) {
     const limitDays = num(params, 'maxInactiveDays');
     const cutoff = Date.parse(context.collectedAt) - limitDays * DAY_MS;
@@ -63,6 +64,7 @@ const deprovisionedAccess: Check = {
   remediation:
     'Remove the app assignments of deactivated and suspended users (and of the groups they stay in).',
   reads: ['user', 'app_user_assignment'],
+  fields: { user: ['status'], app_user_assignment: [] },
   start() {
     const offboarded = new Map<string, { name: string | null; status: unknown }>();
     const assigned = new Map<string, number>();
@@ -100,6 +102,7 @@ const deactivatedAdmins: Check = {
   title: 'Deactivated and suspended users hold no admin roles',
   remediation: 'Remove the admin role assignments of deactivated and suspended users.',
   reads: ['user', 'admin_role_assignment'],
+  fields: { user: ['status'], admin_role_assignment: ['type'] },
   start() {
     const offboarded = new Map<string, { name: string | null; status: unknown }>();
     const sample = new ResourceSample();
@@ -134,6 +137,7 @@ const sharedAccounts: Check = {
   remediation:
     'Give each person an account of their own; turn generic accounts into service apps or remove them.',
   reads: ['user'],
+  fields: { user: ['status', 'profile'] },
   start() {
     const sample = new ResourceSample();
     return {
@@ -157,6 +161,7 @@ const directAssignments: Check = {
   title: 'Apps are assigned through groups',
   remediation: 'Assign apps to groups (or group rules) instead of individual users.',
   reads: ['app_user_assignment'],
+  fields: { app_user_assignment: ['scope'] },
   start(params: CheckParams) {
     const limit = num(params, 'maxDirectShare');
     const perApp = new Map<string, number>();
@@ -215,6 +220,7 @@ const superAdminCount: Check = {
   remediation:
     'Keep at least two super administrators (one a break-glass account) and move the rest to narrower roles.',
   reads: ['group_membership', 'admin_role_assignment'],
+  fields: { group_membership: [], admin_role_assignment: ['type', 'assignmentType'] },
   start(params: CheckParams) {
     const members = new Map<string, number>();
     const holders = new ResourceSample();

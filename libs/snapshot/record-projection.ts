@@ -1,0 +1,206 @@
+import type { ResourceRecord } from '@libs/providers/resource-types.js';
+
+import { SnapshotIntegrityError } from './snapshot-errors.js';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const SPACE = 0x20;
+const TAB = 0x09;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * Top-level members of `data` to keep, each as the UTF-8 bytes of its JSON key (`"scope"`), so a
+ * member is recognised by comparing bytes, without decoding its key.
+ */
+export class DataProjection {
+  readonly fields: readonly string[];
+  readonly keys: readonly Buffer[];
+  /** `{"type":"<type>","id":`, the start of every line of the part */
+  readonly head: Buffer;
+
+  constructor(type: string, fields: readonly string[]) {
+    this.fields = [...new Set(fields)];
+    this.keys = this.fields.map((field) => Buffer.from(JSON.stringify(field), 'utf8'));
+    this.head = Buffer.from(`{"type":${JSON.stringify(type)},"id":`, 'utf8');
+  }
+}
+
+const NAME_MEMBER = Buffer.from(',"name":', 'utf8');
+const DATA_MEMBER = Buffer.from(',"data":', 'utf8');
+
+/**
+ * The record on one snapshot line (`text` from `start` to `end`, without its newline) with only
+ * the projection's top-level members of `data`; the others are skipped unparsed, and the scan
+ * stops once every wanted member is found. A line holds `{"type":..,"id":..,"name":..,"data":{..}}`
+ * in that order (SnapshotWriter's `recordLine`); `data` is the provider's compact JSON text, so only
+ * the JSON grammar's insignificant whitespace (RFC 8259 section 2) may sit between its tokens.
+ * This is what lets a compliance check read 900,000 app assignments for their `scope` without
+ * materialising each assignment's profile and links.
+ * @throws SnapshotIntegrityError when the line is not such a record of `type`
+ */
+export function projectRecord(
+  text: Buffer,
+  start: number,
+  end: number,
+  type: string,
+  projection: DataProjection,
+): ResourceRecord {
+  const scan = new LineScanner(text, start, end, type);
+  scan.expect(projection.head);
+  const id = scan.value();
+  scan.expect(NAME_MEMBER);
+  const name = scan.value();
+  scan.expect(DATA_MEMBER);
+  if (typeof id !== 'string' || (name !== null && typeof name !== 'string')) scan.fail();
+  return { type, id, name, data: scan.members(projection) } as ResourceRecord;
+}
+
+/** A cursor over one line's bytes that skips JSON values by their bounds alone. */
+class LineScanner {
+  constructor(
+    private readonly text: Buffer,
+    private at: number,
+    private readonly end: number,
+    private readonly type: string,
+  ) {}
+
+  expect(bytes: Buffer): void {
+    if (!this.matches(this.at, bytes)) this.fail();
+    this.at += bytes.length;
+  }
+
+  /**
+   * Parses the value at the cursor (a small one: an id, a name) and moves past it. A string
+   * without escapes is decoded as is, which is what JSON.parse would give.
+   */
+  value(): unknown {
+    const from = this.at;
+    this.at = this.valueEnd(from);
+    return this.decode(from, this.at);
+  }
+
+  /** The wanted members of the object at the cursor, parsed; the cursor is then left anywhere. */
+  members(projection: DataProjection): Record<string, unknown> {
+    const data: Record<string, unknown> = {};
+    const { text } = this;
+    let wanted = projection.keys.length;
+    this.space();
+    if (text[this.at] !== OPEN_BRACE) this.fail();
+    this.at += 1;
+    this.space();
+    if (text[this.at] === CLOSE_BRACE) return data;
+    while (wanted > 0) {
+      this.space();
+      const keyStart = this.at;
+      if (text[keyStart] !== QUOTE) this.fail();
+      const keyEnd = this.stringEnd(keyStart);
+      this.at = keyEnd;
+      this.space();
+      if (text[this.at] !== COLON) this.fail();
+      this.at += 1;
+      this.space();
+      const valueStart = this.at;
+      this.at = this.valueEnd(valueStart);
+      const field = this.wantedField(projection, keyStart, keyEnd);
+      if (field !== undefined) {
+        data[field] = this.decode(valueStart, this.at);
+        wanted -= 1;
+      }
+      this.space();
+      if (text[this.at] === CLOSE_BRACE) break;
+      if (text[this.at] !== COMMA) this.fail();
+      this.at += 1;
+    }
+    return data;
+  }
+
+  fail(): never {
+    throw new SnapshotIntegrityError(`part "${this.type}": a line is not a record of that type`);
+  }
+
+  /** The projection's field whose key spans `keyStart..keyEnd`, if any (escaped keys decoded). */
+  private wantedField(projection: DataProjection, keyStart: number, keyEnd: number): string | undefined {
+    if (this.escaped(keyStart, keyEnd)) {
+      const key = this.parse(keyStart, keyEnd);
+      return projection.fields.find((field) => field === key);
+    }
+    const length = keyEnd - keyStart;
+    for (let i = 0; i < projection.keys.length; i += 1) {
+      const key = projection.keys[i];
+      if (key.length === length && this.matches(keyStart, key)) return projection.fields[i];
+    }
+    return undefined;
+  }
+
+  /** True when the line holds `bytes` at `at` (a byte loop: cheaper than a native call for a few bytes). */
+  private matches(at: number, bytes: Buffer): boolean {
+    if (at + bytes.length > this.end) return false;
+    for (let i = 0; i < bytes.length; i += 1) if (this.text[at + i] !== bytes[i]) return false;
+    return true;
+  }
+
+  private escaped(from: number, to: number): boolean {
+    for (let i = from; i < to; i += 1) if (this.text[i] === BACKSLASH) return true;
+    return false;
+  }
+
+  /** The JSON value from `from` to `to`: a string without escapes is taken as is, the rest parsed. */
+  private decode(from: number, to: number): unknown {
+    if (this.text[from] === QUOTE && !this.escaped(from, to))
+      return this.text.toString('utf8', from + 1, to - 1);
+    return this.parse(from, to);
+  }
+
+  private parse(from: number, to: number): unknown {
+    try {
+      return JSON.parse(this.text.toString('utf8', from, to)) as unknown;
+    } catch {
+      return this.fail();
+    }
+  }
+
+  private space(): void {
+    const { text } = this;
+    while (text[this.at] === SPACE || text[this.at] === TAB || text[this.at] === CARRIAGE_RETURN)
+      this.at += 1;
+  }
+
+  /** Index just past the JSON string whose opening quote is at `from`. */
+  private stringEnd(from: number): number {
+    const { text } = this;
+    for (let close = text.indexOf(QUOTE, from + 1); close !== -1 && close < this.end;) {
+      let slashes = 0;
+      while (text[close - 1 - slashes] === BACKSLASH) slashes += 1;
+      if (slashes % 2 === 0) return close + 1;
+      close = text.indexOf(QUOTE, close + 1);
+    }
+    return this.fail();
+  }
+
+  /** Index just past the JSON value starting at `from`, found by its brackets and quotes only. */
+  private valueEnd(from: number): number {
+    const { text, end } = this;
+    const first = text[from];
+    if (first === QUOTE) return this.stringEnd(from);
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+      let depth = 0;
+      for (let i = from; i < end; i += 1) {
+        const byte = text[i];
+        if (byte === QUOTE) i = this.stringEnd(i) - 1;
+        else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
+        else if ((byte === CLOSE_BRACE || byte === CLOSE_BRACKET) && --depth === 0) return i + 1;
+      }
+      return this.fail();
+    }
+    let i = from;
+    while (i < end && text[i] !== COMMA && text[i] !== CLOSE_BRACE && text[i] !== CLOSE_BRACKET) i += 1;
+    if (i === from) this.fail();
+    return i;
+  }
+}
