@@ -61,7 +61,7 @@ export async function startBenchOrg(options: {
     MASTER_KEY: randomBytes(32).toString('base64'),
     PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
     PROVIDER_CA_FILE: org.caCertPath,
-    OKTA_RATE_LIMIT_HEADROOM: String(HEADROOM),
+    PROVIDER_RATE_LIMIT_HEADROOM: String(HEADROOM),
     LOG_LEVEL: 'warn',
     // One client polling backup status several times a second would exceed the API's own
     // per-IP limit (spec Limits); the benches measure the service's work, not that limit.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
-import { OKTA_CATEGORIES } from '@app/backups/included-types.js';
+import { providerDescriptor } from '@libs/providers/registry.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
@@ -163,7 +163,7 @@ describe('diff and resource timeline (HTTP, real PostgreSQL, simulator over HTTP
       .query({
         fromBackupId: before.id,
         toBackupId: after.id,
-        resourceTypes: OKTA_CATEGORIES.groups.join(','),
+        resourceTypes: providerDescriptor('okta')!.categories.groups.join(','),
       })
       .set('Authorization', `Bearer ${viewer.token}`);
 
@@ -172,7 +172,9 @@ describe('diff and resource timeline (HTTP, real PostgreSQL, simulator over HTTP
     const types = new Set((post.body.changes as Change[]).map((change) => change.resourceType));
     expect(types).toContain('group');
     expect(types).toContain('group_membership');
-    expect([...types].every((type) => OKTA_CATEGORIES.groups.includes(type))).toBe(true);
+    expect([...types].every((type) => providerDescriptor('okta')!.categories.groups.includes(type))).toBe(
+      true,
+    );
   });
 
   it('finds nothing between two backups of an unchanged org', async () => {

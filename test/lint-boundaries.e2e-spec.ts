@@ -88,6 +88,12 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       "import { BackupsRepository } from '@app/backups/backups.repository.js';\nexport type R = BackupsRepository;",
       /no-restricted-imports: .*other feature's service/,
     ],
+    [
+      "a provider's own folder from src",
+      'src/diff/diff.service.ts',
+      "import { OKTA_SEVERITY_RULES } from '@libs/providers/okta/severity/okta-severity-rules.js';\nexport const r = OKTA_SEVERITY_RULES;",
+      /no-restricted-imports: .*through the registry/,
+    ],
   ])('refuses %s', async (_rule, filePath, code, expected) => {
     expect(await lint(filePath, code)).toEqual([expect.stringMatching(expected)]);
   });
@@ -112,6 +118,11 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       '@nestjs/typeorm in a module',
       'src/health/health.module.ts',
       "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const m = TypeOrmModule;",
+    ],
+    [
+      'the provider registry from src',
+      'src/diff/diff.service.ts',
+      "import { requireProvider } from '@libs/providers/registry.js';\nexport const p = requireProvider;",
     ],
     ['process.env in src/config', 'src/config/app-config.ts', 'export const url = process.env.OKTA_URL;'],
     [

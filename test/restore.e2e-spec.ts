@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SnapshotRecord } from '@libs/okta-simulator/index.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import { contentHash } from '@libs/snapshot/content-hash.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
@@ -43,7 +44,8 @@ describe('restore (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
   const fingerprintOrg = (): Map<string, string> => {
     const all = new Map<string, string>();
     for (const [type, records] of Object.entries(org.sim.snapshot()))
-      for (const record of records) all.set(`${type} ${record.id}`, contentHash(record.data));
+      for (const record of records)
+        all.set(`${type} ${record.id}`, contentHash(record.data, OKTA_VOLATILE_FIELDS));
     return all;
   };
 

@@ -8,7 +8,7 @@ import { KeyRing } from '@libs/crypto/key-ring.js';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
 import { ResourceRecord } from '@libs/providers/resource-types.js';
 
-import { OKTA_VOLATILE_FIELDS } from './content-hash.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import { encodeRecords, keepRecords } from './encoded-records.js';
 import { FRAME_TEXT_BYTES } from './frame-codec.js';
 import { SnapshotWriteError } from './snapshot-errors.js';
@@ -60,7 +60,12 @@ describe('encoded records (records encoded away from the writer, as worker threa
     prefix: string,
     items: Iterable<ResourceRecord | ReturnType<typeof encodeRecords>>,
   ): Promise<SnapshotReader> {
-    const writer = await SnapshotWriter.create({ store, prefix, keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix,
+      keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
     await writer.writePart('app_user_assignment', items);
     await writer.finish({});
     return SnapshotReader.open({ store, prefix, keyRing });
@@ -139,7 +144,12 @@ describe('encoded records (records encoded away from the writer, as worker threa
   });
 
   it('refuses records hashed without other volatile fields, and leaves no snapshot', async () => {
-    const writer = await SnapshotWriter.create({ store, prefix: 'teams/t/other/', keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix: 'teams/t/other/',
+      keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
     const batch = encodeRecords('app_user_assignment', assignments(2), ['_links']);
 
     await expect(writer.writePart('app_user_assignment', [batch])).rejects.toThrow(
@@ -151,7 +161,12 @@ describe('encoded records (records encoded away from the writer, as worker threa
   });
 
   it('fails the part with a SnapshotWriteError for an item that is neither', async () => {
-    const writer = await SnapshotWriter.create({ store, prefix: 'teams/t/null/', keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix: 'teams/t/null/',
+      keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
 
     await expect(writer.writePart('app_user_assignment', [null as never])).rejects.toThrow(
       new SnapshotWriteError('a record of type "undefined" was given for the "app_user_assignment" part'),

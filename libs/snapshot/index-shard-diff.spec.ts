@@ -16,6 +16,7 @@ import { SnapshotIntegrityError } from './snapshot-errors.js';
 import { partNames } from './snapshot-layout.js';
 import { SnapshotReader } from './snapshot-reader.js';
 import { SnapshotWriter } from './snapshot-writer.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 
 const keyRing = new KeyRing([{ kid: 'k1', key: Buffer.alloc(32, 0x11) }]);
 const HASH_A = 'a'.repeat(64);
@@ -76,7 +77,12 @@ describe('diffIndexShards', () => {
 
   async function snapshot(name: string, records: ResourceRecord[]): Promise<SnapshotReader> {
     const prefix = `teams/t1/users/u1/connections/c1/backups/${name}/`;
-    const writer = await SnapshotWriter.create({ store, prefix, keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix,
+      keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
     await writer.writePart('user', records);
     await writer.finish({});
     return SnapshotReader.open({ store, prefix, keyRing });
@@ -210,7 +216,12 @@ describe('SnapshotReader.readIndexShardText', () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'index-shard-text-spec-'));
     store = new FsObjectStore(dir);
-    const writer = await SnapshotWriter.create({ store, prefix, keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix,
+      keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
     await writer.writePart(
       'user',
       Array.from({ length: 300 }, (_, n) => user(n)),

@@ -12,6 +12,7 @@ import { ResourceRecord } from '@libs/providers/resource-types.js';
 
 import { SnapshotReader } from './snapshot-reader.js';
 import { SnapshotWriter } from './snapshot-writer.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 
 // 200,000 records written and read: over a minute on a busy 2-core runner; memory, not time, is what it checks.
 jest.setTimeout(240_000);
@@ -78,7 +79,12 @@ describe('snapshot memory', () => {
     const writeSamples: number[] = [];
     const readSamples: number[] = [];
 
-    const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix: PREFIX,
+      keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
     const part = await writer.writePart('user', generated(writeSamples));
     await writer.finish({ backupId: 'big' });
 

@@ -5,7 +5,7 @@ import { KeyRing, WrappedKey } from '@libs/crypto/key-ring.js';
 import { ObjectStore } from '@libs/object-store/object-store.js';
 import { ResourceRecord } from '@libs/providers/resource-types.js';
 
-import { OKTA_VOLATILE_FIELDS, contentHash } from './content-hash.js';
+import { contentHash } from './content-hash.js';
 import { type EncodedRecords, assertRecord, isEncodedRecords, recordLine } from './encoded-records.js';
 import { EncryptedPartSink } from './encrypted-part-sink.js';
 import { FRAME_TEXT_BYTES } from './frame-codec.js';
@@ -22,8 +22,8 @@ export interface SnapshotWriterOptions {
   prefix: string;
   /** wraps the snapshot's data key under its active master key */
   keyRing: KeyRing;
-  /** left out of content hashes; default OKTA_VOLATILE_FIELDS */
-  volatileFields?: readonly string[];
+  /** left out of content hashes: the provider's (its descriptor's `volatileFields`) */
+  volatileFields: readonly string[];
 }
 
 /** The manifest as written, with where it is and the SHA-256 of its stored bytes. */
@@ -67,7 +67,7 @@ export class SnapshotWriter {
     this.#root = root;
     this.#dataKey = generateDataKey();
     this.#wrappedKey = options.keyRing.wrapKey(this.#dataKey);
-    this.volatileFields = [...(options.volatileFields ?? OKTA_VOLATILE_FIELDS)];
+    this.volatileFields = [...options.volatileFields];
     this.#volatileSet = new Set(this.volatileFields);
   }
 

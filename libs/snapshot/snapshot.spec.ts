@@ -20,6 +20,7 @@ import { rewrapSnapshotKey } from './snapshot-key-rotation.js';
 import { objectAad, partNames } from './snapshot-layout.js';
 import { SnapshotReader } from './snapshot-reader.js';
 import { FinishedSnapshot, SnapshotWriter } from './snapshot-writer.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 
 const PREFIX = 'teams/t1/users/u1/connections/c1/backups/b1/';
 const META = { backupId: 'b1', connectionId: 'c1', provider: 'okta', orgUrl: 'https://secret-org.okta.com' };
@@ -89,7 +90,12 @@ describe('snapshot format', () => {
   }
 
   async function writeSnapshot(prefix = PREFIX, ring = keyRing): Promise<FinishedSnapshot> {
-    const sut = await SnapshotWriter.create({ store, prefix, keyRing: ring });
+    const sut = await SnapshotWriter.create({
+      store,
+      prefix,
+      keyRing: ring,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
     await sut.writePart('user', slowly([alice, bob]));
     await sut.writePart('group', [admins]);
     await sut.writePart('app', []);
@@ -103,7 +109,12 @@ describe('snapshot format', () => {
       id: `00u${n}`,
       data: { id: `00u${n}` },
     }));
-    const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix: PREFIX,
+      keyRing,
+      volatileFields: OKTA_VOLATILE_FIELDS,
+    });
     await writer.writePart('user', users);
     return { users, finished: await writer.finish(META) };
   }
@@ -145,7 +156,14 @@ describe('snapshot format', () => {
 
       const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
       expect(entries.sort(byId)).toEqual(
-        users.map(({ id, data }) => ({ type: 'user', id, hash: contentHash(data), frame: 0 })).sort(byId),
+        users
+          .map(({ id, data }) => ({
+            type: 'user',
+            id,
+            hash: contentHash(data, OKTA_VOLATILE_FIELDS),
+            frame: 0,
+          }))
+          .sort(byId),
       );
     });
 
@@ -193,7 +211,12 @@ describe('snapshot format', () => {
       const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
       expect((await collect(sut.readIndex())).sort(byId)).toEqual(
         [alice, bob, admins]
-          .map(({ type, id, data }) => ({ type, id, hash: contentHash(data), frame: 0 }))
+          .map(({ type, id, data }) => ({
+            type,
+            id,
+            hash: contentHash(data, OKTA_VOLATILE_FIELDS),
+            frame: 0,
+          }))
           .sort(byId),
       );
       expect(await collect(sut.readIndexShard('user', indexShardOf(bob.id)))).toContainEqual(
@@ -233,7 +256,12 @@ describe('snapshot format', () => {
     });
 
     it('leaves no manifest until finish, so an unfinished snapshot does not open', async () => {
-      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const sut = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
       await sut.writePart('user', [alice]);
 
       expect(await store.head(`${PREFIX}manifest.json`)).toBeNull();
@@ -241,7 +269,12 @@ describe('snapshot format', () => {
     });
 
     it('refuses a record of another type and fails the writer, leaving no part and no manifest', async () => {
-      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const sut = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
 
       await expect(sut.writePart('user', [alice, admins])).rejects.toThrow(
         new SnapshotWriteError('a record of type "group" was given for the "user" part'),
@@ -252,7 +285,12 @@ describe('snapshot format', () => {
     });
 
     it('fails the writer when the record source fails midway', async () => {
-      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const sut = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
       async function* failing() {
         yield alice;
         throw new Error('Okta answered 500');
@@ -265,7 +303,12 @@ describe('snapshot format', () => {
     });
 
     it('writes parts at the same time and lists them in the order they were begun', async () => {
-      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const sut = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
 
       const users = sut.writePart('user', slowly([alice, bob]));
       const groups = sut.writePart('group', [admins]);
@@ -280,7 +323,12 @@ describe('snapshot format', () => {
     });
 
     it('fails a part being written when another part fails', async () => {
-      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const sut = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
       async function* failing() {
         yield admins;
         throw new Error('Okta answered 500');
@@ -297,7 +345,12 @@ describe('snapshot format', () => {
       ['a repeated type', 'user', /already written/],
       ['a type that is not snake_case', '../user', /not snake_case/],
     ])('refuses %s without failing the writer', async (_what, type, message) => {
-      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const sut = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
       await sut.writePart('user', [alice]);
 
       await expect(sut.writePart(type, [])).rejects.toThrow(message);
@@ -309,9 +362,9 @@ describe('snapshot format', () => {
     it('refuses to write over a finished snapshot', async () => {
       await writeSnapshot();
 
-      await expect(SnapshotWriter.create({ store, prefix: PREFIX, keyRing })).rejects.toThrow(
-        /already exists/,
-      );
+      await expect(
+        SnapshotWriter.create({ store, prefix: PREFIX, keyRing, volatileFields: OKTA_VOLATILE_FIELDS }),
+      ).rejects.toThrow(/already exists/);
     });
 
     it('stops reading cleanly when the caller stops early', async () => {
@@ -345,7 +398,12 @@ describe('snapshot format', () => {
     }));
 
     async function writeMany(): Promise<FinishedSnapshot> {
-      const sut = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const sut = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
       await sut.writePart('user', many);
       return sut.finish(META);
     }
@@ -369,7 +427,12 @@ describe('snapshot format', () => {
         data: { id: '00uhuge', notes: 'é€😀'.repeat(200_000) },
       };
       const records = [many[0], huge, many[1]];
-      const writer = await SnapshotWriter.create({ store, prefix: PREFIX, keyRing });
+      const writer = await SnapshotWriter.create({
+        store,
+        prefix: PREFIX,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
       const part = await writer.writePart('user', records);
       await writer.finish(META);
 
@@ -394,7 +457,7 @@ describe('snapshot format', () => {
       for (const n of probes) {
         const found = await sut.findRecord('user', many[n].id);
         expect(found?.record).toEqual(many[n]);
-        expect(found?.entry.hash).toBe(contentHash(many[n].data));
+        expect(found?.entry.hash).toBe(contentHash(many[n].data, OKTA_VOLATILE_FIELDS));
       }
       expect(await sut.findRecord('user', '00u-missing')).toBeUndefined();
       expect(await sut.findEntry('group', many[0].id)).toBeUndefined();
@@ -404,7 +467,12 @@ describe('snapshot format', () => {
       await writeMany();
       const first = await open();
       const otherPrefix = 'teams/t1/users/u1/connections/c1/backups/b2/';
-      const second = await SnapshotWriter.create({ store, prefix: otherPrefix, keyRing });
+      const second = await SnapshotWriter.create({
+        store,
+        prefix: otherPrefix,
+        keyRing,
+        volatileFields: OKTA_VOLATILE_FIELDS,
+      });
       const edited = { ...many[7], data: { ...many[7].data, status: 'SUSPENDED' } };
       await second.writePart(
         'user',

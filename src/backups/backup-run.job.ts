@@ -4,11 +4,11 @@ import type PgBoss from 'pg-boss';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
+import { requireProvider } from '@libs/providers/registry.js';
 import type { EncodedResourcePart, ProviderConnector } from '@libs/providers/provider-connector.js';
 import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
-import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
@@ -103,7 +103,7 @@ export class BackupRunJob implements OnModuleInit {
       store: this.store,
       prefix: backup.storageKey,
       keyRing: this.keyRing,
-      volatileFields: OKTA_VOLATILE_FIELDS,
+      volatileFields: requireProvider(backup.connection.provider).volatileFields,
     });
     const counts = await this.writeParts(backup, connector, writer, types, incremental);
     await this.progress(backup.id, 97, 'Writing manifest');

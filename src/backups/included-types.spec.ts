@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
 import { ValidationError } from '@app/common/errors.js';
-import { OKTA_CATEGORIES, resolveIncludedTypes } from './included-types.js';
+import { providerDescriptor } from '@libs/providers/registry.js';
+import { resolveIncludedTypes } from './included-types.js';
+
+const OKTA = providerDescriptor('okta')!;
 
 describe('resolveIncludedTypes', () => {
   it('expands categories and keeps the provider order, without duplicates', () => {
@@ -45,8 +47,8 @@ describe('resolveIncludedTypes', () => {
   });
 
   it('has categories that cover every Okta type exactly once', () => {
-    const covered = Object.values(OKTA_CATEGORIES).flat();
-    expect([...covered].sort()).toEqual([...OKTA_RESOURCE_TYPES].sort());
+    const covered = Object.values(OKTA.categories).flat();
+    expect([...covered].sort()).toEqual([...OKTA.resourceTypes].sort());
   });
 
   it('refuses unknown entries, listing the valid categories and types', () => {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CATALOGUE_VERSION, runFramework } from '@libs/compliance/compliance-engine.js';
 import { FRAMEWORKS } from '@libs/compliance/frameworks/index.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
+import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupRef } from '@app/backups/backup-ref.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import type { Actor } from '@app/common/actor.js';
@@ -11,7 +13,6 @@ import { RestoreService } from '@app/restore/restore.service.js';
 import type { ComplianceCheckDto } from './dto/compliance-check.dto.js';
 import { type ComplianceReportDto, toComplianceReportDto } from './dto/compliance-report.dto.js';
 import { ComplianceRepository } from './compliance.repository.js';
-import { PROVIDER_CATALOGUES } from './provider-catalogues.js';
 
 /**
  * Compliance checks on backups (spec "Compliance", docs/compliance.md): read from the snapshot,
@@ -68,19 +69,28 @@ export class ComplianceService {
     return latest;
   }
 
-  private async compute(backup: BackupRef, frameworkId: ComplianceCheckDto['framework'], provider: string) {
+  private async compute(
+    backup: BackupRef,
+    frameworkId: ComplianceCheckDto['framework'],
+    provider: ProviderKind,
+  ) {
     const framework = FRAMEWORKS[frameworkId];
     const [{ reader }, previous, lastRestore] = await Promise.all([
       this.snapshots.openFound(backup),
       this.snapshots.previousStartedAt(backup),
       this.restores.lastCompletedAt(backup.teamId, backup.connectionId, backup.startedAt),
     ]);
-    const report = await runFramework(framework, PROVIDER_CATALOGUES[provider] ?? [], reader, {
-      backupId: backup.id,
-      collectedAt: backup.startedAt.toISOString(),
-      previousBackupAt: previous?.toISOString() ?? null,
-      lastRestoreAt: lastRestore?.toISOString() ?? null,
-    });
+    const report = await runFramework(
+      framework,
+      providerDescriptor(provider)?.complianceChecks ?? [],
+      reader,
+      {
+        backupId: backup.id,
+        collectedAt: backup.startedAt.toISOString(),
+        previousBackupAt: previous?.toISOString() ?? null,
+        lastRestoreAt: lastRestore?.toISOString() ?? null,
+      },
+    );
     return this.results.saveResult({
       id: randomUUID(),
       teamId: backup.teamId,

@@ -15,9 +15,6 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
-/** Hosts of Okta's own clouds; operators add others (a simulator, a custom domain) through PROVIDER_ALLOWED_HOSTS. */
-export const OKTA_CLOUD_HOSTS = ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com'] as const;
-
 /**
  * Every setting the service reads, validated once at boot (STYLE "Config, data, jobs").
  * Unset optional settings select the embedded defaults of DESIGN section 2.
@@ -43,12 +40,12 @@ export const configSchema = z
     S3_PREFIX: z.string().default(''),
     /** Master key(s) for envelope encryption: base64 32 bytes, or `kid:key,kid:key` (first is active). */
     MASTER_KEY: z.string().optional(),
-    /** Hosts allowed for outbound provider calls besides Okta's clouds (SSRF guard): `host` or `*.domain`. */
+    /** Hosts allowed for outbound provider calls besides each provider's own clouds (SSRF guard): `host` or `*.domain`. */
     PROVIDER_ALLOWED_HOSTS: csv,
     /** PEM file of an extra CA that provider calls trust (a private CA or the test simulator's). */
     PROVIDER_CA_FILE: z.string().optional(),
-    /** Share of each Okta rate-limit bucket left free for the org's own admins and integrations (0 to 0.9). */
-    OKTA_RATE_LIMIT_HEADROOM: z.coerce.number().min(0).max(0.9).default(0.2),
+    /** Share of each provider rate-limit bucket left free for the tenant's own admins and integrations (0 to 0.9). */
+    PROVIDER_RATE_LIMIT_HEADROOM: z.coerce.number().min(0).max(0.9).default(0.2),
     /** Lifetime of access tokens issued by the service's authorization server, seconds. */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(600),
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),

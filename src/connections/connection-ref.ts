@@ -1,4 +1,4 @@
-import type { ProviderKind } from './provider-kind.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
 
 /** The parts of a connection other features need to work with it (never the secret). */
 export interface ConnectionRef {

@@ -1,4 +1,4 @@
-import type { ProviderKind } from './provider-kind.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A team's link to one identity-provider tenant (spec "Connection"); the secret is stored only encrypted. */

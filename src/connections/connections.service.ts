@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
+import { PRIMARY_PROVIDER_KIND } from '@libs/providers/provider-kind.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
@@ -31,7 +32,7 @@ export class ConnectionsService {
   async create(actor: Actor, input: CreateConnectionDto): Promise<ConnectionDto> {
     const orgUrl = normalizeOrgUrl(input.org_url);
     const credentials = {
-      provider: input.provider ?? 'okta',
+      provider: input.provider ?? PRIMARY_PROVIDER_KIND,
       orgUrl,
       clientId: input.client_id,
       clientSecret: input.client_secret,
@@ -176,7 +177,7 @@ export function normalizeOrgUrl(raw: string): string {
     url.hash ||
     (url.pathname !== '/' && url.pathname !== '')
   ) {
-    throw new ValidationError('org_url must be the tenant origin only, such as https://acme.okta.com', [
+    throw new ValidationError('org_url must be the tenant origin only, such as https://tenant.example.com', [
       { field: 'org_url', message: 'origin only' },
     ]);
   }

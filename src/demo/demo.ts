@@ -2,8 +2,7 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
-import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
-import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
+import { requireProvider } from '@libs/providers/registry.js';
 import { type RunningSimulator, startSimulator } from '@libs/okta-simulator/index.js';
 import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { loadConfigWith } from '@app/config/app-config.js';
@@ -20,6 +19,9 @@ import { checkBackup } from './backup-check.js';
 import { type DrillResult, restoreDrill } from './restore-drill.js';
 import { ServiceClient } from './service-client.js';
 import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
+
+/** The demo runs the Okta simulator: the provider it backs up and restores. */
+const OKTA = requireProvider('okta');
 
 const USAGE = `Usage: npm run demo -- [--fixtures DIR [--fixture-org NAME]] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
 
@@ -100,7 +102,7 @@ async function demonstrate(
     .createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
   const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
   const api = await ServiceClient.connect(baseUrl, client.clientId, client.clientSecret);
-  const integration = await installApiServiceIntegration(org, oktaRestoreScopes(OKTA_RESOURCE_TYPES));
+  const integration = await installApiServiceIntegration(org, OKTA.grants(OKTA.resourceTypes));
   const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
     org_url: org.baseUrl,
     client_id: integration.clientId,

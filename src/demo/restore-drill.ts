@@ -3,8 +3,8 @@ import type { RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/inde
 import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
-import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
-import { recordPatch } from '@app/diff/record-patch.js';
+import { requireProvider } from '@libs/providers/registry.js';
+import { recordPatch } from '@libs/diff/record-patch.js';
 import type { ServiceClient } from './service-client.js';
 
 type Json = Record<string, unknown>;
@@ -66,7 +66,7 @@ const FALLBACK_TYPES: readonly OktaResourceType[] = [
 ];
 
 /** Fields the org assigns to a (re-)created object: not compared. */
-const SERVER_ASSIGNED = new Set([...OKTA_VOLATILE_FIELDS, 'id', 'created']);
+const SERVER_ASSIGNED = new Set([...requireProvider('okta').volatileFields, 'id', 'created']);
 
 const MISTAKE = 'Changed by mistake';
 

@@ -1,5 +1,5 @@
 import type { BackupRef } from '@app/backups/backup-ref.js';
-import { type ChangeAction, SEVERITIES, type Severity } from './severity/change-facts.js';
+import { type ChangeAction, SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 import type { ResourceChange } from './snapshot-diff.js';
 
 /** One side of a diff, as the summary names it. */

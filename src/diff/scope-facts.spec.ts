@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
-import { OKTA_VOLATILE_FIELDS } from '@libs/snapshot/content-hash.js';
+import { providerDescriptor } from '@libs/providers/registry.js';
 import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
 import { diffSnapshots } from './snapshot-diff.js';
+
+const OKTA = providerDescriptor('okta')!;
 
 const keyRing = new KeyRing([{ kid: 'k1', key: Buffer.alloc(32, 7) }]);
 const ROLE_TYPES = ['admin_role_assignment', 'admin_role_target'];
@@ -33,7 +35,12 @@ describe('diff of admin role targets: rated with their assignment read from the 
 
   const snapshot = async (name: string, roles: ResourceRecord[], targets: ResourceRecord[]) => {
     const prefix = `teams/t/users/u/connections/c/backups/${name}/`;
-    const writer = await SnapshotWriter.create({ store, prefix, keyRing });
+    const writer = await SnapshotWriter.create({
+      store,
+      prefix,
+      keyRing,
+      volatileFields: OKTA.volatileFields,
+    });
     await writer.writePart('admin_role_assignment', roles);
     await writer.writePart('admin_role_target', targets);
     await writer.finish({ backupId: name });
@@ -62,7 +69,7 @@ describe('diff of admin role targets: rated with their assignment read from the 
       [target(a, '00g1'), target(a, '00g6'), target(d, '00g5')],
     );
 
-    const changes = await diffSnapshots(before, after, ROLE_TYPES, new Set(OKTA_VOLATILE_FIELDS));
+    const changes = await diffSnapshots(before, after, ROLE_TYPES, new Set(OKTA.volatileFields), OKTA);
 
     const rules = Object.fromEntries(
       changes

@@ -1,5 +1,5 @@
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import { SCOPING_PARENTS, type ScopeFacts } from './severity/change-facts.js';
+import type { ScopeFacts } from '@libs/diff/change-facts.js';
 
 /** The parent record id of a child record `<parentId>:<childId>` (resource-types.ts). */
 function parentOf(recordId: string): string {
@@ -25,7 +25,7 @@ async function sideOf(reader: SnapshotReader, type: string, parentType: string):
 }
 
 /**
- * For a type whose records limit their parent (SCOPING_PARENTS: admin role targets), what the
+ * For a type whose records limit their parent (`scopingParents`: Okta's admin role targets), what the
  * severity rules need to tell a widening from a narrowing (ChangeFacts `scope`): a removed
  * record is judged against the newer snapshot, an added one against the older. Reads the two
  * snapshots' indexes of the type and its parent (ids only: a few per admin role). Other types,
@@ -36,8 +36,9 @@ export async function scopeFactsOf(
   from: SnapshotReader,
   to: SnapshotReader,
   type: string,
+  scopingParents: Readonly<Record<string, string>>,
 ): Promise<(action: 'added' | 'removed', recordId: string) => ScopeFacts | undefined> {
-  const parentType = SCOPING_PARENTS[type];
+  const parentType = scopingParents[type];
   if (parentType === undefined) return () => undefined;
   const [older, newer] = await Promise.all([sideOf(from, type, parentType), sideOf(to, type, parentType)]);
   return (action, recordId) => {

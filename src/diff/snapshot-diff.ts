@@ -2,10 +2,11 @@ import type { Operation } from 'fast-json-patch';
 import { type IndexShardChanges, diffIndexShards } from '@libs/snapshot/index-shard-diff.js';
 import { INDEX_SHARDS } from '@libs/snapshot/index-shards.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import { recordPatch } from './record-patch.js';
+import { recordPatch } from '@libs/diff/record-patch.js';
 import { scopeFactsOf } from './scope-facts.js';
-import type { ChangeAction, Severity } from './severity/change-facts.js';
-import { rateChange } from './severity/severity-rules.js';
+import type { ChangeAction, Severity } from '@libs/diff/change-facts.js';
+import { rateChange } from '@libs/diff/severity-rule.js';
+import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
 
 /** One change between two snapshots (spec "Shapes of other returned records": Diff change). */
 export interface ResourceChange {
@@ -22,6 +23,9 @@ export interface ResourceChange {
   rule: string;
 }
 
+/** What rates a provider's changes: its severity table and the scoping facts its rules read. */
+export type SeverityModel = Pick<ProviderDescriptor, 'severityRules' | 'scopingParents'>;
+
 /**
  * Compares the records of `types` in two snapshots. Hashes first: shards whose entry digests match
  * are skipped unread, the others compared entry by entry, one shard of each snapshot in memory at a
@@ -32,6 +36,7 @@ export interface ResourceChange {
  * out of the patches).
  * @param types resource types both snapshots hold
  * @param volatile the snapshots' volatile field list (equal for both; the caller checks)
+ * @param provider the snapshots' provider: its severity table rates each change
  * @returns changes by type in `types` order, then removed, added, modified, then by id
  * @throws SnapshotIntegrityError when either snapshot is altered
  */
@@ -40,11 +45,12 @@ export async function diffSnapshots(
   to: SnapshotReader,
   types: readonly string[],
   volatile: ReadonlySet<string>,
+  provider: SeverityModel,
 ): Promise<ResourceChange[]> {
   const changes: ResourceChange[] = [];
   for (const type of types) {
     const located = await compareIndexes(from, to, type);
-    changes.push(...(await openChanges(from, to, type, located, volatile)));
+    changes.push(...(await openChanges(from, to, type, located, volatile, provider)));
   }
   return changes;
 }
@@ -77,13 +83,16 @@ async function openChanges(
   type: string,
   located: IndexShardChanges,
   volatile: ReadonlySet<string>,
+  provider: SeverityModel,
 ): Promise<ResourceChange[]> {
   const changes: ResourceChange[] = [];
   const modifiedIds = new Set(located.modified.map(({ from: entry }) => entry.id));
   const beforeOfModified = new Map<string, Record<string, unknown>>();
   const noScope = () => undefined;
   const scope =
-    located.added.length + located.removed.length > 0 ? await scopeFactsOf(from, to, type) : noScope;
+    located.added.length + located.removed.length > 0
+      ? await scopeFactsOf(from, to, type, provider.scopingParents)
+      : noScope;
 
   for await (const record of from.readRecords(type, [
     ...located.removed,
@@ -93,7 +102,7 @@ async function openChanges(
       beforeOfModified.set(record.id, record.data);
       continue;
     }
-    const { severity, rule } = rateChange({
+    const { severity, rule } = rateChange(provider.severityRules, {
       resourceType: type,
       action: 'removed',
       before: record.data,
@@ -115,7 +124,7 @@ async function openChanges(
   ])) {
     const before = beforeOfModified.get(record.id);
     if (before === undefined) {
-      const { severity, rule } = rateChange({
+      const { severity, rule } = rateChange(provider.severityRules, {
         resourceType: type,
         action: 'added',
         after: record.data,
@@ -133,7 +142,7 @@ async function openChanges(
     }
     beforeOfModified.delete(record.id);
     const patch = recordPatch(before, record.data, volatile);
-    const { severity, rule } = rateChange({
+    const { severity, rule } = rateChange(provider.severityRules, {
       resourceType: type,
       action: 'modified',
       before,

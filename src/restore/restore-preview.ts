@@ -1,8 +1,8 @@
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import type { Severity } from '@app/diff/severity/change-facts.js';
-import { rateChange } from '@app/diff/severity/severity-rules.js';
+import type { Severity } from '@libs/diff/change-facts.js';
+import { rateChange, type SeverityRule } from '@libs/diff/severity-rule.js';
 import { ownId, planType } from './restore-planner.js';
 import { type RestoreSelection, RestoreScope } from './restore-scope.js';
 
@@ -45,6 +45,8 @@ export async function previewRestore(input: {
   connector: ProviderConnector;
   restorer: ProviderRestorer;
   selection: RestoreSelection;
+  /** the provider's severity table, which rates each prune candidate as a removal */
+  severityRules: readonly SeverityRule[];
 }): Promise<{ rows: RestorePreviewRow[]; prune: PruneCandidate[] }> {
   const { snapshot, restorer, selection } = input;
   const scope = new RestoreScope(selection, restorer);
@@ -71,7 +73,12 @@ export async function previewRestore(input: {
     for (const live of plan.unmatched) {
       if (prune.length >= MAX_LISTED_PRUNE_CANDIDATES) break;
       const before = plan.unmatchedRecords.get(live.id)?.data ?? {};
-      const { severity } = rateChange({ resourceType: type, action: 'removed', before, patch: [] });
+      const { severity } = rateChange(input.severityRules, {
+        resourceType: type,
+        action: 'removed',
+        before,
+        patch: [],
+      });
       prune.push({ resourceType: type, id: live.id, name: live.name, severity });
     }
   }

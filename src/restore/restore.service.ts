@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-snapshots.service.js';
+import { requireProvider } from '@libs/providers/registry.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
 import { ApiError, ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
@@ -82,6 +83,7 @@ export class RestoreService {
         connector,
         restorer: connector.restorer({ activateUsers: request.activateUsers ?? false }),
         selection,
+        severityRules: requireProvider(opened.backup.connection.provider).severityRules,
       }).catch((error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;
         throw new ApiError(

@@ -3,7 +3,7 @@ import { readinessScore, resilienceScore } from '@libs/compliance/resilience-sco
 import { supportedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError } from '@app/common/errors.js';
-import type { ProviderKind } from '@app/connections/provider-kind.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
 import type { ReadinessDto, ReadinessEntryDto, ResilienceDto } from './dto/scores.dto.js';
 import { type ConnectionFacts, ScoresRepository } from './scores.repository.js';
 

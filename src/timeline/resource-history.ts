@@ -1,7 +1,7 @@
 import type { Operation } from 'fast-json-patch';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
-import { recordPatch } from '@app/diff/record-patch.js';
+import { recordPatch } from '@libs/diff/record-patch.js';
 
 /** One step of a resource's history (spec "Shapes of other returned records": Timeline event). */
 export interface TimelineEvent {

@@ -2,7 +2,8 @@ import { isUtf8 } from 'node:buffer';
 
 import { describe, expect, it } from '@jest/globals';
 
-import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
+import { contentHash } from '@libs/snapshot/content-hash.js';
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
@@ -54,7 +55,10 @@ describe('Okta list pages encoded for a snapshot', () => {
       { type: 'app_user_assignment', id: '0oa1:00u2', name: null, data: APP_USERS[1] },
     ]);
     expect(sut.ids).toEqual(['0oa1:00u1', '0oa1:00u2']);
-    expect(sut.hashes).toEqual([contentHash(first), contentHash(APP_USERS[1])]);
+    expect(sut.hashes).toEqual([
+      contentHash(first, OKTA_VOLATILE_FIELDS),
+      contentHash(APP_USERS[1], OKTA_VOLATILE_FIELDS),
+    ]);
     expect(JSON.stringify(decoded(sut))).not.toContain('Sw0rdfish!');
   });
 
@@ -84,7 +88,7 @@ describe('Okta list pages encoded for a snapshot', () => {
       { type: 'user', id: '00u1', name: 'zoë@example.com', data: users[0] },
       { type: 'user', id: '00u2', name: 'li@example.com', data: users[1] },
     ]);
-    expect(sut.hashes).toEqual(users.map((user) => contentHash(user)));
+    expect(sut.hashes).toEqual(users.map((user) => contentHash(user, OKTA_VOLATILE_FIELDS)));
   });
 
   it("keeps Okta's own text of each record stored unredacted, and serializes the redacted one", () => {
@@ -108,7 +112,7 @@ describe('Okta list pages encoded for a snapshot', () => {
       name: null,
       data: keptData,
     });
-    expect(sut.hashes[1]).toBe(contentHash(keptData));
+    expect(sut.hashes[1]).toBe(contentHash(keptData, OKTA_VOLATILE_FIELDS));
   });
 
   it('writes one line per record of a pretty-printed page, or of one that is not valid UTF-8', () => {

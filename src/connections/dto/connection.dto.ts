@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ConnectionEntity } from '@app/connections/connection.entity.js';
-import type { ProviderKind } from '@app/connections/provider-kind.js';
+import { PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
 
 /** A connection as the API returns it: credentials redacted (the secret is never returned). */
 export class ConnectionDto {
   @ApiProperty() id!: string;
-  @ApiProperty({ enum: ['okta', 'okta_workflows', 'entra_id'] }) provider!: ProviderKind;
+  @ApiProperty({ enum: PROVIDER_KINDS }) provider!: ProviderKind;
   @ApiProperty() org_url!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) org_name!: string | null;
   @ApiProperty() client_id!: string;

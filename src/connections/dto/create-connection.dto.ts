@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { PRIMARY_PROVIDER_KIND, PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
+import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
 
 /** Body of POST /api/connections/create (spec "Connections", DESIGN section 4 for `provider`). */
 export class CreateConnectionDto {
@@ -27,8 +29,10 @@ export class CreateConnectionDto {
   @MaxLength(200)
   org_name?: string;
 
-  @ApiPropertyOptional({ enum: ['okta'], default: 'okta' })
+  @ApiPropertyOptional({ enum: AVAILABLE_PROVIDER_KINDS, default: PRIMARY_PROVIDER_KIND })
   @IsOptional()
-  @IsIn(['okta'], { message: 'provider must be okta (okta_workflows and entra_id are not available yet)' })
-  provider?: 'okta';
+  @IsIn(AVAILABLE_PROVIDER_KINDS, {
+    message: `provider must be one of ${AVAILABLE_PROVIDER_KINDS.join(', ')} (${PROVIDER_KINDS.filter((kind) => !AVAILABLE_PROVIDER_KINDS.includes(kind)).join(' and ')} not available yet)`,
+  })
+  provider?: ProviderKind;
 }

@@ -1,4 +1,5 @@
-import { OKTA_VOLATILE_FIELDS, contentHash } from '@libs/snapshot/content-hash.js';
+import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
+import { contentHash } from '@libs/snapshot/content-hash.js';
 import type {
   IdMap,
   LiveResource,

@@ -17,8 +17,8 @@ export interface ChangeFacts {
   /** RFC 6902 operations from before to after, volatile fields left out (empty unless modified) */
   patch: readonly Operation[];
   /**
-   * For an added or removed record that limits its parent (SCOPING_PARENTS: an admin role's
-   * target), the parent's side of the change, read from the other snapshot: absent when unknown.
+   * For an added or removed record that limits its parent (a provider's `scopingParents`: an
+   * Okta admin role's target), the parent's side of the change, read from the other snapshot: absent when unknown.
    */
   scope?: ScopeFacts;
 }
@@ -34,15 +34,6 @@ export interface ScopeFacts {
   /** records of the type under the parent in the other snapshot */
   siblings: number;
 }
-
-/**
- * Types whose records limit their parent's reach, and the parent type: an admin role assignment
- * of a standard role applies to the whole org until it has targets (Okta Role Targets API), so
- * its last target going widens it.
- */
-export const SCOPING_PARENTS: Readonly<Record<string, string>> = {
-  admin_role_target: 'admin_role_assignment',
-};
 
 /**
  * The value at a dotted path (`settings.password.complexity.minLength`) of a record's data, or

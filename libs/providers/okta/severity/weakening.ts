@@ -1,4 +1,4 @@
-import { type ChangeFacts, valueAt } from './change-facts.js';
+import { type ChangeFacts, valueAt } from '@libs/diff/change-facts.js';
 
 /*
  * Tests that a security setting got weaker between `before` and `after`. Each names the Okta

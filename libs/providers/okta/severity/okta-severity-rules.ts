@@ -1,11 +1,11 @@
 import {
   type ChangeFacts,
-  type Severity,
   changedAt,
   changedPointers,
   recordType,
   valueAt,
-} from './change-facts.js';
+} from '@libs/diff/change-facts.js';
+import type { SeverityRule } from '@libs/diff/severity-rule.js';
 import {
   authorizationServerAccessOpened,
   mfaEnrollmentWeakened,
@@ -13,15 +13,14 @@ import {
   signOnRuleWeakened,
 } from './weakening.js';
 
-/** One row of the severity table: the first rule whose `applies` holds rates the change. */
-export interface SeverityRule {
-  /** stable id, returned with each change and listed in docs/severity.md */
-  id: string;
-  severity: Severity;
-  /** what the rule catches, in a reviewer's words */
-  description: string;
-  applies: (facts: ChangeFacts) => boolean;
-}
+/**
+ * Types whose records limit their parent's reach, and the parent type: an admin role assignment
+ * of a standard role applies to the whole org until it has targets (Okta Role Targets API), so
+ * its last target going widens it.
+ */
+export const OKTA_SCOPING_PARENTS: Readonly<Record<string, string>> = {
+  admin_role_target: 'admin_role_assignment',
+};
 
 /** Policies that decide who gets in and how (Okta Policy API types). */
 const SECURITY_POLICY_TYPES = new Set(['PASSWORD', 'MFA_ENROLL', 'OKTA_SIGN_ON', 'ACCESS_POLICY']);
@@ -62,7 +61,7 @@ const deactivated = (facts: ChangeFacts): boolean =>
  * The severity table (DESIGN section 4 values), most specific first. docs/severity.md lists it;
  * a test checks the two agree and that every rule has an example.
  */
-export const SEVERITY_RULES: readonly SeverityRule[] = [
+export const OKTA_SEVERITY_RULES: readonly SeverityRule[] = [
   {
     id: 'admin-role-granted',
     severity: 'critical',
@@ -304,12 +303,3 @@ export const SEVERITY_RULES: readonly SeverityRule[] = [
     applies: () => true,
   },
 ];
-
-/**
- * Rates a change by the first rule of {@link SEVERITY_RULES} that applies (the last always does).
- * @returns the severity and the id of the rule that decided it
- */
-export function rateChange(facts: ChangeFacts): { severity: Severity; rule: string } {
-  const rule = SEVERITY_RULES.find((candidate) => candidate.applies(facts)) as SeverityRule;
-  return { severity: rule.severity, rule: rule.id };
-}

@@ -1,0 +1,74 @@
+import type { Check } from '@libs/compliance/compliance-types.js';
+import type { SeverityRule } from '@libs/diff/severity-rule.js';
+
+import type { ProviderConnector } from './provider-connector.js';
+import type { ProviderKind } from './provider-kind.js';
+
+/** The operator's outbound policy and the tenant a connector is built for. */
+export interface ConnectOptions {
+  /** the tenant's https origin, e.g. `https://acme.okta.com` */
+  orgUrl: string;
+  /** the connection's credentials, as the descriptor's `credentials` fields name them */
+  credentials: Readonly<Record<string, string>>;
+  /**
+   * Host patterns the service may call besides the provider's `cloudHosts`
+   * (PROVIDER_ALLOWED_HOSTS: a simulator, a custom domain): the SSRF guard's list is both.
+   */
+  extraAllowedHosts: readonly string[];
+  /** a PEM CA to trust besides Node's bundled roots */
+  caCertPem?: string;
+  userAgent: string;
+  /** share of each rate-limit bucket left free for the tenant's own admins, 0 <= h < 1 */
+  headroom: number;
+  /** the types a restore will write: the connector then also asks for their write scopes */
+  restoreTypes?: readonly string[];
+}
+
+/** One credential field of a connection: what the create and update bodies take for it. */
+export interface CredentialField {
+  /** the request body's name, e.g. `client_secret` */
+  name: string;
+  /** a secret is stored only encrypted and never returned; the others may be shown */
+  secret: boolean;
+  description: string;
+}
+
+/**
+ * Everything the service knows of one kind of provider, declared in its folder
+ * (`libs/providers/<kind>`) and read through the registry (`registry.ts`): the service's own
+ * code names no provider. Cheap to import: `connect` loads the connector (and its HTTP client)
+ * on its first call.
+ */
+export interface ProviderDescriptor {
+  kind: ProviderKind;
+  /** the product's name, for people: `Okta` */
+  label: string;
+  /** the connection's credentials (spec "Connections": `client_id`, `client_secret` for Okta) */
+  credentials: readonly CredentialField[];
+  /** the provider's own cloud hosts (`host` or `*.domain`), always allowed by the SSRF guard */
+  cloudHosts: readonly string[];
+  /** every type the connector collects, in dependency order (parents first: a restore's order) */
+  resourceTypes: readonly string[];
+  /** the categories `include` accepts (spec "Resource categories"), together covering every type once */
+  categories: Readonly<Record<string, readonly string[]>>;
+  /** members left out of content hashes: they change without the configuration changing */
+  volatileFields: readonly string[];
+  /** the severity table of a diff, most specific first, ending with a catch-all */
+  severityRules: readonly SeverityRule[];
+  /** types whose records limit their parent's reach, and the parent type (a severity fact) */
+  scopingParents: Readonly<Record<string, string>>;
+  /** per type, what a backup cannot hold (fields the API never returns, secrets stripped) */
+  notCaptured: Readonly<Record<string, readonly string[]>>;
+  /**
+   * What the tenant's integration must be granted (OAuth scopes, API permissions): to back up, and
+   * with `restoreTypes`, also to restore those types.
+   */
+  grants(restoreTypes?: readonly string[]): string[];
+  /** the compliance checks written for this provider (libs/providers/<kind>/compliance) */
+  complianceChecks: readonly Check[];
+  /**
+   * A connector for one tenant.
+   * @throws ProviderError (`invalid_org_url`) or ProviderHostNotAllowedError before any request is made
+   */
+  connect(options: ConnectOptions): Promise<ProviderConnector>;
+}

@@ -1,0 +1,31 @@
+import { OKTA_PROVIDER } from './okta/okta-provider.js';
+import type { ProviderDescriptor } from './provider-descriptor.js';
+import { ProviderError } from './provider-errors.js';
+import type { ProviderKind } from './provider-kind.js';
+
+/**
+ * The providers this build can connect to, by kind. Adding one is its folder under
+ * `libs/providers/<kind>` and a line here (docs/architecture.md, "Adding a provider").
+ */
+const PROVIDERS: Partial<Record<ProviderKind, ProviderDescriptor>> = {
+  okta: OKTA_PROVIDER,
+};
+
+/** The kinds a connection can be created for, in the registry's order. */
+export const AVAILABLE_PROVIDER_KINDS = Object.keys(PROVIDERS) as ProviderKind[];
+
+/** The descriptor of a kind, or undefined for a kind this build cannot connect to (yet). */
+export function providerDescriptor(kind: ProviderKind): ProviderDescriptor | undefined {
+  return PROVIDERS[kind];
+}
+
+/**
+ * The descriptor of a kind this build connects to.
+ * @throws ProviderError `provider_not_available` for another kind
+ */
+export function requireProvider(kind: ProviderKind): ProviderDescriptor {
+  const descriptor = PROVIDERS[kind];
+  if (!descriptor)
+    throw new ProviderError(`${kind} connections are not available yet`, 'provider_not_available');
+  return descriptor;
+}
