@@ -30,8 +30,6 @@ for (const name of HAVE_FIXTURES ? await recordedOrgNames(FIXTURES_DIR) : []) {
  * run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
  */
 const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {
-  brand:
-    'a re-created brand lacks `customPrivacyPolicyUrl: null`: createBrand answers null (recorded), management.yaml types it a string, which the simulator follows',
   app_feature:
     'the simulator adds `capabilities.update.lifecycleDeactivate` to a replaced INBOUND_PROVISIONING feature whose recorded answer has none',
   policy:
@@ -42,8 +40,8 @@ const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {
 
 /** The open types each recorded org still fails on; an org not listed fails on none. */
 const OPEN_IN: Record<string, Array<keyof typeof OPEN>> = {
-  'oie-00': ['brand', 'app_feature', 'policy', 'identity_provider'],
-  'classic-00': ['brand', 'app_feature', 'policy', 'identity_provider'],
+  'oie-00': ['app_feature', 'policy', 'identity_provider'],
+  'classic-00': ['app_feature', 'policy', 'identity_provider'],
   'realm-assignment-support': ['identity_provider'],
 };
 
