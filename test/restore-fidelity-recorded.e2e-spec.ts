@@ -30,8 +30,6 @@ for (const name of HAVE_FIXTURES ? await recordedOrgNames(FIXTURES_DIR) : []) {
  * run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
  */
 const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {
-  app_feature:
-    'the simulator adds `capabilities.update.lifecycleDeactivate` to a replaced INBOUND_PROVISIONING feature whose recorded answer has none',
   policy:
     "other policies' priorities move when the deleted one is re-created, and the re-created policy brings a rule Okta made that the recording lacks",
   identity_provider:
@@ -40,8 +38,8 @@ const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {
 
 /** The open types each recorded org still fails on; an org not listed fails on none. */
 const OPEN_IN: Record<string, Array<keyof typeof OPEN>> = {
-  'oie-00': ['app_feature', 'policy', 'identity_provider'],
-  'classic-00': ['app_feature', 'policy', 'identity_provider'],
+  'oie-00': ['policy', 'identity_provider'],
+  'classic-00': ['policy', 'identity_provider'],
   'realm-assignment-support': ['identity_provider'],
 };
 

@@ -218,6 +218,25 @@ describe('writes to schemas, security, integrations, brands and admin roles', ()
     expect((await call('GET', `/api/v1/apps/${bookmark.id}/features`)).status).toBe(400);
   });
 
+  it("updates a feature with its own capabilities only: INBOUND_PROVISIONING's import settings and rules", async () => {
+    const feature = sut.snapshot().app_feature.find((f) => f.data.name === 'INBOUND_PROVISIONING')!;
+    const path = `/api/v1/apps/${feature.id.split(':')[0]}/features/INBOUND_PROVISIONING`;
+    const { importSettings, importRules } = feature.data.capabilities as Obj;
+    const rules = {
+      userCreateAndMatch: { ...(importRules as Obj).userCreateAndMatch!, autoConfirmNewUsers: true },
+    };
+    const updated = await call('PUT', path, {
+      importSettings,
+      importRules: rules,
+      update: { lifecycleDeactivate: { status: 'ENABLED' } },
+    });
+    expect(updated.status).toBe(200);
+    expect(body(updated).capabilities).toEqual({ importSettings, importRules: rules });
+    expect(
+      status(await call('PUT', path, { update: { lifecycleDeactivate: { status: 'ENABLED' } } })),
+    ).toEqual([400, 'E0000001']);
+  });
+
   it('assigns admin roles to users and groups; a user lists the roles its groups hold too', async () => {
     const snapshot = sut.snapshot();
     const [user] = snapshot.user.filter(

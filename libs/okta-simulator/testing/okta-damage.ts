@@ -163,14 +163,23 @@ const OWN_EDITS: Partial<
   },
   app_feature: (record) => {
     const [appId, name] = record.id.split(':');
-    const capabilities = (record.data.capabilities ?? {}) as {
-      update?: { lifecycleDeactivate?: { status?: string } };
-    };
-    const status = capabilities.update?.lifecycleDeactivate?.status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
+    const capabilities = (record.data.capabilities ?? {}) as Record<string, Record<string, unknown>>;
+    if (name === 'INBOUND_PROVISIONING') {
+      // Its PUT takes importSettings and importRules (CapabilitiesInboundProvisioningObject).
+      const rules = (capabilities.importRules?.userCreateAndMatch ?? {}) as Record<string, unknown>;
+      const userCreateAndMatch = { ...rules, autoConfirmNewUsers: rules.autoConfirmNewUsers !== true };
+      return [
+        'PUT',
+        `/api/v1/apps/${appId}/features/${name}`,
+        { importSettings: capabilities.importSettings ?? {}, importRules: { userCreateAndMatch } },
+      ];
+    }
+    const update = (capabilities.update ?? {}) as { lifecycleDeactivate?: { status?: string } };
+    const status = update.lifecycleDeactivate?.status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
     return [
       'PUT',
       `/api/v1/apps/${appId}/features/${name}`,
-      { update: { ...capabilities.update, lifecycleDeactivate: { status } } },
+      { update: { ...update, lifecycleDeactivate: { status } } },
     ];
   },
   app_sign_on_policy: (record, state) => {
