@@ -30,16 +30,14 @@ for (const name of HAVE_FIXTURES ? await recordedOrgNames(FIXTURES_DIR) : []) {
  * run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
  */
 const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {
-  policy:
-    "other policies' priorities move when the deleted one is re-created, and the re-created policy brings a rule Okta made that the recording lacks",
   identity_provider:
     "a selective restore of identity providers leaves a re-created IdP's profile mapping at Okta's defaults: the mapping is a profile_mapping record, restored only with that type",
 };
 
 /** The open types each recorded org still fails on; an org not listed fails on none. */
 const OPEN_IN: Record<string, Array<keyof typeof OPEN>> = {
-  'oie-00': ['policy', 'identity_provider'],
-  'classic-00': ['policy', 'identity_provider'],
+  'oie-00': ['identity_provider'],
+  'classic-00': ['identity_provider'],
   'realm-assignment-support': ['identity_provider'],
 };
 
