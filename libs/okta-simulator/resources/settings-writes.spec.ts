@@ -119,6 +119,14 @@ describe('writes to schemas, security, integrations, brands and admin roles', ()
       await call('POST', '/api/v1/idps', { name: 'Acme', type: 'OIDC', protocol: { type: 'OIDC' } }),
     );
     expect(idp).toMatchObject({ status: 'ACTIVE', issuerMode: 'ORG_URL' });
+    // One mapping from the IdP's users to each user type, one back from the default type (recorded).
+    const userTypes = sut.snapshot().user_type;
+    const mappings = async (query: string) =>
+      (body(await call('GET', `/api/v1/mappings?${query}=${String(idp.id)}`)) as unknown as Obj[]).map(
+        (mapping) => (mapping[query === 'sourceId' ? 'target' : 'source'] as Obj).id,
+      );
+    expect((await mappings('sourceId')).sort()).toEqual(userTypes.map((type) => type.id).sort());
+    expect(await mappings('targetId')).toEqual([userTypes.find((type) => type.data.default === true)!.id]);
     expect(
       body(await call('PUT', `/api/v1/idps/${String(idp.id)}`, { name: 'Acme 2', type: 'OIDC' })),
     ).toMatchObject({ name: 'Acme 2' });
