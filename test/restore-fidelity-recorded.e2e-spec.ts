@@ -29,23 +29,10 @@ for (const name of HAVE_FIXTURES ? await recordedOrgNames(FIXTURES_DIR) : []) {
  * Types whose round trip on recorded orgs still fails (issue 23), with what is left to do: they
  * run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
  */
-const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {
-  brand:
-    'a re-created brand lacks `customPrivacyPolicyUrl: null`: createBrand answers null (recorded), management.yaml types it a string, which the simulator follows',
-  app_feature:
-    'the simulator adds `capabilities.update.lifecycleDeactivate` to a replaced INBOUND_PROVISIONING feature whose recorded answer has none',
-  policy:
-    "other policies' priorities move when the deleted one is re-created, and the re-created policy brings a rule Okta made that the recording lacks",
-  identity_provider:
-    "a selective restore of identity providers leaves a re-created IdP's profile mapping at Okta's defaults: the mapping is a profile_mapping record, restored only with that type",
-};
+const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {};
 
 /** The open types each recorded org still fails on; an org not listed fails on none. */
-const OPEN_IN: Record<string, Array<keyof typeof OPEN>> = {
-  'oie-00': ['brand', 'app_feature', 'policy', 'identity_provider'],
-  'classic-00': ['brand', 'app_feature', 'policy', 'identity_provider'],
-  'realm-assignment-support': ['identity_provider'],
-};
+const OPEN_IN: Record<string, Array<keyof typeof OPEN>> = {};
 
 /** The open types of one org, with their reasons. */
 const openIn = (org: string) => Object.fromEntries((OPEN_IN[org] ?? []).map((type) => [type, OPEN[type]]));

@@ -117,7 +117,9 @@ const MADE_BY_OKTA = ['app_signing_key', 'app_client_secret'];
 /**
  * Children Okta makes with a new parent, which a recording may not hold for the backed-up one:
  * a new authorization server's system scopes and claims, a new policy's system (catch-all)
- * rule, a new brand's theme, a new user type's schema, a new app's user schema.
+ * rule, a new brand's theme, a new user type's schema, a new app's user schema, a new identity
+ * provider's profile mappings (one to each user type). Those the backup holds are restored and
+ * paired; only the ones it lacks are new after the round trip.
  */
 const MADE_WITH_PARENT: Partial<Record<OktaResourceType, (data: Json) => boolean>> = {
   policy_rule: (data) => data.system === true,
@@ -126,25 +128,30 @@ const MADE_WITH_PARENT: Partial<Record<OktaResourceType, (data: Json) => boolean
   brand_theme: () => true,
   user_schema: () => true,
   app_user_schema: () => true,
+  profile_mapping: () => true,
 };
+
+/** The ids of what a record hangs off: a mapping's ends, else the first part of its record id. */
+function parentsOf(type: string, id: string, data: Json): string[] {
+  if (type !== 'profile_mapping') return [id.split(':')[0]];
+  return [data.source, data.target].map((end) => String((end as Json | undefined)?.id));
+}
 
 /** Whether an added record (`<type> <id>`) is one Okta made itself (see MADE_BY_OKTA, MADE_WITH_PARENT). */
 async function madeByOkta(added: string, restored: RestoreView, after: SnapshotReader): Promise<boolean> {
   const [type, id] = added.split(' ');
   if (MADE_BY_OKTA.includes(type)) return true;
   const withParent = MADE_WITH_PARENT[type as OktaResourceType];
-  const parent = id.split(':')[0];
-  if (
-    !withParent ||
-    !restored.items.some(
-      (item) =>
-        String(item.newId ?? '')
-          .split(':')
-          .pop() === parent,
-    )
-  )
-    return false;
-  return withParent((await after.findRecord(type, id))!.record.data);
+  if (!withParent) return false;
+  const data = (await after.findRecord(type, id))!.record.data;
+  const recreated = new Set(
+    restored.items.map((item) =>
+      String(item.newId ?? '')
+        .split(':')
+        .pop(),
+    ),
+  );
+  return parentsOf(type, id, data).some((parent) => recreated.has(parent)) && withParent(data);
 }
 
 /** Server-owned fields of a record's data: new for every re-created object. */

@@ -14,6 +14,24 @@ import { collectionRoutes } from './collection-routes.js';
 import { refuseActiveDelete } from './lifecycle-gates.js';
 import { serialize } from './links.js';
 
+/**
+ * The capabilities a feature's PUT sets (updateFeatureForApplication, "supports partial
+ * updates"): its request is a CapabilitiesObject (`create`, `update`) for USER_PROVISIONING and
+ * a CapabilitiesInboundProvisioningObject (`importSettings` and `importRules`, both required) for
+ * INBOUND_PROVISIONING; anything else in the body is not a capability of that feature (recorded:
+ * an INBOUND_PROVISIONING feature never answers `create` or `update`).
+ * @throws OktaError 400 E0000001 when an INBOUND_PROVISIONING body lacks a required object
+ */
+function featureCapabilities(featureName: string, body: Json): Json {
+  const inbound = featureName === 'INBOUND_PROVISIONING';
+  const keys = inbound ? ['importSettings', 'importRules'] : ['create', 'update'];
+  if (inbound)
+    for (const key of keys)
+      if (body[key] === null || typeof body[key] !== 'object')
+        throw validationFailed(key, `${key}: The field cannot be left blank`);
+  return Object.fromEntries(Object.entries(body).filter(([key]) => keys.includes(key)));
+}
+
 /** Random text of `length` characters; the generator passes its seeded PRNG. */
 export type RandomText = (length: number) => string;
 
@@ -91,11 +109,8 @@ export function appCredentialRoutes(org: OrgContext): Route[] {
       access: write,
       handle: (context) => {
         const current = feature(context);
-        // updateFeatureForApplication takes a CapabilitiesObject: `create` and `update`, nothing else.
         const body = (jsonBody(context) ?? {}) as Json;
-        const given = Object.fromEntries(
-          Object.entries(body).filter(([key]) => key === 'create' || key === 'update'),
-        );
+        const given = featureCapabilities(context.params.featureName, body);
         const capabilities = { ...((current.data.capabilities ?? {}) as Json), ...given };
         const entry = replaced(current, { ...current.data, capabilities });
         state.appFeatures.of(context.params.appId).set(context.params.featureName, entry);

@@ -78,9 +78,38 @@ export function removeBrandChildren(state: OrgState, brandId: string): void {
 }
 
 /**
+ * The `defaultApp` Okta answers for a brand: every property present, `null` when unset
+ * (recorded: createBrand answers all three null, and a PUT of `defaultApp: {}` answers them null).
+ */
+export function brandDefaultApp(body: unknown): Json {
+  const given = (body !== null && typeof body === 'object' ? body : {}) as Json;
+  return {
+    appInstanceId: given.appInstanceId ?? null,
+    appLinkName: given.appLinkName ?? null,
+    classicApplicationUri: given.classicApplicationUri ?? null,
+  };
+}
+
+/**
+ * What createBrand gives a new brand beyond its name (recorded POST answers in the fixtures):
+ * no custom privacy policy URL (`null`, management.yaml's `default: null`), no consent, "Powered
+ * by Okta" kept, an unset default app, and no `locale` until a PUT sets one.
+ */
+export function newBrandSettings(): Json {
+  return {
+    isDefault: false,
+    removePoweredByOkta: false,
+    customPrivacyPolicyUrl: null,
+    agreeToCustomPrivacyPolicy: false,
+    defaultApp: brandDefaultApp(undefined),
+  };
+}
+
+/**
  * A brand as replaceBrand leaves it: BrandRequest replaces every setting, so one left out takes
- * its default (recorded: a PUT with `customPrivacyPolicyUrl: ""` answers `null`); `id` and
- * `isDefault` stay Okta's. Recorded brands keep answering an unset URL as `null`.
+ * its default (recorded: a PUT with `customPrivacyPolicyUrl: ""` answers `null`, one without
+ * `locale` answers none, `defaultApp: {}` answers its properties `null`); `id` and `isDefault`
+ * stay Okta's.
  * @throws OktaError 400 E0000001 for a privacy policy URL without `agreeToCustomPrivacyPolicy`
  *   (replaceBrand)
  */
@@ -91,16 +120,15 @@ export function replacedBrand(current: Json, body: Json): Json {
       'agreeToCustomPrivacyPolicy',
       'agreeToCustomPrivacyPolicy: Consent is required to set a custom privacy policy URL',
     );
-  const object = (value: unknown) => value !== null && typeof value === 'object';
   return {
     id: current.id,
     name: body.name,
     isDefault: current.isDefault,
     removePoweredByOkta: body.removePoweredByOkta === true,
+    customPrivacyPolicyUrl: url || null,
     agreeToCustomPrivacyPolicy: body.agreeToCustomPrivacyPolicy === true,
-    locale: typeof body.locale === 'string' ? body.locale : 'en',
-    ...(url !== '' || 'customPrivacyPolicyUrl' in current ? { customPrivacyPolicyUrl: url || null } : {}),
-    ...(object(body.defaultApp) ? { defaultApp: body.defaultApp } : {}),
+    ...(typeof body.locale === 'string' ? { locale: body.locale } : {}),
+    defaultApp: brandDefaultApp(body.defaultApp),
     ...(typeof body.emailDomainId === 'string' ? { emailDomainId: body.emailDomainId } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
 import { replaced, type Entry, type Json } from '@libs/okta-simulator/store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
 import { pairKey, type OrgState } from '@libs/okta-simulator/store/org-state.js';
-import { provisionBrand, removeBrandChildren, replacedBrand } from './brand-defaults.js';
+import { newBrandSettings, provisionBrand, removeBrandChildren, replacedBrand } from './brand-defaults.js';
 import { collectionRoutes } from './collection-routes.js';
 import { serialize } from './links.js';
 import { requireText } from './validation.js';
@@ -105,13 +105,10 @@ export function brandRoutes(org: OrgContext): Route[] {
           if ([...o.state.brands.valuesInOrder()].some((brand) => brand.data.name === name))
             throw new OktaError(409, 'E0000202', 'Brand name already exists.');
           provisionBrand(o.state, id, oktaId(ID_PREFIX.theme), o.baseUrl);
-          return {
-            isDefault: false,
-            removePoweredByOkta: body.removePoweredByOkta ?? false,
-            agreeToCustomPrivacyPolicy: body.agreeToCustomPrivacyPolicy ?? false,
-            locale: body.locale ?? 'en',
-          };
+          return newBrandSettings();
         },
+        // CreateBrandRequest holds only the name; a PUT sets the rest.
+        stored: (body) => ({ name: body.name }),
         createStatus: 201,
         guardDelete: (brand) => {
           if (brand.isDefault === true)

@@ -10,7 +10,7 @@ import { cryptoRandom, ID_PREFIX, oktaId } from '@libs/okta-simulator/store/okta
 import { collectionRoutes } from './collection-routes.js';
 import { serialize } from './links.js';
 import { refuseActiveDelete } from './lifecycle-gates.js';
-import { addIdentityProviderMapping, dropMappingsOf } from './profile-mappings.routes.js';
+import { addIdentityProviderMappings, dropMappingsOf } from './profile-mappings.routes.js';
 import { requireText } from './validation.js';
 
 /**
@@ -84,7 +84,7 @@ function keepSamlCredentials(before: Json, next: Json): Json {
 
 /**
  * Identity providers (`/api/v1/idps`: every verb, lifecycle answering the IdP, created and
- * deleted with their profile mapping to the default user type, SAML ones given Okta's service
+ * deleted with their profile mappings, one to each user type, SAML ones given Okta's service
  * provider entity id and signing key), event hooks
  * and inline hooks (`/api/v1/eventHooks`, `/api/v1/inlineHooks`: only INACTIVE hooks can be
  * deleted; inline hooks update by POST or PUT) and custom domains (`/api/v1/domains`, listed
@@ -110,7 +110,7 @@ export function integrationRoutes(org: OrgContext): Route[] {
         defaults: (body, { org: o, id }) => {
           requireText(body, 'name');
           const type = requireText(body, 'type');
-          addIdentityProviderMapping(o.state, id, type);
+          addIdentityProviderMappings(o.state, id, type);
           const protocol = body.protocol as Json | undefined;
           return {
             status: 'ACTIVE',

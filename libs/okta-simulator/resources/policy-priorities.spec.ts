@@ -46,6 +46,16 @@ describe('arrangePriorities', () => {
     expect(touched.sort()).toEqual(['c', 'default!']);
   });
 
+  it('keeps several defaults (a merged recorded org) in their order, whatever order they were stored in', () => {
+    const { priorities, touched } = arranged(
+      { 'late!': 6, a: 2, b: 1, 'middle!': 5, 'early!': 4, c: 3 },
+      'positions',
+      'a',
+    );
+    expect(priorities).toEqual({ 'late!': 6, a: 2, b: 1, 'middle!': 5, 'early!': 4, c: 3 });
+    expect(touched).toEqual([]);
+  });
+
   it('pushes the holder of a taken priority down one by one beside a catch-all rule, gaps kept', () => {
     expect(
       arranged({ a: 1, b: 2, c: 10, moved: 1, 'catch-all!': 99 }, 'catch-all', 'moved').priorities,

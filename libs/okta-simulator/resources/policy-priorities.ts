@@ -86,5 +86,7 @@ export function arrangePriorities(group: PriorityGroup, order: PriorityOrder, mo
     const place = Math.min(Math.max(priorityOf(movedMember[1]), 1), places.length + 1);
     places.splice(place - 1, 0, movedMember);
   }
-  [...places, ...system].forEach(([key, entry], index) => move(group, key, entry, index + 1));
+  // Defaults keep their order among themselves (a merged recorded org may hold several).
+  const defaults = [...system].sort((a, b) => priorityOf(a[1]) - priorityOf(b[1]));
+  [...places, ...defaults].forEach(([key, entry], index) => move(group, key, entry, index + 1));
 }

@@ -25,26 +25,34 @@ const IDP_USER_ATTRIBUTES = [
 ];
 
 /**
- * The mapping Okta creates with an identity provider, from its users to the default user type
- * (recorded: createIdentityProvider, then listProfileMappings?sourceId=): each attribute from
- * the IdP user's, the login from its email.
+ * The mappings Okta creates with an identity provider: one from its users to each user type of
+ * the org (recorded: every recorded IdP lists one mapping per user type, listProfileMappings
+ * ?sourceId=), and one back from the default user type (recorded: listProfileMappings of an org
+ * with a Google IdP holds both). The default type's maps each attribute from the IdP user's, the
+ * login from its email (recorded for a Google IdP); the others map nothing until an admin sets
+ * them. An org
+ * that holds no user type object (a recorded org whose types were never read) gets the mapping
+ * to its default type.
  */
-export function addIdentityProviderMapping(state: OrgState, idpId: string, idpType: string): void {
-  const id = oktaId(ID_PREFIX.profileMapping);
+export function addIdentityProviderMappings(state: OrgState, idpId: string, idpType: string): void {
   const properties = Object.fromEntries(
     IDP_USER_ATTRIBUTES.map((name) => [
       name,
       { expression: `appuser.${name === 'login' ? 'email' : name}`, pushStatus: 'DONT_PUSH' },
     ]),
   );
-  state.profileMappings.set(id, {
-    data: {
-      id,
-      source: { id: idpId, name: `${idpType.toLowerCase()}_idp`, type: 'appuser' },
-      target: { id: state.defaultUserTypeId, name: 'user', type: 'user' },
-      properties,
-    },
-  });
+  const types = [...state.userTypes.valuesInOrder()].map((type) => type.data);
+  const targets = types.length > 0 ? types : [{ id: state.defaultUserTypeId, name: 'user', default: true }];
+  const idp = { id: idpId, name: `${idpType.toLowerCase()}_idp`, type: 'appuser' };
+  const add = (source: Json, target: Json, mapped: Json) => {
+    const id = oktaId(ID_PREFIX.profileMapping);
+    state.profileMappings.set(id, { data: { id, source, target, properties: mapped } });
+  };
+  for (const type of targets) {
+    const userType = { id: type.id, name: type.name, type: 'user' };
+    add(idp, userType, type.default === true ? properties : {});
+    if (type.default === true) add(userType, idp, {});
+  }
 }
 
 /** Removes the mappings from or to an object Okta deleted (an identity provider). */
@@ -67,7 +75,7 @@ export function profileMappingJson(entry: Entry, base: string): Json {
  * `sourceId` / `targetId` too, as summaries without `properties`
  * (ListProfileMappings), answers one in full, and updates its property mappings by POST (a
  * property set to null is removed). There is no create or delete: identity providers add and
- * drop theirs (addIdentityProviderMapping, dropMappingsOf).
+ * drop theirs (addIdentityProviderMappings, dropMappingsOf).
  */
 export function profileMappingRoutes(org: OrgContext): Route[] {
   const read = { kind: 'admin', scopes: readScopes('okta.profileMappings') } as const;

@@ -119,6 +119,14 @@ describe('writes to schemas, security, integrations, brands and admin roles', ()
       await call('POST', '/api/v1/idps', { name: 'Acme', type: 'OIDC', protocol: { type: 'OIDC' } }),
     );
     expect(idp).toMatchObject({ status: 'ACTIVE', issuerMode: 'ORG_URL' });
+    // One mapping from the IdP's users to each user type, one back from the default type (recorded).
+    const userTypes = sut.snapshot().user_type;
+    const mappings = async (query: string) =>
+      (body(await call('GET', `/api/v1/mappings?${query}=${String(idp.id)}`)) as unknown as Obj[]).map(
+        (mapping) => (mapping[query === 'sourceId' ? 'target' : 'source'] as Obj).id,
+      );
+    expect((await mappings('sourceId')).sort()).toEqual(userTypes.map((type) => type.id).sort());
+    expect(await mappings('targetId')).toEqual([userTypes.find((type) => type.data.default === true)!.id]);
     expect(
       body(await call('PUT', `/api/v1/idps/${String(idp.id)}`, { name: 'Acme 2', type: 'OIDC' })),
     ).toMatchObject({ name: 'Acme 2' });
@@ -216,6 +224,25 @@ describe('writes to schemas, security, integrations, brands and admin roles', ()
     expect((await call('DELETE', path)).status).toBe(204);
     const bookmark = snapshot.app.find((a) => a.data.signOnMode === 'BOOKMARK')!;
     expect((await call('GET', `/api/v1/apps/${bookmark.id}/features`)).status).toBe(400);
+  });
+
+  it("updates a feature with its own capabilities only: INBOUND_PROVISIONING's import settings and rules", async () => {
+    const feature = sut.snapshot().app_feature.find((f) => f.data.name === 'INBOUND_PROVISIONING')!;
+    const path = `/api/v1/apps/${feature.id.split(':')[0]}/features/INBOUND_PROVISIONING`;
+    const { importSettings, importRules } = feature.data.capabilities as Obj;
+    const rules = {
+      userCreateAndMatch: { ...(importRules as Obj).userCreateAndMatch!, autoConfirmNewUsers: true },
+    };
+    const updated = await call('PUT', path, {
+      importSettings,
+      importRules: rules,
+      update: { lifecycleDeactivate: { status: 'ENABLED' } },
+    });
+    expect(updated.status).toBe(200);
+    expect(body(updated).capabilities).toEqual({ importSettings, importRules: rules });
+    expect(
+      status(await call('PUT', path, { update: { lifecycleDeactivate: { status: 'ENABLED' } } })),
+    ).toEqual([400, 'E0000001']);
   });
 
   it('assigns admin roles to users and groups; a user lists the roles its groups hold too', async () => {

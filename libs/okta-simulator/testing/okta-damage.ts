@@ -80,7 +80,7 @@ export async function deleteOne(
   candidates: SnapshotRecord[],
   state: Record<string, SnapshotRecord[]>,
 ): Promise<string | null> {
-  for (const record of adminsFirst(candidates).slice(0, CANDIDATES)) {
+  for (const record of withDependentsFirst(type, adminsFirst(candidates), state).slice(0, CANDIDATES)) {
     const path = itemPath(type, record.id, state);
     if (!path || type === 'group_schema') return null;
     if (record.data.status === 'ACTIVE') await okta.call('POST', `${path}/lifecycle/deactivate`);
@@ -163,14 +163,23 @@ const OWN_EDITS: Partial<
   },
   app_feature: (record) => {
     const [appId, name] = record.id.split(':');
-    const capabilities = (record.data.capabilities ?? {}) as {
-      update?: { lifecycleDeactivate?: { status?: string } };
-    };
-    const status = capabilities.update?.lifecycleDeactivate?.status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
+    const capabilities = (record.data.capabilities ?? {}) as Record<string, Record<string, unknown>>;
+    if (name === 'INBOUND_PROVISIONING') {
+      // Its PUT takes importSettings and importRules (CapabilitiesInboundProvisioningObject).
+      const rules = (capabilities.importRules?.userCreateAndMatch ?? {}) as Record<string, unknown>;
+      const userCreateAndMatch = { ...rules, autoConfirmNewUsers: rules.autoConfirmNewUsers !== true };
+      return [
+        'PUT',
+        `/api/v1/apps/${appId}/features/${name}`,
+        { importSettings: capabilities.importSettings ?? {}, importRules: { userCreateAndMatch } },
+      ];
+    }
+    const update = (capabilities.update ?? {}) as { lifecycleDeactivate?: { status?: string } };
+    const status = update.lifecycleDeactivate?.status === 'ENABLED' ? 'DISABLED' : 'ENABLED';
     return [
       'PUT',
       `/api/v1/apps/${appId}/features/${name}`,
-      { update: { ...capabilities.update, lifecycleDeactivate: { status } } },
+      { update: { ...update, lifecycleDeactivate: { status } } },
     ];
   },
   app_sign_on_policy: (record, state) => {
@@ -212,6 +221,20 @@ function schemaIdOf(record: SnapshotRecord, state: Record<string, SnapshotRecord
   const type = state.user_type.find((candidate) => candidate.id === record.id.split(':')[0]);
   const href = (type?.data._links as { schema?: { href?: string } } | undefined)?.schema?.href ?? '';
   return href.split('/').pop() ?? 'default';
+}
+
+/**
+ * Identity providers with profile mappings first: deleting one tests that a restore brings its
+ * mappings back with it (issue 23). Other types keep their order.
+ */
+function withDependentsFirst(
+  type: OktaResourceType,
+  records: SnapshotRecord[],
+  state: Record<string, SnapshotRecord[]>,
+): SnapshotRecord[] {
+  if (type !== 'identity_provider') return records;
+  const mapped = new Set(state.profile_mapping.map((mapping) => String((mapping.data.source as Json)?.id)));
+  return [...records.filter((record) => mapped.has(record.id)), ...records.filter((r) => !mapped.has(r.id))];
 }
 
 /** An admin's own objects before Okta's system and default ones, which an admin rarely touches. */

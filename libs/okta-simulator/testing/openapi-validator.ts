@@ -92,6 +92,16 @@ const RECORDED_NULLS: ReadonlyArray<{ schema: string; property: string; recorded
     property: 'originId',
     recorded: 'every recorded group owner from the directory answers "originId":null',
   },
+  {
+    schema: 'Brand',
+    property: 'customPrivacyPolicyUrl',
+    recorded: 'createBrand answers "customPrivacyPolicyUrl":null (the description\'s own `default: null`)',
+  },
+  ...['appInstanceId', 'appLinkName', 'classicApplicationUri'].map((property) => ({
+    schema: 'DefaultApp',
+    property,
+    recorded: `every recorded brand without a default app answers "${property}":null`,
+  })),
 ];
 
 function allowRecordedNulls(document: Node): void {

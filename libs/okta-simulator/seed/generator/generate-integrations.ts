@@ -3,7 +3,7 @@ import {
   newSigningKey,
   type RandomText,
 } from '@libs/okta-simulator/resources/app-credentials.routes.js';
-import { provisionBrand } from '@libs/okta-simulator/resources/brand-defaults.js';
+import { newBrandSettings, provisionBrand } from '@libs/okta-simulator/resources/brand-defaults.js';
 import { appUserSchemaDocument } from '@libs/okta-simulator/resources/schema-documents.js';
 import type { Json } from '@libs/okta-simulator/store/entry.js';
 import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
@@ -328,8 +328,8 @@ function generateBrands(ctx: GeneratorContext): void {
       data: {
         id,
         name,
+        ...newBrandSettings(),
         removePoweredByOkta: !isDefault,
-        agreeToCustomPrivacyPolicy: false,
         isDefault,
         locale: 'en',
       },
