@@ -1,3 +1,5 @@
+import type { MigrationInterface } from 'typeorm';
+import type { KeyRing } from '@libs/crypto/key-ring.js';
 import { InitialSchema1763800000000 } from './1763800000000-InitialSchema.js';
 import { CreateSchedules1763900000000 } from './1763900000000-CreateSchedules.js';
 import { CreateSignIn1764100000000 } from './1764100000000-CreateSignIn.js';
@@ -5,14 +7,21 @@ import { CreateTeamInvitations1764200000000 } from './1764200000000-CreateTeamIn
 import { CreateRestores1764300000000 } from './1764300000000-CreateRestores.js';
 import { CreateCompliance1764400000000 } from './1764400000000-CreateCompliance.js';
 import { CreateConnectionDrift1764500000000 } from './1764500000000-CreateConnectionDrift.js';
+import { sealConnectionCredentials } from './1764900000000-SealConnectionCredentials.js';
 
-/** Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). */
-export const MIGRATIONS = [
-  InitialSchema1763800000000,
-  CreateSchedules1763900000000,
-  CreateSignIn1764100000000,
-  CreateTeamInvitations1764200000000,
-  CreateRestores1764300000000,
-  CreateCompliance1764400000000,
-  CreateConnectionDrift1764500000000,
-];
+/**
+ * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
+ * that seal secrets again get the master key ring.
+ */
+export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface> {
+  return [
+    InitialSchema1763800000000,
+    CreateSchedules1763900000000,
+    CreateSignIn1764100000000,
+    CreateTeamInvitations1764200000000,
+    CreateRestores1764300000000,
+    CreateCompliance1764400000000,
+    CreateConnectionDrift1764500000000,
+    sealConnectionCredentials(keyRing),
+  ];
+}

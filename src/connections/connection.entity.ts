@@ -1,7 +1,7 @@
 import type { ProviderKind } from '@libs/providers/provider-kind.js';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A team's link to one identity-provider tenant (spec "Connection"); the secret is stored only encrypted. */
+/** A team's link to one identity-provider tenant (spec "Connection"); its credentials are stored only sealed. */
 @Entity('connections')
 export class ConnectionEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -22,11 +22,13 @@ export class ConnectionEntity {
   @Column('text', { name: 'org_name', nullable: true })
   orgName!: string | null;
 
-  @Column('text', { name: 'client_id' })
-  clientId!: string;
+  /** every credential field the provider's descriptor names, as one sealed JSON object */
+  @Column('text', { name: 'credentials_enc' })
+  credentialsEnc!: string;
 
-  @Column('text', { name: 'client_secret_enc' })
-  clientSecretEnc!: string;
+  /** the credential fields that are not secret (Okta: `client_id`), to show without decrypting */
+  @Column('jsonb', { name: 'public_credentials' })
+  publicCredentials!: Record<string, string>;
 
   @Column('timestamptz', { name: 'last_verified_at', nullable: true })
   lastVerifiedAt!: Date | null;

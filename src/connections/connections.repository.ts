@@ -21,7 +21,9 @@ export class ConnectionsRepository {
   async update(
     teamId: string,
     id: string,
-    changes: Partial<Pick<ConnectionEntity, 'orgName' | 'clientId' | 'clientSecretEnc' | 'lastVerifiedAt'>>,
+    changes: Partial<
+      Pick<ConnectionEntity, 'orgName' | 'credentialsEnc' | 'publicCredentials' | 'lastVerifiedAt'>
+    >,
   ): Promise<void> {
     await this.rows.update({ id, teamId, deletedAt: IsNull() }, changes);
   }

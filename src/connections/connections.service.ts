@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
-import { PRIMARY_PROVIDER_KIND } from '@libs/providers/provider-kind.js';
+import { PRIMARY_PROVIDER_KIND, type ProviderKind } from '@libs/providers/provider-kind.js';
+import { requireProvider } from '@libs/providers/registry.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
@@ -31,23 +32,18 @@ export class ConnectionsService {
    */
   async create(actor: Actor, input: CreateConnectionDto): Promise<ConnectionDto> {
     const orgUrl = normalizeOrgUrl(input.org_url);
-    const credentials = {
-      provider: input.provider ?? PRIMARY_PROVIDER_KIND,
-      orgUrl,
-      clientId: input.client_id,
-      clientSecret: input.client_secret,
-    } as const;
-    await this.verify(credentials);
+    const provider = input.provider ?? PRIMARY_PROVIDER_KIND;
+    const credentials = credentialsOf(provider, input);
+    await this.verify({ provider, orgUrl, credentials });
     const id = randomUUID();
     const row = await this.connections.insert({
       id,
       teamId: actor.teamId,
       ownerUserId: actor.userId,
-      provider: credentials.provider,
+      provider,
       orgUrl,
       orgName: input.org_name ?? null,
-      clientId: input.client_id,
-      clientSecretEnc: this.security.encryptSecret(input.client_secret, secretAad(id)),
+      ...this.seal(id, provider, credentials),
       lastVerifiedAt: new Date(),
     });
     return toConnectionDto(row);
@@ -62,16 +58,11 @@ export class ConnectionsService {
     const row = await this.findOrThrow(actor.teamId, id);
     const changes: Parameters<ConnectionsRepository['update']>[2] = {};
     if (input.org_name !== undefined) changes.orgName = input.org_name;
-    if (input.client_id !== undefined || input.client_secret !== undefined) {
-      const clientId = input.client_id ?? row.clientId;
-      const clientSecret =
-        input.client_secret ?? this.security.decryptSecret(row.clientSecretEnc, secretAad(row.id));
-      await this.verify({ provider: row.provider, orgUrl: row.orgUrl, clientId, clientSecret });
-      Object.assign(changes, {
-        clientId,
-        clientSecretEnc: this.security.encryptSecret(clientSecret, secretAad(row.id)),
-        lastVerifiedAt: new Date(),
-      });
+    const changed = credentialsOf(row.provider, input);
+    if (Object.keys(changed).length > 0) {
+      const credentials = { ...this.unseal(row), ...changed };
+      await this.verify({ provider: row.provider, orgUrl: row.orgUrl, credentials });
+      Object.assign(changes, this.seal(row.id, row.provider, credentials), { lastVerifiedAt: new Date() });
     }
     if (Object.keys(changes).length > 0) await this.connections.update(actor.teamId, id, changes);
     return toConnectionDto(await this.findOrThrow(actor.teamId, id));
@@ -115,16 +106,30 @@ export class ConnectionsService {
     restoreTypes?: readonly string[],
   ): Promise<ProviderConnector> {
     const row = await this.findOrThrow(teamId, id);
-    const clientSecret = this.security.decryptSecret(row.clientSecretEnc, secretAad(row.id));
     return this.connectors.create(
-      {
-        provider: row.provider,
-        orgUrl: row.orgUrl,
-        clientId: row.clientId,
-        clientSecret,
-      },
+      { provider: row.provider, orgUrl: row.orgUrl, credentials: this.unseal(row) },
       restoreTypes,
     );
+  }
+
+  /** The sealed blob of every credential field, and the fields that are not secret in the clear. */
+  private seal(
+    id: string,
+    provider: ProviderKind,
+    credentials: Readonly<Record<string, string>>,
+  ): Pick<ConnectionEntity, 'credentialsEnc' | 'publicCredentials'> {
+    const open = requireProvider(provider).credentials.filter((field) => !field.secret);
+    return {
+      credentialsEnc: this.security.encryptSecret(JSON.stringify(credentials), credentialsAad(id)),
+      publicCredentials: Object.fromEntries(open.map(({ name }) => [name, credentials[name]])),
+    };
+  }
+
+  private unseal(row: ConnectionEntity): Record<string, string> {
+    return JSON.parse(this.security.decryptSecret(row.credentialsEnc, credentialsAad(row.id))) as Record<
+      string,
+      string
+    >;
   }
 
   private async verify(credentials: Parameters<ProviderConnectorFactory['create']>[0]): Promise<void> {
@@ -148,9 +153,22 @@ export class ConnectionsService {
   }
 }
 
-/** The secret's ciphertext is bound to its connection row. */
-function secretAad(connectionId: string): string {
-  return `connection:${connectionId}:client_secret`;
+/** The credentials' ciphertext is bound to its connection row. */
+function credentialsAad(connectionId: string): string {
+  return `connection:${connectionId}:credentials`;
+}
+
+/**
+ * The credential fields of the provider's descriptor that a create or update body holds
+ * (Okta: `client_id`, `client_secret`), by name; the DTO has validated each.
+ */
+function credentialsOf(provider: ProviderKind, body: object): Record<string, string> {
+  const values = body as Record<string, unknown>;
+  return Object.fromEntries(
+    requireProvider(provider)
+      .credentials.filter(({ name }) => typeof values[name] === 'string')
+      .map(({ name }) => [name, values[name] as string]),
+  );
 }
 
 /**

@@ -11,8 +11,8 @@ import { SERVICE_VERSION } from '@app/config/version.js';
 export interface ProviderCredentials {
   provider: ProviderKind;
   orgUrl: string;
-  clientId: string;
-  clientSecret: string;
+  /** every credential field of the provider's descriptor, by its name (`client_id`...) */
+  credentials: Readonly<Record<string, string>>;
 }
 
 /**
@@ -45,7 +45,7 @@ export class ProviderConnectorFactory {
   ): Promise<ProviderConnector> {
     return requireProvider(credentials.provider).connect({
       orgUrl: credentials.orgUrl,
-      credentials: { client_id: credentials.clientId, client_secret: credentials.clientSecret },
+      credentials: credentials.credentials,
       extraAllowedHosts: this.extraAllowedHosts,
       caCertPem: this.caCertPem,
       userAgent: `idp-backup/${SERVICE_VERSION}`,

@@ -1,6 +1,9 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MIGRATIONS } from '@migrations/index.js';
+import type { KeyRing } from '@libs/crypto/key-ring.js';
+import { migrations } from '@migrations/index.js';
+import { KEY_RING } from '@app/security/key-ring.provider.js';
+import { SecurityModule } from '@app/security/security.module.js';
 
 /** Injection token of the resolved PostgreSQL URL (configured, or the embedded cluster's). */
 export const DATABASE_URL = Symbol('DATABASE_URL');
@@ -16,15 +19,19 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       imports: [
-        TypeOrmModule.forRoot({
-          type: 'postgres',
-          url: databaseUrl,
-          autoLoadEntities: true,
-          synchronize: false,
-          migrations: MIGRATIONS,
-          migrationsRun: true,
-          migrationsTransactionMode: 'each',
-          extra: { max: 10 },
+        TypeOrmModule.forRootAsync({
+          imports: [SecurityModule],
+          inject: [KEY_RING],
+          useFactory: (keyRing: KeyRing) => ({
+            type: 'postgres',
+            url: databaseUrl,
+            autoLoadEntities: true,
+            synchronize: false,
+            migrations: migrations(keyRing),
+            migrationsRun: true,
+            migrationsTransactionMode: 'each',
+            extra: { max: 10 },
+          }),
         }),
       ],
       providers: [{ provide: DATABASE_URL, useValue: databaseUrl }],

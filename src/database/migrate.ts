@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '@migrations/index.js';
+import { migrations } from '@migrations/index.js';
+import { loadKeyRing } from '@app/security/key-ring.provider.js';
 import { loadConfig } from '@app/config/app-config.js';
 import { resolveDatabase } from '@app/bootstrap/database-url.js';
 
@@ -13,7 +14,7 @@ async function migrate(): Promise<void> {
   const dataSource = new DataSource({
     type: 'postgres',
     url: database.url,
-    migrations: MIGRATIONS,
+    migrations: migrations(loadKeyRing(config)),
     migrationsTransactionMode: 'each',
   });
   try {

@@ -49,8 +49,13 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 /**
  * Starts the app as production would, on a fresh database of the run's PostgreSQL.
  * @param env settings on top of the test defaults (e.g. PROVIDER_ALLOWED_HOSTS, PROVIDER_CA_FILE).
+ * @param beforeBoot runs on the empty database before the app boots (and migrates it): to hold
+ *   what an older version of the service wrote
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  beforeBoot?: (databaseUrl: string, config: AppConfig) => Promise<void>,
+): Promise<TestApp> {
   const databaseName = `t_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE ${databaseName}`));
   const adminUrl = new URL(process.env.TEST_ADMIN_DATABASE_URL!);
@@ -71,6 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMITS: 'off',
     ...env,
   });
+  await beforeBoot?.(databaseUrl, config);
   const app = await createHttpApp(config, databaseUrl);
   await app.listen(port, '127.0.0.1');
   const baseUrl = config.BASE_URL;

@@ -20,7 +20,7 @@ export function toConnectionDto(row: ConnectionEntity): ConnectionDto {
     provider: row.provider,
     org_url: row.orgUrl,
     org_name: row.orgName,
-    client_id: row.clientId,
+    client_id: row.publicCredentials.client_id,
     last_verified_at: row.lastVerifiedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
