@@ -5,6 +5,7 @@ import { CreateTeamInvitations1764200000000 } from './1764200000000-CreateTeamIn
 import { CreateRestores1764300000000 } from './1764300000000-CreateRestores.js';
 import { CreateCompliance1764400000000 } from './1764400000000-CreateCompliance.js';
 import { CreateConnectionDrift1764500000000 } from './1764500000000-CreateConnectionDrift.js';
+import { CreateAuditEvents1764600000000 } from './1764600000000-CreateAuditEvents.js';
 
 /** Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateRestores1764300000000,
   CreateCompliance1764400000000,
   CreateConnectionDrift1764500000000,
+  CreateAuditEvents1764600000000,
 ];

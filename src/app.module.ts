@@ -3,6 +3,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
         JobsModule,
+        AuditModule,
         SecurityModule,
         // Before AuthModule: global guards run in module order, and limits apply before authentication.
         RateLimitModule,

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
 import { SecurityService } from '@app/security/security.service.js';
@@ -23,6 +25,7 @@ export class ConnectionsService {
     private readonly connections: ConnectionsRepository,
     private readonly connectors: ProviderConnectorFactory,
     private readonly security: SecurityService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -38,17 +41,30 @@ export class ConnectionsService {
     } as const;
     await this.verify(credentials);
     const id = randomUUID();
-    const row = await this.connections.insert({
-      id,
-      teamId: actor.teamId,
-      ownerUserId: actor.userId,
-      provider: credentials.provider,
-      orgUrl,
-      orgName: input.org_name ?? null,
-      clientId: input.client_id,
-      clientSecretEnc: this.security.encryptSecret(input.client_secret, secretAad(id)),
-      lastVerifiedAt: new Date(),
-    });
+    const row = await this.audit.audited(
+      (tx) =>
+        this.connections.insert(
+          {
+            id,
+            teamId: actor.teamId,
+            ownerUserId: actor.userId,
+            provider: credentials.provider,
+            orgUrl,
+            orgName: input.org_name ?? null,
+            clientId: input.client_id,
+            clientSecretEnc: this.security.encryptSecret(input.client_secret, secretAad(id)),
+            lastVerifiedAt: new Date(),
+          },
+          tx,
+        ),
+      () => ({
+        ...byCaller(actor),
+        action: 'connection.created',
+        target: { type: 'connection', id },
+        outcome: 'success',
+        details: { provider: credentials.provider, org_url: orgUrl, client_id: input.client_id },
+      }),
+    );
     return toConnectionDto(row);
   }
 
@@ -72,14 +88,39 @@ export class ConnectionsService {
         lastVerifiedAt: new Date(),
       });
     }
-    if (Object.keys(changes).length > 0) await this.connections.update(actor.teamId, id, changes);
+    if (Object.keys(changes).length > 0) {
+      await this.audit.audited(
+        (tx) => this.connections.update(actor.teamId, id, changes, tx),
+        () => ({
+          ...byCaller(actor),
+          action: 'connection.updated',
+          target: { type: 'connection', id },
+          outcome: 'success',
+          // The names of the fields changed, never their values (one is the secret).
+          details: {
+            changed: Object.keys(input).filter(
+              (key) => input[key as keyof UpdateConnectionDto] !== undefined,
+            ),
+          },
+        }),
+      );
+    }
     return toConnectionDto(await this.findOrThrow(actor.teamId, id));
   }
 
   /** @throws NotFoundError when missing or another team's. */
   async remove(actor: Actor, id: string): Promise<void> {
-    await this.findOrThrow(actor.teamId, id);
-    await this.connections.softDelete(actor.teamId, id);
+    const row = await this.findOrThrow(actor.teamId, id);
+    await this.audit.audited(
+      (tx) => this.connections.softDelete(actor.teamId, id, tx),
+      () => ({
+        ...byCaller(actor),
+        action: 'connection.deleted',
+        target: { type: 'connection', id },
+        outcome: 'success',
+        details: { org_url: row.orgUrl },
+      }),
+    );
   }
 
   async list(actor: Actor): Promise<ConnectionDto[]> {

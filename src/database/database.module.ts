@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MIGRATIONS } from '@migrations/index.js';
+import { TransactionRunner } from './transaction.js';
 
 /** Injection token of the resolved PostgreSQL URL (configured, or the embedded cluster's). */
 export const DATABASE_URL = Symbol('DATABASE_URL');
@@ -27,8 +28,8 @@ export class DatabaseModule {
           extra: { max: 10 },
         }),
       ],
-      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }],
-      exports: [DATABASE_URL],
+      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }, TransactionRunner],
+      exports: [DATABASE_URL, TransactionRunner],
     };
   }
 }
