@@ -7,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * transaction has set `idp_backup.allow_audit_delete` to `on` (`SET LOCAL`, the account-deletion
  * job's duty: docs/notifications.md); rows are never updated, even then.
  * `actor_email` is copied at write time so the trail still names a user deleted since.
- * The index serves GET /api/audit-events: newest first, keyset on (occurred_at, id).
+ * The indexes serve GET /api/audit-events (newest first, keyset on (occurred_at, id); by target)
+ * and the fan-out's question "who started this backup or restore".
  */
 export class CreateAuditEvents1764600000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {
@@ -29,6 +30,7 @@ export class CreateAuditEvents1764600000000 implements MigrationInterface {
         details jsonb NOT NULL DEFAULT '{}'
       );
       CREATE INDEX audit_events_team_time ON audit_events (team_id, occurred_at DESC, id DESC);
+      CREATE INDEX audit_events_team_target ON audit_events (team_id, target_id, occurred_at, id);
 
       CREATE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

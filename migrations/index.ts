@@ -6,6 +6,7 @@ import { CreateRestores1764300000000 } from './1764300000000-CreateRestores.js';
 import { CreateCompliance1764400000000 } from './1764400000000-CreateCompliance.js';
 import { CreateConnectionDrift1764500000000 } from './1764500000000-CreateConnectionDrift.js';
 import { CreateAuditEvents1764600000000 } from './1764600000000-CreateAuditEvents.js';
+import { CreateNotifications1764700000000 } from './1764700000000-CreateNotifications.js';
 
 /** Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CreateCompliance1764400000000,
   CreateConnectionDrift1764500000000,
   CreateAuditEvents1764600000000,
+  CreateNotifications1764700000000,
 ];

@@ -18,6 +18,8 @@ import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { ScoresModule } from './scores/scores.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -45,6 +47,8 @@ export class AppModule {
         RestoreModule,
         ComplianceModule,
         ScoresModule,
+        NotificationsModule,
+        DriftAlertsModule,
       ],
     };
   }

@@ -71,6 +71,18 @@ export class AuditRepository {
     return { id: rows[0].id, occurredAt: rows[0].occurred_at };
   }
 
+  /** The actor of the team's first event about `targetId` (who started a backup or restore), or null. */
+  async firstActorOf(teamId: string, targetId: string): Promise<AuditEntry['actor'] | null> {
+    const rows: Array<{ type: AuditEntry['actor']['type']; id: string | null; clientId: string | null }> =
+      await this.dataSource.query(
+        `SELECT actor_type AS type, actor_id AS id, actor_client_id AS "clientId" FROM audit_events
+         WHERE team_id = $1 AND target_id = $2 ORDER BY occurred_at, id LIMIT 1`,
+        [teamId, targetId],
+      );
+    const row = rows[0];
+    return row ? { type: row.type, id: row.id, ...(row.clientId ? { clientId: row.clientId } : {}) } : null;
+  }
+
   /** A page of the team's events, newest first (index audit_events_team_time). */
   list(teamId: string, filter: AuditFilter): Promise<AuditEventRow[]> {
     const where = ['team_id = $1'];

@@ -3,7 +3,7 @@ import { isUUID } from 'class-validator';
 import type { Actor } from '@app/common/actor.js';
 import { ValidationError } from '@app/common/errors.js';
 import { type Transaction, TransactionRunner } from '@app/database/transaction.js';
-import { type AuditEntry, type RecordedAuditEvent, secretKeyIn } from './audit-entry.js';
+import { type AuditActor, type AuditEntry, type RecordedAuditEvent, secretKeyIn } from './audit-entry.js';
 import { type AuditEventRow, AuditRepository } from './audit.repository.js';
 import type { AuditEventDto } from './dto/audit-event.dto.js';
 import type { ListAuditEventsQuery } from './dto/list-audit-events.query.js';
@@ -68,6 +68,11 @@ export class AuditService {
     const event = { ...entry, ...(await this.events.insert(tx, entry)) };
     for (const followUp of this.followUps) await followUp(tx, event);
     return event;
+  }
+
+  /** Who started the work `targetId` names (its first event's actor), or null when nothing was recorded. */
+  firstActorOf(teamId: string, targetId: string): Promise<AuditActor | null> {
+    return this.events.firstActorOf(teamId, targetId);
   }
 
   /**
