@@ -7,6 +7,8 @@ import { CreateTeamInvitations1764200000000 } from './1764200000000-CreateTeamIn
 import { CreateRestores1764300000000 } from './1764300000000-CreateRestores.js';
 import { CreateCompliance1764400000000 } from './1764400000000-CreateCompliance.js';
 import { CreateConnectionDrift1764500000000 } from './1764500000000-CreateConnectionDrift.js';
+import { CreateAuditEvents1764600000000 } from './1764600000000-CreateAuditEvents.js';
+import { CreateNotifications1764700000000 } from './1764700000000-CreateNotifications.js';
 import { sealConnectionCredentials } from './1764900000000-SealConnectionCredentials.js';
 
 /**
@@ -22,6 +24,8 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateRestores1764300000000,
     CreateCompliance1764400000000,
     CreateConnectionDrift1764500000000,
+    CreateAuditEvents1764600000000,
+    CreateNotifications1764700000000,
     sealConnectionCredentials(keyRing),
   ];
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
@@ -17,6 +18,8 @@ import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { ScoresModule } from './scores/scores.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -28,6 +31,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
         JobsModule,
+        AuditModule,
         SecurityModule,
         // Before AuthModule: global guards run in module order, and limits apply before authentication.
         RateLimitModule,
@@ -43,6 +47,8 @@ export class AppModule {
         RestoreModule,
         ComplianceModule,
         ScoresModule,
+        NotificationsModule,
+        DriftAlertsModule,
       ],
     };
   }

@@ -59,7 +59,7 @@ describe('sealing connection credentials (migration on a database an older servi
     await org?.sim.close();
   });
 
-  const columns = async (id = legacy.id) => {
+  const columns = async (id: string = legacy.id) => {
     const client = new pg.Client({ connectionString: ctx.databaseUrl });
     await client.connect();
     try {

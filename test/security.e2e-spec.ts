@@ -78,6 +78,10 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'DELETE /api/team/clients/:clientId': P.ManageTeam,
   'GET /api/restore/history': P.Restore,
   'GET /api/restore/:restoreId': P.Restore,
+  'GET /api/audit-events': P.Export,
+  'POST /api/notifications/read': P.ViewNotifications,
+  'GET /api/notifications/preferences': P.ViewNotifications,
+  'PATCH /api/notifications/preferences': P.ViewNotifications,
 };
 
 /** Routes Express serves outside Nest's controllers, each public on purpose. */

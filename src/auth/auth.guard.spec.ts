@@ -3,6 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { Actor } from '@app/common/actor.js';
+import type { AppConfig } from '@app/config/app-config.js';
 import { Public, RequirePermission } from '@app/common/decorators.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import { Permission } from '@app/common/permission.js';
@@ -42,12 +43,18 @@ const viewer: Actor = { teamId: 't', userId: 'u', role: 'viewer', clientId: 'c' 
 const admin: Actor = { ...viewer, role: 'admin' };
 
 async function decide(caller: Actor | undefined, controller: object, handler: () => void): Promise<unknown> {
-  const request: AuthRequest = { method: 'GET', headers: {}, originalUrl: '/api/x' };
+  const request: AuthRequest & { socket: object } = {
+    method: 'GET',
+    headers: { 'x-request-id': 'req-1' },
+    originalUrl: '/api/x',
+    socket: { remoteAddress: '203.0.113.9' },
+  };
   const names = newAuthStrategyNames();
   passport.use(names.bearerToken, fixedCaller());
   passport.use(names.sessionCookie, fixedCaller(caller));
-  const sut = new AuthGuard(new Reflector(), names);
-  const context = new ExecutionContextHost([request, {}], controller as never, handler);
+  const sut = new AuthGuard(new Reflector(), names, { TRUST_PROXY_HOPS: 0 } as AppConfig);
+  const response = { setHeader: () => undefined };
+  const context = new ExecutionContextHost([request, response], controller as never, handler);
   return sut.canActivate(context).then(
     (allowed) => ({ allowed, actor: request.actor }),
     (error: unknown) => error,
@@ -66,8 +73,11 @@ describe('AuthGuard', () => {
     expect(await decide(undefined, Routes, Routes.prototype.manage)).toBeInstanceOf(UnauthorizedError);
   });
 
-  it('admits a role holding the permission and records the caller', async () => {
-    expect(await decide(admin, Routes, Routes.prototype.manage)).toEqual({ allowed: true, actor: admin });
+  it('admits a role holding the permission and records the caller with its origin', async () => {
+    expect(await decide(admin, Routes, Routes.prototype.manage)).toEqual({
+      allowed: true,
+      actor: { ...admin, origin: { ip: '203.0.113.9', requestId: 'req-1' } },
+    });
   });
 
   it('forbids a role without the permission', async () => {

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
-import type { Actor } from '@app/common/actor.js';
+import type { Actor, RequestOrigin } from '@app/common/actor.js';
 import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/common/decorators.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import { type Permission, roleHasPermission } from '@app/common/permission.js';
+import { resolveClientIp } from '@app/common/rate-limit/client-ip.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import { accessTokenRefusal } from './access-token.strategy.js';
 import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
 
@@ -17,7 +21,9 @@ import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from '.
  * A permission wins over `@Public()`, so a public controller cannot open a protected handler.
  * The caller is found by passport, asking the application's strategies in turn (bearer token,
  * then session cookie; see AuthStrategyNames); on success it is `request.actor` (see
- * `@CurrentActor()`).
+ * `@CurrentActor()`), with the request's origin (client address and request id) for the audit
+ * trail; the request id is the caller's `X-Request-Id` when it is a short token, else a new one,
+ * and is echoed in the response's `X-Request-Id`.
  */
 @Injectable()
 export class AuthGuard extends PassportAuthGuard() {
@@ -26,6 +32,7 @@ export class AuthGuard extends PassportAuthGuard() {
   constructor(
     private readonly reflector: Reflector,
     @Inject(AUTH_STRATEGY_NAMES) names: AuthStrategyNames,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super({ defaultStrategy: [names.bearerToken, names.sessionCookie], property: 'actor', session: false });
   }
@@ -42,11 +49,29 @@ export class AuthGuard extends PassportAuthGuard() {
     }
 
     await super.canActivate(context);
-    const { actor } = context.switchToHttp().getRequest<AuthRequest>();
-    if (!roleHasPermission(actor!.role, permission)) {
+    const request = context.switchToHttp().getRequest<AuthRequest & SocketRequest>();
+    const actor = request.actor!;
+    if (!roleHasPermission(actor.role, permission)) {
       throw new ForbiddenError(`Your role does not allow this action (needs "${permission}")`);
     }
+    const origin = this.originOf(request);
+    request.actor = { ...actor, origin };
+    context
+      .switchToHttp()
+      .getResponse<{ setHeader(name: string, value: string): void }>()
+      .setHeader('X-Request-Id', origin.requestId);
     return true;
+  }
+
+  private originOf(request: AuthRequest & SocketRequest): RequestOrigin {
+    const given = request.headers['x-request-id'];
+    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const ip = resolveClientIp(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      this.config.TRUST_PROXY_HOPS,
+    );
+    return { ip, requestId };
   }
 
   /**
@@ -65,3 +90,11 @@ export class AuthGuard extends PassportAuthGuard() {
     throw refused ? accessTokenRefusal(refused) : new UnauthorizedError();
   }
 }
+
+/** The request's socket, whose peer is the client unless proxies stand in front (client-ip.ts). */
+interface SocketRequest {
+  socket: { remoteAddress?: string };
+}
+
+/** A caller's request id is kept when it is a plain token of at most 128 characters. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -9,6 +9,7 @@ import type { EncodedResourcePart, ProviderConnector } from '@libs/providers/pro
 import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
@@ -17,6 +18,7 @@ import { JobsService } from '@app/jobs/jobs.service.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import type { BackupEntity } from './backup.entity.js';
+import { backupEntry, factsOf } from './backup-audit.js';
 import { describeRunning } from './backup-progress.js';
 import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupsRepository } from './backups.repository.js';
@@ -45,6 +47,7 @@ export class BackupRunJob implements OnModuleInit {
     private readonly backups: BackupsRepository,
     private readonly connections: ConnectionsService,
     private readonly snapshots: BackupSnapshotsService,
+    private readonly audit: AuditService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(KEY_RING) private readonly keyRing: KeyRing,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -89,7 +92,13 @@ export class BackupRunJob implements OnModuleInit {
         await this.backups.updateProgress(backup.id, 0, `Retrying after: ${message}`);
         throw error;
       }
-      await this.backups.markFailed(backup.id, message);
+      // Okta refusing the integration's credentials is named, so it is notified as such.
+      const reason = error instanceof ProviderAuthError ? { reason: 'credentials_invalid' } : {};
+      await this.audit.audited(
+        (tx) => this.backups.markFailed(backup.id, message, tx),
+        (failed) =>
+          failed ? backupEntry('backup.failed', factsOf(backup), { error: message, ...reason }) : null,
+      );
     } finally {
       clearInterval(heartbeat);
       await connector?.close();
@@ -121,13 +130,30 @@ export class BackupRunJob implements OnModuleInit {
         Object.entries(connector.notCaptured).filter(([type]) => type in counts),
       ),
     });
-    const completed = await this.backups.markCompleted(backup.id, {
+    const previous = await this.backups.findPreviousCompleted(
+      backup.teamId,
+      backup.connectionId,
+      backup.startedAt,
+    );
+    const result = {
       resourceCounts: counts,
       resourceTypes: types.filter((type) => type in counts),
       size: manifest.totalStoredBytes,
       sha256: manifest.sha256,
       requests: connector.stats().requests,
-    });
+    };
+    const completed = await this.audit.audited(
+      (tx) => this.backups.markCompleted(backup.id, result, tx),
+      (done) =>
+        done
+          ? backupEntry('backup.completed', factsOf(backup), {
+              kind: incremental ? 'incremental' : 'full',
+              resources: Object.values(counts).reduce((sum, n) => sum + n, 0),
+              // Read by the drift check (it compares the two) and the first-backup notification.
+              previous_backup_id: previous?.id ?? null,
+            })
+          : null,
+    );
     if (!completed) throw new BackupAbandonedError('failed by the stale sweep before it could complete');
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository, type SelectQueryBuilder } from 'typeorm';
-import { violatesUnique } from '@app/database/unique-violation.js';
+import { type Transaction, within } from '@app/database/transaction.js';
 import { BackupEntity } from './backup.entity.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 
@@ -43,16 +43,18 @@ export class BackupsRepository {
 
   /**
    * Inserts a `running` backup. @returns false when the connection already has one running
-   * (the partial unique index `backups_one_running` decides, so two replicas cannot race).
+   * (the partial unique index `backups_one_running` decides, so two replicas cannot race; ON
+   * CONFLICT DO NOTHING rather than a caught error, which would abort the caller's transaction).
    */
-  async insertRunning(backup: NewBackup): Promise<boolean> {
-    try {
-      await this.rows.insert({ ...backup, status: 'running', progressPct: 0, progressMessage: 'Queued' });
-      return true;
-    } catch (error) {
-      if (violatesUnique(error, 'backups_one_running')) return false;
-      throw error;
-    }
+  async insertRunning(backup: NewBackup, tx?: Transaction): Promise<boolean> {
+    const result = await within(this.rows, tx)
+      .createQueryBuilder()
+      .insert()
+      .values({ ...backup, status: 'running', progressPct: 0, progressMessage: 'Queued' })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return (result.raw as unknown[]).length > 0;
   }
 
   async setJobId(id: string, jobId: string): Promise<void> {
@@ -155,8 +157,8 @@ export class BackupsRepository {
   }
 
   /** @returns false when the backup was no longer running, so it was not marked */
-  async markCompleted(id: string, result: BackupResult): Promise<boolean> {
-    const updated = await this.rows.update(
+  async markCompleted(id: string, result: BackupResult, tx?: Transaction): Promise<boolean> {
+    const updated = await within(this.rows, tx).update(
       { id, status: 'running' },
       {
         status: 'completed',
@@ -173,8 +175,9 @@ export class BackupsRepository {
     return (updated.affected ?? 0) > 0;
   }
 
-  async markFailed(id: string, errorMessage: string): Promise<void> {
-    await this.rows.update(
+  /** @returns false when the backup was no longer running, so it was not marked */
+  async markFailed(id: string, errorMessage: string, tx?: Transaction): Promise<boolean> {
+    const updated = await within(this.rows, tx).update(
       { id, status: 'running' },
       {
         status: 'failed',
@@ -184,18 +187,27 @@ export class BackupsRepository {
         heartbeatAt: () => 'now()',
       },
     );
+    return (updated.affected ?? 0) > 0;
   }
 
-  /** Fails running backups whose worker has not been heard of since `before` (DESIGN section 4). @returns their ids. */
-  async failStale(before: Date, errorMessage: string): Promise<string[]> {
-    const result = await this.rows
+  /** Fails running backups whose worker has not been heard of since `before` (DESIGN section 4). @returns them. */
+  async failStale(
+    before: Date,
+    errorMessage: string,
+    tx?: Transaction,
+  ): Promise<Array<{ id: string; teamId: string; connectionId: string }>> {
+    const result = await within(this.rows, tx)
       .createQueryBuilder()
       .update()
       .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
       .where(`status = 'running' AND heartbeat_at < :before`, { before })
-      .returning(['id'])
+      .returning(['id', 'team_id', 'connection_id'])
       .execute();
-    return (result.raw as Array<{ id: string }>).map((row) => row.id);
+    return (result.raw as Array<{ id: string; team_id: string; connection_id: string }>).map((row) => ({
+      id: row.id,
+      teamId: row.team_id,
+      connectionId: row.connection_id,
+    }));
   }
 
   /**
@@ -216,8 +228,8 @@ export class BackupsRepository {
       .getMany();
   }
 
-  async delete(teamId: string, id: string): Promise<void> {
-    await this.rows.delete({ id, teamId });
+  async delete(teamId: string, id: string, tx?: Transaction): Promise<void> {
+    await within(this.rows, tx).delete({ id, teamId });
   }
 
   private filtered(teamId: string, query: ListBackupsQuery): SelectQueryBuilder<BackupEntity> {

@@ -2,12 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { JobsService } from '@app/jobs/jobs.service.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
+import { backupEntry, factsOf } from './backup-audit.js';
 import { BackupPlanner } from './backup-planner.js';
 import { BackupsRepository } from './backups.repository.js';
 import type { BackupTrigger } from './backup.entity.js';
@@ -50,6 +53,7 @@ export class BackupsService {
     private readonly planner: BackupPlanner,
     private readonly connections: ConnectionsService,
     private readonly jobs: JobsService,
+    private readonly audit: AuditService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
   ) {}
 
@@ -62,6 +66,7 @@ export class BackupsService {
     const started = await this.start({
       connection,
       ownerUserId: actor.userId,
+      by: byCaller(actor),
       triggeredBy: 'manual',
       include: input.include ? resolveIncludedTypes(connection.provider, input.include) : null,
       includeWorkflows: input.includeWorkflows ?? false,
@@ -136,6 +141,8 @@ export class BackupsService {
   private async start(input: {
     connection: ConnectionRef;
     ownerUserId: string;
+    /** the API caller who started it; none for a schedule or a restore's backup */
+    by?: ReturnType<typeof byCaller>;
     triggeredBy: BackupTrigger;
     include: string[] | null;
     includeWorkflows: boolean;
@@ -149,24 +156,42 @@ export class BackupsService {
       types: input.include,
       forceFull: input.forceFull,
     });
-    const inserted = await this.backups.insertRunning({
+    const facts = {
       id,
       teamId: connection.teamId,
       connectionId: connection.id,
-      ownerUserId: input.ownerUserId,
-      kind: plan.kind,
-      baseBackupId: plan.kind === 'incremental' ? plan.base.id : null,
+      org: connection.orgName ?? connection.orgUrl,
       triggeredBy: input.triggeredBy,
-      include: input.include,
-      includeWorkflows: input.includeWorkflows,
-      storageKey: `teams/${connection.teamId}/users/${input.ownerUserId}/connections/${connection.id}/backups/${id}/`,
-    });
+    };
+    const inserted = await this.audit.audited(
+      (tx) =>
+        this.backups.insertRunning(
+          {
+            id,
+            teamId: connection.teamId,
+            connectionId: connection.id,
+            ownerUserId: input.ownerUserId,
+            kind: plan.kind,
+            baseBackupId: plan.kind === 'incremental' ? plan.base.id : null,
+            triggeredBy: input.triggeredBy,
+            include: input.include,
+            includeWorkflows: input.includeWorkflows,
+            storageKey: `teams/${connection.teamId}/users/${input.ownerUserId}/connections/${connection.id}/backups/${id}/`,
+          },
+          tx,
+        ),
+      (ok) => (ok ? backupEntry('backup.started', facts, { kind: plan.kind }, input.by) : null),
+    );
     if (!inserted) return null;
     let jobId: string;
     try {
       jobId = await this.jobs.send(BACKUP_RUN_QUEUE, { backupId: id } satisfies BackupRunJobData);
     } catch (error) {
-      await this.backups.markFailed(id, 'The backup could not be queued');
+      const message = 'The backup could not be queued';
+      await this.audit.audited(
+        (tx) => this.backups.markFailed(id, message, tx),
+        (failed) => (failed ? backupEntry('backup.failed', facts, { error: message }) : null),
+      );
       throw error;
     }
     await this.backups.setJobId(id, jobId);
@@ -209,7 +234,10 @@ export class BackupsService {
     if (backup.status === 'running')
       throw new ConflictError('backup_running', 'A running backup cannot be deleted');
     await this.store.deletePrefix(backup.storageKey);
-    await this.backups.delete(actor.teamId, id);
+    await this.audit.audited(
+      (tx) => this.backups.delete(actor.teamId, id, tx),
+      () => backupEntry('backup.deleted', factsOf(backup), {}, byCaller(actor)),
+    );
   }
 
   /**
@@ -223,7 +251,17 @@ export class BackupsService {
       const expired = await this.backups.findExpired(now, batchSize);
       for (const backup of expired) {
         await this.store.deletePrefix(backup.storageKey);
-        await this.backups.delete(backup.teamId, backup.id);
+        await this.audit.audited(
+          (tx) => this.backups.delete(backup.teamId, backup.id, tx),
+          () => ({
+            teamId: backup.teamId,
+            actor: { type: 'system', id: null },
+            action: 'backup.deleted',
+            target: { type: 'backup', id: backup.id },
+            outcome: 'success',
+            details: { reason: 'retention' },
+          }),
+        );
       }
       deleted += expired.length;
       if (expired.length < batchSize) return deleted;

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { WorkerInterval } from '@app/jobs/worker-interval.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
+import { backupEntry } from './backup-audit.js';
 import { BackupsRepository } from './backups.repository.js';
 
 /**
@@ -17,6 +19,7 @@ import { BackupsRepository } from './backups.repository.js';
 export class StaleBackupSweeper extends WorkerInterval {
   constructor(
     private readonly backups: BackupsRepository,
+    private readonly audit: AuditService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -35,10 +38,12 @@ export class StaleBackupSweeper extends WorkerInterval {
    */
   async sweep(now = new Date()): Promise<string[]> {
     const before = new Date(now.getTime() - this.config.BACKUP_STALE_AFTER_SECONDS * 1000);
-    const failed = await this.backups.failStale(
-      before,
-      'The worker running this backup stopped responding; run it again',
+    const error = 'The worker running this backup stopped responding; run it again';
+    const stale = await this.audit.audited(
+      (tx) => this.backups.failStale(before, error, tx),
+      (rows) => rows.map((row) => backupEntry('backup.failed', { ...row, triggeredBy: null }, { error })),
     );
+    const failed = stale.map((row) => row.id);
     if (!failed.length) return failed;
     this.logger.warn(`Marked ${failed.length} stale backup(s) failed: ${failed.join(', ')}`);
     for (const id of failed) {

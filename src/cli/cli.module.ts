@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from '@app/audit/audit.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { ConfigModule } from '@app/config/config.module.js';
 import { DatabaseModule } from '@app/database/database.module.js';
@@ -6,7 +7,7 @@ import { MailModule } from '@app/mail/mail.module.js';
 import { SecurityModule } from '@app/security/security.module.js';
 import { TeamsModule } from '@app/teams/teams.module.js';
 
-/** Just what the CLI needs: configuration, the database (migrated at boot), TeamsService and the outbox. */
+/** Just what the CLI needs: configuration, the database (migrated at boot), TeamsService (which records to the audit trail) and the outbox. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
@@ -15,6 +16,7 @@ export class CliModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
+        AuditModule,
         SecurityModule,
         TeamsModule,
         MailModule,

@@ -12,4 +12,12 @@ export interface Actor {
   role: Role;
   /** Set when an integration client (client_credentials) is calling. */
   clientId?: string;
+  /** Where an HTTP call came from, set by the auth guard; recorded in the audit trail. */
+  origin?: RequestOrigin;
+}
+
+/** The client address (as rate limits see it, TRUST_PROXY_HOPS) and request id of an HTTP call. */
+export interface RequestOrigin {
+  ip: string;
+  requestId: string;
 }

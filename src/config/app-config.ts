@@ -66,6 +66,8 @@ export const configSchema = z
     SESSION_ABSOLUTE_TIMEOUT: z.coerce.number().int().min(60).max(2592000).default(43200),
     /** SMTP server for e-mail (sign-in codes): `smtp://user:pass@host:587` or `smtps://...`; unset: outbox table and log. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** The web console's origin, for links in notification e-mail (docs/notifications.md); default BASE_URL. */
+    CONSOLE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Sender of the service's e-mail; default `idp-backup <no-reply@BASE_URL's host>`. */
     MAIL_FROM: z.string().min(3).optional(),
     /** Sign-in through the customer's OpenID Connect provider (Okta, Entra ID): issuer URL (https), with discovery. */
@@ -132,7 +134,8 @@ export const configSchema = z
   .transform((env) => {
     const port = env.PORT;
     const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-    return { ...env, BASE_URL: baseUrl, API_RESOURCE: `${baseUrl}/api/` };
+    const consoleUrl = (env.CONSOLE_URL ?? baseUrl).replace(/\/+$/, '');
+    return { ...env, BASE_URL: baseUrl, CONSOLE_URL: consoleUrl, API_RESOURCE: `${baseUrl}/api/` };
   });
 
 export type AppConfig = z.infer<typeof configSchema>;

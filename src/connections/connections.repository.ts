@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
+import { type Transaction, within } from '@app/database/transaction.js';
 import { ConnectionEntity } from './connection.entity.js';
 
 /** Team-scoped access to connections; soft-deleted ones are invisible here. */
@@ -13,8 +14,10 @@ export class ConnectionsRepository {
     connection: Omit<ConnectionEntity, 'createdAt' | 'updatedAt' | 'deletedAt' | 'lastVerifiedAt'> & {
       lastVerifiedAt: Date;
     },
+    tx?: Transaction,
   ): Promise<ConnectionEntity> {
-    return this.rows.save(this.rows.create(connection));
+    const rows = within(this.rows, tx);
+    return rows.save(rows.create(connection));
   }
 
   /** Applies changed fields of a visible connection. */
@@ -24,13 +27,14 @@ export class ConnectionsRepository {
     changes: Partial<
       Pick<ConnectionEntity, 'orgName' | 'credentialsEnc' | 'publicCredentials' | 'lastVerifiedAt'>
     >,
+    tx?: Transaction,
   ): Promise<void> {
-    await this.rows.update({ id, teamId, deletedAt: IsNull() }, changes);
+    await within(this.rows, tx).update({ id, teamId, deletedAt: IsNull() }, changes);
   }
 
   /** Hides the connection; its backups stay until retention expires (spec "Connections"). */
-  async softDelete(teamId: string, id: string): Promise<void> {
-    await this.rows.update({ id, teamId, deletedAt: IsNull() }, { deletedAt: () => 'now()' });
+  async softDelete(teamId: string, id: string, tx?: Transaction): Promise<void> {
+    await within(this.rows, tx).update({ id, teamId, deletedAt: IsNull() }, { deletedAt: () => 'now()' });
   }
 
   findVisible(teamId: string, id: string): Promise<ConnectionEntity | null> {

@@ -4,6 +4,8 @@ import { ProviderError } from '@libs/providers/provider-errors.js';
 import { PRIMARY_PROVIDER_KIND, type ProviderKind } from '@libs/providers/provider-kind.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
 import { SecurityService } from '@app/security/security.service.js';
@@ -25,6 +27,7 @@ export class ConnectionsService {
     private readonly connections: ConnectionsRepository,
     private readonly connectors: ProviderConnectorFactory,
     private readonly security: SecurityService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -36,16 +39,31 @@ export class ConnectionsService {
     const credentials = credentialsOf(provider, input);
     await this.verify({ provider, orgUrl, credentials });
     const id = randomUUID();
-    const row = await this.connections.insert({
-      id,
-      teamId: actor.teamId,
-      ownerUserId: actor.userId,
-      provider,
-      orgUrl,
-      orgName: input.org_name ?? null,
-      ...this.seal(id, provider, credentials),
-      lastVerifiedAt: new Date(),
-    });
+    const sealed = this.seal(id, provider, credentials);
+    const row = await this.audit.audited(
+      (tx) =>
+        this.connections.insert(
+          {
+            id,
+            teamId: actor.teamId,
+            ownerUserId: actor.userId,
+            provider,
+            orgUrl,
+            orgName: input.org_name ?? null,
+            ...sealed,
+            lastVerifiedAt: new Date(),
+          },
+          tx,
+        ),
+      () => ({
+        ...byCaller(actor),
+        action: 'connection.created',
+        target: { type: 'connection', id },
+        outcome: 'success',
+        // The fields that are not secret (Okta: client_id), never a secret.
+        details: { provider, org_url: orgUrl, ...sealed.publicCredentials },
+      }),
+    );
     return toConnectionDto(row);
   }
 
@@ -64,14 +82,39 @@ export class ConnectionsService {
       await this.verify({ provider: row.provider, orgUrl: row.orgUrl, credentials });
       Object.assign(changes, this.seal(row.id, row.provider, credentials), { lastVerifiedAt: new Date() });
     }
-    if (Object.keys(changes).length > 0) await this.connections.update(actor.teamId, id, changes);
+    if (Object.keys(changes).length > 0) {
+      await this.audit.audited(
+        (tx) => this.connections.update(actor.teamId, id, changes, tx),
+        () => ({
+          ...byCaller(actor),
+          action: 'connection.updated',
+          target: { type: 'connection', id },
+          outcome: 'success',
+          // The names of the fields changed, never their values (one is the secret).
+          details: {
+            changed: Object.keys(input).filter(
+              (key) => input[key as keyof UpdateConnectionDto] !== undefined,
+            ),
+          },
+        }),
+      );
+    }
     return toConnectionDto(await this.findOrThrow(actor.teamId, id));
   }
 
   /** @throws NotFoundError when missing or another team's. */
   async remove(actor: Actor, id: string): Promise<void> {
-    await this.findOrThrow(actor.teamId, id);
-    await this.connections.softDelete(actor.teamId, id);
+    const row = await this.findOrThrow(actor.teamId, id);
+    await this.audit.audited(
+      (tx) => this.connections.softDelete(actor.teamId, id, tx),
+      () => ({
+        ...byCaller(actor),
+        action: 'connection.deleted',
+        target: { type: 'connection', id },
+        outcome: 'success',
+        details: { org_url: row.orgUrl },
+      }),
+    );
   }
 
   async list(actor: Actor): Promise<ConnectionDto[]> {

@@ -4,6 +4,7 @@ import type { KeyRing } from '@libs/crypto/key-ring.js';
 import { migrations } from '@migrations/index.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { SecurityModule } from '@app/security/security.module.js';
+import { TransactionRunner } from './transaction.js';
 
 /** Injection token of the resolved PostgreSQL URL (configured, or the embedded cluster's). */
 export const DATABASE_URL = Symbol('DATABASE_URL');
@@ -34,8 +35,8 @@ export class DatabaseModule {
           }),
         }),
       ],
-      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }],
-      exports: [DATABASE_URL],
+      providers: [{ provide: DATABASE_URL, useValue: databaseUrl }, TransactionRunner],
+      exports: [DATABASE_URL, TransactionRunner],
     };
   }
 }

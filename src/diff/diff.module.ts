@@ -8,5 +8,6 @@ import { DiffService } from './diff.service.js';
   imports: [BackupsModule],
   controllers: [DiffController],
   providers: [DiffService],
+  exports: [DiffService],
 })
 export class DiffModule {}

@@ -25,9 +25,14 @@ export class DiffService {
    *   `snapshots_not_comparable` when they hash with different volatile field lists
    * @throws ValidationError for an unknown entry of `resourceTypes`
    */
-  async diff(actor: Actor, request: DiffRequestDto): Promise<DiffResult> {
-    const from = await this.snapshots.open(actor.teamId, request.fromBackupId);
-    const to = await this.snapshots.open(actor.teamId, request.toBackupId);
+  diff(actor: Actor, request: DiffRequestDto): Promise<DiffResult> {
+    return this.diffInTeam(actor.teamId, request);
+  }
+
+  /** `diff` for a job, which acts in a team without a caller (the drift alert). @throws as `diff` */
+  async diffInTeam(teamId: string, request: DiffRequestDto): Promise<DiffResult> {
+    const from = await this.snapshots.open(teamId, request.fromBackupId);
+    const to = await this.snapshots.open(teamId, request.toBackupId);
     const volatile = from.reader.manifest.volatileFields;
     if (JSON.stringify(volatile) !== JSON.stringify(to.reader.manifest.volatileFields)) {
       throw new ConflictError(

@@ -97,6 +97,19 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     return id;
   }
 
+  /**
+   * Enqueues one job per item of `data` through `db`, the caller's open transaction
+   * (src/database/transaction.ts `sqlExecutor`): the jobs exist only if it commits. Workers find
+   * them at their next poll (JOB_POLL_SECONDS), since none can see them before the commit.
+   */
+  async sendWithin(db: PgBoss.Db, name: string, data: object[]): Promise<void> {
+    if (data.length > 0)
+      await this.boss.insert(
+        data.map((item) => ({ name, data: item })),
+        { db },
+      );
+  }
+
   /** Runs `handler` for each job of the queue, one at a time per replica, in the worker role only. */
   async work<T extends object>(
     name: string,

@@ -5,11 +5,15 @@ import { APP_CONFIG } from '@app/config/config.module.js';
 import type { OutboxEmailEntity } from './outbox-email.entity.js';
 import { OutboxRepository } from './outbox.repository.js';
 
-/** One plain-text e-mail. */
+/** One e-mail: plain text, with an HTML alternative and extra headers when given. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same content as HTML (multipart/alternative); the outbox keeps only the text. */
+  html?: string;
+  /** e.g. `List-Unsubscribe` (RFC 2369) for mail a recipient may turn off */
+  headers?: Record<string, string>;
 }
 
 /** An e-mail kept in the outbox (no SMTP_URL). */

@@ -14,6 +14,8 @@ import { executeRestore } from './restore-executor.js';
 import type { RestoreItem } from './restore-items.js';
 import type { RestoreEntity, RestoreTypeSummary } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
+import { AuditService } from '@app/audit/audit.service.js';
+import { restoreEntry, restoreTotals } from './restore-audit.js';
 
 export const RESTORE_RUN_QUEUE = 'restore-run';
 
@@ -45,6 +47,7 @@ export class RestoreRunJob implements OnModuleInit {
     private readonly backups: BackupsService,
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -69,7 +72,12 @@ export class RestoreRunJob implements OnModuleInit {
     try {
       const summary = await this.run(restore, abort.signal);
       const failed = Object.values(summary).some((type) => type.failed > 0);
-      await this.restores.finish(restore.id, { status: failed ? 'partial' : 'completed', summary });
+      const status = failed ? 'partial' : 'completed';
+      await this.audit.audited(
+        (tx) => this.restores.finish(restore.id, { status, summary }, tx),
+        (done) =>
+          done ? restoreEntry(`restore.${status}`, restore, { items: restoreTotals(summary) }) : null,
+      );
     } catch (error) {
       if (error instanceof RestoreAbandonedError) {
         this.logger.warn(`Restore ${restore.id}: ${error.message}`);
@@ -85,7 +93,10 @@ export class RestoreRunJob implements OnModuleInit {
           `Restore ${restore.id} failed`,
           error instanceof Error ? error.stack : String(error),
         );
-      await this.restores.finish(restore.id, { status: 'failed', errorMessage: message });
+      await this.audit.audited(
+        (tx) => this.restores.finish(restore.id, { status: 'failed', errorMessage: message }, tx),
+        (done) => (done ? restoreEntry('restore.failed', restore, { error: message }) : null),
+      );
     } finally {
       clearInterval(heartbeat);
       abort.abort();

@@ -15,6 +15,9 @@ import { type PruneCandidate, type RestorePreviewRow, previewRestore } from './r
 import { RESTORE_RUN_QUEUE, type RestoreRunJobData } from './restore-run.job.js';
 import type { RestoreSelection } from './restore-scope.js';
 import { RestoresRepository } from './restores.repository.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
+import { restoreEntry } from './restore-audit.js';
 
 /** What a restore cannot bring back as it was, per type (the runbook after a restore). */
 export interface NotRestorable {
@@ -63,6 +66,7 @@ export class RestoreService {
     private readonly connections: ConnectionsService,
     private readonly restores: RestoresRepository,
     private readonly jobs: JobsService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -122,18 +126,27 @@ export class RestoreService {
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
     const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);
     const id = randomUUID();
-    const inserted = await this.restores.insertPending({
-      id,
-      teamId: actor.teamId,
-      connectionId: connection.id,
-      backupId: opened.backup.id,
-      requestedBy: actor.userId,
-      mode: body.mode,
-      resourceTypes: body.mode === 'full' ? null : [...selection.types],
-      resourceIds: body.resourceIds ?? null,
-      prune: body.prune ?? false,
-      activateUsers: body.activateUsers ?? false,
-    });
+    const facts = { id, teamId: actor.teamId, connectionId: connection.id, backupId: opened.backup.id };
+    const mode = body.mode;
+    const inserted = await this.audit.audited(
+      (tx) =>
+        this.restores.insertPending(
+          {
+            ...facts,
+            requestedBy: actor.userId,
+            mode,
+            resourceTypes: mode === 'full' ? null : [...selection.types],
+            resourceIds: body.resourceIds ?? null,
+            prune: body.prune ?? false,
+            activateUsers: body.activateUsers ?? false,
+          },
+          tx,
+        ),
+      (ok) =>
+        ok
+          ? restoreEntry('restore.started', facts, { mode, prune: body.prune ?? false }, byCaller(actor))
+          : null,
+    );
     if (!inserted)
       throw new ConflictError(
         'restore_in_progress',
@@ -143,7 +156,11 @@ export class RestoreService {
     try {
       jobId = await this.jobs.send(RESTORE_RUN_QUEUE, { restoreId: id } satisfies RestoreRunJobData);
     } catch (error) {
-      await this.restores.finish(id, { status: 'failed', errorMessage: 'The restore could not be queued' });
+      const errorMessage = 'The restore could not be queued';
+      await this.audit.audited(
+        (tx) => this.restores.finish(id, { status: 'failed', errorMessage }, tx),
+        (done) => (done ? restoreEntry('restore.failed', facts, { error: errorMessage }) : null),
+      );
       throw error;
     }
     await this.restores.setJobId(id, jobId);

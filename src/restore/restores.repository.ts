@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThanOrEqual, Repository } from 'typeorm';
-import { violatesUnique } from '@app/database/unique-violation.js';
+import { type Transaction, within } from '@app/database/transaction.js';
+import type { RestoreFacts } from './restore-audit.js';
 import type { RestoreItem } from './restore-items.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestoreEntity, type RestoreStatus, type RestoreTypeSummary } from './restore.entity.js';
@@ -35,20 +36,16 @@ export class RestoresRepository {
    * Inserts a `pending` restore. @returns false when the connection already has one pending or
    * running (the partial unique index decides, so two replicas cannot race).
    */
-  async insertPending(restore: NewRestore): Promise<boolean> {
-    try {
-      await this.rows.insert({
-        ...restore,
-        status: 'pending',
-        progressPct: 0,
-        progressMessage: 'Queued',
-        summary: {},
-      });
-      return true;
-    } catch (error) {
-      if (violatesUnique(error, 'restores_one_active')) return false;
-      throw error;
-    }
+  async insertPending(restore: NewRestore, tx?: Transaction): Promise<boolean> {
+    // ON CONFLICT DO NOTHING, not a caught error: that would abort the caller's transaction.
+    const result = await within(this.rows, tx)
+      .createQueryBuilder()
+      .insert()
+      .values({ ...restore, status: 'pending', progressPct: 0, progressMessage: 'Queued', summary: {} })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return (result.raw as unknown[]).length > 0;
   }
 
   async setJobId(id: string, jobId: string): Promise<void> {
@@ -176,8 +173,9 @@ export class RestoresRepository {
       summary?: Record<string, RestoreTypeSummary>;
       errorMessage?: string;
     },
+    tx?: Transaction,
   ): Promise<boolean> {
-    const result = await this.rows.update(
+    const result = await within(this.rows, tx).update(
       { id, status: In(ACTIVE) },
       {
         status: outcome.status,
@@ -198,14 +196,19 @@ export class RestoresRepository {
    * Fails running restores not heard of since `before` (DESIGN section 4). Pending ones wait for a
    * worker, however long the queue: their job is durable. @returns their ids
    */
-  async failStale(before: Date, errorMessage: string): Promise<string[]> {
-    const result = await this.rows
+  async failStale(before: Date, errorMessage: string, tx?: Transaction): Promise<RestoreFacts[]> {
+    const result = await within(this.rows, tx)
       .createQueryBuilder()
       .update()
       .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
       .where(`status = 'running' AND heartbeat_at < :before`, { before })
-      .returning(['id'])
+      .returning(['id', 'team_id', 'connection_id', 'backup_id'])
       .execute();
-    return (result.raw as Array<{ id: string }>).map((row) => row.id);
+    return (result.raw as Array<Record<string, string>>).map((row) => ({
+      id: row.id,
+      teamId: row.team_id,
+      connectionId: row.connection_id,
+      backupId: row.backup_id,
+    }));
   }
 }

@@ -3,6 +3,8 @@ import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { WorkerInterval } from '@app/jobs/worker-interval.js';
 import { RestoresRepository } from './restores.repository.js';
+import { AuditService } from '@app/audit/audit.service.js';
+import { restoreEntry } from './restore-audit.js';
 
 /**
  * Fails restores whose worker died (DESIGN section 4: a crash mid-way leaves a restore marked
@@ -14,6 +16,7 @@ import { RestoresRepository } from './restores.repository.js';
 export class StaleRestoreSweeper extends WorkerInterval {
   constructor(
     private readonly restores: RestoresRepository,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     super(config, config.BACKUP_SWEEP_INTERVAL_SECONDS * 1000);
@@ -26,10 +29,13 @@ export class StaleRestoreSweeper extends WorkerInterval {
   /** @returns ids of the restores it failed */
   async sweep(now = new Date()): Promise<string[]> {
     const before = new Date(now.getTime() - this.config.BACKUP_STALE_AFTER_SECONDS * 1000);
-    const failed = await this.restores.failStale(
-      before,
-      'The worker running this restore stopped responding; what was applied is listed in its items. Run it again: a restore is idempotent',
+    const error =
+      'The worker running this restore stopped responding; what was applied is listed in its items. Run it again: a restore is idempotent';
+    const stale = await this.audit.audited(
+      (tx) => this.restores.failStale(before, error, tx),
+      (rows) => rows.map((row) => restoreEntry('restore.failed', row, { error })),
     );
+    const failed = stale.map((row) => row.id);
     if (failed.length)
       this.logger.warn(`Marked ${failed.length} stale restore(s) failed: ${failed.join(', ')}`);
     return failed;

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ScheduleEntity } from './schedule.entity.js';
 import type { ScheduleSettings } from './schedule-settings.js';
+import { type Transaction, within } from '@app/database/transaction.js';
 
 /** A schedule whose slot has come: `nextRunAt` is set. */
 export type DueSchedule = ScheduleEntity & { nextRunAt: Date };
@@ -22,8 +23,9 @@ export class SchedulesRepository {
     connectionId: string,
     settings: ScheduleSettings,
     nextRunAt: Date | null,
+    tx?: Transaction,
   ): Promise<void> {
-    await this.rows.upsert({ connectionId, teamId, ...settings, nextRunAt }, ['connectionId']);
+    await within(this.rows, tx).upsert({ connectionId, teamId, ...settings, nextRunAt }, ['connectionId']);
   }
 
   /**

@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { type AuditEntry, byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { type ScheduleDto, toScheduleDto } from './dto/schedule.dto.js';
@@ -37,6 +39,7 @@ export class SchedulesService {
   constructor(
     private readonly schedules: SchedulesRepository,
     private readonly connections: ConnectionsService,
+    private readonly audit: AuditService,
   ) {}
 
   /** The connection's schedule, the default one if none was saved. @throws NotFoundError when missing or another team's. */
@@ -64,7 +67,16 @@ export class SchedulesService {
     const saved = await this.schedules.findForConnection(actor.teamId, connectionId);
     const schedule = applyScheduleChanges(saved ?? DEFAULT_SCHEDULE, changes);
     const nextRunAt = schedule.enabled ? nextRunAfter(schedule, new Date()) : null;
-    await this.schedules.save(actor.teamId, connectionId, schedule, nextRunAt);
+    await this.audit.audited(
+      (tx) => this.schedules.save(actor.teamId, connectionId, schedule, nextRunAt, tx),
+      () => ({
+        ...byCaller(actor),
+        action: 'schedule.updated',
+        target: { type: 'connection', id: connectionId },
+        outcome: 'success',
+        details: { ...changes, next_run_at: nextRunAt?.toISOString() ?? null },
+      }),
+    );
     return toScheduleDto(schedule, nextRunAt);
   }
 
@@ -86,6 +98,9 @@ export class SchedulesService {
         this.logger.error(
           `Scheduled backup of connection ${schedule.connectionId} (slot ${schedule.nextRunAt.toISOString()}) failed to start: ${String(error)}`,
         );
+        await this.audit
+          .recordAlone(missedSlot(schedule, 'the backup could not be started'))
+          .catch((failure) => this.logger.error(`schedule.missed not recorded: ${String(failure)}`));
       }
     }
     return started;
@@ -105,9 +120,22 @@ export class SchedulesService {
       this.logger.warn(
         `Skipped the ${slot.toISOString()} backup of connection ${schedule.connectionId}: a backup of it is already running`,
       );
+      await this.audit.recordAlone(missedSlot(schedule, 'a backup of the connection was already running'));
       return null;
     }
     await this.schedules.recordBackup(schedule.connectionId, backup.backupId);
     return backup.backupId;
   }
+}
+
+/** The audit entry of a due slot that got no backup (notified as `schedule.missed`). */
+function missedSlot(schedule: DueSchedule, reason: string): AuditEntry {
+  return {
+    teamId: schedule.teamId,
+    actor: { type: 'schedule', id: null },
+    action: 'schedule.missed',
+    target: { type: 'connection', id: schedule.connectionId },
+    outcome: 'failure',
+    details: { slot: schedule.nextRunAt.toISOString(), reason },
+  };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { OAuthClientEntity } from './oauth-client.entity.js';
+import { type Transaction, within } from '@app/database/transaction.js';
 
 /** Integration clients (`oauth_clients`). */
 @Injectable()
@@ -28,8 +29,8 @@ export class ClientsRepository {
   }
 
   /** Stamps `revoked_at`. @returns false when the client is unknown in the team or already revoked. */
-  async revoke(teamId: string, clientId: string): Promise<boolean> {
-    const result = await this.rows.update(
+  async revoke(teamId: string, clientId: string, tx?: Transaction): Promise<boolean> {
+    const result = await within(this.rows, tx).update(
       { teamId, clientId, revokedAt: IsNull() },
       { revokedAt: () => 'now()' },
     );

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
 import type { AssignableRole } from './membership-rules.js';
 import { TeamInvitationEntity } from './team-invitation.entity.js';
+import { type Transaction, within } from '@app/database/transaction.js';
 
 /** Pending invitations (`team_invitations` not yet accepted). Every method is scoped by team. */
 @Injectable()
@@ -33,14 +34,18 @@ export class InvitationsRepository {
    * inviting an address again renews its invitation instead of adding a second one.
    * @param expiresInSeconds lifetime from now.
    */
-  async upsertPending(input: {
-    teamId: string;
-    email: string;
-    role: AssignableRole;
-    invitedBy: string;
-    expiresInSeconds: number;
-  }): Promise<TeamInvitationEntity> {
-    const [row]: Array<{ id: string }> = await this.rows.query(
+  async upsertPending(
+    input: {
+      teamId: string;
+      email: string;
+      role: AssignableRole;
+      invitedBy: string;
+      expiresInSeconds: number;
+    },
+    tx?: Transaction,
+  ): Promise<TeamInvitationEntity> {
+    const rows = within(this.rows, tx);
+    const [row]: Array<{ id: string }> = await rows.query(
       `INSERT INTO team_invitations (team_id, email, role, invited_by, expires_at)
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
        ON CONFLICT (team_id, email) WHERE accepted_at IS NULL DO UPDATE
@@ -49,12 +54,12 @@ export class InvitationsRepository {
        RETURNING id`,
       [input.teamId, input.email, input.role, input.invitedBy, input.expiresInSeconds],
     );
-    return this.rows.findOneByOrFail({ id: row.id });
+    return rows.findOneByOrFail({ id: row.id });
   }
 
   /** Deletes a pending invitation. @returns false when there was none of that id in the team. */
-  async deletePending(teamId: string, id: string): Promise<boolean> {
-    const result = await this.rows.delete({ teamId, id, acceptedAt: IsNull() });
+  async deletePending(teamId: string, id: string, tx?: Transaction): Promise<boolean> {
+    const result = await within(this.rows, tx).delete({ teamId, id, acceptedAt: IsNull() });
     return result.affected === 1;
   }
 }

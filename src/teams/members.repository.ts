@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import type { Role } from '@app/common/permission.js';
 import { TeamMemberEntity } from './team-member.entity.js';
+import { type Transaction, within } from '@app/database/transaction.js';
 
 /** A membership with its user's address, as the admin console lists it. */
 export interface MemberRow {
@@ -65,8 +66,8 @@ export class MembersRepository {
    * check was made against `from`, so a concurrent change must not slip past it).
    * @returns false when the member is gone or their role is no longer `from`.
    */
-  async changeRole(teamId: string, userId: string, from: Role, to: Role): Promise<boolean> {
-    const result = await this.rows.update({ teamId, userId, role: from }, { role: to });
+  async changeRole(teamId: string, userId: string, from: Role, to: Role, tx?: Transaction): Promise<boolean> {
+    const result = await within(this.rows, tx).update({ teamId, userId, role: from }, { role: to });
     return result.affected === 1;
   }
 
@@ -75,8 +76,8 @@ export class MembersRepository {
    * revokes the integration clients they created in this team (they acted for this member).
    * @returns false when the member is gone or their role changed meanwhile.
    */
-  remove(teamId: string, userId: string, expectedRole: Role): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+  remove(teamId: string, userId: string, expectedRole: Role, tx?: Transaction): Promise<boolean> {
+    return this.inTransaction(tx, async (manager) => {
       const deleted = await manager.delete(TeamMemberEntity, { teamId, userId, role: expectedRole });
       if (deleted.affected !== 1) return false;
       await manager.query(
@@ -94,8 +95,8 @@ export class MembersRepository {
    * the new one is promoted, so the one-owner index (`team_members_one_owner`) holds at every
    * statement.
    */
-  transferOwnership(teamId: string, toUserId: string): Promise<TransferOutcome> {
-    return this.dataSource.transaction(async (manager) => {
+  transferOwnership(teamId: string, toUserId: string, tx?: Transaction): Promise<TransferOutcome> {
+    return this.inTransaction(tx, async (manager) => {
       await manager.query('SELECT 1 FROM teams WHERE id = $1 FOR UPDATE', [teamId]);
       const rows: Array<{ user_id: string; role: Role }> = await manager.query(
         `SELECT user_id, role FROM team_members
@@ -110,5 +111,13 @@ export class MembersRepository {
       await manager.update(TeamMemberEntity, { teamId, userId: toUserId }, { role: 'super_admin' });
       return { done: true, previousOwnerId: owner?.user_id ?? null };
     });
+  }
+
+  /** Runs `work` in `tx` when given, else in a transaction of its own. */
+  private inTransaction<T>(
+    tx: Transaction | undefined,
+    work: (manager: Transaction) => Promise<T>,
+  ): Promise<T> {
+    return tx ? work(tx) : this.dataSource.transaction(work);
   }
 }

@@ -5,6 +5,8 @@ import { ClientsRepository } from './clients.repository.js';
 import type { TeamClientDto } from './dto/team-client.dto.js';
 import { assertMayHandleRoles } from './membership-rules.js';
 import { toClientDto } from './teams.mapper.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 
 /**
  * Integration clients of the caller's team (issue 6 "Teams", docs/security.md). Routes need
@@ -12,7 +14,10 @@ import { toClientDto } from './teams.mapper.js';
  */
 @Injectable()
 export class TeamClientsService {
-  constructor(private readonly clients: ClientsRepository) {}
+  constructor(
+    private readonly clients: ClientsRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Every client, revoked ones included, newest first; never a secret or its hash. */
   async list(actor: Actor): Promise<TeamClientDto[]> {
@@ -29,6 +34,19 @@ export class TeamClientsService {
     const client = await this.clients.findActiveInTeam(actor.teamId, clientId);
     if (!client) throw new NotFoundError('Client');
     assertMayHandleRoles(actor, client.role);
-    if (!(await this.clients.revoke(actor.teamId, clientId))) throw new NotFoundError('Client');
+    const revoked = await this.audit.audited(
+      (tx) => this.clients.revoke(actor.teamId, clientId, tx),
+      (done) =>
+        done
+          ? {
+              ...byCaller(actor),
+              action: 'team.client_revoked',
+              target: { type: 'client', id: clientId },
+              outcome: 'success',
+              details: { name: client.name, role: client.role },
+            }
+          : null,
+    );
+    if (!revoked) throw new NotFoundError('Client');
   }
 }

@@ -7,6 +7,8 @@ import { InvitationsRepository } from './invitations.repository.js';
 import { MembersRepository } from './members.repository.js';
 import { assertMayHandleRoles } from './membership-rules.js';
 import { toInvitationDto } from './teams.mapper.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 
 /** How long an invitation can be accepted, seconds (7 days). */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
@@ -22,6 +24,7 @@ export class TeamInvitationsService {
   constructor(
     private readonly invitations: InvitationsRepository,
     private readonly members: MembersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   /** Pending invitations, expired ones included (`status`), newest first. */
@@ -42,13 +45,26 @@ export class TeamInvitationsService {
     if (await this.members.findRoleByEmail(actor.teamId, email)) {
       throw new ConflictError('already_member', 'This address already belongs to a member of the team');
     }
-    const row = await this.invitations.upsertPending({
-      teamId: actor.teamId,
-      email,
-      role: input.role,
-      invitedBy: actor.userId,
-      expiresInSeconds: INVITATION_TTL_SECONDS,
-    });
+    const row = await this.audit.audited(
+      (tx) =>
+        this.invitations.upsertPending(
+          {
+            teamId: actor.teamId,
+            email,
+            role: input.role,
+            invitedBy: actor.userId,
+            expiresInSeconds: INVITATION_TTL_SECONDS,
+          },
+          tx,
+        ),
+      (invitation) => ({
+        ...byCaller(actor),
+        action: 'team.member_invited',
+        target: { type: 'invitation', id: invitation.id },
+        outcome: 'success',
+        details: { email, role: input.role },
+      }),
+    );
     return toInvitationDto(row, new Date());
   }
 
@@ -61,6 +77,19 @@ export class TeamInvitationsService {
     const invitation = await this.invitations.findPending(actor.teamId, id);
     if (!invitation) throw new NotFoundError('Invitation');
     assertMayHandleRoles(actor, invitation.role);
-    if (!(await this.invitations.deletePending(actor.teamId, id))) throw new NotFoundError('Invitation');
+    const deleted = await this.audit.audited(
+      (tx) => this.invitations.deletePending(actor.teamId, id, tx),
+      (done) =>
+        done
+          ? {
+              ...byCaller(actor),
+              action: 'team.invitation_revoked',
+              target: { type: 'invitation', id },
+              outcome: 'success',
+              details: { email: invitation.email, role: invitation.role },
+            }
+          : null,
+    );
+    if (!deleted) throw new NotFoundError('Invitation');
   }
 }

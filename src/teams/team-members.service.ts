@@ -10,6 +10,8 @@ import {
   type AssignableRole,
 } from './membership-rules.js';
 import { toMemberDto } from './teams.mapper.js';
+import { type AuditEntry, byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 
 /**
  * Members of the caller's team and its ownership (issue 6 "Teams", docs/security.md). Routes
@@ -18,7 +20,10 @@ import { toMemberDto } from './teams.mapper.js';
  */
 @Injectable()
 export class TeamMembersService {
-  constructor(private readonly members: MembersRepository) {}
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(actor: Actor): Promise<TeamMemberDto[]> {
     return (await this.members.listMembers(actor.teamId)).map(toMemberDto);
@@ -35,8 +40,19 @@ export class TeamMembersService {
     assertNotSelf(actor, userId);
     assertNotOwner(member.role);
     assertMayHandleRoles(actor, member.role, role);
-    if (member.role !== role && !(await this.members.changeRole(actor.teamId, userId, member.role, role))) {
-      throw memberChanged();
+    if (member.role !== role) {
+      const changed = await this.audit.audited(
+        (tx) => this.members.changeRole(actor.teamId, userId, member.role, role, tx),
+        (done) =>
+          done
+            ? memberEntry(actor, 'team.member_role_changed', userId, {
+                email: member.email,
+                from: member.role,
+                to: role,
+              })
+            : null,
+      );
+      if (!changed) throw memberChanged();
     }
     return toMemberDto({ ...member, role });
   }
@@ -50,7 +66,14 @@ export class TeamMembersService {
     assertNotSelf(actor, userId);
     assertNotOwner(member.role);
     assertMayHandleRoles(actor, member.role);
-    if (!(await this.members.remove(actor.teamId, userId, member.role))) throw memberChanged();
+    const removed = await this.audit.audited(
+      (tx) => this.members.remove(actor.teamId, userId, member.role, tx),
+      (done) =>
+        done
+          ? memberEntry(actor, 'team.member_removed', userId, { email: member.email, role: member.role })
+          : null,
+    );
+    if (!removed) throw memberChanged();
   }
 
   /**
@@ -65,7 +88,15 @@ export class TeamMembersService {
   ): Promise<{ owner: TeamMemberDto; previous_owner: TeamMemberDto | null }> {
     if (actor.role !== 'super_admin')
       throw new ForbiddenError('Only the team owner (super_admin) transfers ownership');
-    const outcome = await this.members.transferOwnership(actor.teamId, userId);
+    const outcome = await this.audit.audited(
+      (tx) => this.members.transferOwnership(actor.teamId, userId, tx),
+      (result) =>
+        result.done
+          ? memberEntry(actor, 'team.ownership_transferred', userId, {
+              previous_owner_id: result.previousOwnerId,
+            })
+          : null,
+    );
     if (!outcome.done && outcome.reason === 'not_member') throw new NotFoundError('Member');
     if (!outcome.done) throw new ConflictError('already_owner', 'This member already owns the team');
     const previous = outcome.previousOwnerId
@@ -86,4 +117,13 @@ export class TeamMembersService {
 
 function memberChanged(): ConflictError {
   return new ConflictError('member_changed', 'The member changed meanwhile; reload and try again');
+}
+
+function memberEntry(
+  actor: Actor,
+  action: string,
+  userId: string,
+  details: Record<string, unknown>,
+): AuditEntry {
+  return { ...byCaller(actor), action, target: { type: 'member', id: userId }, outcome: 'success', details };
 }

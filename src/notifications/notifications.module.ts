@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '@app/mail/mail.module.js';
+import { NotificationEmailJob } from './notification-email.job.js';
+import { NotificationFanoutJob } from './notification-fanout.job.js';
+import { NotificationsController } from './notifications.controller.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
+
+/** In-app notifications and their e-mail, fanned out from audit events (issue 25, docs/notifications.md). */
+@Module({
+  imports: [MailModule],
+  controllers: [NotificationsController],
+  providers: [NotificationsService, NotificationsRepository, NotificationFanoutJob, NotificationEmailJob],
+})
+export class NotificationsModule {}
