@@ -1,7 +1,11 @@
 import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
-import type { ClientCredentialsTokenSource } from './client-credentials.js';
-import { nextLinkUrl } from './link-header.js';
-import type { OktaTransport, TransportRequest, TransportResponse } from './okta-transport.js';
+import type { TokenSource } from '@libs/providers/kit/client-credentials.js';
+import { nextLinkUrl } from '@libs/providers/kit/link-header.js';
+import type {
+  HttpTransport,
+  TransportRequest,
+  TransportResponse,
+} from '@libs/providers/kit/http-transport.js';
 
 /** One Okta JSON object, as returned. */
 export type OktaObject = Record<string, unknown>;
@@ -44,8 +48,8 @@ export interface WriteRequest {
  */
 export class OktaApiClient {
   constructor(
-    private readonly transport: OktaTransport,
-    private readonly tokens: ClientCredentialsTokenSource,
+    private readonly transport: HttpTransport,
+    private readonly tokens: TokenSource,
     private readonly orgOrigin: string,
   ) {}
 

@@ -3,7 +3,7 @@ import { type EncodedRecords, keepRecords } from '@libs/snapshot/encoded-records
 import type { EncodedResourcePart, PartDelta } from '@libs/providers/provider-connector.js';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
-import { inOrderConcurrent } from './in-order-concurrent.js';
+import { inOrderConcurrent } from '@libs/providers/kit/in-order-concurrent.js';
 import { type ListPageTask, ENCODABLE_TYPES } from './okta-list-page.js';
 import type { ListRequest, OktaApiClient } from './okta-api-client.js';
 import { childItems, item, keyOf, record, type Item } from './okta-records.js';
