@@ -1,30 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Agent, request } from 'undici';
 import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
-import type { DeletedRecord, PartDelta } from '@libs/providers/provider-connector.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { DeletedRecord } from '@libs/providers/provider-connector.js';
 import { collectParts } from '@libs/providers/testing/collect-parts.js';
+import { mergePart } from '@libs/providers/testing/merge-parts.js';
 import { OktaConnector } from './okta-connector.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 
 type Json = Record<string, unknown>;
-
-/** The merge of ProviderConnector's contract: base, minus deletions (cascading), then the part. */
-function merge(
-  base: readonly ResourceRecord[],
-  part: { delta?: PartDelta; records: ResourceRecord[] },
-  deleted: ReadonlySet<string>,
-): Map<string, ResourceRecord> {
-  const gone = (id: string) => deleted.has(id) || id.split(':').some((segment) => deleted.has(segment));
-  const result = new Map(base.filter((record) => !gone(record.id)).map((record) => [record.id, record]));
-  if (!part.delta) return new Map(part.records.map((record) => [record.id, record]));
-  if (part.delta.kind === 'children_of') {
-    const parents = new Set(part.delta.parentIds);
-    for (const id of [...result.keys()]) if (parents.has(id.split(':')[0])) result.delete(id);
-  }
-  for (const record of part.records) result.set(record.id, record);
-  return result;
-}
 
 const sorted = (records: Iterable<{ id: string; name: string | null; data: Json }>) =>
   [...records].map(({ id, name, data }) => ({ id, name, data })).sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -141,7 +124,7 @@ describe('OktaConnector incremental collection and deletions', () => {
       for (const d of deletions.filter((d) => d.type === 'group_membership')) deleted.add(d.id);
       const now = sim.snapshot();
       for (const type of ['user', 'group', 'group_membership'] as const)
-        expect(sorted(merge(base.get(type)!.records, delta.get(type)!, deleted).values())).toEqual(
+        expect(sorted(mergePart(base.get(type)!.records, delta.get(type)!, deleted).values())).toEqual(
           sorted(now[type]),
         );
 
