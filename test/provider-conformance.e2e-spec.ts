@@ -1,4 +1,5 @@
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
+import { changeOrgAsAdmins } from '@libs/okta-simulator/testing/org-changes.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { OktaConnector, type OktaConnectorOptions } from '@libs/providers/okta/okta-connector.js';
 import { PAGE_LIMITS } from '@libs/providers/okta/okta-resource-catalog.js';
@@ -64,42 +65,6 @@ async function startOktaTenant(kind: keyof typeof TENANTS): Promise<OktaTenant> 
   };
 }
 
-/**
- * Changes an org as its admins would (Okta Users and Groups APIs): a user edited, one
- * deactivated, one deleted, one created; a group renamed, one deleted; a member added, one
- * removed. Users, groups and memberships are Okta's incremental types.
- */
-async function changeOktaOrg({ sim, okta }: OktaTenant): Promise<void> {
-  const call = async (method: string, path: string, json?: unknown) => {
-    const response = await okta.call(method, path, json === undefined ? {} : { json });
-    if (response.status >= 300)
-      throw new Error(`${method} ${path} answered ${response.status}: ${response.text}`);
-  };
-  const held = sim.snapshot();
-  const active = held.user.filter((user) => user.data.status === 'ACTIVE');
-  const deprovisioned = held.user.find((user) => user.data.status === 'DEPROVISIONED')!;
-  const [joined, left, doomed] = held.group.filter((group) => group.data.type === 'OKTA_GROUP');
-  const members = new Set(held.group_membership.map((membership) => membership.id));
-  const newcomer = active.find((user) => !members.has(`${joined.id}:${user.id}`))!;
-  const leaver = held.group_membership.find((membership) => membership.id.startsWith(`${left.id}:`))!;
-
-  await call('POST', `/api/v1/users/${active[0].id}`, { profile: { title: 'Changed' } });
-  await call('DELETE', `/api/v1/users/${active[1].id}`);
-  await call('DELETE', `/api/v1/users/${deprovisioned.id}`);
-  await call('POST', '/api/v1/users?activate=false', {
-    profile: {
-      firstName: 'New',
-      lastName: 'Hire',
-      email: 'new.hire@example.com',
-      login: 'new.hire@example.com',
-    },
-  });
-  await call('PUT', `/api/v1/groups/${joined.id}`, { profile: { name: 'Renamed' } });
-  await call('PUT', `/api/v1/groups/${joined.id}/users/${newcomer.id}`);
-  await call('DELETE', `/api/v1/groups/${left.id}/users/${leaver.id.split(':')[1]}`);
-  await call('DELETE', `/api/v1/groups/${doomed.id}`);
-}
-
 describeProviderConformance<OktaTenant>({
   kind: 'okta',
   tenant: startOktaTenant,
@@ -107,5 +72,7 @@ describeProviderConformance<OktaTenant>({
   paging: { type: 'user', endpoint: 'GET /api/v1/users', pageSize: PAGE_LIMITS.users, pages: 2 },
   // OktaConnector's default maxConcurrency.
   maxConcurrency: 4,
-  change: changeOktaOrg,
+  change: async ({ sim, okta }) => {
+    await changeOrgAsAdmins(sim, okta);
+  },
 });

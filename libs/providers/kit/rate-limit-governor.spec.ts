@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 // The governor is exercised with Okta's signals, the provider whose windows it paces today.
 import { OKTA_RATE_LIMIT_SIGNALS } from '@libs/providers/okta/okta-rate-limit-signal.js';
 import { backoffMs, headroomWaitMs, RateLimitGovernor, type GovernorClock } from './rate-limit-governor.js';
+import { oktaRateLimitHeaders as headers } from '@libs/providers/okta/testing/rate-limit-headers.js';
 
 /** A clock whose sleeps advance time at once and are recorded. */
 class FakeClock implements GovernorClock {
@@ -17,15 +18,6 @@ class FakeClock implements GovernorClock {
 }
 
 const T0 = Date.parse('2026-11-22T10:00:00Z');
-
-function headers(limit: number, remaining: number, resetAtMs: number, dateMs?: number) {
-  return {
-    'x-rate-limit-limit': String(limit),
-    'x-rate-limit-remaining': String(remaining),
-    'x-rate-limit-reset': String(Math.floor(resetAtMs / 1000)),
-    ...(dateMs === undefined ? {} : { date: new Date(dateMs).toUTCString() }),
-  };
-}
 
 function governor(
   clock: FakeClock,

@@ -1,16 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseRateLimitHeaders } from './okta-rate-limit-signal.js';
+import { oktaRateLimitHeaders as headers } from './testing/rate-limit-headers.js';
 
 const T0 = Date.parse('2026-11-22T10:00:00Z');
-
-function headers(limit: number, remaining: number, resetAtMs: number, dateMs?: number) {
-  return {
-    'x-rate-limit-limit': String(limit),
-    'x-rate-limit-remaining': String(remaining),
-    'x-rate-limit-reset': String(Math.floor(resetAtMs / 1000)),
-    ...(dateMs === undefined ? {} : { date: new Date(dateMs).toUTCString() }),
-  };
-}
 
 describe('parseRateLimitHeaders', () => {
   it('reads the three headers, reset in epoch seconds', () => {
