@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
+import { changeOrgAsAdmins } from '@libs/okta-simulator/testing/org-changes.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
@@ -11,8 +12,8 @@ type Json = Record<string, unknown>;
 
 /**
  * Incremental backups (issue 3 "Incremental and full"): after a full backup, the org changes
- * through its Okta API (users created, edited, deleted; memberships added and removed; a group
- * deleted and one created; a policy edited), then an incremental and a forced full backup of the
+ * through its Okta API (changeOrgAsAdmins: users created, edited, deleted; memberships added and
+ * removed; a group deleted and one created; a policy edited), then an incremental and a forced full backup of the
  * same state must hold exactly the same records.
  */
 describe('incremental backups (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
@@ -24,13 +25,6 @@ describe('incremental backups (HTTP, real PostgreSQL, simulator over HTTPS)', ()
   let base: BackupDto;
   let incremental: BackupDto;
   let full: BackupDto;
-
-  const call = async (method: string, path: string, json?: unknown) => {
-    const response = await okta.call(method, path, json === undefined ? {} : { json });
-    if (response.status >= 300)
-      throw new Error(`${method} ${path} answered ${response.status}: ${response.text}`);
-    return response.body as Json;
-  };
 
   /** Every record of a backup as `type/id -> content hash`. */
   const contents = async (backup: BackupDto): Promise<Map<string, string>> => {
@@ -54,40 +48,7 @@ describe('incremental backups (HTTP, real PostgreSQL, simulator over HTTPS)', ()
     expect(schedule.status).toBe(200);
     base = await runBackup(ctx, admin.token, { connectionId });
 
-    const state = org.sim.snapshot();
-    const active = state.user.filter((user) => user.data.status === 'ACTIVE').map((user) => user.id);
-    const groups = state.group.filter((group) => group.data.type === 'OKTA_GROUP').map((group) => group.id);
-    const members = new Set(state.group_membership.map((membership) => membership.id));
-    const outsider = active.find((userId) => !members.has(`${groups[0]}:${userId}`)) as string;
-    const [edited, deleted] = active;
-    const removedMembership = state.group_membership.find((membership) =>
-      membership.id.startsWith(`${groups[1]}:`),
-    );
-
-    await call('POST', `/api/v1/users/${edited}`, { profile: { title: 'Changed after the base' } });
-    await call('POST', `/api/v1/users/${deleted}/lifecycle/deactivate`);
-    await call('DELETE', `/api/v1/users/${deleted}`);
-    await call('POST', '/api/v1/users?activate=false', {
-      profile: {
-        firstName: 'New',
-        lastName: 'Hire',
-        email: 'new.hire@example.com',
-        login: 'new.hire@example.com',
-      },
-    });
-    await call('PUT', `/api/v1/groups/${groups[0]}/users/${outsider}`);
-    await call('DELETE', `/api/v1/groups/${groups[1]}/users/${removedMembership?.data.userId}`);
-    await call('DELETE', `/api/v1/groups/${groups[2]}`);
-    await call('POST', '/api/v1/groups', { profile: { name: 'Created after the base' } });
-    const policy = state.policy.find((candidate) => candidate.data.type === 'PASSWORD') as {
-      id: string;
-      data: Json;
-    };
-    const { _links: _ignored, ...policyBody } = policy.data;
-    await call('PUT', `/api/v1/policies/${policy.id}`, {
-      ...policyBody,
-      description: 'Edited after the base',
-    });
+    await changeOrgAsAdmins(org.sim, okta);
 
     incremental = await runBackup(ctx, admin.token, { connectionId });
     full = await runBackup(ctx, admin.token, { connectionId, forceFullBackup: true });

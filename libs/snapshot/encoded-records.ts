@@ -9,7 +9,7 @@ const CLOSE_BRACE = 0x7d;
 /**
  * Records of one type already in the form a snapshot part stores them (DESIGN section 5): NDJSON
  * lines as UTF-8 bytes, with each record's id and content hash. Made where the records were
- * parsed (a worker thread, see libs/providers/okta/okta-page-encoder.ts), so that the writer only
+ * parsed (a worker thread, see libs/providers/kit/page-encoder-pool.ts), so that the writer only
  * copies bytes and adds index entries; a structured clone carries it between threads.
  */
 export interface EncodedRecords {

@@ -9,7 +9,7 @@
  * 178 MB with it, 212 MB without, docs/diff.md "Memory"). A backup wants the opposite: a parsed
  * page of 500 app users and what is made of it must die young, and at 4 MB more of it lived across
  * a scavenge and was promoted; at 8 MB a 100,000-user backup takes about 10 % less CPU for 13 MB
- * more RSS (bench:backup, docs/backups.md "Throughput"). V8 reads the flag only from the command
+ * more RSS (bench:backup, docs/benchmarks/backup.md "Throughput"). V8 reads the flag only from the command
  * line: `v8.setFlagsFromString` cannot resize the young generation later.
  *
  * `--max-old-space-size=256` (MB): without it V8 on a large host lets the old generation fill with

@@ -1,5 +1,5 @@
-import { setOktaPageWorkerExecArgv } from '@libs/providers/okta/okta-page-encoder.js';
+import { setPageWorkerExecArgv } from '@libs/providers/kit/page-encoder-pool.js';
 
 // Jest loads the TypeScript sources itself, but the backup's encoding threads are plain Node
 // workers: they load theirs through the hooks the service's child processes use.
-setOktaPageWorkerExecArgv(['--import', new URL('./register-ts-hooks.js', import.meta.url).href]);
+setPageWorkerExecArgv(['--import', new URL('./register-ts-hooks.js', import.meta.url).href]);

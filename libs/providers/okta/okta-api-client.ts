@@ -1,7 +1,11 @@
 import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
-import type { ClientCredentialsTokenSource } from './client-credentials.js';
-import { nextLinkUrl } from './link-header.js';
-import type { OktaTransport, TransportRequest, TransportResponse } from './okta-transport.js';
+import type { TokenSource } from '@libs/providers/kit/client-credentials.js';
+import { followPages, linkHeaderNext } from '@libs/providers/kit/pagers.js';
+import type {
+  HttpTransport,
+  TransportRequest,
+  TransportResponse,
+} from '@libs/providers/kit/http-transport.js';
 
 /** One Okta JSON object, as returned. */
 export type OktaObject = Record<string, unknown>;
@@ -44,8 +48,8 @@ export interface WriteRequest {
  */
 export class OktaApiClient {
   constructor(
-    private readonly transport: OktaTransport,
-    private readonly tokens: ClientCredentialsTokenSource,
+    private readonly transport: HttpTransport,
+    private readonly tokens: TokenSource,
     private readonly orgOrigin: string,
   ) {}
 
@@ -74,23 +78,25 @@ export class OktaApiClient {
     yield* this.list(list, ({ bytes }) => ({ page: bytes }));
   }
 
-  /** Pages of `list`, each read from its body by `read`, which may name the next page. */
-  private async *list<T>(
+  /**
+   * Pages of `list`, each read from its body by `read`, which may name the next page (the
+   * IAM APIs' `_links.next`); otherwise the `Link: rel="next"` header does (Okta API "Pagination").
+   */
+  private list<T>(
     list: Omit<ListRequest, 'itemsKey'>,
     read: (response: TransportResponse) => { page: T; next?: string },
   ): AsyncGenerator<T> {
-    let url: URL | null = this.firstUrl(list);
-    let first = true;
-    while (url) {
-      list.signal?.throwIfAborted();
-      const response = await this.get(url, list.template, list.signal);
-      if (first && list.emptyOn?.includes(response.status)) return;
-      first = false;
-      if (response.status !== 200) throw failure(response, `GET ${list.template}`);
-      const { page, next } = read(response);
-      yield page;
-      url = next === undefined ? nextLinkUrl(response.headers['link'], url) : new URL(next, url);
-    }
+    return followPages({
+      first: this.firstUrl(list),
+      fetch: (url) => this.get(url, list.template, list.signal),
+      read: (response, url) => {
+        const { page, next } = read(response);
+        return { page, next: next === undefined ? linkHeaderNext(response, url) : new URL(next, url) };
+      },
+      failure: (response) => failure(response, `GET ${list.template}`),
+      emptyOn: list.emptyOn,
+      signal: list.signal,
+    });
   }
 
   /**

@@ -3,7 +3,8 @@ import { type EncodedRecords, keepRecords } from '@libs/snapshot/encoded-records
 import type { EncodedResourcePart, PartDelta } from '@libs/providers/provider-connector.js';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
-import { inOrderConcurrent } from './in-order-concurrent.js';
+import { inOrderConcurrent } from '@libs/providers/kit/in-order-concurrent.js';
+import { type ParentPass, ParentPasses } from '@libs/providers/kit/parent-passes.js';
 import { type ListPageTask, ENCODABLE_TYPES } from './okta-list-page.js';
 import type { ListRequest, OktaApiClient } from './okta-api-client.js';
 import { childItems, item, keyOf, record, type Item } from './okta-records.js';
@@ -43,11 +44,10 @@ export interface CollectorEncoding {
  *
  * Parts may be consumed at the same time (types of different rate-limit buckets then share the
  * wall time): a child part whose parent part is still streaming waits for the parent's complete
- * pass instead of listing the parent a second time.
+ * pass instead of listing the parent a second time (ParentPasses).
  */
 export class OktaCollector {
-  /** Per parent type: its references, pending while its own part streams. */
-  private readonly parentRefs = new Map<OktaResourceType, Promise<ParentRef[]>>();
+  private readonly passes: ParentPasses<OktaResourceType, ParentRef>;
 
   /**
    * @param width child lists fetched at once (members of several groups), >= 1.
@@ -57,9 +57,11 @@ export class OktaCollector {
   constructor(
     private readonly api: OktaApiClient,
     private readonly width: number,
-    private readonly parents: ReadonlySet<OktaResourceType>,
+    parents: ReadonlySet<OktaResourceType>,
     private readonly encoding?: CollectorEncoding,
-  ) {}
+  ) {
+    this.passes = new ParentPasses(parents, (type, signal) => this.listRefs(type, signal));
+  }
 
   /**
    * The part of `type`: complete, or with `since` (an Okta timestamp, already widened by the
@@ -94,39 +96,31 @@ export class OktaCollector {
     if (encoded && definition.kind === 'child')
       return { type, records: this.encodedChildren(type, definition, undefined, signal) };
     if (encoded && definition.kind === 'users') return { type, records: this.encodedUsers(signal) };
-    if (!this.parents.has(type) || this.parentRefs.has(type))
-      return { type, records: this.records(type, signal) };
-    const pass = deferred<ParentRef[]>();
-    pass.promise.catch(() => {}); // a pass no child waits for may fail unobserved
-    this.parentRefs.set(type, pass.promise);
-    return { type, records: this.records(type, signal, pass) };
+    return { type, records: this.records(type, signal, this.passes.begin(type)) };
   }
 
   /**
    * Every record of `type`, yielded as pages arrive. With `pass`, the references are kept and
-   * handed to it at the end; a pass that stops early (an error, a consumer that gave up) rejects
-   * it, so waiting children fail instead of waiting forever.
+   * handed over at the end; a pass that stops early (an error, a consumer that gave up) fails.
    */
   private async *records(
     type: OktaResourceType,
     signal?: AbortSignal,
-    pass?: Deferred<ParentRef[]>,
+    pass?: ParentPass<ParentRef>,
   ): AsyncGenerator<ResourceRecord> {
-    const refs: ParentRef[] = [];
     let complete = false;
     try {
       for await (const page of this.pages(type, signal)) {
         for (const { record, keys } of page) {
-          if (pass) refs.push({ id: record.id, keys: keys ?? {} });
+          pass?.keep({ id: record.id, keys: keys ?? {} });
           yield record;
         }
       }
       complete = true;
-      pass?.resolve(refs);
+      pass?.complete();
     } finally {
-      // Only a complete pass may stand in for the parent's listing.
       if (!complete)
-        pass?.reject(new ProviderError(`the ${type} listing stopped before its end`, 'collection_stopped'));
+        pass?.stop(new ProviderError(`the ${type} listing stopped before its end`, 'collection_stopped'));
     }
   }
 
@@ -416,18 +410,9 @@ export class OktaCollector {
     yield items;
   }
 
-  /**
-   * The parent's references: from its complete pass (awaited while it streams), else listed now
-   * (and kept). @throws the signal's reason when it aborts while waiting
-   */
-  private async refsOf(type: OktaResourceType, signal?: AbortSignal): Promise<ParentRef[]> {
-    let refs = this.parentRefs.get(type);
-    if (!refs) {
-      refs = this.listRefs(type, signal);
-      refs.catch(() => {});
-      this.parentRefs.set(type, refs);
-    }
-    return abortable(refs, signal);
+  /** The parent's references (ParentPasses.refsOf). */
+  private refsOf(type: OktaResourceType, signal?: AbortSignal): Promise<ParentRef[]> {
+    return this.passes.refsOf(type, signal);
   }
 
   /** Lists `type` for its references only; with `filter`, a restricted listing (not kept). */
@@ -454,34 +439,6 @@ function childList(definition: ChildDefinition, parent: ParentRef, signal?: Abor
     emptyOn: definition.emptyOn ?? [404],
     signal,
   };
-}
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(reason: Error): void;
-}
-
-/** Promise.withResolvers, which Node 20 lacks. */
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** `promise`, or the signal's reason as soon as it aborts. */
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function incrementalOf(definition: ResourceDefinition) {

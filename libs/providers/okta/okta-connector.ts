@@ -17,9 +17,9 @@ import {
   type OktaResourceType,
   type ResourceType,
 } from '@libs/providers/resource-types.js';
-import { isAllowedHost } from './allowed-hosts.js';
-import { ClientCredentialsTokenSource } from './client-credentials.js';
-import { ConnectorStatsRecorder } from './connector-stats.js';
+import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
+import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
 import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
 import { OktaRestorer } from './restore/okta-restorer.js';
@@ -29,8 +29,9 @@ import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { oktaPageEncoder } from './okta-page-encoder.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
-import { OktaTransport } from './okta-transport.js';
-import { RateLimitGovernor } from './rate-limit-governor.js';
+import { HttpTransport } from '@libs/providers/kit/http-transport.js';
+import { RateLimitGovernor } from '@libs/providers/kit/rate-limit-governor.js';
+import { OKTA_RATE_LIMIT_SIGNALS } from './okta-rate-limit-signal.js';
 
 export interface OktaConnectorOptions {
   /** The org's https origin, e.g. `https://acme.okta.com`: no path, query or credentials. */
@@ -69,6 +70,9 @@ const DEFAULTS = {
   keepAliveTimeoutMs: 30_000,
 };
 
+/** Okta's org authorization server token endpoint (Okta "Implement OAuth for Okta"). */
+const TOKEN_TEMPLATE = '/oauth2/v1/token';
+
 /** Okta keeps System Log events for 90 days (System Log API: "retention"). */
 const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
 
@@ -78,7 +82,7 @@ const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
  * OKTA_RESOURCE_TYPES page by page, in dependency order.
  *
  * Every request goes through the SSRF guard (https, allowed host, the org's own origin), the
- * rate-limit governor and the retry rules (see OktaTransport, RateLimitGovernor).
+ * rate-limit governor and the retry rules (see HttpTransport, RateLimitGovernor).
  *
  * @throws ProviderError `invalid_org_url` when `orgUrl` is not an https origin,
  *   `invalid_connector_options` for out-of-range numbers, ProviderHostNotAllowedError when the
@@ -122,6 +126,7 @@ export class OktaConnector implements ProviderConnector {
       bodyTimeout: timeout,
     });
     const governor = new RateLimitGovernor({
+      signals: OKTA_RATE_LIMIT_SIGNALS,
       maxConcurrency: this.maxConcurrency,
       headroom,
       maxAttempts: integerOption('maxAttempts', options.maxAttempts ?? DEFAULTS.maxAttempts, 1),
@@ -133,8 +138,9 @@ export class OktaConnector implements ProviderConnector {
       maxDelayMs: DEFAULTS.retryMaxDelayMs,
       resetJitterMs: DEFAULTS.resetJitterMs,
     });
-    const transport = new OktaTransport({
-      orgOrigin,
+    const transport = new HttpTransport({
+      provider: 'Okta',
+      origin: orgOrigin,
       allowedHosts: [...options.allowedHosts],
       dispatcher: this.agent,
       governor,
@@ -142,13 +148,15 @@ export class OktaConnector implements ProviderConnector {
       userAgent: options.userAgent ?? DEFAULTS.userAgent,
     });
     const scopes = options.scopes ?? OKTA_BACKUP_SCOPES;
-    this.tokens = new ClientCredentialsTokenSource(
-      transport,
-      orgOrigin,
-      options.clientId,
-      options.clientSecret,
+    this.tokens = new ClientCredentialsTokenSource(transport, {
+      provider: 'Okta',
+      tokenUrl: new URL(TOKEN_TEMPLATE, orgOrigin),
+      template: TOKEN_TEMPLATE,
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
       scopes,
-    );
+      notBearerHint: 'turn off "Require DPoP" for this API service integration',
+    });
     this.api = new OktaApiClient(transport, this.tokens, orgOrigin);
   }
 

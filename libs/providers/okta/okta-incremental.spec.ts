@@ -1,55 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Agent, request } from 'undici';
-import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
-import type { DeletedRecord, PartDelta } from '@libs/providers/provider-connector.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
+import { changeOrgAsAdmins } from '@libs/okta-simulator/testing/org-changes.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import type { DeletedRecord } from '@libs/providers/provider-connector.js';
 import { collectParts } from '@libs/providers/testing/collect-parts.js';
+import { mergePart } from '@libs/providers/testing/merge-parts.js';
 import { OktaConnector } from './okta-connector.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 
 type Json = Record<string, unknown>;
-
-/** The merge of ProviderConnector's contract: base, minus deletions (cascading), then the part. */
-function merge(
-  base: readonly ResourceRecord[],
-  part: { delta?: PartDelta; records: ResourceRecord[] },
-  deleted: ReadonlySet<string>,
-): Map<string, ResourceRecord> {
-  const gone = (id: string) => deleted.has(id) || id.split(':').some((segment) => deleted.has(segment));
-  const result = new Map(base.filter((record) => !gone(record.id)).map((record) => [record.id, record]));
-  if (!part.delta) return new Map(part.records.map((record) => [record.id, record]));
-  if (part.delta.kind === 'children_of') {
-    const parents = new Set(part.delta.parentIds);
-    for (const id of [...result.keys()]) if (parents.has(id.split(':')[0])) result.delete(id);
-  }
-  for (const record of part.records) result.set(record.id, record);
-  return result;
-}
 
 const sorted = (records: Iterable<{ id: string; name: string | null; data: Json }>) =>
   [...records].map(({ id, name, data }) => ({ id, name, data })).sort((a, b) => (a.id < b.id ? -1 : 1));
 
 describe('OktaConnector incremental collection and deletions', () => {
   let sim: RunningSimulator;
-  let dispatcher: Agent;
+  let okta: SimulatorClient;
   let credentials: { clientId: string; clientSecret: string };
 
-  const admin = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, json?: unknown) => {
-    const response = await request(`${sim.baseUrl}${path}`, {
-      method,
-      dispatcher,
-      headers: {
-        authorization: `SSWS ${sim.adminToken}`,
-        accept: 'application/json',
-        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.body.text();
-    if (response.statusCode >= 300)
-      throw new Error(`${method} ${path} answered ${response.statusCode}: ${text}`);
-    return (text ? JSON.parse(text) : {}) as Json;
-  };
   const connector = () =>
     new OktaConnector({
       orgUrl: sim.baseUrl,
@@ -61,16 +29,16 @@ describe('OktaConnector incremental collection and deletions', () => {
 
   beforeAll(async () => {
     sim = await startSimulator({ users: 450, groups: 12, apps: 5, seed: 31 });
-    dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
-    const installed = await admin('POST', '/integrations/api/v1/api-services', {
-      type: 'idp_backup',
-      grantedScopes: OKTA_BACKUP_SCOPES,
+    okta = new SimulatorClient(sim);
+    const installed = await okta.call('POST', '/integrations/api/v1/api-services', {
+      json: { type: 'idp_backup', grantedScopes: OKTA_BACKUP_SCOPES },
     });
-    credentials = { clientId: String(installed.id), clientSecret: String(installed.clientSecret) };
+    const { id, clientSecret } = installed.body as Json;
+    credentials = { clientId: String(id), clientSecret: String(clientSecret) };
   });
 
   afterAll(async () => {
-    await dispatcher?.close();
+    await okta?.agent.close();
     await sim?.close();
   });
 
@@ -80,29 +48,8 @@ describe('OktaConnector incremental collection and deletions', () => {
     await full.close();
     const since = new Date().toISOString();
 
-    const snapshot = sim.snapshot();
-    const active = snapshot.user.filter((u) => u.data.status === 'ACTIVE');
-    const deprovisioned = snapshot.user.find((u) => u.data.status === 'DEPROVISIONED') as SnapshotRecord;
-    const [groupA, groupB, doomed] = snapshot.group.filter((g) => g.data.type === 'OKTA_GROUP');
-    const outsider = active.find(
-      (u) => !snapshot.group_membership.some((m) => m.id === `${groupA.id}:${u.id}`),
-    )!;
-    const leaving = snapshot.group_membership.find((m) => m.id.startsWith(`${groupB.id}:`))!.id.split(':')[1];
-    await admin('POST', `/api/v1/users/${active[0].id}`, { profile: { title: 'Changed' } });
-    await admin('DELETE', `/api/v1/users/${active[1].id}`);
-    await admin('DELETE', `/api/v1/users/${deprovisioned.id}`);
-    const created = await admin('POST', '/api/v1/users?activate=false', {
-      profile: {
-        firstName: 'New',
-        lastName: 'Hire',
-        email: 'new.hire@example.com',
-        login: 'new.hire@example.com',
-      },
-    });
-    await admin('PUT', `/api/v1/groups/${groupA.id}`, { profile: { name: 'Renamed A' } });
-    await admin('PUT', `/api/v1/groups/${groupA.id}/users/${outsider.id}`);
-    await admin('DELETE', `/api/v1/groups/${groupB.id}/users/${leaving}`);
-    await admin('DELETE', `/api/v1/groups/${doomed.id}`);
+    const changes = await changeOrgAsAdmins(sim, okta);
+    const { joined, left } = changes;
 
     const sut = connector();
     try {
@@ -116,23 +63,24 @@ describe('OktaConnector incremental collection and deletions', () => {
           .get('user')
           ?.records.map((r) => r.id)
           .sort(),
-      ).toEqual([active[0].id, active[1].id, String(created.id)].sort());
+      ).toEqual([changes.edited, changes.deprovisioned, changes.created].sort());
       const changedGroups = delta.get('group')?.records.map((r) => r.id);
-      expect(changedGroups).toEqual(expect.arrayContaining([groupA.id, groupB.id]));
-      expect(changedGroups).not.toContain(doomed.id);
+      expect(changedGroups).toEqual(expect.arrayContaining([joined.groupId, left.groupId]));
+      expect(changedGroups).not.toContain(changes.deletedGroup);
       const memberships = delta.get('group_membership');
       expect(memberships?.delta?.kind).toBe('children_of');
       const parentIds = (memberships?.delta as { parentIds: string[] }).parentIds;
-      expect(parentIds).toEqual(expect.arrayContaining([groupA.id, groupB.id]));
-      expect(parentIds).not.toContain(doomed.id);
+      expect(parentIds).toEqual(expect.arrayContaining([joined.groupId, left.groupId]));
+      expect(parentIds).not.toContain(changes.deletedGroup);
       for (const [type, part] of delta)
         if (!['user', 'group', 'group_membership'].includes(type))
           expect([type, part.delta]).toEqual([type, undefined]);
       expect(deletions).toEqual(
         expect.arrayContaining([
-          { type: 'user', id: deprovisioned.id },
-          { type: 'group', id: doomed.id },
-          { type: 'group_membership', id: `${groupB.id}:${leaving}` },
+          { type: 'user', id: changes.purged },
+          { type: 'user', id: changes.removed },
+          { type: 'group', id: changes.deletedGroup },
+          { type: 'group_membership', id: `${left.groupId}:${left.userId}` },
         ]),
       );
       expect(deletions.every((d) => ['user', 'group', 'group_membership'].includes(d.type))).toBe(true);
@@ -141,7 +89,7 @@ describe('OktaConnector incremental collection and deletions', () => {
       for (const d of deletions.filter((d) => d.type === 'group_membership')) deleted.add(d.id);
       const now = sim.snapshot();
       for (const type of ['user', 'group', 'group_membership'] as const)
-        expect(sorted(merge(base.get(type)!.records, delta.get(type)!, deleted).values())).toEqual(
+        expect(sorted(mergePart(base.get(type)!.records, delta.get(type)!, deleted).values())).toEqual(
           sorted(now[type]),
         );
 
@@ -178,7 +126,7 @@ describe('OktaConnector incremental collection and deletions', () => {
     try {
       const parts = await collect(sut);
       const oidc = parts.get('app')!.records.find((a) => a.data.signOnMode === 'OPENID_CONNECT')!;
-      const served = await admin('GET', `/api/v1/apps/${oidc.id}/credentials/secrets`);
+      const served = (await okta.call('GET', `/api/v1/apps/${oidc.id}/credentials/secrets`)).body;
       expect(JSON.stringify(served)).toMatch(/"client_secret":"\w+/);
       const secrets = parts.get('app_client_secret')!.records;
       expect(secrets.length).toBeGreaterThan(0);

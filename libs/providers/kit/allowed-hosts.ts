@@ -5,7 +5,7 @@ import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js'
  * Whether `host` is on the allow-list `patterns` (the SSRF guard's host rule).
  *
  * - `host` and patterns may carry a port (`acme.okta.com:443`, `[::1]:8443`); ports are ignored,
- *   because the guard also pins the whole origin (see `assertOrgUrl`).
+ *   because the guard also pins the whole origin (see `assertProviderUrl`).
  * - Comparison is case-insensitive and ignores one trailing dot (`acme.okta.com.`), as DNS does.
  * - `*.okta.com` matches any subdomain (`acme.okta.com`, `a.b.okta.com`) but never `okta.com`
  *   itself, `evilokta.com` or `okta.com.evil.io`: the host must end with `.okta.com`.
@@ -28,16 +28,17 @@ export function isAllowedHost(host: string, patterns: readonly string[]): boolea
 }
 
 /**
- * SSRF guard for every URL the connector requests (token, API, each `Link: rel="next"`):
- * https only, host allowed by `allowedHosts`, and the exact origin of the org (so a `next`
- * link pointing at another host, port or scheme is refused even when that host is allowed).
+ * SSRF guard for every URL a connector requests (token, API, each next-page link): https only,
+ * host allowed by `allowedHosts` (the provider's own list, e.g. `*.okta.com`), and the exact
+ * `origin` of the tenant (so a next-page link pointing at another host, port or scheme is
+ * refused even when that host is allowed).
  *
  * @throws ProviderHostNotAllowedError naming the refused host (or scheme).
  */
-export function assertOrgUrl(url: URL, orgOrigin: string, allowedHosts: readonly string[]): void {
+export function assertProviderUrl(url: URL, origin: string, allowedHosts: readonly string[]): void {
   if (url.protocol !== 'https:') throw new ProviderHostNotAllowedError(`${url.protocol}//${url.host}`);
   if (!isAllowedHost(url.host, allowedHosts)) throw new ProviderHostNotAllowedError(url.host);
-  if (url.origin !== orgOrigin) throw new ProviderHostNotAllowedError(url.host);
+  if (url.origin !== origin) throw new ProviderHostNotAllowedError(url.host);
 }
 
 /** Lower-cased host without port, IPv6 brackets or trailing dot; '' when unparseable. */

@@ -15,17 +15,37 @@ export const systemClock: GovernorClock = {
 
 /** What one response said about its rate-limit bucket, on the local clock. */
 export interface BucketState {
-  /** `X-Rate-Limit-Limit`: requests allowed per window. */
+  /** Requests allowed per window (Okta: `X-Rate-Limit-Limit`). */
   limit: number;
-  /** `X-Rate-Limit-Remaining`: requests left in the window when the response was made. */
+  /** Requests left in the window when the response was made (Okta: `X-Rate-Limit-Remaining`). */
   remaining: number;
-  /** `X-Rate-Limit-Reset` as sent: the window's end in UTC epoch seconds, naming the window. */
+  /** The window's end in UTC epoch seconds as sent, naming the window (Okta: `X-Rate-Limit-Reset`). */
   resetEpochSeconds: number;
   /** The same instant on the local clock, epoch milliseconds. */
   resetAtMs: number;
 }
 
+/** Response headers, lower-case names as undici returns them; repeated ones as arrays. */
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * One way a provider tells its rate limits in response headers, plugged into the governor
+ * (`RateLimitGovernorOptions.signals`). A signal reads a bucket's window (Okta's
+ * `X-Rate-Limit-*`: okta/okta-rate-limit-signal.ts), or when to send again after a throttled
+ * answer (standard `Retry-After`: retry-after.ts), or both. Graph's resource units
+ * (`x-ms-resource-unit`, the cost of each request against a per-app budget) will be a third
+ * member, read by the Graph connector when it comes.
+ */
+export interface RateLimitSignal {
+  /** The window the response reports for its bucket, or null when it says none. */
+  window?(headers: ResponseHeaders, localNowMs: number): BucketState | null;
+  /** When a throttled (429) or unavailable (503) answer may be sent again, local epoch ms; null when not said. */
+  retryAt?(headers: ResponseHeaders, localNowMs: number): number | null;
+}
+
 export interface RateLimitGovernorOptions {
+  /** The provider's signals, in precedence order: the first that answers sets a retry's wait. */
+  signals: readonly RateLimitSignal[];
   /** Requests in flight at once, all buckets together (>= 1). */
   maxConcurrency: number;
   /** Share of each bucket left to the org's own admins and integrations, 0 <= headroom < 1. */
@@ -45,28 +65,6 @@ export interface RateLimitGovernorOptions {
 
 /** Why a request is being retried. */
 export type RetryCause = 'rate_limited' | 'server_error' | 'network';
-
-/**
- * Reads Okta's `X-Rate-Limit-Limit`, `-Remaining` and `-Reset` headers (Okta "Rate limits":
- * reset is UTC epoch seconds). The reset is moved onto the local clock through the response's
- * `Date` header when present, as Okta's SDKs do, so a skewed local clock does not make us wait
- * too little or too long. Returns null when a header is missing or not a number.
- *
- * @param headers lower-case header names, as undici returns them.
- * @param localNowMs local epoch ms when the response arrived.
- */
-export function parseRateLimitHeaders(
-  headers: Record<string, string | string[] | undefined>,
-  localNowMs: number,
-): BucketState | null {
-  const limit = numberHeader(headers['x-rate-limit-limit']);
-  const remaining = numberHeader(headers['x-rate-limit-remaining']);
-  const reset = numberHeader(headers['x-rate-limit-reset']);
-  if (limit === null || remaining === null || reset === null) return null;
-  const serverNowMs = Date.parse(firstValue(headers['date']) ?? '');
-  const skewMs = Number.isNaN(serverNowMs) ? 0 : localNowMs - serverNowMs;
-  return { limit, remaining, resetEpochSeconds: reset, resetAtMs: reset * 1000 + skewMs };
-}
 
 /**
  * How long to hold a request so the bucket keeps `headroom` of its limit free: while
@@ -95,11 +93,12 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
 }
 
 /**
- * Paces requests to one Okta org: a cap on requests in flight, waits that keep a share of
- * each rate-limit bucket free, and the retry delays for 429, 5xx and dropped connections.
+ * Paces requests to one tenant of a provider: a cap on requests in flight, waits that keep a
+ * share of each rate-limit bucket free, and the retry delays for 429, 5xx and dropped
+ * connections, read from the provider's rate-limit signals.
  *
  * Buckets are keyed by the caller (method + path template, e.g. `GET /api/v1/users`), since
- * Okta counts limits per endpoint (Okta "Rate limits"). State lives in this process only: it
+ * providers count limits per endpoint (Okta "Rate limits"). State lives in this process only: it
  * paces one connector, not every replica (each replica reads the same headers and backs off).
  */
 export class RateLimitGovernor {
@@ -146,12 +145,17 @@ export class RateLimitGovernor {
   }
 
   /**
-   * Records a response's `X-Rate-Limit-*` headers for `bucket` (ignored when absent). Responses
-   * can arrive out of order under concurrency, so a response of an older window is ignored
-   * and within a window the lowest `remaining` wins.
+   * Records the window a response reports for `bucket` (the first signal that reads one;
+   * ignored when none does). Responses can arrive out of order under concurrency, so a
+   * response of an older window is ignored and within a window the lowest `remaining` wins.
    */
-  observe(bucket: string, headers: Record<string, string | string[] | undefined>): void {
-    const state = parseRateLimitHeaders(headers, this.clock.now());
+  observe(bucket: string, headers: ResponseHeaders): void {
+    const now = this.clock.now();
+    let state: BucketState | null = null;
+    for (const signal of this.options.signals) {
+      state = signal.window?.(headers, now) ?? null;
+      if (state) break;
+    }
     if (!state) return;
     const entry = this.bucket(bucket);
     const previous = entry.state;
@@ -164,16 +168,23 @@ export class RateLimitGovernor {
 
   /**
    * Milliseconds to wait before retrying after `attempt` failed for `cause`, or null when the
-   * attempts are spent. A 429 waits until the bucket's reset plus jitter (as Okta's SDKs do),
-   * falling back to backoff when the response had no usable headers; 5xx and network errors
-   * back off exponentially.
+   * attempts are spent. The signals are asked in order: for a 429, a bucket's known reset
+   * (as Okta's SDKs do) or the answer's `Retry-After`; for a 5xx, its `Retry-After` (RFC 9110
+   * §10.2.3), each plus jitter. Without an answer from them, and for network errors, the wait
+   * backs off exponentially.
+   *
+   * @param headers the failed answer's headers (none for a network error).
    */
-  retryDelayMs(bucket: string, cause: RetryCause, attempt: number): number | null {
+  retryDelayMs(bucket: string, cause: RetryCause, attempt: number, headers?: ResponseHeaders): number | null {
     if (attempt >= this.options.maxAttempts) return null;
     const state = this.buckets.get(bucket)?.state;
     const now = this.clock.now();
-    if (cause === 'rate_limited' && state && state.resetAtMs > now) {
-      return state.resetAtMs - now + this.jitter();
+    for (const signal of cause === 'network' ? [] : this.options.signals) {
+      if (cause === 'rate_limited' && signal.window && state && state.resetAtMs > now) {
+        return state.resetAtMs - now + this.jitter();
+      }
+      const at = headers && signal.retryAt?.(headers, now);
+      if (typeof at === 'number') return Math.max(0, at - now) + this.jitter();
     }
     return backoffMs(attempt, this.options.baseDelayMs, this.options.maxDelayMs, this.random());
   }
@@ -221,15 +232,4 @@ export class RateLimitGovernor {
     this.active--;
     this.waiting.shift()?.();
   }
-}
-
-function firstValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function numberHeader(value: string | string[] | undefined): number | null {
-  const text = firstValue(value);
-  if (text === undefined || text.trim() === '') return null;
-  const number = Number(text);
-  return Number.isFinite(number) ? number : null;
 }

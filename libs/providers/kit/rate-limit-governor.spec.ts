@@ -1,11 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  backoffMs,
-  headroomWaitMs,
-  parseRateLimitHeaders,
-  RateLimitGovernor,
-  type GovernorClock,
-} from './rate-limit-governor.js';
+// The governor is exercised with Okta's signals, the provider whose windows it paces today.
+import { OKTA_RATE_LIMIT_SIGNALS } from '@libs/providers/okta/okta-rate-limit-signal.js';
+import { backoffMs, headroomWaitMs, RateLimitGovernor, type GovernorClock } from './rate-limit-governor.js';
+import { oktaRateLimitHeaders as headers } from '@libs/providers/okta/testing/rate-limit-headers.js';
 
 /** A clock whose sleeps advance time at once and are recorded. */
 class FakeClock implements GovernorClock {
@@ -22,20 +19,12 @@ class FakeClock implements GovernorClock {
 
 const T0 = Date.parse('2026-11-22T10:00:00Z');
 
-function headers(limit: number, remaining: number, resetAtMs: number, dateMs?: number) {
-  return {
-    'x-rate-limit-limit': String(limit),
-    'x-rate-limit-remaining': String(remaining),
-    'x-rate-limit-reset': String(Math.floor(resetAtMs / 1000)),
-    ...(dateMs === undefined ? {} : { date: new Date(dateMs).toUTCString() }),
-  };
-}
-
 function governor(
   clock: FakeClock,
   overrides: Partial<ConstructorParameters<typeof RateLimitGovernor>[0]> = {},
 ) {
   return new RateLimitGovernor({
+    signals: OKTA_RATE_LIMIT_SIGNALS,
     maxConcurrency: 2,
     headroom: 0.2,
     maxAttempts: 5,
@@ -47,30 +36,6 @@ function governor(
     ...overrides,
   });
 }
-
-describe('parseRateLimitHeaders', () => {
-  it('reads the three headers, reset in epoch seconds', () => {
-    expect(parseRateLimitHeaders(headers(600, 599, T0 + 60_000), T0)).toEqual({
-      limit: 600,
-      remaining: 599,
-      resetEpochSeconds: (T0 + 60_000) / 1000,
-      resetAtMs: T0 + 60_000,
-    });
-  });
-
-  it('moves the reset onto the local clock through the Date header', () => {
-    // Local clock 5 s ahead of Okta: the reset happens 5 s later by our clock.
-    const sut = parseRateLimitHeaders(headers(600, 10, T0 + 60_000, T0), T0 + 5000);
-    expect(sut?.resetAtMs).toBe(T0 + 65_000);
-  });
-
-  it('returns null when a header is missing or not a number', () => {
-    expect(parseRateLimitHeaders({}, T0)).toBeNull();
-    expect(
-      parseRateLimitHeaders({ ...headers(600, 1, T0), 'x-rate-limit-remaining': 'many' }, T0),
-    ).toBeNull();
-  });
-});
 
 describe('headroomWaitMs', () => {
   const state = { limit: 100, remaining: 21, resetEpochSeconds: 0, resetAtMs: T0 + 30_000 };
@@ -181,5 +146,24 @@ describe('RateLimitGovernor', () => {
     expect(sut.retryDelayMs('b', 'server_error', 2)).toBe(150);
     expect(sut.retryDelayMs('b', 'network', 4)).toBe(600);
     expect(sut.retryDelayMs('b', 'network', 5)).toBeNull();
+  });
+
+  it('after a 429 without a window waits as its Retry-After says, plus jitter', () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { resetJitterMs: 1000, random: () => 0.25 });
+    expect(sut.retryDelayMs('b', 'rate_limited', 1, { 'retry-after': '2.128' })).toBe(2128 + 250);
+  });
+
+  it("prefers the bucket's reset to a Retry-After, in the signals' order", () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock);
+    sut.observe('b', headers(100, 0, T0 + 7000));
+    expect(sut.retryDelayMs('b', 'rate_limited', 1, { 'retry-after': '30' })).toBe(7000);
+  });
+
+  it("waits for a 503's Retry-After, and backs off for a network error whatever was said", () => {
+    const sut = governor(new FakeClock(T0));
+    expect(sut.retryDelayMs('b', 'server_error', 1, { 'retry-after': '3' })).toBe(3000);
+    expect(sut.retryDelayMs('b', 'network', 1, { 'retry-after': '3' })).toBe(75);
   });
 });

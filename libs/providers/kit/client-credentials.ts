@@ -1,8 +1,28 @@
 import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
-import type { OktaTransport } from './okta-transport.js';
+import type { HttpTransport } from './http-transport.js';
 
-/** Okta's org authorization server token endpoint (Okta "Implement OAuth for Okta"). */
-export const TOKEN_TEMPLATE = '/oauth2/v1/token';
+/** Bearer tokens for a connector's API calls, whatever the grant behind them. */
+export interface TokenSource {
+  /** A valid bearer token, fetched once for all concurrent callers. */
+  accessToken(signal?: AbortSignal): Promise<string>;
+  /** Forgets `token` after the API answered 401 to it, so the next call fetches a new one. */
+  invalidate(token: string): void;
+}
+
+/** Where and how a client-credentials grant is asked for. */
+export interface ClientCredentialsOptions {
+  /** The provider's display name for messages, e.g. `Okta`. */
+  provider: string;
+  /** The token endpoint (Okta: `{org}/oauth2/v1/token`). */
+  tokenUrl: URL;
+  /** Its path template, the stats and rate-limit key (`/oauth2/v1/token`). */
+  template: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: readonly string[];
+  /** Said after a token type other than Bearer, how to turn the binding off at the provider. */
+  notBearerHint: string;
+}
 
 /**
  * `application/x-www-form-urlencoded` encoding of one value, which RFC 6749 §2.3.1 requires for
@@ -14,26 +34,30 @@ export function formUrlEncode(value: string): string {
 }
 
 /**
- * Access tokens for an Okta API service integration: the `client_credentials` grant with
- * `client_secret_basic` (RFC 6749 §4.4, §2.3.1), the only method Okta offers such integrations.
+ * Access tokens from the `client_credentials` grant with `client_secret_basic` (RFC 6749 §4.4,
+ * §2.3.1), the only method Okta offers API service integrations; Graph accepts it too.
  *
  * A token is cached until shortly before `expires_in` (60 s, or a tenth of the lifetime when
  * shorter) and fetched once for all concurrent callers. The secret lives in a private field
  * and never enters a message.
  */
-export class ClientCredentialsTokenSource {
+export class ClientCredentialsTokenSource implements TokenSource {
   readonly #authorization: string;
   #cached: { token: string; refreshAtMs: number } | undefined;
   #pending: Promise<string> | undefined;
+  /** The options but the id and secret, which live in #authorization only. */
+  private readonly options: Omit<ClientCredentialsOptions, 'clientId' | 'clientSecret'>;
+  private readonly provider: string;
+  private readonly scopes: readonly string[];
 
   constructor(
-    private readonly transport: OktaTransport,
-    private readonly orgOrigin: string,
-    clientId: string,
-    clientSecret: string,
-    private readonly scopes: readonly string[],
+    private readonly transport: HttpTransport,
+    { clientId, clientSecret, ...options }: ClientCredentialsOptions,
     private readonly now: () => number = Date.now,
   ) {
+    this.options = options;
+    this.provider = options.provider;
+    this.scopes = options.scopes;
     const credentials = `${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`;
     this.#authorization = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
   }
@@ -41,8 +65,8 @@ export class ClientCredentialsTokenSource {
   /**
    * A valid bearer token.
    *
-   * @throws ProviderAuthError when Okta refuses the grant (RFC 6749 §5.2 `error`, e.g.
-   *   `invalid_client`, `invalid_scope`), naming Okta's answer and, for scopes, those requested;
+   * @throws ProviderAuthError when the provider refuses the grant (RFC 6749 §5.2 `error`, e.g.
+   *   `invalid_client`, `invalid_scope`), naming its answer and, for scopes, those requested;
    *   ProviderRequestError when the endpoint keeps failing (429/5xx after retries);
    *   ProviderError `provider_unreachable` on network failure.
    */
@@ -54,7 +78,6 @@ export class ClientCredentialsTokenSource {
     return this.#pending;
   }
 
-  /** Forgets `token` after Okta answered 401 to it, so the next call fetches a new one. */
   invalidate(token: string): void {
     if (this.#cached?.token === token) this.#cached = undefined;
   }
@@ -62,8 +85,8 @@ export class ClientCredentialsTokenSource {
   private async fetchToken(signal?: AbortSignal): Promise<string> {
     const response = await this.transport.send({
       method: 'POST',
-      url: new URL(TOKEN_TEMPLATE, this.orgOrigin),
-      template: TOKEN_TEMPLATE,
+      url: this.options.tokenUrl,
+      template: this.options.template,
       headers: {
         authorization: this.#authorization,
         'content-type': 'application/x-www-form-urlencoded',
@@ -81,7 +104,7 @@ export class ClientCredentialsTokenSource {
     if (response.status === 200) return this.accept(body);
     if (response.status === 429 || response.status >= 500) {
       throw new ProviderRequestError(
-        `Okta's token endpoint kept failing with HTTP ${response.status} after retries`,
+        `${this.provider}'s token endpoint kept failing with HTTP ${response.status} after retries`,
         response.status,
       );
     }
@@ -95,11 +118,11 @@ export class ClientCredentialsTokenSource {
       expires_in: expiresIn,
     } = (body ?? {}) as Record<string, unknown>;
     if (typeof token !== 'string' || token === '') {
-      throw new ProviderAuthError('Okta answered the token request without an access_token');
+      throw new ProviderAuthError(`${this.provider} answered the token request without an access_token`);
     }
     if (typeof tokenType === 'string' && tokenType.toLowerCase() !== 'bearer') {
       throw new ProviderAuthError(
-        `Okta issued a ${tokenType} token; turn off "Require DPoP" for this API service integration`,
+        `${this.provider} issued a ${tokenType} token; ${this.options.notBearerHint}`,
       );
     }
     // RFC 6749 §5.1 makes expires_in optional; without it assume a conservative 5 minutes.
@@ -115,7 +138,7 @@ export class ClientCredentialsTokenSource {
         ? `${error}${typeof description === 'string' ? `: ${truncate(description)}` : ''}`
         : `HTTP ${status}`;
     const scopes = error === 'invalid_scope' ? ` (requested scopes: ${this.scopes.join(' ')})` : '';
-    return `Okta refused the client credentials: ${answer}${scopes}`;
+    return `${this.provider} refused the client credentials: ${answer}${scopes}`;
   }
 }
 

@@ -13,14 +13,15 @@ export interface NetworkFailure {
 }
 
 /**
- * Classifies an error thrown by undici for a request to `url` (Node's `code`s: `ECONNREFUSED`,
+ * Classifies an error thrown by undici for a request to `url` of `provider` (its display name,
+ * e.g. `Okta`, which the message names) (Node's `code`s: `ECONNREFUSED`,
  * `ENOTFOUND`, `UND_ERR_SOCKET`, `UND_ERR_HEADERS_TIMEOUT`, TLS codes such as
  * `DEPTH_ZERO_SELF_SIGNED_CERT`). The message carries no request header, so no secret.
  */
-export function classifyNetworkError(cause: unknown, url: URL): NetworkFailure {
+export function classifyNetworkError(cause: unknown, url: URL, provider: string): NetworkFailure {
   const code = errorCode(cause);
   const detail = cause instanceof Error ? cause.message : String(cause);
-  const where = `Okta at ${url.origin}`;
+  const where = `${provider} at ${url.origin}`;
   if (TLS_CODE.test(code)) {
     return {
       transient: false,

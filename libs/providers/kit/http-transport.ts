@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { assertOrgUrl } from './allowed-hosts.js';
+import { assertProviderUrl } from './allowed-hosts.js';
 import type { ConnectorStatsRecorder } from './connector-stats.js';
 import { classifyNetworkError } from './network-errors.js';
 import type { RateLimitGovernor, RetryCause } from './rate-limit-governor.js';
@@ -36,21 +36,27 @@ const UTF8 = new TextDecoder();
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
 
 /**
- * Sends requests to one Okta org through the SSRF guard, the rate-limit governor and the
- * retry rules, counting every attempt in the stats:
- * - 429: retried after the bucket's `X-Rate-Limit-Reset` (Okta "Rate limits");
- * - 500/502/503/504 and transient network errors: retried with backoff, idempotent requests only;
+ * Sends requests to one tenant of a provider (an Okta org, a Graph tenant) through the SSRF
+ * guard, the rate-limit governor and the retry rules, counting every attempt in the stats:
+ * - 429: retried when the governor's signals say (Okta: the bucket's `X-Rate-Limit-Reset`;
+ *   standard `Retry-After`), else with backoff;
+ * - 500/502/503/504 and transient network errors: retried, idempotent requests only, after the
+ *   answer's `Retry-After` or with backoff;
  * - the last answer is returned as is once attempts are spent (callers turn it into an error).
- * Redirects are not followed (undici's `request` does not), so a 3xx cannot lead off the org.
+ * Redirects are not followed (undici's `request` does not), so a 3xx cannot lead off the tenant.
  *
  * @throws ProviderHostNotAllowedError before sending when the URL fails the guard;
  *   ProviderError `provider_unreachable` when no HTTP answer came after the allowed attempts;
  *   the signal's reason when aborted.
  */
-export class OktaTransport {
+export class HttpTransport {
   constructor(
     private readonly options: {
-      orgOrigin: string;
+      /** The provider's display name for messages, e.g. `Okta`. */
+      provider: string;
+      /** The tenant's https origin; every URL must have it (assertProviderUrl). */
+      origin: string;
+      /** The provider's host patterns (isAllowedHost), e.g. `*.okta.com`. */
       allowedHosts: readonly string[];
       dispatcher: Dispatcher;
       governor: RateLimitGovernor;
@@ -61,14 +67,14 @@ export class OktaTransport {
 
   async send(req: TransportRequest): Promise<TransportResponse> {
     const { governor, stats } = this.options;
-    assertOrgUrl(req.url, this.options.orgOrigin, this.options.allowedHosts);
+    assertProviderUrl(req.url, this.options.origin, this.options.allowedHosts);
     const bucket = `${req.method} ${req.template}`;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(bucket, req);
       let cause: RetryCause;
       if ('failure' in outcome) {
         req.signal?.throwIfAborted();
-        const failure = classifyNetworkError(outcome.failure, req.url);
+        const failure = classifyNetworkError(outcome.failure, req.url, this.options.provider);
         if (!req.idempotent || !failure.transient) throw failure.error;
         const delay = governor.retryDelayMs(bucket, 'network', attempt);
         if (delay === null) throw failure.error;
@@ -85,7 +91,7 @@ export class OktaTransport {
       } else {
         return response;
       }
-      const delay = governor.retryDelayMs(bucket, cause, attempt);
+      const delay = governor.retryDelayMs(bucket, cause, attempt, response.headers);
       if (delay === null) return response;
       stats.retried();
       await governor.sleep(delay, req.signal);

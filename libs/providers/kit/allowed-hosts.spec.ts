@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
-import { assertOrgUrl, isAllowedHost } from './allowed-hosts.js';
+import { assertProviderUrl, isAllowedHost } from './allowed-hosts.js';
 
 const OKTA_HOSTS = ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com', '127.0.0.1'];
 
@@ -45,29 +45,29 @@ describe('isAllowedHost', () => {
   });
 });
 
-describe('assertOrgUrl', () => {
+describe('assertProviderUrl', () => {
   const origin = 'https://acme.okta.com';
 
   it('accepts URLs of the org origin', () => {
     expect(() =>
-      assertOrgUrl(new URL('https://acme.okta.com/api/v1/users?after=x'), origin, OKTA_HOSTS),
+      assertProviderUrl(new URL('https://acme.okta.com/api/v1/users?after=x'), origin, OKTA_HOSTS),
     ).not.toThrow();
   });
 
   it('refuses another origin, even on an allowed host', () => {
-    expect(() => assertOrgUrl(new URL('https://other.okta.com/api/v1/users'), origin, OKTA_HOSTS)).toThrow(
-      ProviderHostNotAllowedError,
-    );
     expect(() =>
-      assertOrgUrl(new URL('https://acme.okta.com:8443/api/v1/users'), origin, OKTA_HOSTS),
+      assertProviderUrl(new URL('https://other.okta.com/api/v1/users'), origin, OKTA_HOSTS),
+    ).toThrow(ProviderHostNotAllowedError);
+    expect(() =>
+      assertProviderUrl(new URL('https://acme.okta.com:8443/api/v1/users'), origin, OKTA_HOSTS),
     ).toThrow(ProviderHostNotAllowedError);
   });
 
   it('refuses plain http and hosts off the list', () => {
-    expect(() => assertOrgUrl(new URL('http://acme.okta.com/api/v1/users'), origin, OKTA_HOSTS)).toThrow(
+    expect(() => assertProviderUrl(new URL('http://acme.okta.com/api/v1/users'), origin, OKTA_HOSTS)).toThrow(
       ProviderHostNotAllowedError,
     );
-    expect(() => assertOrgUrl(new URL('https://evil.io/api/v1/users'), origin, OKTA_HOSTS)).toThrow(
+    expect(() => assertProviderUrl(new URL('https://evil.io/api/v1/users'), origin, OKTA_HOSTS)).toThrow(
       ProviderHostNotAllowedError,
     );
   });
