@@ -94,9 +94,10 @@ export interface Check {
   /** resource types read; a backup without one of them gives `manual` */
   reads: readonly string[];
   /**
-   * The top-level members of `data` the check reads, for some of the types it reads: records of
-   * such a type reach it with only those members (the rest is never parsed). A type left out
-   * comes whole. Declare them for large parts (users, app assignments, memberships).
+   * The members of `data` the check reads, by dotted path (`status`, `profile.login`), for some of
+   * the types it reads: records of such a type reach it with only those members (the rest is never
+   * parsed). A type left out comes whole. Declare them for large parts (users, app assignments,
+   * memberships).
    */
   fields?: Readonly<Partial<Record<string, readonly string[]>>>;
   start(params: CheckParams, context: BackupContext): CheckRun;

@@ -15,18 +15,46 @@ const TAB = 0x09;
 const CARRIAGE_RETURN = 0x0d;
 
 /**
- * Top-level members of `data` to keep, each as the UTF-8 bytes of its JSON key (`"scope"`), so a
- * member is recognised by comparing bytes, without decoding its key.
+ * Members of an object to keep, each with the UTF-8 bytes of its JSON key (`"scope"`), so a
+ * member is recognised by comparing bytes without decoding its key; a member may keep only some
+ * of its own members in turn (`profile.login`).
  */
-export class DataProjection {
+class MemberSet {
   readonly fields: readonly string[];
   readonly keys: readonly Buffer[];
+  /** per field: the members it keeps, or undefined to keep it whole */
+  readonly children: ReadonlyArray<MemberSet | undefined>;
+
+  /** @param paths dotted member paths (`status`, `profile.login`); a path and one below it keep the whole */
+  constructor(paths: readonly string[]) {
+    const below = new Map<string, string[] | undefined>();
+    for (const path of paths) {
+      const dot = path.indexOf('.');
+      const [field, rest] = dot === -1 ? [path, undefined] : [path.slice(0, dot), path.slice(dot + 1)];
+      const known = below.get(field);
+      if (rest === undefined || (below.has(field) && known === undefined)) below.set(field, undefined);
+      else below.set(field, [...(known ?? []), rest]);
+    }
+    this.fields = [...below.keys()];
+    this.keys = this.fields.map((field) => Buffer.from(JSON.stringify(field), 'utf8'));
+    this.children = this.fields.map((field) => {
+      const rest = below.get(field);
+      return rest === undefined ? undefined : new MemberSet(rest);
+    });
+  }
+}
+
+/**
+ * The members of records' `data` to keep, by dotted path (`scope`, `profile.login`; a member
+ * whose name holds a dot cannot be named), and the start every line of the part has.
+ */
+export class DataProjection {
+  readonly members: MemberSet;
   /** `{"type":"<type>","id":`, the start of every line of the part */
   readonly head: Buffer;
 
-  constructor(type: string, fields: readonly string[]) {
-    this.fields = [...new Set(fields)];
-    this.keys = this.fields.map((field) => Buffer.from(JSON.stringify(field), 'utf8'));
+  constructor(type: string, paths: readonly string[]) {
+    this.members = new MemberSet(paths);
     this.head = Buffer.from(`{"type":${JSON.stringify(type)},"id":`, 'utf8');
   }
 }
@@ -36,8 +64,9 @@ const DATA_MEMBER = Buffer.from(',"data":', 'utf8');
 
 /**
  * The record on one snapshot line (`text` from `start` to `end`, without its newline) with only
- * the projection's top-level members of `data`; the others are skipped unparsed, and the scan
- * stops once every wanted member is found. A line holds `{"type":..,"id":..,"name":..,"data":{..}}`
+ * the projection's members of `data` (a member named by a longer path, such as `profile.login`,
+ * holds only that part of it when it is an object); the others are skipped unparsed, and each
+ * object's scan stops once its wanted members are found. A line holds `{"type":..,"id":..,"name":..,"data":{..}}`
  * in that order (SnapshotWriter's `recordLine`); `data` is the provider's compact JSON text, so only
  * the JSON grammar's insignificant whitespace (RFC 8259 section 2) may sit between its tokens.
  * This is what lets a compliance check read 900,000 app assignments for their `scope` without
@@ -58,7 +87,7 @@ export function projectRecord(
   const name = scan.value();
   scan.expect(DATA_MEMBER);
   if (typeof id !== 'string' || (name !== null && typeof name !== 'string')) scan.fail();
-  return { type, id, name, data: scan.members(projection) } as ResourceRecord;
+  return { type, id, name, data: scan.members(projection.members) } as ResourceRecord;
 }
 
 /** A cursor over one line's bytes that skips JSON values by their bounds alone. */
@@ -85,17 +114,20 @@ class LineScanner {
     return this.decode(from, this.at);
   }
 
-  /** The wanted members of the object at the cursor, parsed; the cursor is then left anywhere. */
-  members(projection: DataProjection): Record<string, unknown> {
+  /**
+   * The wanted members of the object at the cursor, parsed (a member that keeps only some of its
+   * own, from an object, is scanned the same way); the cursor is then left anywhere.
+   */
+  members(wanted: MemberSet): Record<string, unknown> {
     const data: Record<string, unknown> = {};
     const { text } = this;
-    let wanted = projection.keys.length;
+    let left = wanted.keys.length;
     this.space();
     if (text[this.at] !== OPEN_BRACE) this.fail();
     this.at += 1;
     this.space();
     if (text[this.at] === CLOSE_BRACE) return data;
-    while (wanted > 0) {
+    while (left > 0) {
       this.space();
       const keyStart = this.at;
       if (text[keyStart] !== QUOTE) this.fail();
@@ -107,10 +139,16 @@ class LineScanner {
       this.space();
       const valueStart = this.at;
       this.at = this.valueEnd(valueStart);
-      const field = this.wantedField(projection, keyStart, keyEnd);
-      if (field !== undefined) {
-        data[field] = this.decode(valueStart, this.at);
-        wanted -= 1;
+      const index = this.wantedIndex(wanted, keyStart, keyEnd);
+      if (index !== -1) {
+        const child = wanted.children[index];
+        const valueEnd = this.at;
+        if (child !== undefined && text[valueStart] === OPEN_BRACE) {
+          this.at = valueStart;
+          data[wanted.fields[index]] = this.members(child);
+          this.at = valueEnd;
+        } else data[wanted.fields[index]] = this.decode(valueStart, valueEnd);
+        left -= 1;
       }
       this.space();
       if (text[this.at] === CLOSE_BRACE) break;
@@ -124,18 +162,18 @@ class LineScanner {
     throw new SnapshotIntegrityError(`part "${this.type}": a line is not a record of that type`);
   }
 
-  /** The projection's field whose key spans `keyStart..keyEnd`, if any (escaped keys decoded). */
-  private wantedField(projection: DataProjection, keyStart: number, keyEnd: number): string | undefined {
+  /** The index of the wanted field whose key spans `keyStart..keyEnd` (escaped keys decoded), or -1. */
+  private wantedIndex(wanted: MemberSet, keyStart: number, keyEnd: number): number {
     if (this.escaped(keyStart, keyEnd)) {
       const key = this.parse(keyStart, keyEnd);
-      return projection.fields.find((field) => field === key);
+      return wanted.fields.findIndex((field) => field === key);
     }
     const length = keyEnd - keyStart;
-    for (let i = 0; i < projection.keys.length; i += 1) {
-      const key = projection.keys[i];
-      if (key.length === length && this.matches(keyStart, key)) return projection.fields[i];
+    for (let i = 0; i < wanted.keys.length; i += 1) {
+      const key = wanted.keys[i];
+      if (key.length === length && this.matches(keyStart, key)) return i;
     }
-    return undefined;
+    return -1;
   }
 
   /** True when the line holds `bytes` at `at` (a byte loop: cheaper than a native call for a few bytes). */

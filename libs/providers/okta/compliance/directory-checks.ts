@@ -137,7 +137,7 @@ const sharedAccounts: Check = {
   remediation:
     'Give each person an account of their own; turn generic accounts into service apps or remove them.',
   reads: ['user'],
-  fields: { user: ['status', 'profile'] },
+  fields: { user: ['status', 'profile.login'] },
   start() {
     const sample = new ResourceSample();
     return {
