@@ -131,6 +131,36 @@ describe('GET /api/audit-events (HTTP, real PostgreSQL, simulator over HTTPS)', 
     expect((await events(outsider)).events).toEqual([]);
   });
 
+  it('commits a change only with its audit event: a refused event leaves the connection undeleted', async () => {
+    const db = new pg.Client({ connectionString: ctx.databaseUrl });
+    await db.connect();
+    try {
+      // Stands for any failure between the change and its event (a full disk, a crash).
+      await db.query(`
+        CREATE FUNCTION refuse_connection_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.action = 'connection.deleted' THEN RAISE EXCEPTION 'audit insert refused'; END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER refuse_connection_deleted BEFORE INSERT ON audit_events
+          FOR EACH ROW EXECUTE FUNCTION refuse_connection_deleted();
+      `);
+      const deleted = await ctx.http
+        .delete(`/api/connections/${connectionId}`)
+        .set('Authorization', `Bearer ${admin.token}`);
+      expect(deleted.status).toBe(500);
+      await ctx.http
+        .get(`/api/connections/${connectionId}`)
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+    } finally {
+      await db.query('DROP TRIGGER refuse_connection_deleted ON audit_events');
+      await db.query('DROP FUNCTION refuse_connection_deleted()');
+      await db.end();
+    }
+    expect((await events(auditor, { action: 'connection.deleted' })).events).toEqual([]);
+  });
+
   it('is append-only in the database: UPDATE and DELETE are refused unless the deletion job allows it', async () => {
     const db = new pg.Client({ connectionString: ctx.databaseUrl });
     await db.connect();

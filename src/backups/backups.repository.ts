@@ -201,7 +201,7 @@ export class BackupsRepository {
       .update()
       .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
       .where(`status = 'running' AND heartbeat_at < :before`, { before })
-      .returning(['id', 'team_id', 'connection_id'])
+      .returning('id, team_id, connection_id')
       .execute();
     return (result.raw as Array<{ id: string; team_id: string; connection_id: string }>).map((row) => ({
       id: row.id,

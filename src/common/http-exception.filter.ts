@@ -9,6 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from './errors.js';
+import type { Actor } from './actor.js';
 
 /** The machine `code` of each status when the thrower gave none (DESIGN section 4). */
 const DEFAULT_CODES: Record<number, string> = {
@@ -56,9 +57,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request & { hadBearerToken?: boolean }>();
+    const request = http.getRequest<Request & { hadBearerToken?: boolean; actor?: Actor }>();
     const response = http.getResponse<Response>();
-    const requestId = (request.headers['x-request-id'] as string | undefined) ?? randomUUID();
+    // The auth guard's id when it ran (the one the audit trail records), else the caller's, else a new one.
+    const requestId =
+      request.actor?.origin?.requestId ??
+      (request.headers['x-request-id'] as string | undefined) ??
+      randomUUID();
     const { status, body } = this.toBody(unwrapApiError(exception), requestId);
 
     response.setHeader('X-Request-Id', requestId);

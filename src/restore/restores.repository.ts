@@ -202,7 +202,7 @@ export class RestoresRepository {
       .update()
       .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
       .where(`status = 'running' AND heartbeat_at < :before`, { before })
-      .returning(['id', 'team_id', 'connection_id', 'backup_id'])
+      .returning('id, team_id, connection_id, backup_id')
       .execute();
     return (result.raw as Array<Record<string, string>>).map((row) => ({
       id: row.id,
