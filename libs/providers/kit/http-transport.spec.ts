@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent } from 'undici';
+import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
+import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
+import { ConnectorStatsRecorder } from './connector-stats.js';
+import { HttpTransport } from './http-transport.js';
+import { RateLimitGovernor } from './rate-limit-governor.js';
+import { retryAfterSignal } from './retry-after.js';
+
+/**
+ * The transport against a loopback HTTPS server that throttles as Microsoft Graph does
+ * (learn.microsoft.com/graph/throttling: 429 with a fractional `Retry-After`, or none on the
+ * conditional access endpoints, ../shared/research/workflows-entra.md §2.4), and a 503 with
+ * `Retry-After` in seconds (RFC 9110 §15.6.4).
+ */
+describe('HttpTransport with the Retry-After signal', () => {
+  let server: Server;
+  let tlsDir: string;
+  let origin: string;
+  let agent: Agent;
+  /** Per path: the answers still to give, in order; then 200. */
+  const script = new Map<string, Array<{ status: number; headers: Record<string, string> }>>();
+  const arrivals: Array<{ path: string; atMs: number }> = [];
+
+  beforeAll(async () => {
+    tlsDir = await mkdtemp(join(tmpdir(), 'kit-transport-'));
+    const tls = await issueTlsMaterial(tlsDir);
+    server = createServer(
+      { key: tls.serverKeyPem, cert: tls.serverCertPem },
+      (req: IncomingMessage, res: ServerResponse) => {
+        const path = req.url ?? '/';
+        arrivals.push({ path, atMs: Date.now() });
+        const next = script.get(path)?.shift() ?? { status: 200, headers: {} };
+        res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
+        res.end(next.status === 200 ? '{"value":[]}' : '{"error":{"code":"TooManyRequests"}}');
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    agent = new Agent({ connect: { ca: tls.caCertPem } });
+  });
+
+  afterAll(async () => {
+    await agent?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    await rm(tlsDir, { recursive: true, force: true });
+  });
+
+  function transport(stats = new ConnectorStatsRecorder()): HttpTransport {
+    const governor = new RateLimitGovernor({
+      signals: [retryAfterSignal],
+      maxConcurrency: 2,
+      headroom: 0.2,
+      maxAttempts: 3,
+      baseDelayMs: 1,
+      maxDelayMs: 1,
+      resetJitterMs: 0,
+    });
+    return new HttpTransport({
+      provider: 'Graph',
+      origin,
+      allowedHosts: ['127.0.0.1'],
+      dispatcher: agent,
+      governor,
+      stats,
+      userAgent: 'kit-spec',
+    });
+  }
+
+  const get = (sut: HttpTransport, path: string) =>
+    sut.send({ method: 'GET', url: new URL(path, origin), template: path, headers: {}, idempotent: true });
+
+  const gapMs = (path: string) => {
+    const times = arrivals.filter((arrival) => arrival.path === path).map((arrival) => arrival.atMs);
+    return times[1] - times[0];
+  };
+
+  it('waits as a 429 says in fractional seconds, then sends again', async () => {
+    script.set('/v1.0/users', [{ status: 429, headers: { 'retry-after': '0.25' } }]);
+    const stats = new ConnectorStatsRecorder();
+    const response = await get(transport(stats), '/v1.0/users');
+    expect(response.status).toBe(200);
+    expect(stats.snapshot()).toMatchObject({ requests: 2, status429: 1, retries: 1 });
+    expect(gapMs('/v1.0/users')).toBeGreaterThanOrEqual(240);
+  });
+
+  it('waits as a 503 says in seconds', async () => {
+    script.set('/v1.0/groups', [{ status: 503, headers: { 'retry-after': '1' } }]);
+    const response = await get(transport(), '/v1.0/groups');
+    expect(response.status).toBe(200);
+    expect(gapMs('/v1.0/groups')).toBeGreaterThanOrEqual(990);
+  });
+
+  it('backs off on a 429 without Retry-After, and hands the last answer back once attempts are spent', async () => {
+    const throttled = { status: 429, headers: {} };
+    script.set('/v1.0/identity/conditionalAccess/policies', [throttled, throttled, throttled]);
+    const stats = new ConnectorStatsRecorder();
+    const response = await get(transport(stats), '/v1.0/identity/conditionalAccess/policies');
+    expect(response.status).toBe(429);
+    expect(stats.snapshot()).toMatchObject({ requests: 3, status429: 3, retries: 2 });
+  });
+
+  it('refuses a URL off the tenant before sending it', async () => {
+    const before = arrivals.length;
+    await expect(
+      transport().send({
+        method: 'GET',
+        url: new URL('https://graph.microsoft.com/v1.0/users'),
+        template: '/v1.0/users',
+        headers: {},
+        idempotent: true,
+      }),
+    ).rejects.toBeInstanceOf(ProviderHostNotAllowedError);
+    expect(arrivals.length).toBe(before);
+  });
+});
