@@ -71,8 +71,6 @@ const NOT_YET: Readonly<Record<string, string>> = {
   group:
     "a replacement to a name a later recording's group holds is refused (the seeded org is the latest state)",
   group_rule: 'Okta answered 423 while a rule was being processed; the simulator has no such state',
-  user_schema:
-    '`/meta/schemas/user/default` answers 404 in recorded orgs: the default user type is not the recorded one',
   user_type: 'an update by POST to `/meta/types/user/{id}` answers 404',
   app: 'custom app names are made from the simulator host, not the org subdomain; catalog app names keep their case; `loginUrlRegex: ""` is not answered null; a BROWSER_PLUGIN app answers AUTO_LOGIN; a creation and a replacement Okta refused (400) are accepted',
   authenticator: 'deactivating a custom app authenticator in use answers 200 where Okta refused (400, 403)',
