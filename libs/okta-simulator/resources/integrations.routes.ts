@@ -256,7 +256,8 @@ export function integrationRoutes(org: OrgContext): Route[] {
             ],
           };
         },
-        createStatus: 200,
+        // Recorded createCustomDomain answers 201 (management.yaml lists 200).
+        createStatus: 201,
         deleteStatus: 204,
       },
       org,
