@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type PgBoss from 'pg-boss';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
@@ -14,7 +13,8 @@ import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
+import type { Job } from '@app/jobs/job-payloads.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import type { BackupEntity } from './backup.entity.js';
@@ -24,10 +24,10 @@ import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupsRepository } from './backups.repository.js';
 import { type Deletions, gatherDeletions, mergedRecords } from './incremental-merge.js';
 
-export const BACKUP_RUN_QUEUE = 'backup-run';
-
-export interface BackupRunJobData {
-  backupId: string;
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'backup-run': { backupId: string };
+  }
 }
 
 /**
@@ -39,11 +39,10 @@ export interface BackupRunJobData {
  * a message and no stored objects; transient failures are retried by pg-boss from scratch.
  */
 @Injectable()
-export class BackupRunJob implements OnModuleInit {
+export class BackupRunJob {
   private readonly logger = new Logger(BackupRunJob.name);
 
   constructor(
-    private readonly jobs: JobsService,
     private readonly backups: BackupsRepository,
     private readonly connections: ConnectionsService,
     private readonly snapshots: BackupSnapshotsService,
@@ -53,16 +52,8 @@ export class BackupRunJob implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(BACKUP_RUN_QUEUE, {
-      expireInSeconds: 2 * 3600,
-      retryLimit: 2,
-      retryDelay: 10,
-    });
-    await this.jobs.work<BackupRunJobData>(BACKUP_RUN_QUEUE, (job) => this.handle(job));
-  }
-
-  private async handle(job: PgBoss.JobWithMetadata<BackupRunJobData>): Promise<void> {
+  @OnJob({ queue: 'backup-run', expireInSeconds: 2 * 3600, retryLimit: 2, retryDelay: 10 })
+  async handle(job: Job<'backup-run'>): Promise<void> {
     const backup = await this.backups.findById(job.data.backupId);
     if (!backup || !(await this.backups.restart(backup.id))) return; // deleted, or failed by the stale sweep
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix

@@ -14,7 +14,6 @@ import { backupEntry, factsOf } from './backup-audit.js';
 import { BackupPlanner } from './backup-planner.js';
 import { BackupsRepository } from './backups.repository.js';
 import type { BackupTrigger } from './backup.entity.js';
-import { BACKUP_RUN_QUEUE, type BackupRunJobData } from './backup-run.job.js';
 import {
   type BackupDto,
   type BackupStatsDto,
@@ -185,7 +184,7 @@ export class BackupsService {
     if (!inserted) return null;
     let jobId: string;
     try {
-      jobId = await this.jobs.send(BACKUP_RUN_QUEUE, { backupId: id } satisfies BackupRunJobData);
+      jobId = await this.jobs.send('backup-run', { backupId: id });
     } catch (error) {
       const message = 'The backup could not be queued';
       await this.audit.audited(

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { JobRegistry } from './job-registry.js';
 import { JobsService } from './jobs.service.js';
 
 @Global()
-@Module({ providers: [JobsService], exports: [JobsService] })
+@Module({ imports: [DiscoveryModule], providers: [JobsService, JobRegistry], exports: [JobsService] })
 export class JobsModule {}

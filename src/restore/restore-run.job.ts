@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type PgBoss from 'pg-boss';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
@@ -9,7 +8,8 @@ import { ApiError, NotFoundError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
+import type { Job } from '@app/jobs/job-payloads.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { executeRestore } from './restore-executor.js';
 import type { RestoreItem } from './restore-items.js';
 import type { RestoreEntity, RestoreTypeSummary } from './restore.entity.js';
@@ -17,10 +17,10 @@ import { RestoresRepository } from './restores.repository.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
 
-export const RESTORE_RUN_QUEUE = 'restore-run';
-
-export interface RestoreRunJobData {
-  restoreId: string;
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'restore-run': { restoreId: string };
+  }
 }
 
 /** The restore left `running` under this worker (the stale sweep failed it): stop writing. */
@@ -38,11 +38,10 @@ class RestoreAbandonedError extends Error {
  * sweep: run it again, it is idempotent).
  */
 @Injectable()
-export class RestoreRunJob implements OnModuleInit {
+export class RestoreRunJob {
   private readonly logger = new Logger(RestoreRunJob.name);
 
   constructor(
-    private readonly jobs: JobsService,
     private readonly restores: RestoresRepository,
     private readonly backups: BackupsService,
     private readonly snapshots: BackupSnapshotsService,
@@ -51,16 +50,8 @@ export class RestoreRunJob implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(RESTORE_RUN_QUEUE, {
-      expireInSeconds: 12 * 3600,
-      retryLimit: 1,
-      retryDelay: 30,
-    });
-    await this.jobs.work<RestoreRunJobData>(RESTORE_RUN_QUEUE, (job) => this.handle(job));
-  }
-
-  private async handle(job: PgBoss.JobWithMetadata<RestoreRunJobData>): Promise<void> {
+  @OnJob({ queue: 'restore-run', expireInSeconds: 12 * 3600, retryLimit: 1, retryDelay: 30 })
+  async handle(job: Job<'restore-run'>): Promise<void> {
     const restore = await this.restores.findById(job.data.restoreId);
     if (!restore || !(await this.restores.markRunning(restore.id))) return;
     const abort = new AbortController();

@@ -12,7 +12,6 @@ import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } 
 import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import type { RunRestoreDto } from './dto/run-restore.dto.js';
 import { type PruneCandidate, type RestorePreviewRow, previewRestore } from './restore-preview.js';
-import { RESTORE_RUN_QUEUE, type RestoreRunJobData } from './restore-run.job.js';
 import type { RestoreSelection } from './restore-scope.js';
 import { RestoresRepository } from './restores.repository.js';
 import { byCaller } from '@app/audit/audit-entry.js';
@@ -154,7 +153,7 @@ export class RestoreService {
       );
     let jobId: string;
     try {
-      jobId = await this.jobs.send(RESTORE_RUN_QUEUE, { restoreId: id } satisfies RestoreRunJobData);
+      jobId = await this.jobs.send('restore-run', { restoreId: id });
     } catch (error) {
       const errorMessage = 'The restore could not be queued';
       await this.audit.audited(
