@@ -55,7 +55,7 @@ export class BackupRunJob {
   @OnJob({ queue: 'backup-run', expireInSeconds: 2 * 3600, retryLimit: 2, retryDelay: 10 })
   async handle(job: Job<'backup-run'>): Promise<void> {
     const backup = await this.backups.findById(job.data.backupId);
-    if (!backup || !(await this.backups.restart(backup.id))) return; // deleted, or failed by the stale sweep
+    if (!backup || !(await this.backups.claim(backup.id))) return; // deleted, or failed by the stale sweep
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
     const heartbeat = setInterval(
       () => void this.backups.heartbeat(backup.id).catch(() => {}),
@@ -86,7 +86,7 @@ export class BackupRunJob {
       // Okta refusing the integration's credentials is named, so it is notified as such.
       const reason = error instanceof ProviderAuthError ? { reason: 'credentials_invalid' } : {};
       await this.audit.audited(
-        (tx) => this.backups.markFailed(backup.id, message, tx),
+        (tx) => this.backups.finish(backup.id, { status: 'failed', errorMessage: message }, tx),
         (failed) =>
           failed ? backupEntry('backup.failed', factsOf(backup), { error: message, ...reason }) : null,
       );
@@ -126,15 +126,15 @@ export class BackupRunJob {
       backup.connectionId,
       backup.startedAt,
     );
-    const result = {
+    const fields = {
       resourceCounts: counts,
       resourceTypes: types.filter((type) => type in counts),
-      size: manifest.totalStoredBytes,
+      size: String(manifest.totalStoredBytes),
       sha256: manifest.sha256,
       requests: connector.stats().requests,
     };
     const completed = await this.audit.audited(
-      (tx) => this.backups.markCompleted(backup.id, result, tx),
+      (tx) => this.backups.finish(backup.id, { status: 'completed', fields }, tx),
       (done) =>
         done
           ? backupEntry('backup.completed', factsOf(backup), {

@@ -188,7 +188,7 @@ export class BackupsService {
     } catch (error) {
       const message = 'The backup could not be queued';
       await this.audit.audited(
-        (tx) => this.backups.markFailed(id, message, tx),
+        (tx) => this.backups.finish(id, { status: 'failed', errorMessage: message }, tx),
         (failed) => (failed ? backupEntry('backup.failed', facts, { error: message }) : null),
       );
       throw error;

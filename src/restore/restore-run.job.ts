@@ -53,7 +53,7 @@ export class RestoreRunJob {
   @OnJob({ queue: 'restore-run', expireInSeconds: 12 * 3600, retryLimit: 1, retryDelay: 30 })
   async handle(job: Job<'restore-run'>): Promise<void> {
     const restore = await this.restores.findById(job.data.restoreId);
-    if (!restore || !(await this.restores.markRunning(restore.id))) return;
+    if (!restore || !(await this.restores.claim(restore.id))) return;
     const abort = new AbortController();
     setMaxListeners(0, abort.signal); // each queued request listens (rate-limit governor): no leak, no cap
     const heartbeat = setInterval(
@@ -65,7 +65,7 @@ export class RestoreRunJob {
       const failed = Object.values(summary).some((type) => type.failed > 0);
       const status = failed ? 'partial' : 'completed';
       await this.audit.audited(
-        (tx) => this.restores.finish(restore.id, { status, summary }, tx),
+        (tx) => this.restores.finish(restore.id, { status, fields: { summary } }, tx),
         (done) =>
           done ? restoreEntry(`restore.${status}`, restore, { items: restoreTotals(summary) }) : null,
       );
@@ -99,7 +99,7 @@ export class RestoreRunJob {
     signal: AbortSignal,
   ): Promise<Record<string, RestoreTypeSummary>> {
     const progress = async (pct: number, message: string, summary?: Record<string, RestoreTypeSummary>) => {
-      if (!(await this.restores.updateProgress(restore.id, pct, message, summary)))
+      if (!(await this.restores.updateProgress(restore.id, pct, message, summary && { summary })))
         throw new RestoreAbandonedError('no longer running (failed by the stale sweep); stopping');
     };
     await progress(2, 'Taking the pre-restore backup');
