@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
-import { ConnectionEntity } from '@app/connections/connection.entity.js';
-import { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.base-entity.js';
+import { Column, Entity } from 'typeorm';
+import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
 export type BackupStatus = 'running' | 'completed' | 'failed';
 export type BackupKind = 'full' | 'incremental';
@@ -11,16 +10,9 @@ export type BackupTrigger = 'manual' | 'schedule' | 'pre_restore';
  * `running` (a retried job starts it over), started when it is requested.
  */
 @Entity('backups')
-export class BackupEntity extends TrackedRunEntity {
+export class BackupEntity extends ConnectionRunEntity {
   declare status: BackupStatus;
   declare startedAt: Date;
-
-  @Column('uuid', { name: 'connection_id' })
-  connectionId!: string;
-
-  @ManyToOne(() => ConnectionEntity)
-  @JoinColumn({ name: 'connection_id' })
-  connection!: Relation<ConnectionEntity>;
 
   @Column('uuid', { name: 'owner_user_id' })
   ownerUserId!: string;

@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
-import { ConnectionEntity } from '@app/connections/connection.entity.js';
-import { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.base-entity.js';
+import { Column, Entity } from 'typeorm';
+import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
 /** DESIGN section 4: `pending` -> `running` -> `completed` | `partial` | `failed`. */
 export type RestoreStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed';
@@ -22,15 +21,8 @@ export interface RestoreTypeSummary {
  * a tracked run queued as `pending`, taken once.
  */
 @Entity('restores')
-export class RestoreEntity extends TrackedRunEntity {
+export class RestoreEntity extends ConnectionRunEntity {
   declare status: RestoreStatus;
-
-  @Column('uuid', { name: 'connection_id' })
-  connectionId!: string;
-
-  @ManyToOne(() => ConnectionEntity)
-  @JoinColumn({ name: 'connection_id' })
-  connection!: Relation<ConnectionEntity>;
 
   /** null once retention deleted the backup */
   @Column('uuid', { name: 'backup_id', nullable: true })
