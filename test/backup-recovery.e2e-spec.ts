@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { StaleBackupSweeper } from '@app/backups/stale-backup.sweeper.js';
+import { StaleRunSweeper } from '@app/jobs/tracked-run/stale-run.sweeper.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection } from './support/backup-helpers.js';
@@ -32,7 +32,7 @@ describe('a backup whose worker is gone', () => {
     });
     const run = await ctx.http.post('/api/backup/run').set(auth).send({ connectionId });
     expect(run.status).toBe(202);
-    const sweeper = ctx.app.get(StaleBackupSweeper);
+    const sweeper = ctx.app.get(StaleRunSweeper);
 
     expect(await sweeper.sweep(new Date(Date.now() + 60_000))).toEqual([]);
     expect((await ctx.http.get('/api/backup/active').set(auth)).body.active).toHaveLength(1);

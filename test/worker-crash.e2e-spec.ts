@@ -4,7 +4,7 @@ import pg from 'pg';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
 import { MANIFEST_NAME } from '@libs/snapshot/snapshot-layout.js';
 import { SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
-import { StaleBackupSweeper } from '@app/backups/stale-backup.sweeper.js';
+import { StaleRunSweeper } from '@app/jobs/tracked-run/stale-run.sweeper.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
@@ -70,7 +70,7 @@ describe('a worker process that stops in the middle of a backup', () => {
 
   /**
    * The objects under `prefix` once the sweep has deleted them: it deletes right after it marks
-   * the backup failed (stale-backup.sweeper.ts), so they may outlive the status by a moment.
+   * the backup failed (src/jobs/tracked-run/stale-run.sweeper.ts), so they may outlive the status by a moment.
    * After 10 s, whatever is left.
    */
   async function storedNamesOnceDeleted(prefix: string): Promise<string[]> {
@@ -194,7 +194,7 @@ describe('a worker process that stops in the middle of a backup', () => {
     const { id, prefix } = await startBackupUntilWriting(connectionId);
     process.kill(stalled.pid, 'SIGSTOP');
 
-    const sweeper = ctx.app.get(StaleBackupSweeper);
+    const sweeper = ctx.app.get(StaleRunSweeper);
     expect(await sweeper.sweep(new Date(Date.now() + (STALE_AFTER_SECONDS + 1) * 1000))).toEqual([id]);
     expect(await storedNames(prefix)).toEqual([]);
 

@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type PgBoss from 'pg-boss';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
@@ -9,12 +8,13 @@ import type { EncodedResourcePart, ProviderConnector } from '@libs/providers/pro
 import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
-import { AuditService } from '@app/audit/audit.service.js';
+import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
-import type { AppConfig } from '@app/config/app-config.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
+import type { Job } from '@app/jobs/job-payloads.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
+import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import type { BackupEntity } from './backup.entity.js';
@@ -24,88 +24,82 @@ import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupsRepository } from './backups.repository.js';
 import { type Deletions, gatherDeletions, mergedRecords } from './incremental-merge.js';
 
-export const BACKUP_RUN_QUEUE = 'backup-run';
-
-export interface BackupRunJobData {
-  backupId: string;
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'backup-run': { backupId: string };
+  }
 }
 
 /**
  * The `backup-run` job: streams every resource part from the provider into an encrypted
  * snapshot (DESIGN section 5), then marks the backup completed. An incremental backup fetches
  * only what changed since its base and merges it with the base's records, so every snapshot is
- * self-contained. Nothing reads as complete
- * until the manifest is written and the row says `completed`; a failure leaves `failed` with
- * a message and no stored objects; transient failures are retried by pg-boss from scratch.
+ * self-contained. Nothing reads as complete until the manifest is written and the row says
+ * `completed`; a failure leaves `failed` with a message and no stored objects; transient
+ * failures are retried by pg-boss from scratch. The lifecycle around it: TrackedRunRunner.
  */
+@TrackedRun()
 @Injectable()
-export class BackupRunJob implements OnModuleInit {
+export class BackupRunJob implements TrackedRunKind<BackupEntity> {
+  readonly noun = 'backup';
+  readonly internalErrorMessage = 'Internal error while writing the snapshot (see the worker log)';
+  readonly staleMessage = 'The worker running this backup stopped responding; run it again';
   private readonly logger = new Logger(BackupRunJob.name);
 
   constructor(
-    private readonly jobs: JobsService,
-    private readonly backups: BackupsRepository,
+    private readonly runner: TrackedRunRunner,
+    readonly runs: BackupsRepository,
     private readonly connections: ConnectionsService,
     private readonly snapshots: BackupSnapshotsService,
-    private readonly audit: AuditService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(KEY_RING) private readonly keyRing: KeyRing,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(BACKUP_RUN_QUEUE, {
-      expireInSeconds: 2 * 3600,
-      retryLimit: 2,
-      retryDelay: 10,
-    });
-    await this.jobs.work<BackupRunJobData>(BACKUP_RUN_QUEUE, (job) => this.handle(job));
+  @OnJob({ queue: 'backup-run', expireInSeconds: 2 * 3600, retryLimit: 2, retryDelay: 10 })
+  handle(job: Job<'backup-run'>): Promise<void> {
+    return this.runner.run(this, job.data.backupId, job);
   }
 
-  private async handle(job: PgBoss.JobWithMetadata<BackupRunJobData>): Promise<void> {
-    const backup = await this.backups.findById(job.data.backupId);
-    if (!backup || !(await this.backups.restart(backup.id))) return; // deleted, or failed by the stale sweep
+  async execute(backup: BackupEntity, context: RunContext<BackupEntity>): Promise<void> {
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
-    const heartbeat = setInterval(
-      () => void this.backups.heartbeat(backup.id).catch(() => {}),
-      this.config.BACKUP_HEARTBEAT_SECONDS * 1000,
-    );
-    let connector: ProviderConnector | undefined;
+    const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
     try {
-      connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
-      await this.capture(backup, connector);
-    } catch (error) {
-      if (error instanceof BackupAbandonedError) {
-        // The sweep failed it while this worker stalled: it is not ours to finish or retry.
-        this.logger.warn(`Backup ${backup.id}: ${error.message}`);
-        await this.store.deletePrefix(backup.storageKey).catch(() => {});
-        return;
-      }
-      const finalAttempt =
-        job.retryCount >= job.retryLimit ||
-        error instanceof ProviderAuthError ||
-        error instanceof NotFoundError;
-      const message = describe(error);
-      this.logger.warn(`Backup ${backup.id} attempt ${job.retryCount + 1} failed: ${message}`);
-      await this.store.deletePrefix(backup.storageKey).catch(() => {});
-      if (!finalAttempt) {
-        await this.backups.updateProgress(backup.id, 0, `Retrying after: ${message}`);
-        throw error;
-      }
-      // Okta refusing the integration's credentials is named, so it is notified as such.
-      const reason = error instanceof ProviderAuthError ? { reason: 'credentials_invalid' } : {};
-      await this.audit.audited(
-        (tx) => this.backups.markFailed(backup.id, message, tx),
-        (failed) =>
-          failed ? backupEntry('backup.failed', factsOf(backup), { error: message, ...reason }) : null,
-      );
+      await this.capture(backup, connector, context);
     } finally {
-      clearInterval(heartbeat);
-      await connector?.close();
+      await connector.close();
     }
   }
 
-  private async capture(backup: BackupEntity, connector: ProviderConnector): Promise<void> {
+  /** Refused credentials and a deleted connection do not heal by themselves: failed at once. */
+  retryable(error: unknown): boolean {
+    return !(error instanceof ProviderAuthError || error instanceof NotFoundError);
+  }
+
+  describe(error: unknown): string | undefined {
+    return describeBackupError(error);
+  }
+
+  failedEntry(backup: BackupEntity, message: string, error: unknown): AuditEntry {
+    // Okta refusing the integration's credentials is named, so it is notified as such.
+    const reason = error instanceof ProviderAuthError ? { reason: 'credentials_invalid' } : {};
+    return backupEntry('backup.failed', factsOf(backup), { error: message, ...reason });
+  }
+
+  staleEntry(backup: BackupEntity, message: string): AuditEntry {
+    const { id, teamId, connectionId } = backup;
+    return backupEntry('backup.failed', { id, teamId, connectionId, triggeredBy: null }, { error: message });
+  }
+
+  /** A failed backup leaves no objects. */
+  async discard(backup: BackupEntity): Promise<void> {
+    await this.store.deletePrefix(backup.storageKey);
+  }
+
+  private async capture(
+    backup: BackupEntity,
+    connector: ProviderConnector,
+    context: RunContext<BackupEntity>,
+  ): Promise<void> {
     const types = backup.include ?? [...connector.resourceTypes];
     const incremental = await this.openBase(backup, connector);
     const writer = await SnapshotWriter.create({
@@ -114,8 +108,8 @@ export class BackupRunJob implements OnModuleInit {
       keyRing: this.keyRing,
       volatileFields: requireProvider(backup.connection.provider).volatileFields,
     });
-    const counts = await this.writeParts(backup, connector, writer, types, incremental);
-    await this.progress(backup.id, 97, 'Writing manifest');
+    const counts = await this.writeParts(context, connector, writer, types, incremental);
+    await context.progress(97, 'Writing manifest');
     const manifest = await writer.finish({
       backupId: backup.id,
       connectionId: backup.connectionId,
@@ -130,31 +124,27 @@ export class BackupRunJob implements OnModuleInit {
         Object.entries(connector.notCaptured).filter(([type]) => type in counts),
       ),
     });
-    const previous = await this.backups.findPreviousCompleted(
+    const previous = await this.runs.findPreviousCompleted(
       backup.teamId,
       backup.connectionId,
       backup.startedAt,
     );
-    const result = {
+    const fields = {
       resourceCounts: counts,
       resourceTypes: types.filter((type) => type in counts),
-      size: manifest.totalStoredBytes,
+      size: String(manifest.totalStoredBytes),
       sha256: manifest.sha256,
       requests: connector.stats().requests,
     };
-    const completed = await this.audit.audited(
-      (tx) => this.backups.markCompleted(backup.id, result, tx),
-      (done) =>
-        done
-          ? backupEntry('backup.completed', factsOf(backup), {
-              kind: incremental ? 'incremental' : 'full',
-              resources: Object.values(counts).reduce((sum, n) => sum + n, 0),
-              // Read by the drift check (it compares the two) and the first-backup notification.
-              previous_backup_id: previous?.id ?? null,
-            })
-          : null,
+    await context.finish(
+      { status: 'completed', fields },
+      backupEntry('backup.completed', factsOf(backup), {
+        kind: incremental ? 'incremental' : 'full',
+        resources: Object.values(counts).reduce((sum, n) => sum + n, 0),
+        // Read by the drift check (it compares the two) and the first-backup notification.
+        previous_backup_id: previous?.id ?? null,
+      }),
     );
-    if (!completed) throw new BackupAbandonedError('failed by the stale sweep before it could complete');
   }
 
   /**
@@ -166,7 +156,7 @@ export class BackupRunJob implements OnModuleInit {
    * @returns records written per type
    */
   private async writeParts(
-    backup: BackupEntity,
+    context: RunContext<BackupEntity>,
     connector: ProviderConnector,
     writer: SnapshotWriter,
     types: readonly string[],
@@ -190,12 +180,12 @@ export class BackupRunJob implements OnModuleInit {
       running.delete(part.type);
       const done = Object.keys(counts).length;
       const message = describeRunning(running, done, types.length);
-      await this.progress(backup.id, Math.round((done / types.length) * 95), message);
+      await context.progress(Math.round((done / types.length) * 95), message);
     };
     const writes: Promise<void>[] = [];
     const kind = incremental ? 'changes since the base backup' : 'every object';
     try {
-      await this.progress(backup.id, 0, `Backing up ${types.length} resource types (${kind})`);
+      await context.progress(0, `Backing up ${types.length} resource types (${kind})`);
       const parts = connector.collect({
         types,
         since: incremental?.since,
@@ -209,17 +199,6 @@ export class BackupRunJob implements OnModuleInit {
     await Promise.all(writes);
     if (failure) throw failure.error;
     return counts;
-  }
-
-  /**
-   * Progress of a running backup (also its heartbeat).
-   * @throws BackupAbandonedError when the backup is no longer running: the stale sweep failed it
-   *   while this worker was stalled (a pause, a long GC, a frozen VM), so it must stop writing
-   */
-  private async progress(id: string, pct: number, message: string): Promise<void> {
-    if (!(await this.backups.updateProgress(id, pct, message))) {
-      throw new BackupAbandonedError('no longer running (failed by the stale sweep); stopping');
-    }
   }
 
   /**
@@ -241,9 +220,9 @@ export class BackupRunJob implements OnModuleInit {
     } catch (error) {
       if (!isUnusableBase(error)) throw error;
       this.logger.warn(
-        `Backup ${backup.id}: base ${backup.baseBackupId} unusable (${describe(error)}); running full`,
+        `Backup ${backup.id}: base ${backup.baseBackupId} unusable (${describeBackupError(error) ?? 'internal error'}); running full`,
       );
-      await this.backups.fallBackToFull(backup.id);
+      await this.runs.fallBackToFull(backup.id);
       return undefined;
     }
   }
@@ -254,11 +233,6 @@ interface IncrementalBase {
   base: SnapshotReader;
   since: string;
   deletions: Deletions;
-}
-
-/** The backup left `running` under this worker (the stale sweep failed it): stop, clean up, do not retry. */
-class BackupAbandonedError extends Error {
-  override readonly name = 'BackupAbandonedError';
 }
 
 /**
@@ -283,11 +257,11 @@ function isUnusableBase(error: unknown): boolean {
   );
 }
 
-/** A message safe to store and show: provider errors say what the provider answered; others stay generic. */
-function describe(error: unknown): string {
+/** A message safe to store and show: provider errors say what the provider answered; undefined for others. */
+function describeBackupError(error: unknown): string | undefined {
   if (error instanceof ProviderError) return error.message;
   if (error instanceof NotFoundError) return 'The connection was deleted before the backup started';
   if (error instanceof Error && error.name === 'SnapshotIntegrityError')
     return `Snapshot write failed: ${error.message}`;
-  return 'Internal error while writing the snapshot (see the worker log)';
+  return undefined;
 }

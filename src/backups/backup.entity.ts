@@ -1,31 +1,21 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { ConnectionEntity } from '@app/connections/connection.entity.js';
+import { Column, Entity } from 'typeorm';
+import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
 export type BackupStatus = 'running' | 'completed' | 'failed';
 export type BackupKind = 'full' | 'incremental';
 export type BackupTrigger = 'manual' | 'schedule' | 'pre_restore';
 
-/** One snapshot of a connection (spec "Backup", DESIGN section 4). */
+/**
+ * One snapshot of a connection (spec "Backup", DESIGN section 4): a tracked run queued as
+ * `running` (a retried job starts it over), started when it is requested.
+ */
 @Entity('backups')
-export class BackupEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column('uuid', { name: 'team_id' })
-  teamId!: string;
-
-  @Column('uuid', { name: 'connection_id' })
-  connectionId!: string;
-
-  @ManyToOne(() => ConnectionEntity)
-  @JoinColumn({ name: 'connection_id' })
-  connection!: Relation<ConnectionEntity>;
+export class BackupEntity extends ConnectionRunEntity {
+  declare status: BackupStatus;
+  declare startedAt: Date;
 
   @Column('uuid', { name: 'owner_user_id' })
   ownerUserId!: string;
-
-  @Column('text')
-  status!: BackupStatus;
 
   @Column('text')
   kind!: BackupKind;
@@ -41,27 +31,6 @@ export class BackupEntity {
 
   @Column('boolean', { name: 'include_workflows' })
   includeWorkflows!: boolean;
-
-  @Column('text', { name: 'job_id', nullable: true })
-  jobId!: string | null;
-
-  @Column('real', { name: 'progress_pct' })
-  progressPct!: number;
-
-  @Column('text', { name: 'progress_message' })
-  progressMessage!: string;
-
-  @Column('text', { name: 'error_message', nullable: true })
-  errorMessage!: string | null;
-
-  @Column('timestamptz', { name: 'started_at' })
-  startedAt!: Date;
-
-  @Column('timestamptz', { name: 'completed_at', nullable: true })
-  completedAt!: Date | null;
-
-  @Column('timestamptz', { name: 'heartbeat_at' })
-  heartbeatAt!: Date;
 
   @Column('text', { name: 'storage_key' })
   storageKey!: string;

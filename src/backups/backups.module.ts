@@ -11,7 +11,6 @@ import { BackupRetentionJob } from './backup-retention.job.js';
 import { BackupsController } from './backups.controller.js';
 import { BackupsRepository } from './backups.repository.js';
 import { BackupsService } from './backups.service.js';
-import { StaleBackupSweeper } from './stale-backup.sweeper.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, SchedulesModule, StorageModule],
@@ -23,7 +22,6 @@ import { StaleBackupSweeper } from './stale-backup.sweeper.js';
     BackupSnapshotsService,
     BackupRunJob,
     BackupRetentionJob,
-    StaleBackupSweeper,
   ],
   exports: [BackupsService, BackupSnapshotsService, BackupRetentionJob],
 })

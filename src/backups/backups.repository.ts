@@ -2,17 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository, type SelectQueryBuilder } from 'typeorm';
 import { type Transaction, within } from '@app/database/transaction.js';
+import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.base-repository.js';
 import { BackupEntity } from './backup.entity.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
-
-/** Result of a finished snapshot, written when a backup completes. */
-export interface BackupResult {
-  resourceCounts: Record<string, number>;
-  resourceTypes: string[];
-  size: number;
-  sha256: string;
-  requests: number;
-}
 
 export interface BackupStatsRow {
   total: number;
@@ -36,37 +28,19 @@ type NewBackup = Pick<
   | 'storageKey'
 >;
 
-/** Team-scoped access to backups; only this class touches the table. */
+/**
+ * Team-scoped access to backups; only this class touches the table. Backups are queued
+ * `running`: a retried job starts its backup over (TrackedRunRepository.claim).
+ */
 @Injectable()
-export class BackupsRepository {
-  constructor(@InjectRepository(BackupEntity) private readonly rows: Repository<BackupEntity>) {}
-
-  /**
-   * Inserts a `running` backup. @returns false when the connection already has one running
-   * (the partial unique index `backups_one_running` decides, so two replicas cannot race; ON
-   * CONFLICT DO NOTHING rather than a caught error, which would abort the caller's transaction).
-   */
-  async insertRunning(backup: NewBackup, tx?: Transaction): Promise<boolean> {
-    const result = await within(this.rows, tx)
-      .createQueryBuilder()
-      .insert()
-      .values({ ...backup, status: 'running', progressPct: 0, progressMessage: 'Queued' })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    return (result.raw as unknown[]).length > 0;
+export class BackupsRepository extends TrackedRunRepository<BackupEntity> {
+  constructor(@InjectRepository(BackupEntity) rows: Repository<BackupEntity>) {
+    super(rows, { queuedAs: 'running', relations: { connection: true } });
   }
 
-  async setJobId(id: string, jobId: string): Promise<void> {
-    await this.rows.update({ id }, { jobId });
-  }
-
-  findVisible(teamId: string, id: string): Promise<BackupEntity | null> {
-    return this.rows.findOne({ where: { id, teamId }, relations: { connection: true } });
-  }
-
-  findById(id: string): Promise<BackupEntity | null> {
-    return this.rows.findOne({ where: { id }, relations: { connection: true } });
+  /** Inserts a queued backup. @returns false when the connection already has one running (`backups_one_running`) */
+  insertRunning(backup: NewBackup, tx?: Transaction): Promise<boolean> {
+    return this.insertQueued(backup, tx);
   }
 
   /**
@@ -128,86 +102,9 @@ export class BackupsRepository {
     };
   }
 
-  /** Progress of a running backup; also its heartbeat. */
-  /** @returns false when the backup is no longer running (failed by the stale sweep, deleted) */
-  async updateProgress(id: string, progressPct: number, progressMessage: string): Promise<boolean> {
-    const result = await this.rows.update(
-      { id, status: 'running' },
-      { progressPct, progressMessage, heartbeatAt: () => 'now()' },
-    );
-    return (result.affected ?? 0) > 0;
-  }
-
-  async heartbeat(id: string): Promise<void> {
-    await this.rows.update({ id, status: 'running' }, { heartbeatAt: () => 'now()' });
-  }
-
-  /** A retried job starts its backup over. @returns false when the backup is no longer running (failed by the sweep, deleted). */
-  async restart(id: string): Promise<boolean> {
-    const result = await this.rows.update(
-      { id, status: 'running' },
-      { progressPct: 0, progressMessage: 'Starting', errorMessage: null, heartbeatAt: () => 'now()' },
-    );
-    return (result.affected ?? 0) > 0;
-  }
-
   /** Turns a planned incremental backup into a full one (its base could not be used). */
   async fallBackToFull(id: string): Promise<void> {
-    await this.rows.update({ id, status: 'running' }, { kind: 'full', baseBackupId: null });
-  }
-
-  /** @returns false when the backup was no longer running, so it was not marked */
-  async markCompleted(id: string, result: BackupResult, tx?: Transaction): Promise<boolean> {
-    const updated = await within(this.rows, tx).update(
-      { id, status: 'running' },
-      {
-        status: 'completed',
-        progressPct: 100,
-        progressMessage: 'Completed',
-        completedAt: () => 'now()',
-        resourceCounts: result.resourceCounts,
-        resourceTypes: result.resourceTypes,
-        size: String(result.size),
-        sha256: result.sha256,
-        requests: result.requests,
-      },
-    );
-    return (updated.affected ?? 0) > 0;
-  }
-
-  /** @returns false when the backup was no longer running, so it was not marked */
-  async markFailed(id: string, errorMessage: string, tx?: Transaction): Promise<boolean> {
-    const updated = await within(this.rows, tx).update(
-      { id, status: 'running' },
-      {
-        status: 'failed',
-        errorMessage,
-        progressMessage: 'Failed',
-        completedAt: () => 'now()',
-        heartbeatAt: () => 'now()',
-      },
-    );
-    return (updated.affected ?? 0) > 0;
-  }
-
-  /** Fails running backups whose worker has not been heard of since `before` (DESIGN section 4). @returns them. */
-  async failStale(
-    before: Date,
-    errorMessage: string,
-    tx?: Transaction,
-  ): Promise<Array<{ id: string; teamId: string; connectionId: string }>> {
-    const result = await within(this.rows, tx)
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
-      .where(`status = 'running' AND heartbeat_at < :before`, { before })
-      .returning('id, team_id, connection_id')
-      .execute();
-    return (result.raw as Array<{ id: string; team_id: string; connection_id: string }>).map((row) => ({
-      id: row.id,
-      teamId: row.team_id,
-      connectionId: row.connection_id,
-    }));
+    await this.updateIf(id, ['running'], { kind: 'full', baseBackupId: null });
   }
 
   /**

@@ -8,13 +8,12 @@ import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
+import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { backupEntry, factsOf } from './backup-audit.js';
 import { BackupPlanner } from './backup-planner.js';
 import { BackupsRepository } from './backups.repository.js';
 import type { BackupTrigger } from './backup.entity.js';
-import { BACKUP_RUN_QUEUE, type BackupRunJobData } from './backup-run.job.js';
 import {
   type BackupDto,
   type BackupStatsDto,
@@ -52,7 +51,7 @@ export class BackupsService {
     private readonly backups: BackupsRepository,
     private readonly planner: BackupPlanner,
     private readonly connections: ConnectionsService,
-    private readonly jobs: JobsService,
+    private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
   ) {}
@@ -183,18 +182,14 @@ export class BackupsService {
       (ok) => (ok ? backupEntry('backup.started', facts, { kind: plan.kind }, input.by) : null),
     );
     if (!inserted) return null;
-    let jobId: string;
-    try {
-      jobId = await this.jobs.send(BACKUP_RUN_QUEUE, { backupId: id } satisfies BackupRunJobData);
-    } catch (error) {
-      const message = 'The backup could not be queued';
-      await this.audit.audited(
-        (tx) => this.backups.markFailed(id, message, tx),
-        (failed) => (failed ? backupEntry('backup.failed', facts, { error: message }) : null),
-      );
-      throw error;
-    }
-    await this.backups.setJobId(id, jobId);
+    const jobId = await this.runner.enqueue({
+      runs: this.backups,
+      noun: 'backup',
+      id,
+      queue: 'backup-run',
+      data: { backupId: id },
+      failedEntry: (error) => backupEntry('backup.failed', facts, { error }),
+    });
     return { backupId: id, instanceId: jobId, status: 'started' };
   }
 

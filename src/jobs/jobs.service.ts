@@ -9,6 +9,7 @@ import PgBoss from 'pg-boss';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { DATABASE_URL } from '@app/database/database.module.js';
+import type { JobPayloads, QueueName } from './job-payloads.js';
 
 /** SQLSTATE of a connection PostgreSQL ends because it is shutting down (PostgreSQL docs, Appendix A). */
 const ADMIN_SHUTDOWN = '57P01';
@@ -78,7 +79,11 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
    * Enqueues a job and returns its id (the spec's `instanceId` for backups). When this replica
    * works the queue, its worker looks for the job at once instead of at its next poll.
    */
-  async send(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+  async send<Q extends QueueName>(
+    name: Q,
+    data: JobPayloads[Q],
+    options: PgBoss.SendOptions = {},
+  ): Promise<string> {
     const id = await this.boss.send(name, data, options);
     if (!id) throw new Error(`Job not enqueued on ${name}`);
     this.wake(name);

@@ -1,31 +1,25 @@
-import { setMaxListeners } from 'node:events';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type PgBoss from 'pg-boss';
+import { Injectable } from '@nestjs/common';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
+import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import { BackupsService, PreRestoreBackupFailedError } from '@app/backups/backups.service.js';
 import { ApiError, NotFoundError } from '@app/common/errors.js';
-import type { AppConfig } from '@app/config/app-config.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
+import type { Job } from '@app/jobs/job-payloads.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
+import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { executeRestore } from './restore-executor.js';
 import type { RestoreItem } from './restore-items.js';
 import type { RestoreEntity, RestoreTypeSummary } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
-import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
 
-export const RESTORE_RUN_QUEUE = 'restore-run';
-
-export interface RestoreRunJobData {
-  restoreId: string;
-}
-
-/** The restore left `running` under this worker (the stale sweep failed it): stop writing. */
-class RestoreAbandonedError extends Error {
-  override readonly name = 'RestoreAbandonedError';
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'restore-run': { restoreId: string };
+  }
 }
 
 /**
@@ -35,82 +29,62 @@ class RestoreAbandonedError extends Error {
  * backup failed, the credentials were refused, the backup is altered), with what was applied
  * recorded in every case. A job is tried once more only when its worker died before taking the
  * restore; a restore already taken is never run twice by pg-boss (a stale one is failed by the
- * sweep: run it again, it is idempotent).
+ * sweep: run it again, it is idempotent). The lifecycle around it: TrackedRunRunner.
  */
+@TrackedRun()
 @Injectable()
-export class RestoreRunJob implements OnModuleInit {
-  private readonly logger = new Logger(RestoreRunJob.name);
+export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
+  readonly noun = 'restore';
+  readonly internalErrorMessage =
+    'Internal error while restoring (see the worker log); what was applied is listed in the items';
+  readonly staleMessage =
+    'The worker running this restore stopped responding; what was applied is listed in its items. Run it again: a restore is idempotent';
 
   constructor(
-    private readonly jobs: JobsService,
-    private readonly restores: RestoresRepository,
+    private readonly runner: TrackedRunRunner,
+    readonly runs: RestoresRepository,
     private readonly backups: BackupsService,
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
-    private readonly audit: AuditService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(RESTORE_RUN_QUEUE, {
-      expireInSeconds: 12 * 3600,
-      retryLimit: 1,
-      retryDelay: 30,
-    });
-    await this.jobs.work<RestoreRunJobData>(RESTORE_RUN_QUEUE, (job) => this.handle(job));
+  @OnJob({ queue: 'restore-run', expireInSeconds: 12 * 3600, retryLimit: 1, retryDelay: 30 })
+  handle(job: Job<'restore-run'>): Promise<void> {
+    return this.runner.run(this, job.data.restoreId, job);
   }
 
-  private async handle(job: PgBoss.JobWithMetadata<RestoreRunJobData>): Promise<void> {
-    const restore = await this.restores.findById(job.data.restoreId);
-    if (!restore || !(await this.restores.markRunning(restore.id))) return;
-    const abort = new AbortController();
-    setMaxListeners(0, abort.signal); // each queued request listens (rate-limit governor): no leak, no cap
-    const heartbeat = setInterval(
-      () => void this.restores.heartbeat(restore.id).catch(() => {}),
-      this.config.BACKUP_HEARTBEAT_SECONDS * 1000,
+  async execute(restore: RestoreEntity, context: RunContext<RestoreEntity>): Promise<void> {
+    const summary = await this.run(restore, context);
+    const failed = Object.values(summary).some((type) => type.failed > 0);
+    const status = failed ? 'partial' : 'completed';
+    await context.finish(
+      { status, fields: { summary } },
+      restoreEntry(`restore.${status}`, restore, { items: restoreTotals(summary) }),
     );
-    try {
-      const summary = await this.run(restore, abort.signal);
-      const failed = Object.values(summary).some((type) => type.failed > 0);
-      const status = failed ? 'partial' : 'completed';
-      await this.audit.audited(
-        (tx) => this.restores.finish(restore.id, { status, summary }, tx),
-        (done) =>
-          done ? restoreEntry(`restore.${status}`, restore, { items: restoreTotals(summary) }) : null,
-      );
-    } catch (error) {
-      if (error instanceof RestoreAbandonedError) {
-        this.logger.warn(`Restore ${restore.id}: ${error.message}`);
-        return;
-      }
-      const message = describe(error);
-      if (!(
-        error instanceof ProviderError ||
-        error instanceof ApiError ||
-        error instanceof PreRestoreBackupFailedError
-      ))
-        this.logger.error(
-          `Restore ${restore.id} failed`,
-          error instanceof Error ? error.stack : String(error),
-        );
-      await this.audit.audited(
-        (tx) => this.restores.finish(restore.id, { status: 'failed', errorMessage: message }, tx),
-        (done) => (done ? restoreEntry('restore.failed', restore, { error: message }) : null),
-      );
-    } finally {
-      clearInterval(heartbeat);
-      abort.abort();
-    }
+  }
+
+  /** A message safe to store and show: what the provider or the service said; undefined for others. */
+  describe(error: unknown): string | undefined {
+    if (error instanceof ProviderError) return `The org refused or failed: ${error.message}`;
+    if (error instanceof PreRestoreBackupFailedError || error instanceof ApiError) return error.message;
+    if (error instanceof SnapshotIntegrityError) return `The backup cannot be read: ${error.message}`;
+    return undefined;
+  }
+
+  failedEntry(restore: RestoreEntity, message: string): AuditEntry {
+    return restoreEntry('restore.failed', restore, { error: message });
+  }
+
+  staleEntry(restore: RestoreEntity, message: string): AuditEntry {
+    return restoreEntry('restore.failed', restore, { error: message });
   }
 
   private async run(
     restore: RestoreEntity,
-    signal: AbortSignal,
+    { signal, ...context }: RunContext<RestoreEntity>,
   ): Promise<Record<string, RestoreTypeSummary>> {
-    const progress = async (pct: number, message: string, summary?: Record<string, RestoreTypeSummary>) => {
-      if (!(await this.restores.updateProgress(restore.id, pct, message, summary)))
-        throw new RestoreAbandonedError('no longer running (failed by the stale sweep); stopping');
-    };
+    const progress = (pct: number, message: string, summary?: Record<string, RestoreTypeSummary>) =>
+      context.progress(pct, message, summary && { summary });
     await progress(2, 'Taking the pre-restore backup');
     const preRestoreBackupId = await this.backups.takePreRestoreBackup(
       restore.teamId,
@@ -118,7 +92,7 @@ export class RestoreRunJob implements OnModuleInit {
       restore.requestedBy ?? restore.connection.ownerUserId,
       { signal, onWait: (message) => progress(5, message) },
     );
-    await this.restores.setPreRestoreBackup(restore.id, preRestoreBackupId);
+    await this.runs.setPreRestoreBackup(restore.id, preRestoreBackupId);
     if (restore.backupId === null) throw new NotFoundError('Backup');
     const { reader } = await this.snapshots.open(restore.teamId, restore.backupId);
     // Write scopes of every type the backup holds: a selective restore also writes what hangs off
@@ -141,7 +115,7 @@ export class RestoreRunJob implements OnModuleInit {
         prune: restore.prune,
         signal,
         sink: {
-          record: (items: RestoreItem[]) => this.restores.appendItems(restore.id, items),
+          record: (items: RestoreItem[]) => this.runs.appendItems(restore.id, items),
           progress,
         },
       });
@@ -149,12 +123,4 @@ export class RestoreRunJob implements OnModuleInit {
       await connector.close();
     }
   }
-}
-
-/** A message safe to store and show: what the provider or the service said; others stay generic. */
-function describe(error: unknown): string {
-  if (error instanceof ProviderError) return `The org refused or failed: ${error.message}`;
-  if (error instanceof PreRestoreBackupFailedError || error instanceof ApiError) return error.message;
-  if (error instanceof SnapshotIntegrityError) return `The backup cannot be read: ${error.message}`;
-  return 'Internal error while restoring (see the worker log); what was applied is listed in the items';
 }

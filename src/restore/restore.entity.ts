@@ -1,5 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { ConnectionEntity } from '@app/connections/connection.entity.js';
+import { Column, Entity } from 'typeorm';
+import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
 /** DESIGN section 4: `pending` -> `running` -> `completed` | `partial` | `failed`. */
 export type RestoreStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed';
@@ -16,21 +16,13 @@ export interface RestoreTypeSummary {
   notes: string[];
 }
 
-/** One restore of a backup into its connection's live org (migrations/1764300000000-CreateRestores.ts). */
+/**
+ * One restore of a backup into its connection's live org (migrations/1764300000000-CreateRestores.ts):
+ * a tracked run queued as `pending`, taken once.
+ */
 @Entity('restores')
-export class RestoreEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column('uuid', { name: 'team_id' })
-  teamId!: string;
-
-  @Column('uuid', { name: 'connection_id' })
-  connectionId!: string;
-
-  @ManyToOne(() => ConnectionEntity)
-  @JoinColumn({ name: 'connection_id' })
-  connection!: Relation<ConnectionEntity>;
+export class RestoreEntity extends ConnectionRunEntity {
+  declare status: RestoreStatus;
 
   /** null once retention deleted the backup */
   @Column('uuid', { name: 'backup_id', nullable: true })
@@ -58,33 +50,9 @@ export class RestoreEntity {
   @Column('boolean', { name: 'activate_users' })
   activateUsers!: boolean;
 
-  @Column('text')
-  status!: RestoreStatus;
-
-  @Column('real', { name: 'progress_pct' })
-  progressPct!: number;
-
-  @Column('text', { name: 'progress_message' })
-  progressMessage!: string;
-
-  @Column('text', { name: 'error_message', nullable: true })
-  errorMessage!: string | null;
-
   @Column('jsonb')
   summary!: Record<string, RestoreTypeSummary>;
 
-  @Column('text', { name: 'job_id', nullable: true })
-  jobId!: string | null;
-
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;
-
-  @Column('timestamptz', { name: 'started_at', nullable: true })
-  startedAt!: Date | null;
-
-  @Column('timestamptz', { name: 'completed_at', nullable: true })
-  completedAt!: Date | null;
-
-  @Column('timestamptz', { name: 'heartbeat_at' })
-  heartbeatAt!: Date;
 }

@@ -8,13 +8,12 @@ import { RestoreController } from './restore.controller.js';
 import { RestoreEntity } from './restore.entity.js';
 import { RestoreService } from './restore.service.js';
 import { RestoresRepository } from './restores.repository.js';
-import { StaleRestoreSweeper } from './stale-restore.sweeper.js';
 
 /** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([RestoreEntity, RestoreItemEntity]), BackupsModule, ConnectionsModule],
   controllers: [RestoreController],
-  providers: [RestoreService, RestoresRepository, RestoreRunJob, StaleRestoreSweeper],
+  providers: [RestoreService, RestoresRepository, RestoreRunJob],
   exports: [RestoreService],
 })
 export class RestoreModule {}

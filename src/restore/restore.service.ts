@@ -7,12 +7,11 @@ import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
 import { ApiError, ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
+import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } from './dto/restore.dto.js';
 import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import type { RunRestoreDto } from './dto/run-restore.dto.js';
 import { type PruneCandidate, type RestorePreviewRow, previewRestore } from './restore-preview.js';
-import { RESTORE_RUN_QUEUE, type RestoreRunJobData } from './restore-run.job.js';
 import type { RestoreSelection } from './restore-scope.js';
 import { RestoresRepository } from './restores.repository.js';
 import { byCaller } from '@app/audit/audit-entry.js';
@@ -65,7 +64,7 @@ export class RestoreService {
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
     private readonly restores: RestoresRepository,
-    private readonly jobs: JobsService,
+    private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
   ) {}
 
@@ -152,18 +151,14 @@ export class RestoreService {
         'restore_in_progress',
         'A restore of this connection is already pending or running',
       );
-    let jobId: string;
-    try {
-      jobId = await this.jobs.send(RESTORE_RUN_QUEUE, { restoreId: id } satisfies RestoreRunJobData);
-    } catch (error) {
-      const errorMessage = 'The restore could not be queued';
-      await this.audit.audited(
-        (tx) => this.restores.finish(id, { status: 'failed', errorMessage }, tx),
-        (done) => (done ? restoreEntry('restore.failed', facts, { error: errorMessage }) : null),
-      );
-      throw error;
-    }
-    await this.restores.setJobId(id, jobId);
+    await this.runner.enqueue({
+      runs: this.restores,
+      noun: 'restore',
+      id,
+      queue: 'restore-run',
+      data: { restoreId: id },
+      failedEntry: (error) => restoreEntry('restore.failed', facts, { error }),
+    });
     return { restoreId: id, status: 'started' };
   }
 

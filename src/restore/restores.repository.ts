@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThanOrEqual, Repository } from 'typeorm';
-import { type Transaction, within } from '@app/database/transaction.js';
-import type { RestoreFacts } from './restore-audit.js';
+import { LessThanOrEqual, Repository } from 'typeorm';
+import type { Transaction } from '@app/database/transaction.js';
+import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.base-repository.js';
 import type { RestoreItem } from './restore-items.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
-import { RestoreEntity, type RestoreStatus, type RestoreTypeSummary } from './restore.entity.js';
+import { RestoreEntity, type RestoreStatus } from './restore.entity.js';
 
 type NewRestore = Pick<
   RestoreEntity,
@@ -21,43 +21,25 @@ type NewRestore = Pick<
   | 'activateUsers'
 >;
 
-/** Statuses of a restore that is not over: at most one per connection (`restores_one_active`). */
-const ACTIVE: RestoreStatus[] = ['pending', 'running'];
-
-/** Team-scoped access to restores and their items; only this class touches the two tables. */
+/**
+ * Team-scoped access to restores and their items; only this class touches the two tables.
+ * Restores are queued `pending` and taken once (TrackedRunRepository.claim).
+ */
 @Injectable()
-export class RestoresRepository {
+export class RestoresRepository extends TrackedRunRepository<RestoreEntity> {
   constructor(
-    @InjectRepository(RestoreEntity) private readonly rows: Repository<RestoreEntity>,
+    @InjectRepository(RestoreEntity) rows: Repository<RestoreEntity>,
     @InjectRepository(RestoreItemEntity) private readonly items: Repository<RestoreItemEntity>,
-  ) {}
+  ) {
+    super(rows, { queuedAs: 'pending', relations: { connection: true } });
+  }
 
   /**
-   * Inserts a `pending` restore. @returns false when the connection already has one pending or
-   * running (the partial unique index decides, so two replicas cannot race).
+   * Inserts a queued restore. @returns false when the connection already has one pending or
+   * running (`restores_one_active`)
    */
-  async insertPending(restore: NewRestore, tx?: Transaction): Promise<boolean> {
-    // ON CONFLICT DO NOTHING, not a caught error: that would abort the caller's transaction.
-    const result = await within(this.rows, tx)
-      .createQueryBuilder()
-      .insert()
-      .values({ ...restore, status: 'pending', progressPct: 0, progressMessage: 'Queued', summary: {} })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    return (result.raw as unknown[]).length > 0;
-  }
-
-  async setJobId(id: string, jobId: string): Promise<void> {
-    await this.rows.update({ id }, { jobId });
-  }
-
-  findVisible(teamId: string, id: string): Promise<RestoreEntity | null> {
-    return this.rows.findOne({ where: { id, teamId }, relations: { connection: true } });
-  }
-
-  findById(id: string): Promise<RestoreEntity | null> {
-    return this.rows.findOne({ where: { id }, relations: { connection: true } });
+  insertPending(restore: NewRestore, tx?: Transaction): Promise<boolean> {
+    return this.insertQueued({ ...restore, summary: {} }, tx);
   }
 
   /** When the connection's last completed restore finished, at or before `atOrBefore`; null when none did. */
@@ -102,40 +84,8 @@ export class RestoresRepository {
     return { rows, total };
   }
 
-  /** Takes a pending restore. @returns false when it is not pending (failed by the sweep, or taken). */
-  async markRunning(id: string): Promise<boolean> {
-    const result = await this.rows.update(
-      { id, status: 'pending' },
-      {
-        status: 'running',
-        startedAt: () => 'now()',
-        heartbeatAt: () => 'now()',
-        progressMessage: 'Starting',
-      },
-    );
-    return (result.affected ?? 0) > 0;
-  }
-
   async setPreRestoreBackup(id: string, backupId: string): Promise<void> {
-    await this.rows.update({ id, status: 'running' }, { preRestoreBackupId: backupId });
-  }
-
-  /** Progress of a running restore; also its heartbeat. @returns false when it is no longer running */
-  async updateProgress(
-    id: string,
-    progressPct: number,
-    progressMessage: string,
-    summary?: Record<string, RestoreTypeSummary>,
-  ): Promise<boolean> {
-    const result = await this.rows.update(
-      { id, status: 'running' },
-      { progressPct, progressMessage, heartbeatAt: () => 'now()', ...(summary ? { summary } : {}) },
-    );
-    return (result.affected ?? 0) > 0;
-  }
-
-  async heartbeat(id: string): Promise<void> {
-    await this.rows.update({ id, status: In(ACTIVE) }, { heartbeatAt: () => 'now()' });
+    await this.updateIf(id, ['running'], { preRestoreBackupId: backupId });
   }
 
   /**
@@ -160,55 +110,5 @@ export class RestoresRepository {
         notes: item.notes,
       })),
     );
-  }
-
-  /**
-   * Ends a running restore: `completed`, `partial` (some items failed) or `failed`.
-   * @returns false when it was no longer running (the sweep failed it first)
-   */
-  async finish(
-    id: string,
-    outcome: {
-      status: 'completed' | 'partial' | 'failed';
-      summary?: Record<string, RestoreTypeSummary>;
-      errorMessage?: string;
-    },
-    tx?: Transaction,
-  ): Promise<boolean> {
-    const result = await within(this.rows, tx).update(
-      { id, status: In(ACTIVE) },
-      {
-        status: outcome.status,
-        progressPct: outcome.status === 'failed' ? undefined : 100,
-        progressMessage: { completed: 'Completed', partial: 'Completed with failures', failed: 'Failed' }[
-          outcome.status
-        ],
-        errorMessage: outcome.errorMessage ?? null,
-        completedAt: () => 'now()',
-        heartbeatAt: () => 'now()',
-        ...(outcome.summary ? { summary: outcome.summary } : {}),
-      },
-    );
-    return (result.affected ?? 0) > 0;
-  }
-
-  /**
-   * Fails running restores not heard of since `before` (DESIGN section 4). Pending ones wait for a
-   * worker, however long the queue: their job is durable. @returns their ids
-   */
-  async failStale(before: Date, errorMessage: string, tx?: Transaction): Promise<RestoreFacts[]> {
-    const result = await within(this.rows, tx)
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'failed', errorMessage, progressMessage: 'Failed', completedAt: () => 'now()' })
-      .where(`status = 'running' AND heartbeat_at < :before`, { before })
-      .returning('id, team_id, connection_id, backup_id')
-      .execute();
-    return (result.raw as Array<Record<string, string>>).map((row) => ({
-      id: row.id,
-      teamId: row.team_id,
-      connectionId: row.connection_id,
-      backupId: row.backup_id,
-    }));
   }
 }
