@@ -39,12 +39,13 @@ const ONE_PROVIDER = {
 /**
  * Another feature's repository or entity, seen from `src/<feature>`: features talk through
  * services, which return refs or DTOs. An entity may name another feature's entity: a relation
- * is part of the one schema.
+ * is part of the one schema. `src/database` is no feature: its bases (the tracked run's columns
+ * and repository) are there to be extended.
  */
 function otherFeatures(feature, { entities }) {
   const kinds = entities ? 'repository|entity' : 'repository';
   return {
-    regex: `^@app/(?!${feature}/)[^/]+/(.+/)?[^/]+\\.(${kinds})\\.js$`,
+    regex: `^@app/(?!${feature}/|database/)[^/]+/(.+/)?[^/]+\\.(${kinds})\\.js$`,
     message: "Use the other feature's service (it returns refs or DTOs), never its repository or entity.",
   };
 }

@@ -120,6 +120,11 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const m = TypeOrmModule;",
     ],
     [
+      "src/database's tracked-run base from a feature's repository",
+      'src/restore/restores.repository.ts',
+      "import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';\nexport type R = TrackedRunRepository<never>;",
+    ],
+    [
       'the provider registry from src',
       'src/diff/diff.service.ts',
       "import { requireProvider } from '@libs/providers/registry.js';\nexport const p = requireProvider;",

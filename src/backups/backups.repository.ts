@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository, type SelectQueryBuilder } from 'typeorm';
 import { type Transaction, within } from '@app/database/transaction.js';
-import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.base-repository.js';
+import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
 import { BackupEntity } from './backup.entity.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 

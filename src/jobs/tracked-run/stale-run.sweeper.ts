@@ -3,7 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
-import type { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.base-entity.js';
+import type { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.entity.js';
 import { WorkerInterval } from '@app/jobs/worker-interval.js';
 import { TrackedRun, type TrackedRunKind } from './tracked-run-kind.js';
 

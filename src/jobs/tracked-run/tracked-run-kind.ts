@@ -1,11 +1,11 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
-import type { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.base-entity.js';
+import type { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.entity.js';
 import type {
   RunFields,
   RunOutcome,
   TrackedRunRepository,
-} from '@app/database/tracked-run/tracked-run.base-repository.js';
+} from '@app/database/tracked-run/tracked-run.repository.js';
 
 /** What a run's work gets from TrackedRunRunner while it runs. */
 export interface RunContext<T extends TrackedRunEntity> {

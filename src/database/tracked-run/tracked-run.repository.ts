@@ -6,7 +6,7 @@ import {
   type Repository,
 } from 'typeorm';
 import { type Transaction, within } from '@app/database/transaction.js';
-import type { TrackedRunEntity } from './tracked-run.base-entity.js';
+import type { TrackedRunEntity } from './tracked-run.entity.js';
 
 /** The statuses a run ends in. */
 export type FinalStatus = 'completed' | 'partial' | 'failed';
