@@ -21,6 +21,12 @@ export interface ServiceProcess {
   resetHeapPeak(): void;
   /** CPU time the service process has used so far, every thread, user and system, seconds (Linux). */
   cpuSeconds(): number;
+  /**
+   * Resolves once the service has used less than 20 ms of CPU in each of two half-seconds (up to
+   * 60 s): background jobs a phase left queued (drift alerts after backups) are done, so they
+   * do not run inside the next measured phase.
+   */
+  settle(): Promise<void>;
   /** Runs the admin CLI against the same database and returns its JSON line. */
   cli(args: string[]): Promise<Record<string, string>>;
   stop(): Promise<void>;
@@ -74,6 +80,7 @@ export async function startServiceProcess(
     heapGrowthMb: () => heap.growthMb(),
     resetHeapPeak: () => heap.reset(),
     cpuSeconds: () => cpuSeconds(child),
+    settle: () => settle(child),
     cli: (args) => runCli(args, fullEnv),
     stop: () => stop(child),
   };
@@ -110,6 +117,18 @@ function peakRss(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+async function settle(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quiet = 0;
+  let last = cpuSeconds(child);
+  while (quiet < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuSeconds(child);
+    quiet = now - last < 0.02 ? quiet + 1 : 0;
+    last = now;
+  }
 }
 
 /** utime + stime of /proc/PID/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */
