@@ -4,7 +4,7 @@
 
 FROM node:22-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .puppeteerrc.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
@@ -13,7 +13,7 @@ COPY migrations ./migrations
 RUN npm run build
 
 FROM node:22-slim AS runtime
-# Debian's Chromium renders PDF reports (puppeteer-core); never a browser download.
+# Debian's Chromium renders PDF reports (puppeteer, its download off in .puppeteerrc.json).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium ca-certificates \
  && rm -rf /var/lib/apt/lists/*
@@ -23,7 +23,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .puppeteerrc.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 RUN useradd --system --uid 10001 --home-dir /app app && mkdir -p /app/.data && chown -R app /app/.data

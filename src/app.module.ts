@@ -17,6 +17,7 @@ import { DiffModule } from './diff/diff.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
+import { ExportModule } from './export/export.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         TimelineModule,
         RestoreModule,
         ComplianceModule,
+        ExportModule,
         ScoresModule,
         NotificationsModule,
         DriftAlertsModule,

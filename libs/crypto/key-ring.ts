@@ -1,3 +1,5 @@
+import { hkdfSync } from 'node:crypto';
+
 import { GcmBox, IV_BYTES, KEY_BYTES, TAG_BYTES, gcmDecrypt, gcmEncrypt } from './aes-gcm.js';
 import { decodeBase64Url, encodeBase64Url } from './base64url.js';
 import { DecryptionError, InvalidMasterKeyError, UnknownKeyIdError } from './crypto-errors.js';
@@ -110,6 +112,18 @@ export class KeyRing {
       tag: bytes.subarray(IV_BYTES + KEY_BYTES),
     };
     return this.decrypt({ kid: wrappedKey.kid, box }, DATA_KEY_PURPOSE);
+  }
+
+  /**
+   * A 32-byte key for one purpose (a MAC of signed URLs...), derived from master key `kid` with
+   * HKDF-SHA256 (RFC 5869) labelled by the purpose, so no derived key is valid in another role
+   * and none reveals the master key.
+   * @throws UnknownKeyIdError when the ring lacks `kid`
+   */
+  deriveKey(purpose: string, kid: string = this.activeKid): Buffer {
+    return Buffer.from(
+      hkdfSync('sha256', this.#key(kid), Buffer.alloc(0), `idp-backup/${purpose}/v1`, KEY_BYTES),
+    );
   }
 
   #key(kid: string): Buffer {

@@ -68,6 +68,10 @@ export const configSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     /** The web console's origin, for links in notification e-mail (docs/notifications.md); default BASE_URL. */
     CONSOLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The Chromium that renders PDF reports (Debian's package; puppeteer never downloads one). */
+    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    /** Lifetime of a report's signed download URL, seconds (issue 28: 15 minutes by default). */
+    REPORT_URL_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
     /** Sender of the service's e-mail; default `idp-backup <no-reply@BASE_URL's host>`. */
     MAIL_FROM: z.string().min(3).optional(),
     /** Sign-in through the customer's OpenID Connect provider (Okta, Entra ID): issuer URL (https), with discovery. */

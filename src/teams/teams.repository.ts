@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TeamMemberEntity } from './team-member.entity.js';
 import { insertTeamWithOwner } from './team-rows.repository.js';
-import type { TeamEntity } from './team.entity.js';
+import { TeamEntity } from './team.entity.js';
 import { UserEntity } from './user.entity.js';
 
 /** Teams, their users and memberships. */
@@ -35,5 +35,9 @@ export class TeamsRepository {
       .innerJoin(TeamMemberEntity, 'member', 'member.user_id = user.id')
       .where('member.team_id = :teamId AND member.role = :role', { teamId, role: 'super_admin' })
       .getOne();
+  }
+
+  findTeam(teamId: string): Promise<TeamEntity | null> {
+    return this.dataSource.getRepository(TeamEntity).findOneBy({ id: teamId });
   }
 }

@@ -89,6 +89,13 @@ export class TeamsService {
   }
 
   /** @throws NotFoundError (404 `not_found`) when the team does not exist. */
+  /** The team's name, for what the service writes about it (report covers). @throws NotFoundError */
+  async getName(teamId: string): Promise<string> {
+    const team = isUUID(teamId) ? await this.teams.findTeam(teamId) : null;
+    if (!team) throw new NotFoundError('Team');
+    return team.name;
+  }
+
   async getOwner(teamId: string): Promise<UserDto> {
     const owner = isUUID(teamId) ? await this.teams.findOwner(teamId) : null;
     if (!owner) throw new NotFoundError('Team');
