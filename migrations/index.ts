@@ -10,6 +10,7 @@ import { CreateConnectionDrift1764500000000 } from './1764500000000-CreateConnec
 import { CreateAuditEvents1764600000000 } from './1764600000000-CreateAuditEvents.js';
 import { CreateNotifications1764700000000 } from './1764700000000-CreateNotifications.js';
 import { sealConnectionCredentials } from './1764900000000-SealConnectionCredentials.js';
+import { CreateAccountExports1765100000000 } from './1765100000000-CreateAccountExports.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -27,5 +28,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateAuditEvents1764600000000,
     CreateNotifications1764700000000,
     sealConnectionCredentials(keyRing),
+    CreateAccountExports1765100000000,
   ];
 }

@@ -20,6 +20,7 @@ import { ComplianceModule } from './compliance/compliance.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
+import { AccountModule } from './account/account.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -49,6 +50,7 @@ export class AppModule {
         ScoresModule,
         NotificationsModule,
         DriftAlertsModule,
+        AccountModule,
       ],
     };
   }
