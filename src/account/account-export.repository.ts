@@ -4,7 +4,7 @@ import type { Transaction } from '@app/database/transaction.js';
 import { type ExportSection, TEAM_SQL } from './export-sections.js';
 
 /** Rows fetched from a cursor at a time: bounds the memory an export holds. */
-const FETCH_ROWS = 500;
+const FETCH_ROWS = 100;
 
 /**
  * One REPEATABLE READ transaction on its own connection: every read sees the same snapshot, so
