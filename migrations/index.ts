@@ -11,6 +11,7 @@ import { CreateAuditEvents1764600000000 } from './1764600000000-CreateAuditEvent
 import { CreateNotifications1764700000000 } from './1764700000000-CreateNotifications.js';
 import { sealConnectionCredentials } from './1764900000000-SealConnectionCredentials.js';
 import { CreateAccountExports1765100000000 } from './1765100000000-CreateAccountExports.js';
+import { CreateAccountDeletions1765200000000 } from './1765200000000-CreateAccountDeletions.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -29,5 +30,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateNotifications1764700000000,
     sealConnectionCredentials(keyRing),
     CreateAccountExports1765100000000,
+    CreateAccountDeletions1765200000000,
   ];
 }

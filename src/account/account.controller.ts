@@ -1,12 +1,21 @@
-import { Controller, Get, Logger, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Logger, Post, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { Permission } from '@app/common/permission.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportService } from './account-export.service.js';
+import { DeleteAccountDto } from './dto/delete-account.dto.js';
 import { ExportRateLimitedError } from './export-rate-limited.error.js';
 
 /** Account data rights (spec "Account data rights", issue 27). */
@@ -15,7 +24,10 @@ import { ExportRateLimitedError } from './export-rate-limited.error.js';
 export class AccountController {
   private readonly logger = new Logger(AccountController.name);
 
-  constructor(private readonly exports: AccountExportService) {}
+  constructor(
+    private readonly exports: AccountExportService,
+    private readonly deletions: AccountDeletionService,
+  ) {}
 
   /**
    * The team's data as one JSON document, streamed (`{ format_version, generated_at, team_id,
@@ -49,5 +61,31 @@ export class AccountController {
     } catch (error) {
       this.logger.warn(`Account export of team ${actor.teamId} ended early: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Schedules the team's deletion 30 days out (only its `super_admin`, `account erasure`);
+   * a request during the grace period answers the pending schedule.
+   */
+  @Post('delete')
+  @HttpCode(202)
+  @RequirePermission(Permission.AccountErasure)
+  @ApiAcceptedResponse({ description: "{ status: 'scheduled', scheduled_for }" })
+  async requestDeletion(
+    @CurrentActor() actor: Actor,
+    @Body() _body: DeleteAccountDto,
+  ): Promise<{ status: 'scheduled'; scheduled_for: string }> {
+    const { scheduledFor } = await this.deletions.schedule(actor);
+    return { status: 'scheduled', scheduled_for: scheduledFor.toISOString() };
+  }
+
+  /** Cancels the pending deletion during the grace period; 404 when none is pending. */
+  @Delete('delete')
+  @RequirePermission(Permission.AccountErasure)
+  @ApiOkResponse({ description: "{ status: 'cancelled' }" })
+  @ApiNotFoundResponse({ description: 'No deletion is pending.' })
+  async cancelDeletion(@CurrentActor() actor: Actor): Promise<{ status: 'cancelled' }> {
+    await this.deletions.cancel(actor);
+    return { status: 'cancelled' };
   }
 }
