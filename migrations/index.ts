@@ -12,6 +12,7 @@ import { CreateNotifications1764700000000 } from './1764700000000-CreateNotifica
 import { sealConnectionCredentials } from './1764900000000-SealConnectionCredentials.js';
 import { CreateAccountExports1765100000000 } from './1765100000000-CreateAccountExports.js';
 import { CreateAccountDeletions1765200000000 } from './1765200000000-CreateAccountDeletions.js';
+import { ExtendPlans1765300000000 } from './1765300000000-ExtendPlans.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -31,5 +32,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     sealConnectionCredentials(keyRing),
     CreateAccountExports1765100000000,
     CreateAccountDeletions1765200000000,
+    ExtendPlans1765300000000,
   ];
 }

@@ -4,6 +4,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { PlansModule } from './plans/plans.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         DatabaseModule.forRoot(databaseUrl),
         JobsModule,
         AuditModule,
+        PlansModule,
         SecurityModule,
         // Before AuthModule: global guards run in module order, and limits apply before authentication.
         RateLimitModule,

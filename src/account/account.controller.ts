@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { Permission } from '@app/common/permission.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportService } from './account-export.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
@@ -27,6 +28,7 @@ export class AccountController {
   constructor(
     private readonly exports: AccountExportService,
     private readonly deletions: AccountDeletionService,
+    private readonly plans: PlanLimitsService,
   ) {}
 
   /**
@@ -45,6 +47,7 @@ export class AccountController {
   })
   @ApiTooManyRequestsResponse({ description: '`export_rate_limited`, with Retry-After in seconds.' })
   async export(@CurrentActor() actor: Actor, @Res() response: Response): Promise<void> {
+    await this.plans.assertCanExport(actor);
     let chunks;
     try {
       chunks = await this.exports.open(actor);
