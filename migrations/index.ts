@@ -13,6 +13,7 @@ import { sealConnectionCredentials } from './1764900000000-SealConnectionCredent
 import { CreateAccountExports1765100000000 } from './1765100000000-CreateAccountExports.js';
 import { CreateAccountDeletions1765200000000 } from './1765200000000-CreateAccountDeletions.js';
 import { ExtendPlans1765300000000 } from './1765300000000-ExtendPlans.js';
+import { CreateNewsletter1765400000000 } from './1765400000000-CreateNewsletter.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -33,5 +34,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateAccountExports1765100000000,
     CreateAccountDeletions1765200000000,
     ExtendPlans1765300000000,
+    CreateNewsletter1765400000000,
   ];
 }

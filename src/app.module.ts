@@ -22,6 +22,7 @@ import { ScoresModule } from './scores/scores.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
 import { AccountModule } from './account/account.module.js';
+import { NewsletterModule } from './newsletter/newsletter.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         NotificationsModule,
         DriftAlertsModule,
         AccountModule,
+        NewsletterModule,
       ],
     };
   }
