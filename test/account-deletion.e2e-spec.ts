@@ -5,6 +5,7 @@ import { AccountDeletionJob } from '@app/account/account-deletion.job.js';
 import { objectStoreFor } from '@app/storage/storage.module.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
+import { type ParsedMailbox, startParsedMailbox } from './support/parsed-mailbox.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
@@ -25,6 +26,8 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
   let member: { userId: string; email: string; token: string };
   let other: TestClient;
   let otherOwnerEmail: string;
+  let ownerEmail: string;
+  let mailbox: ParsedMailbox;
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const notified = async (token: string, type: string): Promise<Record<string, unknown>> => {
@@ -64,7 +67,8 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
 
   beforeAll(async () => {
     org = await startTestOrg({ users: 6, groups: 2, apps: 1, seed: 27 });
-    ctx = await startTestApp({ ...org.env, JOB_POLL_SECONDS: '0.5' });
+    mailbox = await startParsedMailbox();
+    ctx = await startTestApp({ ...org.env, SMTP_URL: mailbox.url, JOB_POLL_SECONDS: '0.5' });
     db = new pg.Client({ connectionString: ctx.databaseUrl });
     await db.connect();
     owner = await ctx.newClient({ role: 'super_admin' });
@@ -72,6 +76,7 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
     other = await ctx.newClient({ role: 'super_admin' });
     const teams = ctx.app.get(TeamsService);
     otherOwnerEmail = (await teams.getOwner(other.teamId)).email;
+    ownerEmail = (await teams.getOwner(owner.teamId)).email;
 
     // A viewer of this team only, and the other team's owner, a member of both.
     const email = `member-${randomBytes(4).toString('hex')}@example.com`;
@@ -103,6 +108,7 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
   afterAll(async () => {
     await db?.end();
     await ctx?.close();
+    await mailbox?.close();
     await org?.sim.close();
   });
 
@@ -146,6 +152,16 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
 
     for (const token of [owner.token, member.token]) {
       expect(await notified(token, 'account.deletion_scheduled')).toMatchObject({ severity: 'critical' });
+    }
+    // ... and by e-mail, every member (the other team's owner, a member here too, included).
+    for (const address of [ownerEmail, member.email, otherOwnerEmail]) {
+      await mailbox.waitFor(
+        (mail) =>
+          (mail.parsed.to as { value: Array<{ address?: string }> }).value.some(
+            (a) => a.address === address,
+          ) && /scheduled for deletion/.test(mail.parsed.subject ?? ''),
+        1,
+      );
     }
 
     await ctx.http
