@@ -10,6 +10,10 @@ import { CreateConnectionDrift1764500000000 } from './1764500000000-CreateConnec
 import { CreateAuditEvents1764600000000 } from './1764600000000-CreateAuditEvents.js';
 import { CreateNotifications1764700000000 } from './1764700000000-CreateNotifications.js';
 import { sealConnectionCredentials } from './1764900000000-SealConnectionCredentials.js';
+import { CreateAccountExports1765100000000 } from './1765100000000-CreateAccountExports.js';
+import { CreateAccountDeletions1765200000000 } from './1765200000000-CreateAccountDeletions.js';
+import { ExtendPlans1765300000000 } from './1765300000000-ExtendPlans.js';
+import { CreateNewsletter1765400000000 } from './1765400000000-CreateNewsletter.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -27,5 +31,9 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateAuditEvents1764600000000,
     CreateNotifications1764700000000,
     sealConnectionCredentials(keyRing),
+    CreateAccountExports1765100000000,
+    CreateAccountDeletions1765200000000,
+    ExtendPlans1765300000000,
+    CreateNewsletter1765400000000,
   ];
 }

@@ -4,6 +4,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { PlansModule } from './plans/plans.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
@@ -21,6 +22,8 @@ import { ExportModule } from './export/export.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
+import { AccountModule } from './account/account.module.js';
+import { NewsletterModule } from './newsletter/newsletter.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -33,6 +36,7 @@ export class AppModule {
         DatabaseModule.forRoot(databaseUrl),
         JobsModule,
         AuditModule,
+        PlansModule,
         SecurityModule,
         // Before AuthModule: global guards run in module order, and limits apply before authentication.
         RateLimitModule,
@@ -51,6 +55,8 @@ export class AppModule {
         ScoresModule,
         NotificationsModule,
         DriftAlertsModule,
+        AccountModule,
+        NewsletterModule,
       ],
     };
   }

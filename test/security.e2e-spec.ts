@@ -59,6 +59,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'POST /api/newsletter/subscribe': PUBLIC,
   'GET /api/newsletter/unsubscribe': PUBLIC,
   'POST /api/newsletter/unsubscribe': PUBLIC,
+  // Beyond the spec (issue 27): the double opt-in link of the confirmation mail.
+  'GET /api/newsletter/confirm': PUBLIC,
   'GET /api/health': PUBLIC,
   'GET /api/account/export': P.Export,
   'POST /api/account/delete': P.AccountErasure,

@@ -8,12 +8,16 @@ import type { BackupDto, BackupStatsDto, BackupStatusDto } from './dto/backup.dt
 import { BackupStatusQuery } from './dto/backup-status.query.js';
 import { ListBackupsQuery } from './dto/list-backups.query.js';
 import { RunBackupDto } from './dto/run-backup.dto.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
 /** Spec "Backups". Static paths are declared before `:id` so they are never read as ids. */
 @ApiTags('backups')
 @Controller('api/backup')
 export class BackupsController {
-  constructor(private readonly backups: BackupsService) {}
+  constructor(
+    private readonly backups: BackupsService,
+    private readonly plans: PlanLimitsService,
+  ) {}
 
   @Get('list')
   @RequirePermission(Permission.ViewBackups)
@@ -40,7 +44,8 @@ export class BackupsController {
   @HttpCode(202)
   @RequirePermission(Permission.RunBackups)
   @ApiConflictResponse({ description: '`backup_in_progress`: a backup of this connection is running.' })
-  run(@CurrentActor() actor: Actor, @Body() body: RunBackupDto): Promise<BackupStarted> {
+  async run(@CurrentActor() actor: Actor, @Body() body: RunBackupDto): Promise<BackupStarted> {
+    await this.plans.assertCanRunBackup(actor);
     return this.backups.run(actor, body);
   }
 

@@ -13,6 +13,7 @@ import { installRequestEdge } from '@app/common/request-edge/request-edge.js';
 import { AuthorizationServer } from '@app/auth/authorization-server.js';
 import { protectedResourceMetadataUrl } from '@app/auth/protected-resource.js';
 import { INTERACTION_PATH } from '@app/auth/oidc-configuration.js';
+import { UNSUBSCRIBE_PATH } from '@app/newsletter/newsletter.service.js';
 
 /**
  * Builds the HTTP application: the OAuth authorization server mounted ahead of Nest's body
@@ -28,7 +29,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   app.set('trust proxy', false);
   app.disable('x-powered-by');
   app.get(AuthorizationServer).mount(app);
-  installRequestEdge(app, { formPaths: [INTERACTION_PATH] });
+  installRequestEdge(app, { formPaths: [INTERACTION_PATH, UNSUBSCRIBE_PATH] });
   app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
   app.useGlobalPipes(createValidationPipe());
 

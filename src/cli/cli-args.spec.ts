@@ -22,8 +22,18 @@ describe('parseCommand', () => {
     });
   });
 
+  it('reads team:plan', () => {
+    expect(parseCommand(['team:plan', '--team', 't1', '--plan', 'team'])).toEqual({
+      command: 'team:plan',
+      teamId: 't1',
+      plan: 'team',
+    });
+  });
+
   it.each([
     [[], /No command/],
+    [['team:plan', '--team', 't1', '--plan', 'gold'], /Unknown plan "gold"/],
+    [['team:plan', '--plan', 'free'], /Missing --team/],
     [['team:delete'], /Unknown command "team:delete"/],
     [['team:create', '--name', 'Acme'], /Missing --owner-email/],
     [['team:create', '--name', 'Acme', '--owner-email', 'a@b.test', '--plan', 'free'], /plan/],

@@ -1,11 +1,16 @@
 import { parseArgs } from 'node:util';
 import { isRole, type Role, ROLES } from '@app/common/permission.js';
 
+/** The rows of `plans` (docs/plans.md). */
+export const PLANS = ['free', 'trial', 'team', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
 /** A parsed, checked command line. */
 export type CliCommand =
   | { command: 'team:create'; name: string; ownerEmail: string }
   | { command: 'client:create'; teamId: string; role: Role; name?: string }
-  | { command: 'outbox:list'; to?: string; limit: number };
+  | { command: 'outbox:list'; to?: string; limit: number }
+  | { command: 'team:plan'; teamId: string; plan: Plan };
 
 /** Most e-mails outbox:list prints at once. */
 export const MAX_OUTBOX_LIST = 100;
@@ -18,7 +23,9 @@ export const USAGE = [
   '  npm run cli -- team:create --name <name> --owner-email <email>',
   '  npm run cli -- client:create --team <team_id> --role <role> [--name <name>]',
   `  npm run cli -- outbox:list [--to <email>] [--limit <1-${MAX_OUTBOX_LIST}, default 20>]`,
+  '  npm run cli -- team:plan --team <team_id> --plan <plan>',
   `Roles: ${ROLES.join(', ')}`,
+  `Plans: ${PLANS.join(', ')}`,
 ].join('\n');
 
 /**
@@ -45,6 +52,12 @@ export function parseCommand(argv: string[]): CliCommand {
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_LIST)
         throw new UsageError(`--limit must be a whole number from 1 to ${MAX_OUTBOX_LIST}`);
       return { command, to: flags.to, limit };
+    }
+    case 'team:plan': {
+      const flags = parseFlags(rest, ['team', 'plan']);
+      const plan = required(flags, 'plan');
+      if (!(PLANS as readonly string[]).includes(plan)) throw new UsageError(`Unknown plan "${plan}"`);
+      return { command, teamId: required(flags, 'team'), plan: plan as Plan };
     }
     default:
       throw new UsageError(command === undefined ? 'No command given' : `Unknown command "${command}"`);

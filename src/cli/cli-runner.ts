@@ -8,6 +8,7 @@ import { MailService } from '@app/mail/mail.service.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import { type CliCommand, parseCommand, UsageError, USAGE } from './cli-args.js';
 import { CliModule } from './cli.module.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
 /** Where the CLI writes: stdout carries exactly one JSON line, everything else goes to stderr. */
 export interface CliOutput {
@@ -85,6 +86,14 @@ async function execute(context: INestApplicationContext, command: CliCommand): P
           role: client.role,
         },
         note: 'Store the client_secret now: it is shown only once and only its hash is kept.',
+      };
+    }
+    case 'team:plan': {
+      if (!(await context.get(PlanLimitsService).setPlan(command.teamId, command.plan)))
+        throw new Error(`No team ${command.teamId}`);
+      return {
+        json: { team_id: command.teamId, plan: command.plan },
+        note: 'Plan changed; its limits apply now.',
       };
     }
     case 'outbox:list': {

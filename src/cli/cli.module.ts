@@ -4,6 +4,7 @@ import type { AppConfig } from '@app/config/app-config.js';
 import { ConfigModule } from '@app/config/config.module.js';
 import { DatabaseModule } from '@app/database/database.module.js';
 import { MailModule } from '@app/mail/mail.module.js';
+import { PlansModule } from '@app/plans/plans.module.js';
 import { SecurityModule } from '@app/security/security.module.js';
 import { TeamsModule } from '@app/teams/teams.module.js';
 
@@ -20,6 +21,7 @@ export class CliModule {
         SecurityModule,
         TeamsModule,
         MailModule,
+        PlansModule,
       ],
     };
   }

@@ -8,13 +8,18 @@ export type ErrorDetails = Record<string, unknown> | Array<Record<string, unknow
  * Services throw these (or Nest's own exceptions, which the filter maps to the same shape).
  */
 export class ApiError extends HttpException {
+  /**
+   * @param fields further top-level members of the body, where the spec names them (402's `limit`
+   *   and `plan`, issue 27)
+   */
   constructor(
     status: HttpStatus,
     readonly code: string,
     message: string,
     readonly details?: ErrorDetails,
+    fields?: Record<string, string | number>,
   ) {
-    super({ error: message, code, ...(details ? { details } : {}) }, status);
+    super({ error: message, code, ...(details ? { details } : {}), ...(fields ? { fields } : {}) }, status);
     this.message = message;
   }
 }

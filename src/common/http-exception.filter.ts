@@ -105,9 +105,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
             ? shaped.message
             : exception.message;
       const code = typeof shaped.code === 'string' ? shaped.code : (DEFAULT_CODES[status] ?? 'error');
+      const fields = typeof shaped.fields === 'object' && shaped.fields !== null ? shaped.fields : {};
       return {
         status,
-        body: { error, code, ...(shaped.details ? { details: shaped.details } : {}), requestId },
+        body: { error, code, ...fields, ...(shaped.details ? { details: shaped.details } : {}), requestId },
       };
     }
     this.logger.error(

@@ -12,12 +12,16 @@ import { Permission } from '@app/common/permission.js';
 import { ComplianceCheckDto } from './dto/compliance-check.dto.js';
 import type { ComplianceReportDto } from './dto/compliance-report.dto.js';
 import { ComplianceService } from './compliance.service.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
 /** Spec "Compliance" (permission `compliance`). */
 @ApiTags('compliance')
 @Controller('api/compliance')
 export class ComplianceController {
-  constructor(private readonly compliance: ComplianceService) {}
+  constructor(
+    private readonly compliance: ComplianceService,
+    private readonly plans: PlanLimitsService,
+  ) {}
 
   @Post('check')
   @HttpCode(200)
@@ -31,7 +35,8 @@ export class ComplianceController {
   @ApiConflictResponse({
     description: '`no_backup`: the connection has no completed backup; `backup_not_completed`.',
   })
-  check(@CurrentActor() actor: Actor, @Body() body: ComplianceCheckDto): Promise<ComplianceReportDto> {
+  async check(@CurrentActor() actor: Actor, @Body() body: ComplianceCheckDto): Promise<ComplianceReportDto> {
+    await this.plans.assertComplianceFramework(actor, body.framework);
     return this.compliance.check(actor, body);
   }
 }

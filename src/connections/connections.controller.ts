@@ -7,13 +7,18 @@ import { ConnectionsService } from './connections.service.js';
 import type { ConnectionDto } from './dto/connection.dto.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
+import { PRIMARY_PROVIDER_KIND } from '@libs/providers/provider-kind.js';
 
 /** Spec "Connections": every route needs `manage connections`. */
 @ApiTags('connections')
 @Controller('api/connections')
 @RequirePermission(Permission.ManageConnections)
 export class ConnectionsController {
-  constructor(private readonly connections: ConnectionsService) {}
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly plans: PlanLimitsService,
+  ) {}
 
   @Get()
   async list(@CurrentActor() actor: Actor): Promise<{ connections: ConnectionDto[] }> {
@@ -25,6 +30,7 @@ export class ConnectionsController {
     @CurrentActor() actor: Actor,
     @Body() body: CreateConnectionDto,
   ): Promise<{ connection: ConnectionDto }> {
+    await this.plans.assertCanAddConnection(actor, body.provider ?? PRIMARY_PROVIDER_KIND);
     return { connection: await this.connections.create(actor, body) };
   }
 

@@ -23,6 +23,8 @@ export interface PlannedNotification {
 
 type Made = Pick<PlannedNotification, 'type' | 'severity' | 'title' | 'message' | 'link'> & {
   first?: boolean;
+  /** set when the audience does not follow the actor (the account's deletion concerns every member) */
+  audience?: Audience;
 };
 
 const text = (value: unknown, fallback: string): string =>
@@ -44,7 +46,7 @@ export function notificationFor(event: RecordedAuditEvent): PlannedNotification 
     first: false,
     ...made,
     data: { target: event.target, ...event.details, link: made.link },
-    audience: event.actor.type === 'client' ? 'admins' : 'members',
+    audience: made.audience ?? (event.actor.type === 'client' ? 'admins' : 'members'),
   };
 }
 
@@ -101,6 +103,24 @@ function make(event: RecordedAuditEvent): Made | null {
         title: `Risky changes in ${org} since its previous backup`,
         message: text(details.summary, 'High or critical changes were found.'),
         link: `/diff?fromBackupId=${String(details.from_backup_id)}&toBackupId=${String(details.to_backup_id)}`,
+      };
+    case 'account.deletion_scheduled':
+      return {
+        type: 'account.deletion_scheduled',
+        severity: 'critical',
+        title: 'This account is scheduled for deletion',
+        message: `Every connection, backup and record of the team will be erased for good after ${text(details.scheduled_for, 'the 30-day grace period')}. The team's owner can cancel until then.`,
+        link: '/settings/account',
+        audience: 'members',
+      };
+    case 'account.deletion_cancelled':
+      return {
+        type: 'account.deletion_cancelled',
+        severity: 'info',
+        title: "This account's deletion was cancelled",
+        message: 'The team and its data stay.',
+        link: '/settings/account',
+        audience: 'members',
       };
     default:
       return null;

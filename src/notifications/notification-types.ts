@@ -1,6 +1,6 @@
 /**
- * Every notification type (issue 25 "Notifications"). `account.deletion_*` and `export.ready`
- * join when those features land; their events will name them.
+ * Every notification type (issue 25 "Notifications"); `account.deletion_*` are raised by the
+ * account's deletion (issue 27). `export.ready` joins when that feature lands.
  */
 export const NOTIFICATION_TYPES = [
   'backup.failed',
@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'restore.failed',
   'drift.detected',
   'connection.credentials_invalid',
+  'account.deletion_scheduled',
+  'account.deletion_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -32,6 +34,12 @@ const FAILURES: ReadonlySet<NotificationType> = new Set([
   'connection.credentials_invalid',
 ]);
 
+/** Spec "Events": account notifications are e-mailed as well (issue 27: every member hears of a deletion). */
+const ACCOUNT: ReadonlySet<NotificationType> = new Set([
+  'account.deletion_scheduled',
+  'account.deletion_cancelled',
+]);
+
 /** A type's default, as the preferences show it: `first` and `critical` name the rule it follows. */
 export interface DefaultPreference {
   inApp: true | 'first';
@@ -46,7 +54,7 @@ export interface DefaultPreference {
 export function defaultPreference(type: NotificationType): DefaultPreference {
   return {
     inApp: type === 'backup.completed' ? 'first' : true,
-    email: FAILURES.has(type) ? true : type === 'drift.detected' ? 'critical' : false,
+    email: FAILURES.has(type) || ACCOUNT.has(type) ? true : type === 'drift.detected' ? 'critical' : false,
   };
 }
 

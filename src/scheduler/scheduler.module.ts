@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { SchedulesModule } from '@app/schedules/schedules.module.js';
+import { AccountModule } from '@app/account/account.module.js';
+import { AccountCron } from './account.cron.js';
 import { BackupsCron } from './backups.cron.js';
 
 /** The one place `ScheduleModule.forRoot()` is registered (STYLE "Config, data, jobs"), with the cron handlers. */
 @Module({
-  imports: [ScheduleModule.forRoot(), SchedulesModule, BackupsModule],
-  providers: [BackupsCron],
+  imports: [ScheduleModule.forRoot(), SchedulesModule, BackupsModule, AccountModule],
+  providers: [BackupsCron, AccountCron],
 })
 export class SchedulerModule {}

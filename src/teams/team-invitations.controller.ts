@@ -5,13 +5,17 @@ import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { Permission } from '@app/common/permission.js';
 import { CreateInvitationDto, type TeamInvitationDto } from './dto/team-invitation.dto.js';
 import { TeamInvitationsService } from './team-invitations.service.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
 /** Invitations to the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
 @ApiTags('team')
 @Controller('api/team/invitations')
 @RequirePermission(Permission.ManageTeam)
 export class TeamInvitationsController {
-  constructor(private readonly invitations: TeamInvitationsService) {}
+  constructor(
+    private readonly invitations: TeamInvitationsService,
+    private readonly plans: PlanLimitsService,
+  ) {}
 
   @Get()
   async list(@CurrentActor() actor: Actor): Promise<{ invitations: TeamInvitationDto[] }> {
@@ -25,6 +29,7 @@ export class TeamInvitationsController {
     @CurrentActor() actor: Actor,
     @Body() body: CreateInvitationDto,
   ): Promise<{ invitation: TeamInvitationDto }> {
+    await this.plans.assertCanInvite(actor);
     return { invitation: await this.invitations.invite(actor, body) };
   }
 

@@ -46,6 +46,13 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
     appliesTo: (_method, path) => SIGN_IN_CODE_ROUTES.has(path),
   },
   {
+    // Issue 27: the public newsletter's subscribe, a per-IP budget beside each address's own
+    // (NewsletterService), so nobody can mail-bomb addresses through it.
+    name: 'newsletter-subscribe',
+    limit: 10,
+    appliesTo: (method, path) => method === 'POST' && path === '/api/newsletter/subscribe',
+  },
+  {
     // "Default rate: 120 requests per minute: all /api/* endpoints."
     name: 'api',
     limit: 120,

@@ -1,0 +1,46 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { JobsService } from '@app/jobs/jobs.service.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+
+export const ACCOUNT_DELETION_QUEUE = 'account-deletion';
+
+/**
+ * The `account-deletion` job (issue 27): once a day (src/scheduler/account.cron.ts), erases the teams whose 30-day grace period
+ * ended (spec "Limits": within the following 30 days). Its data carries the `now` it judges by,
+ * so a test can move the clock. A failed run is retried, and the next day's run finishes any
+ * deletion a crash interrupted.
+ */
+@Injectable()
+export class AccountDeletionJob implements OnModuleInit {
+  private readonly logger = new Logger(AccountDeletionJob.name);
+
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly deletions: AccountDeletionService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.ensureQueue(ACCOUNT_DELETION_QUEUE, {
+      expireInSeconds: 6 * 3600,
+      retryLimit: 3,
+      retryDelay: 600,
+      policy: 'short',
+    });
+    await this.jobs.work<{ now: string }>(ACCOUNT_DELETION_QUEUE, async (job) => {
+      const deleted = await this.deletions.deleteDue(new Date(job.data.now));
+      if (deleted.length > 0) this.logger.log(`Deleted ${deleted.length} team(s) past their grace period`);
+    });
+  }
+
+  /**
+   * Enqueues the run judging by `now`, keyed by its day.
+   * @returns the job id, or null when another replica already enqueued that day's run
+   */
+  enqueue(now: Date): Promise<string | null> {
+    return this.jobs.sendOnce(
+      ACCOUNT_DELETION_QUEUE,
+      { now: now.toISOString() },
+      `account-deletion:${now.toISOString().slice(0, 10)}`,
+    );
+  }
+}

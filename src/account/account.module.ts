@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AccountDeletionInterceptor } from './account-deletion.interceptor.js';
+import { AccountDeletionJob } from './account-deletion.job.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+import { AccountDeletionsRepository } from './account-deletions.repository.js';
+import { AccountExportRepository } from './account-export.repository.js';
+import { AccountExportService } from './account-export.service.js';
+import { AccountController } from './account.controller.js';
+import { TeamPurgeRepository } from './team-purge.repository.js';
+
+/** Account data rights (issue 27): the data export and the account's deletion. */
+@Module({
+  controllers: [AccountController],
+  providers: [
+    AccountExportService,
+    AccountExportRepository,
+    AccountDeletionService,
+    AccountDeletionsRepository,
+    TeamPurgeRepository,
+    AccountDeletionJob,
+    { provide: APP_INTERCEPTOR, useClass: AccountDeletionInterceptor },
+  ],
+  exports: [AccountDeletionJob],
+})
+export class AccountModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '@app/mail/mail.module.js';
+import { NewsletterController, NewsletterPagesController } from './newsletter.controller.js';
+import { NewsletterRepository } from './newsletter.repository.js';
+import { NewsletterService } from './newsletter.service.js';
+
+/** The public newsletter (issue 27). */
+@Module({
+  imports: [MailModule],
+  controllers: [NewsletterController, NewsletterPagesController],
+  providers: [NewsletterService, NewsletterRepository],
+})
+export class NewsletterModule {}

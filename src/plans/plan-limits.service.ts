@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@app/common/actor.js';
+import { PlanLimitExceededError } from './plan-limit-exceeded.error.js';
+import { PlansRepository, type TeamPlan } from './plans.repository.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Plan limits (issue 27, spec "Errors" 402, "Limits"; the figures: docs/plans.md). Each check runs
+ * before the action does anything and throws PlanLimitExceededError (402 `plan_limit_exceeded`,
+ * `{ limit, plan }`); a plan's NULL is no limit, so enterprise (DEFAULT_PLAN) passes them all.
+ * A trial past its end refuses every limited action (`trial_ended`).
+ */
+@Injectable()
+export class PlanLimitsService {
+  constructor(private readonly plans: PlansRepository) {}
+
+  /** @throws PlanLimitExceededError `provider_kinds` or `connections` */
+  async assertCanAddConnection(actor: Actor, provider: string, now = new Date()): Promise<void> {
+    const plan = await this.planOf(actor, now);
+    if (plan.providerKinds && !plan.providerKinds.includes(provider))
+      throw exceeded(
+        plan,
+        'provider_kinds',
+        `The ${plan.plan} plan connects ${plan.providerKinds.join(', ')} only`,
+      );
+    if (
+      plan.maxConnections !== null &&
+      (await this.plans.countConnections(actor.teamId)) >= plan.maxConnections
+    )
+      throw exceeded(
+        plan,
+        'connections',
+        `The ${plan.plan} plan allows ${plan.maxConnections} connection(s)`,
+      );
+  }
+
+  /** A manual backup: at most the plan's number since 00:00 UTC. @throws PlanLimitExceededError `backups_per_day` */
+  async assertCanRunBackup(actor: Actor, now = new Date()): Promise<void> {
+    const plan = await this.planOf(actor, now);
+    if (plan.maxBackupsPerDay === null) return;
+    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    if ((await this.plans.countManualBackupsSince(actor.teamId, midnight)) >= plan.maxBackupsPerDay)
+      throw exceeded(
+        plan,
+        'backups_per_day',
+        `The ${plan.plan} plan allows ${plan.maxBackupsPerDay} backups a day`,
+      );
+  }
+
+  /** @throws PlanLimitExceededError `schedule_frequencies` */
+  async assertScheduleFrequency(actor: Actor, frequency: string, now = new Date()): Promise<void> {
+    const plan = await this.planOf(actor, now);
+    if (plan.scheduleFrequencies && !plan.scheduleFrequencies.includes(frequency))
+      throw exceeded(
+        plan,
+        'schedule_frequencies',
+        `The ${plan.plan} plan schedules ${plan.scheduleFrequencies.join(', ')} backups only`,
+      );
+  }
+
+  /** @throws PlanLimitExceededError `compliance_frameworks` */
+  async assertComplianceFramework(actor: Actor, framework: string, now = new Date()): Promise<void> {
+    const plan = await this.planOf(actor, now);
+    if (plan.complianceFrameworks && !plan.complianceFrameworks.includes(framework))
+      throw exceeded(
+        plan,
+        'compliance_frameworks',
+        `The ${plan.plan} plan checks ${plan.complianceFrameworks.join(', ')} only`,
+      );
+  }
+
+  /** Account exports in the calendar month (UTC). @throws PlanLimitExceededError `exports_per_month` */
+  async assertCanExport(actor: Actor, now = new Date()): Promise<void> {
+    const plan = await this.planOf(actor, now);
+    if (plan.maxExportsPerMonth === null) return;
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    if ((await this.plans.countExportsSince(actor.teamId, monthStart)) >= plan.maxExportsPerMonth)
+      throw exceeded(
+        plan,
+        'exports_per_month',
+        `The ${plan.plan} plan allows ${plan.maxExportsPerMonth} exports a month`,
+      );
+  }
+
+  /** Members plus open invitations. @throws PlanLimitExceededError `members` */
+  async assertCanInvite(actor: Actor, now = new Date()): Promise<void> {
+    const plan = await this.planOf(actor, now);
+    if (plan.maxMembers !== null && (await this.plans.countSeats(actor.teamId)) >= plan.maxMembers)
+      throw exceeded(plan, 'members', `The ${plan.plan} plan allows ${plan.maxMembers} members`);
+  }
+
+  /** Moves a team to `plan` (CLI team:plan). @returns false when the team or the plan is unknown */
+  setPlan(teamId: string, plan: string): Promise<boolean> {
+    return this.plans.setPlan(teamId, plan);
+  }
+
+  private async planOf(actor: Actor, now: Date): Promise<TeamPlan> {
+    const plan = await this.plans.planOf(actor.teamId);
+    if (!plan) throw new Error(`Team ${actor.teamId} has no plan`);
+    if (plan.trialDays !== null && plan.planSince.getTime() + plan.trialDays * DAY_MS <= now.getTime())
+      throw exceeded(plan, 'trial_ended', `The ${plan.trialDays}-day trial has ended`);
+    return plan;
+  }
+}
+
+function exceeded(
+  plan: TeamPlan,
+  limit: ConstructorParameters<typeof PlanLimitExceededError>[0],
+  message: string,
+) {
+  return new PlanLimitExceededError(limit, plan.plan, `${message}; upgrade to do more`);
+}

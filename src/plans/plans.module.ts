@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { PlanLimitsService } from './plan-limits.service.js';
+import { PlansRepository } from './plans.repository.js';
+
+/** Plan limits (issue 27), global: each limited action's controller checks them first. */
+@Global()
+@Module({ providers: [PlanLimitsService, PlansRepository], exports: [PlanLimitsService] })
+export class PlansModule {}
