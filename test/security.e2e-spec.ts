@@ -54,6 +54,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'GET /api/scores/readiness': P.ViewBackups,
   'POST /api/export/report': P.Export,
   'POST /api/export/audit-pack': P.Export,
+  // Beyond the spec (issue 28): the signed download of a report; the signature is the credential.
+  'GET /api/export/reports/:id': PUBLIC,
   'GET /api/notifications': P.ViewNotifications,
   'GET /api/resource-timeline': P.ViewBackups,
   'POST /api/newsletter/subscribe': PUBLIC,
@@ -85,6 +87,9 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'GET /api/notifications/preferences': P.ViewNotifications,
   'PATCH /api/notifications/preferences': P.ViewNotifications,
 };
+
+/** Public routes that need a signed URL instead of a token (issue 28: report downloads). */
+const SIGNED_ROUTES = ['GET /api/export/reports/:id'];
 
 /** Routes Express serves outside Nest's controllers, each public on purpose. */
 const RAW_ROUTES = ['GET /api/openapi.json'];
@@ -210,6 +215,8 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
   describe('role by endpoint matrix (DESIGN section 3, driven by the routes metadata)', () => {
     /** What the guard must decide for `role` (undefined: no token) on `route`. */
     function expectedOutcome(route: AppRoute, role: Role | undefined): 'allowed' | 401 | 403 {
+      // Public routes whose credential is a signature in the URL: unsigned, the handler refuses (403).
+      if (SIGNED_ROUTES.includes(routeKey(route))) return 403;
       if (route.isPublic && !route.permission) return 'allowed';
       if (!role) return 401;
       return roleHasPermission(role, route.permission!) ? 'allowed' : 403;
