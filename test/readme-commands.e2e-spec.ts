@@ -188,6 +188,11 @@ describe('the README commands', () => {
         ),
       );
       expect(client).toMatchObject({ code: 0 });
+      const plan = await run(
+        documented('npm run -s cli -- team:plan --team <team_id> --plan team').replace('<team_id>', team_id),
+      );
+      expect(plan).toMatchObject({ code: 0 });
+      expect(JSON.parse(plan.stdout)).toEqual({ team_id, plan: 'team' });
       const { client_id, client_secret } = JSON.parse(client.stdout) as Record<string, string>;
       const token = await fetch(`http://127.0.0.1:${env.PORT}/oauth/token`, {
         method: 'POST',
