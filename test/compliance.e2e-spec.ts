@@ -245,6 +245,14 @@ describe('POST /api/compliance/check (HTTP, real PostgreSQL, simulator over HTTP
     } finally {
       await db.end();
     }
+    const trail = await ctx.http
+      .get(`/api/audit-events?action=compliance.checked&targetId=${shortPasswordsWithMfa.id}`)
+      .set('Authorization', `Bearer ${auditor.token}`);
+    expect(trail.status).toBe(200);
+    const hipaa = (trail.body.events as Array<{ details: Json }>).filter(
+      (e) => e.details.framework === 'hipaa',
+    );
+    expect(hipaa.map((e) => e.details.served_from)).toEqual(['stored', 'computed']);
   });
 
   it('refuses an unknown framework with a 400 that lists the six', async () => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '@app/audit/audit.module.js';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { RestoreModule } from '@app/restore/restore.module.js';
@@ -13,6 +14,7 @@ import { ComplianceService } from './compliance.service.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([ComplianceResultEntity, ComplianceRunEntity]),
+    AuditModule,
     BackupsModule,
     ConnectionsModule,
     RestoreModule,

@@ -4,6 +4,8 @@ import { CATALOGUE_VERSION, runFramework } from '@libs/compliance/compliance-eng
 import { FRAMEWORKS } from '@libs/compliance/frameworks/index.js';
 import type { ProviderKind } from '@libs/providers/provider-kind.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import type { BackupRef } from '@app/backups/backup-ref.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import type { Actor } from '@app/common/actor.js';
@@ -25,6 +27,7 @@ export class ComplianceService {
     private readonly snapshots: BackupSnapshotsService,
     private readonly restores: RestoreService,
     private readonly results: ComplianceRepository,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -50,6 +53,19 @@ export class ComplianceService {
       clientId: actor.clientId ?? null,
       servedFrom: stored ? 'stored' : 'computed',
       score: result.score,
+    });
+    // The audit trail records each check run (issue 26), served from the database or not.
+    await this.audit.recordAlone({
+      ...byCaller(actor),
+      action: 'compliance.checked',
+      target: { type: 'backup', id: backup.id },
+      outcome: 'success',
+      details: {
+        connection_id: connection.id,
+        framework: body.framework,
+        served_from: stored ? 'stored' : 'computed',
+        score: result.score,
+      },
     });
     return toComplianceReportDto(result);
   }
