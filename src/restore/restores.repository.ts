@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, Repository } from 'typeorm';
 import type { Transaction } from '@app/database/transaction.js';
 import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
-import type { RestoreItem } from './restore-items.js';
+import type { RestoreItem } from '@libs/restore/items.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestoreEntity, type RestoreStatus } from './restore.entity.js';
 
