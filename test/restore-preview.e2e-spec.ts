@@ -6,6 +6,8 @@ import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 type Json = Record<string, unknown>;
+/** RESTORE_PREVIEW_SYNC_MAX_RECORDS of this suite's app: the seeded org's backup holds more. */
+const ASYNC_ABOVE = 50;
 interface Row {
   resourceType: string;
   create: number;
@@ -33,7 +35,8 @@ describe('restore preview (HTTP, real PostgreSQL, simulator over HTTPS)', () => 
   beforeAll(async () => {
     org = await startTestOrg({ users: 60, groups: 6, apps: 3, seed: 41 });
     okta = new SimulatorClient(org.sim);
-    ctx = await startTestApp(org.env);
+    // Below the backup's record count, so `Prefer: respond-async` queues the preview as a job.
+    ctx = await startTestApp({ ...org.env, RESTORE_PREVIEW_SYNC_MAX_RECORDS: String(ASYNC_ABOVE) });
     admin = await ctx.newClient({ role: 'admin' });
     const connectionId = await createConnection(ctx, admin.token, {
       baseUrl: org.sim.baseUrl,
@@ -133,5 +136,113 @@ describe('restore preview (HTTP, real PostgreSQL, simulator over HTTPS)', () => 
 
     expect([forbidden.status, crossTeam.status, unknownType.status]).toEqual([403, 404, 400]);
     expect(unknownType.body.details[0]).toMatchObject({ field: 'resourceTypes' });
+  });
+
+  describe('as a job, for a client that prefers to poll (RFC 7240 respond-async)', () => {
+    const poll = async (location: string, client = admin): Promise<Json> => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const response = await ctx.http.get(location).set('Authorization', `Bearer ${client.token}`);
+        expect(response.status).toBe(200);
+        if (response.body.status === 'completed' || response.body.status === 'failed')
+          return response.body as Json;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`${location} did not end`);
+    };
+
+    it('answers 202 with where to poll, and the polled result is the preview a synchronous answer gives', async () => {
+      expect(Object.values(backup.resource_counts).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(
+        ASYNC_ABOVE,
+      );
+      const queued = await preview({ backupId: backup.id, resourceTypes: 'users,groups' }).set(
+        'Prefer',
+        'respond-async, wait=5',
+      );
+
+      expect(queued.status).toBe(202);
+      expect(queued.body).toEqual({ previewId: expect.any(String), status: 'pending' });
+      expect(queued.headers.location).toBe(`/api/restore/previews/${queued.body.previewId}`);
+      expect(queued.headers['preference-applied']).toBe('respond-async');
+      expect(queued.headers.vary).toMatch(/prefer/i);
+
+      const run = await poll(queued.headers.location);
+      const now = await preview({ backupId: backup.id, resourceTypes: 'users,groups' });
+      expect(now.status).toBe(200);
+      expect(now.headers.vary).toMatch(/prefer/i);
+      expect(run).toMatchObject({
+        id: queued.body.previewId,
+        backup_id: backup.id,
+        status: 'completed',
+        progress_pct: 100,
+        error_message: null,
+        resource_types: expect.arrayContaining(['user', 'group']),
+      });
+      const result = run.result as Json;
+      expect(result.preview).toEqual(now.body.preview);
+      expect(result.prune).toEqual(now.body.prune);
+      expect(result.notRestorable).toEqual(now.body.notRestorable);
+      expect(row(result.preview as Row[], 'group')).toMatchObject({ create: 1, pruneCandidates: 1 });
+
+      const audit = await ctx.http
+        .get('/api/audit-events')
+        .query({ action: 'restore.previewed' })
+        .set('Authorization', `Bearer ${admin.token}`);
+      expect(audit.status).toBe(200);
+      expect(JSON.stringify(audit.body)).toContain(queued.body.previewId);
+    });
+
+    it('queues the POST dry run the same way, and answers small backups at once whatever the preference', async () => {
+      const posted = await ctx.http
+        .post('/api/restore')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .set('Prefer', 'respond-async')
+        .send({ backupId: backup.id, resourceTypes: ['groups'] });
+      expect(posted.status).toBe(202);
+      expect((await poll(posted.headers.location)).status).toBe('completed');
+
+      const small = await startTestApp({ ...org.env, RESTORE_PREVIEW_SYNC_MAX_RECORDS: '1000000' });
+      try {
+        const smallAdmin = await small.newClient({ role: 'admin' });
+        const connectionId = await createConnection(small, smallAdmin.token, {
+          baseUrl: org.sim.baseUrl,
+          ...org.integration,
+        });
+        const smallBackup = await runBackup(small, smallAdmin.token, { connectionId });
+        const answer = await small.http
+          .get('/api/restore')
+          .query({ backupId: smallBackup.id, resourceTypes: 'groups' })
+          .set('Authorization', `Bearer ${smallAdmin.token}`)
+          .set('Prefer', 'respond-async');
+        expect(answer.status).toBe(200);
+        expect(answer.headers['preference-applied']).toBeUndefined();
+        expect(row(answer.body.preview as Row[], 'group')).toBeDefined();
+      } finally {
+        await small.close();
+      }
+    });
+
+    it("hides another team's preview, and needs the restore permission to read one", async () => {
+      const queued = await preview({ backupId: backup.id, resourceTypes: 'groups' }).set(
+        'Prefer',
+        'respond-async',
+      );
+      expect(queued.status).toBe(202);
+      const viewer = await ctx.newClient({ role: 'viewer', teamId: admin.teamId });
+      const stranger = await ctx.newClient({ role: 'super_admin' });
+      const read = (client: TestClient, path = queued.headers.location) =>
+        ctx.http.get(path).set('Authorization', `Bearer ${client.token}`);
+
+      const [crossTeam, forbidden, missing, malformed] = await Promise.all([
+        read(stranger),
+        read(viewer),
+        read(admin, '/api/restore/previews/00000000-0000-4000-8000-000000000000'),
+        read(admin, '/api/restore/previews/not-a-uuid'),
+      ]);
+      expect([crossTeam.status, forbidden.status, missing.status, malformed.status]).toEqual([
+        404, 403, 404, 400,
+      ]);
+      expect({ ...crossTeam.body, requestId: null }).toEqual({ ...missing.body, requestId: null });
+      await poll(queued.headers.location);
+    });
   });
 });

@@ -82,6 +82,7 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'DELETE /api/team/clients/:clientId': P.ManageTeam,
   'GET /api/restore/history': P.Restore,
   'GET /api/restore/:restoreId': P.Restore,
+  'GET /api/restore/previews/:previewId': P.Restore,
   'GET /api/audit-events': P.Export,
   'POST /api/notifications/read': P.ViewNotifications,
   'GET /api/notifications/preferences': P.ViewNotifications,

@@ -109,6 +109,12 @@ export const configSchema = z
      * seconds. A job enqueued by a replica that also works its queue starts at once.
      */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(1),
+    /**
+     * A restore preview asked for with `Prefer: respond-async` runs as a job when its backup holds
+     * more records than this (docs/decisions.md): 10,000 users are 50 pages of Okta's
+     * `/api/v1/users`, 5 s at its 600 requests a minute.
+     */
+    RESTORE_PREVIEW_SYNC_MAX_RECORDS: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
     /** How often the drift job reads each connection's change log since its last backup, seconds (docs/scores.md). */
     DRIFT_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   })

@@ -20,15 +20,32 @@ export function restoreEntry(
   by: AuditBy = BY_SYSTEM,
 ): AuditEntry {
   const outcome = action === 'restore.completed' || action === 'restore.started' ? 'success' : 'failure';
-  const facts = { connection_id: restore.connectionId, backup_id: restore.backupId };
-  return entryAbout(
-    restore.teamId,
-    { type: 'restore', id: restore.id },
-    action,
-    outcome,
-    { ...facts, ...details },
-    by,
-  );
+  return runEntry('restore', action, outcome, restore, details, by);
+}
+
+/**
+ * The audit entry of the end of a restore preview run as a job (docs/decisions.md): it read the
+ * live org for the preview, or could not.
+ */
+export function restorePreviewEntry(
+  action: 'restore.previewed' | 'restore.preview_failed',
+  preview: RestoreFacts,
+  details: Record<string, unknown>,
+): AuditEntry {
+  const outcome = action === 'restore.previewed' ? 'success' : 'failure';
+  return runEntry('restore_preview', action, outcome, preview, details, BY_SYSTEM);
+}
+
+function runEntry(
+  type: 'restore' | 'restore_preview',
+  action: string,
+  outcome: AuditEntry['outcome'],
+  run: RestoreFacts,
+  details: Record<string, unknown>,
+  by: AuditBy,
+): AuditEntry {
+  const facts = { connection_id: run.connectionId, backup_id: run.backupId };
+  return entryAbout(run.teamId, { type, id: run.id }, action, outcome, { ...facts, ...details }, by);
 }
 
 /** Items written, skipped and failed over every type of a restore's summary. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiConflictResponse,
@@ -10,11 +10,18 @@ import type { Response } from 'express';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { Permission } from '@app/common/permission.js';
+import { prefersRespondAsync } from '@app/common/prefer.js';
 import { type RestoreDto, type RestoreItemDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
 import { RestorePreviewQuery } from './dto/restore-preview.query.js';
+import { RestorePreviewRunDto } from './dto/restore-preview-run.dto.js';
 import { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import { RunRestoreDto } from './dto/run-restore.dto.js';
-import { type RestorePreview, RestoreService, type RestoreStarted } from './restore.service.js';
+import {
+  type RestorePreview,
+  type RestorePreviewQueued,
+  RestoreService,
+  type RestoreStarted,
+} from './restore.service.js';
 
 /**
  * Spec "Restore" (permission `restore`): the dry-run preview, execution, and beyond the spec the
@@ -28,9 +35,28 @@ export class RestoreController {
 
   @Get()
   @RequirePermission(Permission.Restore)
+  @ApiAcceptedResponse({
+    description:
+      'Beyond the spec: with `Prefer: respond-async` and a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records, `{ previewId, status: "pending" }`; poll the `Location`, GET /api/restore/previews/{previewId}.',
+  })
   @ApiConflictResponse({ description: '`backup_not_completed`: the backup is running or failed.' })
-  preview(@CurrentActor() actor: Actor, @Query() query: RestorePreviewQuery): Promise<RestorePreview> {
-    return this.restores.preview(actor, query);
+  async preview(
+    @CurrentActor() actor: Actor,
+    @Query() query: RestorePreviewQuery,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<RestorePreview | RestorePreviewQueued> {
+    return answerPreview(response, await this.restores.preview(actor, query, preferenceOf(prefer)));
+  }
+
+  @Get('previews/:previewId')
+  @RequirePermission(Permission.Restore)
+  @ApiOkResponse({ type: RestorePreviewRunDto })
+  previewRun(
+    @CurrentActor() actor: Actor,
+    @Param('previewId', ParseUUIDPipe) previewId: string,
+  ): Promise<RestorePreviewRunDto> {
+    return this.restores.previewRun(actor, previewId);
   }
 
   @Post()
@@ -43,11 +69,15 @@ export class RestoreController {
   async run(
     @CurrentActor() actor: Actor,
     @Body() body: RunRestoreDto,
+    @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<RestorePreview | RestoreStarted> {
-    const result = await this.restores.run(actor, body);
-    response.status('restoreId' in result ? 202 : 200);
-    return result;
+  ): Promise<RestorePreview | RestorePreviewQueued | RestoreStarted> {
+    const result = await this.restores.run(actor, body, preferenceOf(prefer));
+    if ('restoreId' in result) {
+      response.status(202);
+      return result;
+    }
+    return answerPreview(response, result);
   }
 
   @Get('history')
@@ -68,4 +98,24 @@ export class RestoreController {
   ): Promise<{ restore: RestoreDto; items: RestoreItemDto[]; items_total: number }> {
     return this.restores.get(actor, restoreId, query);
   }
+}
+
+function preferenceOf(prefer: string | undefined): { respondAsync: boolean } {
+  return { respondAsync: prefersRespondAsync(prefer) };
+}
+
+/**
+ * The status and headers of a preview's answer: 200 with the preview, or 202 with where to poll
+ * a queued one (RFC 7240 §4.1: `Preference-Applied`, and `Vary: Prefer` on both, §2).
+ */
+function answerPreview<T extends RestorePreview | RestorePreviewQueued>(response: Response, result: T): T {
+  response.vary('Prefer');
+  if ('previewId' in result) {
+    response.status(202);
+    response.location(`/api/restore/previews/${result.previewId}`);
+    response.set('Preference-Applied', 'respond-async');
+  } else {
+    response.status(200);
+  }
+  return result;
 }

@@ -3,6 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
+import { RestorePreviewEntity } from './restore-preview.entity.js';
+import { RestorePreviewJob } from './restore-preview.job.js';
+import { RestorePreviewer } from './restore-previewer.js';
+import { RestorePreviewsRepository } from './restore-previews.repository.js';
 import { RestoreRunJob } from './restore-run.job.js';
 import { RestoreController } from './restore.controller.js';
 import { RestoreEntity } from './restore.entity.js';
@@ -11,9 +15,20 @@ import { RestoresRepository } from './restores.repository.js';
 
 /** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([RestoreEntity, RestoreItemEntity]), BackupsModule, ConnectionsModule],
+  imports: [
+    TypeOrmModule.forFeature([RestoreEntity, RestoreItemEntity, RestorePreviewEntity]),
+    BackupsModule,
+    ConnectionsModule,
+  ],
   controllers: [RestoreController],
-  providers: [RestoreService, RestoresRepository, RestoreRunJob],
+  providers: [
+    RestoreService,
+    RestoresRepository,
+    RestoreRunJob,
+    RestorePreviewer,
+    RestorePreviewsRepository,
+    RestorePreviewJob,
+  ],
   exports: [RestoreService],
 })
 export class RestoreModule {}

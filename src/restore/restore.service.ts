@@ -1,45 +1,37 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ProviderError } from '@libs/providers/provider-errors.js';
 import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-snapshots.service.js';
-import { requireProvider } from '@libs/providers/registry.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
-import { ApiError, ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } from './dto/restore.dto.js';
 import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import type { RunRestoreDto } from './dto/run-restore.dto.js';
-import { type PruneCandidate, type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
+import { type RestorePreview, RestorePreviewer } from './restore-previewer.js';
+import { RestorePreviewsRepository } from './restore-previews.repository.js';
+import { type RestorePreviewRunDto, toRestorePreviewRunDto } from './dto/restore-preview-run.dto.js';
 import { RestoresRepository } from './restores.repository.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
-import { restoreEntry } from './restore-audit.js';
+import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 
-/** What a restore cannot bring back as it was, per type (the runbook after a restore). */
-export interface NotRestorable {
-  resourceType: string;
-  /** fields or sub-resources the provider never returns (snapshot manifest `notCaptured`) */
-  items: string[];
-  why: string;
-}
-
-/** Response of GET /api/restore and of POST /api/restore without `mode` (spec "Restore"), with our additions. */
-export interface RestorePreview {
-  preview: RestorePreviewRow[];
-  sourceOrgUrl: string;
-  /** when the live org was read (ISO 8601) */
-  collectedAt: string;
-  prune: PruneCandidate[];
-  notRestorable: NotRestorable[];
-}
+export type { RestorePreview } from './restore-previewer.js';
 
 /** Response of POST /api/restore with a `mode` (spec "Restore"). */
 export interface RestoreStarted {
   restoreId: string;
   status: 'started';
+}
+
+/** A preview queued as a job (`Prefer: respond-async` on a large backup): where to poll it. */
+export interface RestorePreviewQueued {
+  previewId: string;
+  status: 'pending';
 }
 
 /** What a preview or a restore covers. */
@@ -50,8 +42,11 @@ interface RestoreRequest {
   activateUsers?: boolean;
 }
 
-const NOT_CAPTURED_WHY =
-  'The provider never returns these, so no backup holds them: set them again after the restore (for users: they come back without passwords or MFA enrolments and must be activated or reset).';
+/** How the caller wants a preview answered (RFC 7240 `Prefer`). */
+export interface PreviewPreference {
+  /** `Prefer: respond-async`: the caller can poll, so a large backup's preview may run as a job */
+  respondAsync: boolean;
+}
 
 /**
  * Restores of a team's backups into their connection's live org (spec "Restore", DESIGN
@@ -64,51 +59,64 @@ export class RestoreService {
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
     private readonly restores: RestoresRepository,
+    private readonly previews: RestorePreviewsRepository,
+    private readonly previewer: RestorePreviewer,
     private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * The dry run: what a restore of the backup would create, change, leave alone and could prune
-   * in the live org, per type. Never writes.
+   * in the live org, per type. Never writes. Answered at once, unless the caller prefers an
+   * asynchronous answer and the backup holds more than RESTORE_PREVIEW_SYNC_MAX_RECORDS records:
+   * then it is queued as a `restore-preview` job to poll (docs/decisions.md).
    * @throws NotFoundError for a backup (or its connection) the team cannot see
    * @throws ConflictError `backup_not_completed`; ValidationError for an unknown resource type
    * @throws ApiError 502 `provider_error` when the live org cannot be read (refused credentials,
    *   host not allowed, the provider failing after retries)
    */
-  async preview(actor: Actor, request: RestoreRequest): Promise<RestorePreview> {
+  async preview(
+    actor: Actor,
+    request: RestoreRequest,
+    preference: PreviewPreference = { respondAsync: false },
+  ): Promise<RestorePreview | RestorePreviewQueued> {
     const opened = await this.snapshots.open(actor.teamId, request.backupId);
     const selection = this.selection(opened, request.resourceTypes, request.resourceIds);
-    const connector = await this.connections.openConnector(actor.teamId, opened.backup.connectionId);
-    try {
-      const { rows, prune } = await previewRestore({
-        snapshot: opened.reader,
-        connector,
-        restorer: connector.restorer({ activateUsers: request.activateUsers ?? false }),
-        selection,
-        severityRules: requireProvider(opened.backup.connection.provider).severityRules,
-      }).catch((error: unknown) => {
-        if (!(error instanceof ProviderError)) throw error;
-        throw new ApiError(
-          HttpStatus.BAD_GATEWAY,
-          'provider_error',
-          `Reading the live org failed: ${error.message}`,
-        );
-      });
-      const notCaptured = (opened.reader.manifest.meta.notCaptured ?? {}) as Record<string, string[]>;
-      return {
-        preview: rows,
-        sourceOrgUrl: opened.backup.connection.orgUrl,
-        collectedAt: new Date().toISOString(),
-        prune,
-        notRestorable: rows
-          .map((row) => row.resourceType)
-          .filter((type) => (notCaptured[type] ?? []).length > 0)
-          .map((type) => ({ resourceType: type, items: notCaptured[type], why: NOT_CAPTURED_WHY })),
-      };
-    } finally {
-      await connector.close();
-    }
+    const activateUsers = request.activateUsers ?? false;
+    const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
+    if (!preference.respondAsync || records <= this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS)
+      return this.previewer.preview(opened, selection, { activateUsers });
+    const id = randomUUID();
+    const facts = {
+      teamId: actor.teamId,
+      connectionId: opened.backup.connectionId,
+      backupId: opened.backup.id,
+    };
+    await this.previews.insertPending({
+      ...facts,
+      id,
+      requestedBy: actor.userId,
+      resourceTypes: [...selection.types],
+      resourceIds: request.resourceIds ?? null,
+      activateUsers,
+    });
+    await this.runner.enqueue({
+      runs: this.previews,
+      noun: 'restore preview',
+      id,
+      queue: 'restore-preview',
+      data: { previewId: id },
+      failedEntry: (error) => restorePreviewEntry('restore.preview_failed', { ...facts, id }, { error }),
+    });
+    return { previewId: id, status: 'pending' };
+  }
+
+  /** A preview queued as a job, with its result once completed. @throws NotFoundError for another team's or a missing one */
+  async previewRun(actor: Actor, previewId: string): Promise<RestorePreviewRunDto> {
+    const run = await this.previews.findVisible(actor.teamId, previewId);
+    if (!run) throw new NotFoundError('Restore preview');
+    return toRestorePreviewRunDto(run);
   }
 
   /**
@@ -118,9 +126,13 @@ export class RestoreService {
    *   unknown resource type; NotFoundError for a backup or connection the team cannot see;
    *   ConflictError `backup_not_completed`, `restore_in_progress` (one per connection at a time)
    */
-  async run(actor: Actor, body: RunRestoreDto): Promise<RestorePreview | RestoreStarted> {
+  async run(
+    actor: Actor,
+    body: RunRestoreDto,
+    preference?: PreviewPreference,
+  ): Promise<RestorePreview | RestorePreviewQueued | RestoreStarted> {
     checkRunBody(body);
-    if (body.mode === undefined) return this.preview(actor, body);
+    if (body.mode === undefined) return this.preview(actor, body, preference);
     const opened = await this.snapshots.open(actor.teamId, body.backupId);
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
     const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { trackedRunFields, TrackedRunFieldsDto } from '@app/common/tracked-run-fields.js';
 import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
@@ -15,7 +16,7 @@ export class RestoreTypeSummaryDto {
 }
 
 /** A restore as the API returns it: snake_case like Backup (DESIGN section 4). */
-export class RestoreDto {
+export class RestoreDto extends TrackedRunFieldsDto {
   @ApiProperty() id!: string;
   @ApiProperty() connection_id!: string;
   @ApiProperty({ type: ConnectionRefDto }) connection!: ConnectionRefDto;
@@ -33,12 +34,6 @@ export class RestoreDto {
   @ApiProperty() prune!: boolean;
   @ApiProperty() activate_users!: boolean;
   @ApiProperty({ enum: ['pending', 'running', 'completed', 'partial', 'failed'] }) status!: RestoreStatus;
-  @ApiProperty() progress_pct!: number;
-  @ApiProperty() progress_message!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) error_message!: string | null;
-  @ApiProperty() created_at!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) started_at!: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) completed_at!: string | null;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(RestoreTypeSummaryDto) } })
   summary!: Record<string, RestoreTypeSummary>;
   @ApiProperty({ type: RestoreTypeSummaryDto, description: 'Sums over every type (notes left out).' })
@@ -74,13 +69,7 @@ export function toRestoreDto(row: RestoreEntity): RestoreDto {
     resource_ids: row.resourceIds,
     prune: row.prune,
     activate_users: row.activateUsers,
-    status: row.status,
-    progress_pct: row.progressPct,
-    progress_message: row.progressMessage,
-    error_message: row.errorMessage,
-    created_at: row.createdAt.toISOString(),
-    started_at: row.startedAt?.toISOString() ?? null,
-    completed_at: row.completedAt?.toISOString() ?? null,
+    ...trackedRunFields(row),
     summary: row.summary,
     totals,
   };

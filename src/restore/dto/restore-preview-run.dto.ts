@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { trackedRunFields, TrackedRunFieldsDto } from '@app/common/tracked-run-fields.js';
+import type { RestorePreviewEntity, RestorePreviewStatus } from '@app/restore/restore-preview.entity.js';
+import type { RestorePreview } from '@app/restore/restore-previewer.js';
+
+/**
+ * GET /api/restore/previews/{previewId} (beyond the spec, docs/restore.md): a preview queued as a
+ * job, polled until `completed` (its `result` is then the preview GET /api/restore answers) or
+ * `failed` (`error_message` says why).
+ */
+export class RestorePreviewRunDto extends TrackedRunFieldsDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) connection_id!: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null once retention deleted it.' })
+  backup_id!: string | null;
+  @ApiProperty({ type: [String] }) resource_types!: string[];
+  @ApiProperty({ type: [String], nullable: true }) resource_ids!: string[] | null;
+  @ApiProperty({ enum: ['pending', 'running', 'completed', 'failed'] }) status!: RestorePreviewStatus;
+  @ApiPropertyOptional({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description: 'Once completed: the preview, as GET /api/restore answers it.',
+  })
+  result!: RestorePreview | null;
+}
+
+/** The DTO of a preview run. */
+export function toRestorePreviewRunDto(run: RestorePreviewEntity): RestorePreviewRunDto {
+  return {
+    id: run.id,
+    connection_id: run.connectionId,
+    backup_id: run.backupId,
+    resource_types: run.resourceTypes,
+    resource_ids: run.resourceIds,
+    ...trackedRunFields(run),
+    result: run.result,
+  };
+}

@@ -1,0 +1,38 @@
+import { Column, Entity } from 'typeorm';
+import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
+import type { RestorePreview } from './restore-previewer.js';
+
+/** `pending` -> `running` -> `completed` | `failed` (a preview writes nothing: never partial). */
+export type RestorePreviewStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+/**
+ * A restore preview run as a job (migrations/1765700000000-CreateRestorePreviews.ts): a tracked
+ * run queued `pending`, taken once, whose `result` is the preview once `completed`.
+ */
+@Entity('restore_previews')
+export class RestorePreviewEntity extends ConnectionRunEntity {
+  declare status: RestorePreviewStatus;
+
+  /** null once retention deleted the backup */
+  @Column('uuid', { name: 'backup_id', nullable: true })
+  backupId!: string | null;
+
+  @Column('uuid', { name: 'requested_by', nullable: true })
+  requestedBy!: string | null;
+
+  /** the types previewed (categories resolved) */
+  @Column('text', { name: 'resource_types', array: true })
+  resourceTypes!: string[];
+
+  @Column('text', { name: 'resource_ids', array: true, nullable: true })
+  resourceIds!: string[] | null;
+
+  @Column('boolean', { name: 'activate_users' })
+  activateUsers!: boolean;
+
+  @Column('jsonb', { nullable: true })
+  result!: RestorePreview | null;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt!: Date;
+}

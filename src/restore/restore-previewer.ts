@@ -1,0 +1,82 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { ProviderError } from '@libs/providers/provider-errors.js';
+import { requireProvider } from '@libs/providers/registry.js';
+import { type PruneCandidate, type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
+import type { RestoreSelection } from '@libs/restore/scope.js';
+import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
+import { ApiError } from '@app/common/errors.js';
+import { ConnectionsService } from '@app/connections/connections.service.js';
+
+/** What a restore cannot bring back as it was, per type (the runbook after a restore). */
+export interface NotRestorable {
+  resourceType: string;
+  /** fields or sub-resources the provider never returns (snapshot manifest `notCaptured`) */
+  items: string[];
+  why: string;
+}
+
+/** Response of GET /api/restore and of POST /api/restore without `mode` (spec "Restore"), with our additions. */
+export interface RestorePreview {
+  preview: RestorePreviewRow[];
+  sourceOrgUrl: string;
+  /** when the live org was read (ISO 8601) */
+  collectedAt: string;
+  prune: PruneCandidate[];
+  notRestorable: NotRestorable[];
+}
+
+const NOT_CAPTURED_WHY =
+  'The provider never returns these, so no backup holds them: set them again after the restore (for users: they come back without passwords or MFA enrolments and must be activated or reset).';
+
+/**
+ * Computes a restore preview (the dry run, libs/restore/preview.ts) of an opened backup against
+ * its connection's live org: in the request for small backups, in the `restore-preview` job for
+ * large ones (docs/decisions.md). Never writes.
+ */
+@Injectable()
+export class RestorePreviewer {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  /**
+   * @param opened the backup, already checked to be the team's and completed
+   * @throws ApiError 502 `provider_error` when the live org cannot be read (refused credentials,
+   *   host not allowed, the provider failing after retries); SnapshotIntegrityError when altered
+   */
+  async preview(
+    opened: OpenedBackup,
+    selection: RestoreSelection,
+    options: { activateUsers: boolean },
+  ): Promise<RestorePreview> {
+    const { backup, reader } = opened;
+    const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
+    try {
+      const { rows, prune } = await previewRestore({
+        snapshot: reader,
+        connector,
+        restorer: connector.restorer({ activateUsers: options.activateUsers }),
+        selection,
+        severityRules: requireProvider(backup.connection.provider).severityRules,
+      }).catch((error: unknown) => {
+        if (!(error instanceof ProviderError)) throw error;
+        throw new ApiError(
+          HttpStatus.BAD_GATEWAY,
+          'provider_error',
+          `Reading the live org failed: ${error.message}`,
+        );
+      });
+      const notCaptured = (reader.manifest.meta.notCaptured ?? {}) as Record<string, string[]>;
+      return {
+        preview: rows,
+        sourceOrgUrl: backup.connection.orgUrl,
+        collectedAt: new Date().toISOString(),
+        prune,
+        notRestorable: rows
+          .map((row) => row.resourceType)
+          .filter((type) => (notCaptured[type] ?? []).length > 0)
+          .map((type) => ({ resourceType: type, items: notCaptured[type], why: NOT_CAPTURED_WHY })),
+      };
+    } finally {
+      await connector.close();
+    }
+  }
+}
