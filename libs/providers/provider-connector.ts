@@ -4,10 +4,18 @@ import type { ProviderRestorer, RestoreWriteOptions } from './provider-restore.j
 import type { ResourceRecord, ResourceType } from './resource-types.js';
 
 /**
+ * Where the next incremental collection of each type starts, by type: what each part's `cursor`
+ * said, stored with the snapshot (encrypted, in its manifest) and handed back to `collect` and
+ * `deletedSince` by the next incremental backup. Opaque outside the provider that made it (Okta:
+ * an instant; Graph: a delta link), so a new provider needs no change to this contract.
+ */
+export type ResourceCursors = Readonly<Record<string, string>>;
+
+/**
  * How the records of an incremental part relate to the same type's part in the base snapshot
- * (see `ProviderConnector.collect` with `since`). A part without `delta` is complete.
+ * (see `ProviderConnector.collect` with `cursors`). A part without `delta` is complete.
  *
- * - `changed`: the records created or changed at or after `since`, each complete (the
+ * - `changed`: the records created or changed since the type's cursor, each complete (the
  *   provider's whole object). A record of the base that is not in the part is unchanged, unless
  *   `deletedSince` reports it deleted.
  * - `children_of`: for exactly the parents in `parentIds`, the complete current list of their
@@ -25,8 +33,14 @@ export type PartDelta = { kind: 'changed' } | { kind: 'children_of'; parentIds: 
 export interface ResourcePart {
   type: ResourceType;
   records: AsyncIterable<ResourceRecord>;
-  /** Absent: the part holds every record of the type. Set only when `collect` was given `since`. */
+  /** Absent: the part holds every record of the type. Set only for a type `collect` had a cursor of. */
   delta?: PartDelta;
+  /**
+   * Where the next incremental collection of the type starts (ResourceCursors); absent for a type
+   * the provider always lists in full. Final once the part's records are consumed (a delta link
+   * comes with the last page).
+   */
+  cursor?: string;
 }
 
 /**
@@ -57,10 +71,10 @@ export interface CollectOptions {
   types?: readonly ResourceType[];
   signal?: AbortSignal;
   /**
-   * ISO 8601 instant (e.g. `2025-06-01T12:00:00.000Z`). When set, the connector's incremental
-   * types are fetched as deltas (`ResourcePart.delta`); every other type is listed in full.
+   * The base snapshot's cursors: a type with one is fetched as a delta since it
+   * (`ResourcePart.delta`); every other type is listed in full.
    */
-  since?: string;
+  cursors?: ResourceCursors;
 }
 
 /** Options of a collection that goes straight into a snapshot. */
@@ -84,19 +98,20 @@ export interface ConnectorStats {
 /**
  * What every identity-provider connector (libs/providers/<kind>) offers the backup job.
  *
- * Incremental backups (DESIGN section 5; issue 3 "Incremental and full"). With `since` = S, a
- * self-contained snapshot equal to a full one is the base snapshot B merged, type by type, as:
+ * Incremental backups (DESIGN section 5; issue 3 "Incremental and full"). With the cursors C the
+ * base snapshot B's parts gave, a self-contained snapshot equal to a full one is B merged, type by
+ * type, as:
  * 1. take B's records of the type;
- * 2. remove every record `deletedSince(S)` reports for the type, and cascade: a record whose id
+ * 2. remove every record `deletedSince(C)` reports for the type, and cascade: a record whose id
  *    names a deleted parent (`<parentId>:...`, e.g. memberships `<groupId>:<userId>` of a deleted
  *    group or of a deleted user) is removed too, since providers do not report those one by one;
  * 3. apply the part: no `delta` -> the part replaces B's records entirely; `changed` -> each
  *    record of the part replaces B's record of the same id or is added; `children_of` -> B's
  *    records whose parent is in `parentIds` are dropped, then the part's records are added.
- * Deletions are applied before the part, so an object removed then re-added after S (a member
- * removed and added back) is kept. Choose S at or before the base backup's start (a margin of a
- * minute covers clock skew and the System Log's delay): fetching a change twice is harmless,
- * missing one is not.
+ * Deletions are applied before the part, so an object removed then re-added since the cursor (a
+ * member removed and added back) is kept. A provider makes each cursor at or before the moment
+ * its listing began (Okta: a minute before, for clock skew and the System Log's delay): fetching
+ * a change twice is harmless, missing one is not.
  *
  * Errors: `ProviderAuthError` when the credentials are refused, `ProviderHostNotAllowedError`
  * when a URL is outside the allowed hosts (SSRF guard), `ProviderRequestError` for anything
@@ -121,25 +136,27 @@ export interface ProviderConnector {
    * still yielded, with no records. A part's `delta` is final when the part is yielded. With
    * `encodeWithout` (for a snapshot writer), records may come encoded (EncodedRecords).
    *
-   * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past.
+   * @throws ProviderError `invalid_cursor` for a cursor this provider did not make (or that has
+   *   expired); the backup then runs full.
    */
   collect(options: EncodedCollectOptions): AsyncIterable<EncodedResourcePart>;
   collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
   /**
-   * Records deleted at or after `since` (ISO 8601), read from the provider's audit log, in the
-   * order the log holds them; a record may appear more than once. Covers the types `collect`
-   * returns as deltas; deletions of fully listed types need no report.
+   * Records of the types with a cursor deleted since it (Okta: from its System Log), in the order
+   * the provider reports them; a record may appear more than once. Deletions of fully listed
+   * types need no report.
    *
-   * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past,
-   *   `since_too_old` when it is older than the provider keeps its log (Okta: 90 days).
+   * @throws ProviderError `invalid_cursor` as `collect`; `cursor_expired` when the provider no
+   *   longer keeps what happened since (Okta: its System Log's 90 days)
    */
-  deletedSince(since: string, options?: { signal?: AbortSignal }): AsyncIterable<DeletedRecord>;
+  deletedSince(cursors: ResourceCursors, options?: { signal?: AbortSignal }): AsyncIterable<DeletedRecord>;
   /**
    * Configuration changes the provider's audit log records at or after `since` (ISO 8601), oldest
    * first, activity (sign-ins) left out: how far the live configuration drifted from a backup.
    * Optional: a connector without an audit log has no drift to report.
    *
-   * @throws ProviderError `invalid_since`, `since_too_old` as `deletedSince`
+   * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past,
+   *   `since_too_old` when it is older than the provider keeps its log (Okta: 90 days)
    */
   configurationChangesSince?(
     since: string,

@@ -4,7 +4,11 @@ import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import type { EncodedResourcePart, ProviderConnector } from '@libs/providers/provider-connector.js';
+import type {
+  EncodedResourcePart,
+  ProviderConnector,
+  ResourceCursors,
+} from '@libs/providers/provider-connector.js';
 import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
@@ -108,7 +112,7 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
       keyRing: this.keyRing,
       volatileFields: requireProvider(backup.connection.provider).volatileFields,
     });
-    const counts = await this.writeParts(context, connector, writer, types, incremental);
+    const { counts, cursors } = await this.writeParts(context, connector, writer, types, incremental);
     await context.progress(97, 'Writing manifest');
     const manifest = await writer.finish({
       backupId: backup.id,
@@ -118,7 +122,9 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
       orgUrl: backup.connection.orgUrl,
       kind: incremental ? 'incremental' : 'full',
       baseBackupId: incremental ? backup.baseBackupId : null,
-      since: incremental?.since ?? null,
+      // Where the next incremental backup starts, type by type (ProviderConnector ResourceCursors):
+      // in the manifest, so encrypted with the snapshot.
+      cursors,
       startedAt: backup.startedAt.toISOString(),
       notCaptured: Object.fromEntries(
         Object.entries(connector.notCaptured).filter(([type]) => type in counts),
@@ -161,8 +167,9 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     writer: SnapshotWriter,
     types: readonly string[],
     incremental: IncrementalBase | undefined,
-  ): Promise<Record<string, number>> {
+  ): Promise<{ counts: Record<string, number>; cursors: Record<string, string> }> {
     const counts: Record<string, number> = {};
+    const cursors: Record<string, string> = {};
     const stop = new AbortController();
     setMaxListeners(0, stop.signal); // each part and each queued request listens: no leak, no cap
     let failure: { error: unknown } | undefined;
@@ -177,6 +184,7 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
         ? mergedRecords(incremental.base, part, incremental.deletions)
         : part.records;
       counts[part.type] = (await writer.writePart(part.type, records)).count;
+      if (part.cursor !== undefined) cursors[part.type] = part.cursor;
       running.delete(part.type);
       const done = Object.keys(counts).length;
       const message = describeRunning(running, done, types.length);
@@ -188,7 +196,7 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
       await context.progress(0, `Backing up ${types.length} resource types (${kind})`);
       const parts = connector.collect({
         types,
-        since: incremental?.since,
+        cursors: incremental?.cursors,
         signal: stop.signal,
         encodeWithout: writer.volatileFields,
       });
@@ -198,13 +206,13 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     }
     await Promise.all(writes);
     if (failure) throw failure.error;
-    return counts;
+    return { counts, cursors };
   }
 
   /**
-   * For an incremental backup: its base snapshot, the instant changes are fetched from, and what
-   * the provider deleted since. A base that cannot be used (deleted by retention, altered, older
-   * than the provider's audit log) turns the backup into a full one, never a failure.
+   * For an incremental backup: its base snapshot, the cursors its parts gave, and what the
+   * provider deleted since. A base that cannot be used (deleted by retention, altered, without
+   * cursors, older than the provider's audit log) turns the backup into a full one, never a failure.
    * @returns undefined for a full backup
    */
   private async openBase(
@@ -214,9 +222,9 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     if (backup.kind !== 'incremental' || backup.baseBackupId === null) return undefined;
     try {
       const base = await this.snapshots.open(backup.teamId, backup.baseBackupId);
-      const since = new Date(base.backup.startedAt.getTime() - SINCE_MARGIN_MS).toISOString();
-      const deletions = await gatherDeletions(connector.deletedSince(since));
-      return { base: base.reader, since, deletions };
+      const cursors = cursorsOf(base.reader);
+      const deletions = await gatherDeletions(connector.deletedSince(cursors));
+      return { base: base.reader, cursors, deletions };
     } catch (error) {
       if (!isUnusableBase(error)) throw error;
       this.logger.warn(
@@ -228,18 +236,27 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
   }
 }
 
-/** An incremental backup's base snapshot, the instant changes are fetched from, and deletions since. */
+/** An incremental backup's base snapshot, the cursors changes are fetched from, and deletions since. */
 interface IncrementalBase {
   base: SnapshotReader;
-  since: string;
+  cursors: ResourceCursors;
   deletions: Deletions;
 }
 
 /**
- * Changes are fetched from this long before the base backup started: it covers clock skew and
- * the System Log's delay, and fetching a change twice is harmless (provider-connector.ts).
+ * The cursors a snapshot's manifest holds.
+ * @throws ConflictError `base_without_cursors` for a snapshot written before cursors were kept
+ *   (the backup then runs full, and the next incremental has them)
  */
-const SINCE_MARGIN_MS = 60_000;
+function cursorsOf(reader: SnapshotReader): ResourceCursors {
+  const { cursors } = reader.manifest.meta;
+  const valid =
+    typeof cursors === 'object' &&
+    cursors !== null &&
+    Object.values(cursors).every((cursor) => typeof cursor === 'string');
+  if (!valid) throw new ConflictError('base_without_cursors', 'The base backup holds no incremental cursors');
+  return cursors as ResourceCursors;
+}
 
 /**
  * Errors that mean an incremental run cannot be built (the run then goes full): the base is gone

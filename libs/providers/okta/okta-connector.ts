@@ -9,6 +9,7 @@ import type {
   EncodedCollectOptions,
   EncodedResourcePart,
   ProviderConnector,
+  ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
 import { ProviderError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
@@ -75,6 +76,17 @@ const TOKEN_TEMPLATE = '/oauth2/v1/token';
 
 /** Okta keeps System Log events for 90 days (System Log API: "retention"). */
 const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
+
+/**
+ * A cursor is this long before its collection began: it covers clock skew and the System Log's
+ * delay, and fetching a change twice is harmless (ProviderConnector).
+ */
+const CURSOR_MARGIN_MS = 60_000;
+
+/** The types Okta can list by change (their catalogue entry's `incremental`): the ones given a cursor. */
+const INCREMENTAL_TYPES: ReadonlySet<string> = new Set(
+  OKTA_RESOURCE_TYPES.filter((type) => 'incremental' in RESOURCE_DEFINITIONS[type]),
+);
 
 /**
  * Backs up an Okta org through the Management API with an API service integration's client
@@ -175,21 +187,24 @@ export class OktaConnector implements ProviderConnector {
    * as pages arrive. Parts may be consumed at the same time (ProviderConnector.collect); a child
    * part waits for its parent part's pass rather than listing the parent again.
    *
-   * With `since`, the incremental types come as deltas (ProviderConnector contract):
+   * Okta's cursor is an ISO 8601 instant: a minute before this collection began, given to the
+   * part of each type Okta can list by change (`user`, `group`, `group_membership`); the minute
+   * covers clock skew and the System Log's delay. With a type's cursor, its part comes as a delta
+   * (ProviderConnector contract):
    * `user` holds the users with `lastUpdated` after it (`filter=lastUpdated gt`, which Okta
    * evaluates on its primary store, unlike the eventually consistent `search`, and which returns
    * DEPROVISIONED users too); `group` the groups with `lastUpdated` or `lastMembershipUpdated`
    * after it (both are in the record); `group_membership` the complete member lists of the
    * groups with `lastMembershipUpdated` after it (`children_of`). Okta timestamps are
-   * whole seconds, so the filters compare with `since` minus one second: a change in the same
-   * second as `since` is fetched, never missed.
+   * whole seconds, so the filters compare with the cursor minus one second: a change in the same
+   * second is fetched, never missed.
    *
    * With `encodeWithout` (a snapshot writer's volatile fields), the types of ENCODABLE_TYPES (users,
    * app assignments, group memberships...) come as EncodedRecords, parsed and encoded on a worker
    * thread (okta-page-encoder.ts); the others as records.
    *
    * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect,
-   *   `invalid_since` for a `since` that is not an ISO 8601 instant in the past.
+   *   `invalid_cursor` for a cursor that is not an ISO 8601 instant in the past.
    */
   collect(options: EncodedCollectOptions): AsyncIterable<EncodedResourcePart>;
   collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
@@ -202,8 +217,14 @@ export class OktaConnector implements ProviderConnector {
         throw new ProviderError(`Okta connectors do not collect "${type}"`, 'unknown_resource_type');
       }
     }
-    const since = options.since === undefined ? undefined : widenedSince(parseSince(options.since));
     const types = OKTA_RESOURCE_TYPES.filter((type) => requested.has(type));
+    const sinceOf = new Map(
+      types.flatMap((type) => {
+        const cursor = options.cursors?.[type];
+        return cursor === undefined ? [] : [[type, widenedSince(parseCursor(cursor))] as const];
+      }),
+    );
+    const nextCursor = new Date(Date.now() - CURSOR_MARGIN_MS).toISOString();
     const parents = new Set<OktaResourceType>();
     for (const type of types) {
       const parent = parentOf(RESOURCE_DEFINITIONS[type]);
@@ -217,20 +238,27 @@ export class OktaConnector implements ProviderConnector {
     const collector = new OktaCollector(this.api, this.maxConcurrency, parents, encoding);
     for (const type of types) {
       options.signal?.throwIfAborted();
-      yield await collector.part(type, since, options.signal);
+      const part = await collector.part(type, sinceOf.get(type), options.signal);
+      yield INCREMENTAL_TYPES.has(type) ? { ...part, cursor: nextCursor } : part;
     }
   }
 
   /**
-   * Users, groups and group memberships deleted at or after `since`, from the System Log
-   * (`GET /api/v1/logs`, scope okta.logs.read): `user.lifecycle.delete.completed`,
-   * `group.lifecycle.delete` and `group.user_membership.remove` events between `since` and now,
-   * oldest first. Membership ids are `<groupId>:<userId>`.
+   * Users, groups and group memberships deleted since the earliest of `cursors`, from the System
+   * Log (`GET /api/v1/logs`, scope okta.logs.read): `user.lifecycle.delete.completed`,
+   * `group.lifecycle.delete` and `group.user_membership.remove` events between it and now,
+   * oldest first. Membership ids are `<groupId>:<userId>`. Nothing without a cursor.
    *
-   * @throws ProviderError `invalid_since`, or `since_too_old` beyond Okta's 90-day retention.
+   * @throws ProviderError `invalid_cursor`, or `cursor_expired` beyond Okta's 90-day retention.
    */
-  async *deletedSince(since: string, options: { signal?: AbortSignal } = {}): AsyncIterable<DeletedRecord> {
-    const [from, until] = this.#logWindow(since);
+  async *deletedSince(
+    cursors: ResourceCursors,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<DeletedRecord> {
+    const instants = Object.values(cursors).map(parseCursor);
+    if (instants.length === 0) return;
+    const earliest = new Date(Math.min(...instants)).toISOString();
+    const [from, until] = this.#logWindow(earliest, 'cursor_expired');
     yield* deletionsFromLog(this.api, from, until, options.signal);
   }
 
@@ -238,19 +266,19 @@ export class OktaConnector implements ProviderConnector {
     since: string,
     options: { signal?: AbortSignal } = {},
   ): AsyncIterable<ConfigurationChange> {
-    const [from, until] = this.#logWindow(since);
+    const [from, until] = this.#logWindow(since, 'since_too_old');
     yield* configurationChangesFromLog(this.api, from, until, options.signal);
   }
 
-  /** `[since, now]` as ISO 8601; @throws ProviderError `since_too_old` past the System Log's 90 days */
-  #logWindow(since: string): [string, string] {
+  /**
+   * `[since, now]` as ISO 8601.
+   * @throws ProviderError `invalid_since`; `tooOld` past the System Log's 90 days
+   */
+  #logWindow(since: string, tooOld: 'since_too_old' | 'cursor_expired'): [string, string] {
     const sinceMs = parseSince(since);
     const now = Date.now();
     if (now - sinceMs > LOG_RETENTION_MS)
-      throw new ProviderError(
-        `since ${since} is older than the 90 days Okta keeps its System Log`,
-        'since_too_old',
-      );
+      throw new ProviderError(`${since} is older than the 90 days Okta keeps its System Log`, tooOld);
     return [new Date(sinceMs).toISOString(), new Date(now).toISOString()];
   }
 
@@ -303,6 +331,18 @@ function parseSince(since: string): number {
       'invalid_since',
     );
   return ms;
+}
+
+/** Epoch ms of an Okta cursor (an instant it made). @throws ProviderError `invalid_cursor` */
+function parseCursor(cursor: string): number {
+  try {
+    return parseSince(cursor);
+  } catch {
+    throw new ProviderError(
+      'Not a cursor of an Okta collection (an ISO 8601 instant in the past)',
+      'invalid_cursor',
+    );
+  }
 }
 
 /** One second before `sinceMs`, as Okta writes timestamps (`2025-06-01T11:59:59.000Z`). */

@@ -73,8 +73,9 @@ describe('OktaConnector collecting for a snapshot (encodeWithout)', () => {
     const user = org.sim.snapshot().user.find((each) => each.data.status === 'ACTIVE');
     await org.call('PUT', `/api/v1/groups/${group.id}/users/${user?.id}`);
 
-    const plain = await collectParts(org.connector, { since, types: ['group', 'group_membership'] });
-    const encoded = await collectEncoded({ since, types: ['group', 'group_membership'] });
+    const cursors = { group: since, group_membership: since };
+    const plain = await collectParts(org.connector, { cursors, types: ['group', 'group_membership'] });
+    const encoded = await collectEncoded({ cursors, types: ['group', 'group_membership'] });
 
     const members = encoded.get('group_membership');
     expect(members?.delta).toEqual(plain.get('group_membership')?.delta);
@@ -92,8 +93,8 @@ describe('OktaConnector collecting for a snapshot (encodeWithout)', () => {
     const user = org.sim.snapshot().user.find((each) => each.data.status === 'ACTIVE');
     await org.call('POST', `/api/v1/users/${user?.id}`, { profile: { title: 'Encoded elsewhere' } });
 
-    const plain = await collectParts(org.connector, { since, types: ['user'] });
-    const encoded = await collectEncoded({ since, types: ['user'] });
+    const plain = await collectParts(org.connector, { cursors: { user: since }, types: ['user'] });
+    const encoded = await collectEncoded({ cursors: { user: since }, types: ['user'] });
 
     const users = encoded.get('user');
     expect(users?.delta).toEqual({ kind: 'changed' });

@@ -3,7 +3,7 @@ import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/inde
 import { changeOrgAsAdmins } from '@libs/okta-simulator/testing/org-changes.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { DeletedRecord } from '@libs/providers/provider-connector.js';
-import { collectParts } from '@libs/providers/testing/collect-parts.js';
+import { collectParts, cursorsOf } from '@libs/providers/testing/collect-parts.js';
 import { mergePart } from '@libs/providers/testing/merge-parts.js';
 import { OktaConnector } from './okta-connector.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
@@ -25,7 +25,10 @@ describe('OktaConnector incremental collection and deletions', () => {
       allowedHosts: ['127.0.0.1'],
       caCertPem: sim.caCertPem,
     });
-  const collect = (sut: OktaConnector, since?: string) => collectParts(sut, { since });
+  /** Okta's cursors are instants: those of a base collected at `since`, for its three delta types. */
+  const cursorsAt = (since: string) => ({ user: since, group: since, group_membership: since });
+  const collect = (sut: OktaConnector, since?: string) =>
+    collectParts(sut, since === undefined ? {} : { cursors: cursorsAt(since) });
 
   beforeAll(async () => {
     sim = await startSimulator({ users: 450, groups: 12, apps: 5, seed: 31 });
@@ -44,9 +47,18 @@ describe('OktaConnector incremental collection and deletions', () => {
 
   it('fetches only what changed since an instant, and a merge with the base equals a full collection', async () => {
     const full = connector();
+    const started = Date.now();
     const base = await collect(full);
     await full.close();
     const since = new Date().toISOString();
+    // The base's parts give cursors, a minute before their collection began, to the three types
+    // Okta lists by change; the test then uses a later instant to see exactly its own changes.
+    const given = cursorsOf(base);
+    expect(Object.keys(given).sort()).toEqual(['group', 'group_membership', 'user']);
+    for (const cursor of Object.values(given)) {
+      expect(Date.parse(cursor)).toBeLessThanOrEqual(started - 60_000 + 1000);
+      expect(Date.parse(cursor)).toBeGreaterThan(started - 120_000);
+    }
 
     const changes = await changeOrgAsAdmins(sim, okta);
     const { joined, left } = changes;
@@ -55,7 +67,7 @@ describe('OktaConnector incremental collection and deletions', () => {
     try {
       const delta = await collect(sut, since);
       const deletions: DeletedRecord[] = [];
-      for await (const deleted of sut.deletedSince(since)) deletions.push(deleted);
+      for await (const deleted of sut.deletedSince(cursorsAt(since))) deletions.push(deleted);
 
       expect(delta.get('user')?.delta).toEqual({ kind: 'changed' });
       expect(
@@ -101,7 +113,7 @@ describe('OktaConnector incremental collection and deletions', () => {
     }
   });
 
-  it('refuses a since that is not an ISO instant in the past, or older than the System Log keeps', async () => {
+  it('refuses a cursor that is not an ISO instant in the past, or older than the System Log keeps', async () => {
     const sut = connector();
     try {
       const first = (iterable: AsyncIterable<unknown>) => iterable[Symbol.asyncIterator]().next();
@@ -110,11 +122,15 @@ describe('OktaConnector incremental collection and deletions', () => {
         '2025-13-01T00:00:00Z',
         new Date(Date.now() + 3600_000).toISOString(),
       ]) {
-        await expect(first(sut.collect({ since }))).rejects.toMatchObject({ code: 'invalid_since' });
-        await expect(first(sut.deletedSince(since))).rejects.toMatchObject({ code: 'invalid_since' });
+        await expect(first(sut.collect({ cursors: cursorsAt(since) }))).rejects.toMatchObject({
+          code: 'invalid_cursor',
+        });
+        await expect(first(sut.deletedSince(cursorsAt(since)))).rejects.toMatchObject({
+          code: 'invalid_cursor',
+        });
       }
       const old = new Date(Date.now() - 91 * 24 * 3600_000).toISOString();
-      await expect(first(sut.deletedSince(old))).rejects.toMatchObject({ code: 'since_too_old' });
+      await expect(first(sut.deletedSince({ user: old }))).rejects.toMatchObject({ code: 'cursor_expired' });
       expect(sut.stats().requests).toBe(0);
     } finally {
       await sut.close();

@@ -5,6 +5,7 @@ import type { ResourceRecord } from '@libs/providers/resource-types.js';
 export interface CollectedPart {
   delta?: PartDelta;
   records: ResourceRecord[];
+  cursor?: string;
 }
 
 /**
@@ -19,7 +20,7 @@ export async function collectParts(
   for await (const part of connector.collect(options)) {
     const records: ResourceRecord[] = [];
     for await (const record of part.records) records.push(record);
-    parts.set(part.type, { delta: part.delta, records });
+    parts.set(part.type, { delta: part.delta, records, ...(part.cursor ? { cursor: part.cursor } : {}) });
   }
   return parts;
 }
@@ -31,4 +32,11 @@ export async function collectRecords(
 ): Promise<Map<string, ResourceRecord[]>> {
   const parts = await collectParts(connector, options);
   return new Map([...parts].map(([type, part]) => [type, part.records]));
+}
+
+/** For specs: the cursors of collected parts, by type (what a snapshot stores for the next incremental). */
+export function cursorsOf(parts: Map<string, CollectedPart>): Record<string, string> {
+  return Object.fromEntries(
+    [...parts].flatMap(([type, part]) => (part.cursor === undefined ? [] : [[type, part.cursor]])),
+  );
 }
