@@ -26,6 +26,8 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
   let member: { userId: string; email: string; token: string };
   let other: TestClient;
   let otherOwnerEmail: string;
+  /** Left the other team, where a connection and a backup are still theirs, for this team only. */
+  let leaver: { userId: string; email: string };
   let ownerEmail: string;
   let mailbox: ParsedMailbox;
 
@@ -103,6 +105,33 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
       });
       expect((await runBackup(ctx, team.token, { connectionId })).status).toBe('completed');
     }
+
+    // An admin of the other team makes a connection and a backup there, then leaves it for this team.
+    leaver = { userId: '', email: `leaver-${randomBytes(4).toString('hex')}@example.com` };
+    await ctx.http
+      .post('/api/team/invitations')
+      .set(bearer(other.token))
+      .send({ email: leaver.email, role: 'admin' })
+      .expect(201);
+    leaver.userId = (await teams.resolveSignIn(leaver.email))!.userId;
+    const leaverClient = await teams.createClient({
+      teamId: other.teamId,
+      role: 'admin',
+      createdBy: leaver.userId,
+    });
+    const leaverToken = await ctx.token(leaverClient.clientId, leaverClient.clientSecret);
+    const leaverConnection = await createConnection(ctx, leaverToken, {
+      baseUrl: org.sim.baseUrl,
+      ...org.integration,
+    });
+    expect((await runBackup(ctx, leaverToken, { connectionId: leaverConnection })).status).toBe('completed');
+    await ctx.http
+      .post('/api/team/invitations')
+      .set(bearer(owner.token))
+      .send({ email: leaver.email, role: 'viewer' })
+      .expect(201);
+    await teams.resolveSignIn(leaver.email);
+    await ctx.http.delete(`/api/team/members/${leaver.userId}`).set(bearer(other.token)).expect(200);
   });
 
   afterAll(async () => {
@@ -237,8 +266,9 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
     expect(Object.keys(rows[0]).sort()).toEqual(
       ['bytes_removed', 'completed_at', 'counts', 'deleted_at', 'objects_removed', 'team_id'].sort(),
     );
-    // The two members of this team only went with their users (their memberships cascade).
-    expect(rows[0].counts).toMatchObject({ teams: 1, connections: 1, backups: 1, users: 2, team_members: 1 });
+    // The two members of this team only went with their users (their memberships cascade); the
+    // memberships of the other team's owner and of the one who left it went in their own step.
+    expect(rows[0].counts).toMatchObject({ teams: 1, connections: 1, backups: 1, users: 2, team_members: 2 });
     expect(rows[0].counts.audit_events).toBe(audited[0].n);
     expect(Number(rows[0].objects_removed)).toBeGreaterThan(0);
     expect(Number(rows[0].bytes_removed)).toBeGreaterThan(0);
@@ -250,6 +280,15 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
       [member.email, otherOwnerEmail],
     ]);
     expect(users.map((u) => u.email)).toEqual([otherOwnerEmail]);
+    // One who still owns the other team's rows keeps an account with nothing personal left in it.
+    const { rows: kept } = await db.query('SELECT email, name FROM users WHERE id = $1', [leaver.userId]);
+    expect(kept).toEqual([{ email: `erased-${leaver.userId}@invalid`, name: null }]);
+    // Only the other team's own records still name the address (its append-only audit trail, its
+    // invitation): that team's data, which the deletion of this one leaves as it was.
+    const naming = Object.values(await rowsNaming(leaver.email)).flat();
+    expect(naming.length).toBeGreaterThan(0);
+    expect(naming.filter((row) => !row.includes(other.teamId))).toEqual([]);
+    expect(rows[0].counts).toMatchObject({ users_erased: 1 });
     expect(await rowsNaming(other.teamId)).toEqual(otherRows);
     expect(await storeKeys(`teams/${other.teamId}/`)).toEqual(otherObjects);
     await ctx.http.get('/api/connections').set(bearer(other.token)).expect(200);

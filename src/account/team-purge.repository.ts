@@ -14,6 +14,16 @@ const ONLY_HERE = `SELECT m.user_id FROM team_members m WHERE m.team_id = $1
   AND NOT EXISTS (SELECT 1 FROM team_members o WHERE o.user_id = m.user_id AND o.team_id <> $1)`;
 
 /**
+ * Whether `users.id` is still named by another team's rows once this team's are gone: a member
+ * removed from another team stays the owner of the connections and backups made there, and the
+ * creator of its clients (their foreign keys keep the user). Such a user cannot be deleted
+ * without changing that team's data, so its personal data is erased instead.
+ */
+const REFERENCED_ELSEWHERE = `(EXISTS (SELECT 1 FROM connections c WHERE c.owner_user_id = users.id)
+  OR EXISTS (SELECT 1 FROM backups b WHERE b.owner_user_id = users.id)
+  OR EXISTS (SELECT 1 FROM oauth_clients o WHERE o.created_by = users.id))`;
+
+/**
  * Every team-scoped table, children before parents (foreign keys without a cascade: backups
  * before connections, the team's clients before the users who created them). Each step is
  * idempotent, so a run that crashed after some of them resumes from the top.
@@ -49,7 +59,13 @@ const STEPS: readonly PurgeStep[] = [
     table: 'sign_in_codes',
     sql: `DELETE FROM sign_in_codes WHERE lower(email) IN (SELECT lower(email) FROM users WHERE id IN (${ONLY_HERE}))`,
   },
-  { table: 'users', sql: `DELETE FROM users WHERE id IN (${ONLY_HERE})` },
+  {
+    // RFC 2606 reserves `.invalid`: the address can never reach anyone, and stays unique.
+    table: 'users_erased',
+    sql: `UPDATE users SET email = 'erased-' || id || '@invalid', name = NULL
+      WHERE id IN (${ONLY_HERE}) AND ${REFERENCED_ELSEWHERE} AND email <> 'erased-' || id || '@invalid'`,
+  },
+  { table: 'users', sql: `DELETE FROM users WHERE id IN (${ONLY_HERE}) AND NOT ${REFERENCED_ELSEWHERE}` },
   teamRows('team_members'),
 ];
 
