@@ -14,6 +14,7 @@ import { CreateAccountExports1765100000000 } from './1765100000000-CreateAccount
 import { CreateAccountDeletions1765200000000 } from './1765200000000-CreateAccountDeletions.js';
 import { ExtendPlans1765300000000 } from './1765300000000-ExtendPlans.js';
 import { CreateNewsletter1765400000000 } from './1765400000000-CreateNewsletter.js';
+import { CreateRestoreDrills1765500000000 } from './1765500000000-CreateRestoreDrills.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -35,5 +36,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateAccountDeletions1765200000000,
     ExtendPlans1765300000000,
     CreateNewsletter1765400000000,
+    CreateRestoreDrills1765500000000,
   ];
 }

@@ -31,6 +31,7 @@ const STEPS: readonly PurgeStep[] = [
     sql: 'DELETE FROM restore_items WHERE restore_id IN (SELECT id FROM restores WHERE team_id = $1)',
   },
   teamRows('restores'),
+  teamRows('restore_drills'),
   teamRows('schedules'),
   teamRows('backups'),
   teamRows('connections'),
