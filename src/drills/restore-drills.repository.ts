@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { PeriodFilter } from '@app/common/keyset-rows.js';
+import { periodPage } from '@app/database/period-page.js';
 import type { Transaction } from '@app/database/transaction.js';
 import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
 import { RestoreDrillEntity } from './restore-drill.entity.js';
@@ -9,12 +11,6 @@ type NewDrill = Pick<
   RestoreDrillEntity,
   'id' | 'teamId' | 'connectionId' | 'backupId' | 'backupSha256' | 'requestedBy' | 'triggeredBy'
 >;
-
-/** Where a page of drills starts: after this one (the order is created_at, id). */
-export interface DrillCursor {
-  createdAt: Date;
-  id: string;
-}
 
 /**
  * Team-scoped access to restore drills; only this class touches `restore_drills`. Drills are
@@ -32,29 +28,18 @@ export class RestoreDrillsRepository extends TrackedRunRepository<RestoreDrillEn
   }
 
   /**
-   * One page of a team's drills created in [from, to], oldest first, optionally of some
-   * connections only, after `cursor`.
+   * One page of a team's drills of the period's connections created in it, oldest first (created_at,
+   * id), after `after`.
    * @param limit rows at most
    */
   listPeriodPage(
     teamId: string,
-    filter: { from: Date; to: Date; connectionIds: string[] },
-    cursor: DrillCursor | null,
+    filter: PeriodFilter,
+    after: Pick<RestoreDrillEntity, 'createdAt' | 'id'> | undefined,
     limit: number,
   ): Promise<RestoreDrillEntity[]> {
-    const query = this.rows
-      .createQueryBuilder('d')
-      .leftJoinAndSelect('d.connection', 'connection')
-      .where('d.team_id = :teamId AND d.created_at BETWEEN :from AND :to', { teamId, ...filter })
-      .andWhere('d.connection_id IN (:...connectionIds)', { connectionIds: filter.connectionIds })
-      .orderBy('d.created_at', 'ASC')
-      .addOrderBy('d.id', 'ASC')
-      .take(limit);
-    if (cursor)
-      query.andWhere('(d.created_at, d.id) > (:createdAt, :id)', {
-        createdAt: cursor.createdAt,
-        id: cursor.id,
-      });
-    return query.getMany();
+    const query = this.rows.createQueryBuilder('d').leftJoinAndSelect('d.connection', 'connection');
+    const cursor = after && { at: after.createdAt, id: after.id };
+    return periodPage(query, 'd', 'created_at', teamId, filter, cursor, limit).getMany();
   }
 }

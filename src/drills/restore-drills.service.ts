@@ -5,10 +5,12 @@ import { AuditService } from '@app/audit/audit.service.js';
 import { BackupsService } from '@app/backups/backups.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
+import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { drillEntry } from './drill-audit.js';
 import { type RestoreDrillDto, toRestoreDrillDto } from './dto/restore-drill.dto.js';
-import { type DrillCursor, RestoreDrillsRepository } from './restore-drills.repository.js';
+import type { RestoreDrillEntity } from './restore-drill.entity.js';
+import { RestoreDrillsRepository } from './restore-drills.repository.js';
 
 /** Response of POST /api/backup/<id>/verify. */
 export interface RestoreDrillStarted {
@@ -81,20 +83,14 @@ export class RestoreDrillsService {
   }
 
   /**
-   * The team's drills created in [from, to] on the given connections, oldest first, read a page
-   * at a time (memory holds one page, whatever the period).
+   * The team's drills of the period's connections created in it, oldest first, read a page at a
+   * time (memory holds one page, whatever the period).
    */
-  async *listPeriod(
-    teamId: string,
-    filter: { from: Date; to: Date; connectionIds: string[] },
-  ): AsyncGenerator<RestoreDrillDto> {
-    let cursor: DrillCursor | null = null;
-    for (;;) {
-      const rows = await this.drills.listPeriodPage(teamId, filter, cursor, PAGE);
-      for (const row of rows) yield toRestoreDrillDto(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < PAGE) return;
-      cursor = { createdAt: last.createdAt, id: last.id };
-    }
+  async *listPeriod(teamId: string, filter: PeriodFilter): AsyncGenerator<RestoreDrillDto> {
+    const rows = keysetRows<RestoreDrillEntity>(
+      (after) => this.drills.listPeriodPage(teamId, filter, after, PAGE),
+      PAGE,
+    );
+    for await (const row of rows) yield toRestoreDrillDto(row);
   }
 }

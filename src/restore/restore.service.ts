@@ -6,6 +6,7 @@ import { requireProvider } from '@libs/providers/registry.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
 import { ApiError, ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
+import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } from './dto/restore.dto.js';
@@ -13,6 +14,8 @@ import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queri
 import type { RunRestoreDto } from './dto/run-restore.dto.js';
 import { type PruneCandidate, type RestorePreviewRow, previewRestore } from './restore-preview.js';
 import type { RestoreSelection } from './restore-scope.js';
+import type { RestoreItemEntity } from './restore-item.entity.js';
+import type { RestoreEntity } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
@@ -49,6 +52,16 @@ interface RestoreRequest {
   resourceIds?: string[];
   activateUsers?: boolean;
 }
+
+/** A restore of a period with its items, read when asked for (the audit pack, issue 28). */
+export interface RestoreWithItems {
+  restore: RestoreDto;
+  /** its items in the order applied, a page at a time */
+  items(): AsyncGenerator<RestoreItemDto>;
+}
+
+/** Rows read per query when a period's restores or a restore's items are streamed out. */
+const PERIOD_PAGE = 500;
 
 const NOT_CAPTURED_WHY =
   'The provider never returns these, so no backup holds them: set them again after the restore (for users: they come back without passwords or MFA enrolments and must be activated or reset).';
@@ -184,6 +197,30 @@ export class RestoreService {
    */
   lastCompletedAt(teamId: string, connectionId: string, atOrBefore: Date): Promise<Date | null> {
     return this.restores.lastCompletedAt(teamId, connectionId, atOrBefore);
+  }
+
+  /**
+   * The team's restores of the period's connections created in it, oldest first, each with its
+   * items; read a page at a time, so memory holds one page whatever the period.
+   */
+  async *listPeriod(teamId: string, filter: PeriodFilter): AsyncGenerator<RestoreWithItems> {
+    const rows = keysetRows<RestoreEntity>(
+      (after) => this.restores.listPeriodPage(teamId, filter, after, PERIOD_PAGE),
+      PERIOD_PAGE,
+    );
+    for await (const row of rows) {
+      const restores = this.restores;
+      yield {
+        restore: toRestoreDto(row),
+        async *items() {
+          const items = keysetRows<RestoreItemEntity>(
+            (after) => restores.itemsAfter(row.id, after?.seq ?? 0, PERIOD_PAGE),
+            PERIOD_PAGE,
+          );
+          for await (const item of items) yield toRestoreItemDto(item);
+        },
+      };
+    }
   }
 
   /** The team's restores, newest first. */
