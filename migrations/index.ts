@@ -15,6 +15,7 @@ import { CreateAccountDeletions1765200000000 } from './1765200000000-CreateAccou
 import { ExtendPlans1765300000000 } from './1765300000000-ExtendPlans.js';
 import { CreateNewsletter1765400000000 } from './1765400000000-CreateNewsletter.js';
 import { CreateRestoreDrills1765500000000 } from './1765500000000-CreateRestoreDrills.js';
+import { CreateReports1765600000000 } from './1765600000000-CreateReports.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -37,5 +38,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     ExtendPlans1765300000000,
     CreateNewsletter1765400000000,
     CreateRestoreDrills1765500000000,
+    CreateReports1765600000000,
   ];
 }

@@ -51,6 +51,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   wholeRows('connection_drift', 'connection_drift', 'connection_id'),
   wholeRows('notifications', 'notifications', 'created_at, id'),
   wholeRows('notification_preferences', 'notification_preferences', 'user_id, type'),
+  wholeRows('reports', 'reports', 'created_at, id'),
   wholeRows('account_exports', 'account_exports', 'completed_at, id'),
   wholeRows('account_deletions', 'account_deletions', 'requested_at'),
   wholeRows('audit_events', 'audit_events', 'occurred_at, id'),

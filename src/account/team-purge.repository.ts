@@ -23,6 +23,7 @@ const STEPS: readonly PurgeStep[] = [
   teamRows('notifications'),
   teamRows('notification_preferences'),
   teamRows('account_exports'),
+  teamRows('reports'),
   teamRows('compliance_runs'),
   teamRows('compliance_results'),
   teamRows('connection_drift'),

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '@app/audit/audit.module.js';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ComplianceModule } from '@app/compliance/compliance.module.js';
@@ -9,8 +10,11 @@ import { RestoreModule } from '@app/restore/restore.module.js';
 import { TeamsModule } from '@app/teams/teams.module.js';
 import { AuditPackController } from './audit-pack.controller.js';
 import { AuditPackService } from './audit-pack.service.js';
+import { ReportEntity } from './report.entity.js';
+import { ReportExpiryJob } from './report-expiry.job.js';
 import { ReportRenderer } from './report-renderer.js';
 import { ReportsController } from './reports.controller.js';
+import { ReportsRepository } from './reports.repository.js';
 import { ReportsService } from './reports.service.js';
 
 /**
@@ -19,6 +23,7 @@ import { ReportsService } from './reports.service.js';
  */
 @Module({
   imports: [
+    TypeOrmModule.forFeature([ReportEntity]),
     AuditModule,
     BackupsModule,
     ComplianceModule,
@@ -29,6 +34,7 @@ import { ReportsService } from './reports.service.js';
     TeamsModule,
   ],
   controllers: [ReportsController, AuditPackController],
-  providers: [ReportRenderer, ReportsService, AuditPackService],
+  providers: [ReportRenderer, ReportsService, ReportsRepository, ReportExpiryJob, AuditPackService],
+  exports: [ReportExpiryJob],
 })
 export class ExportModule {}
