@@ -2,12 +2,14 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { FrameworkId } from '@libs/compliance/frameworks/framework-types.js';
+import { ObjectNotFoundError } from '@libs/object-store/object-store-errors.js';
+import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { BackupsService } from '@app/backups/backups.service.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import type { Actor } from '@app/common/actor.js';
-import { ValidationError } from '@app/common/errors.js';
+import { ApiError, ValidationError } from '@app/common/errors.js';
 import type { PeriodFilter } from '@app/common/keyset-rows.js';
 import { ComplianceService } from '@app/compliance/compliance.service.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
@@ -247,22 +249,33 @@ export class AuditPackService {
     filter: PeriodFilter,
     framework: FrameworkId,
   ): AsyncGenerator<string> {
-    yield `{"framework":${JSON.stringify(framework)},"period":${JSON.stringify({ from: filter.from, to: filter.to })},"connections":`;
-    const results = async function* (this: AuditPackService): AsyncGenerator<unknown> {
-      for (const connectionId of filter.connectionIds) {
-        const backupId = await this.backups.latestCompletedIn(
-          actor.teamId,
-          connectionId,
-          filter.from,
-          filter.to,
-        );
-        yield backupId
-          ? await this.compliance.check(actor, { connectionId, framework, backupId })
-          : { connectionId, backupId: null, note: 'No completed backup in the period: nothing to check.' };
-      }
-    }.bind(this);
-    yield* jsonArray(results());
+    const period = { from: filter.from, to: filter.to };
+    yield `{"framework":${JSON.stringify(framework)},"period":${JSON.stringify(period)},"connections":`;
+    yield* jsonArray(this.complianceResults(actor, filter, framework));
     yield '}\n';
+  }
+
+  private async *complianceResults(
+    actor: Actor,
+    filter: PeriodFilter,
+    framework: FrameworkId,
+  ): AsyncGenerator<unknown> {
+    for (const connectionId of filter.connectionIds) {
+      const backupId = await this.backups.latestCompletedIn(
+        actor.teamId,
+        connectionId,
+        filter.from,
+        filter.to,
+      );
+      if (!backupId) {
+        yield { connectionId, backupId: null, note: 'No completed backup in the period: nothing to check.' };
+        continue;
+      }
+      // One backup that cannot be read is reported in its place; the pack goes on.
+      yield await this.compliance
+        .check(actor, { connectionId, framework, backupId })
+        .catch((error: unknown) => ({ connectionId, backupId, error: unreadable(error) }));
+    }
   }
 
   /** The team's audit events of the period (both ends included), newest first, a page at a time. */
@@ -289,6 +302,22 @@ async function* restoresJson(restores: AsyncIterable<RestoreWithItems>): AsyncGe
     first = false;
   }
   yield first ? ']\n' : '\n]\n';
+}
+
+/**
+ * What to say of a backup whose check failed: why it could not be read, or what the service
+ * refused.
+ * @throws the error itself when it is none of those (an internal error fails the pack)
+ */
+function unreadable(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (
+    error instanceof SnapshotIntegrityError ||
+    error instanceof SnapshotNotFoundError ||
+    error instanceof ObjectNotFoundError
+  )
+    return `The backup's snapshot cannot be read: ${error.message}`;
+  throw error;
 }
 
 /** YYYYMMDD of an instant, UTC. */

@@ -62,6 +62,8 @@ export class ReportsService {
    * @throws ConflictError `backup_not_completed`; ReportUnavailableError (503) when Chromium cannot render
    */
   async create(actor: Actor, request: ReportRequestDto): Promise<{ url: string; expiresAt: string }> {
+    // Chromium starts while the data is gathered (a compliance check can take seconds).
+    this.renderer.warmUp();
     const cover = await this.cover(actor);
     const html =
       request.type === 'backup'

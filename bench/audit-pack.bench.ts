@@ -1,0 +1,104 @@
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { resolveDatabase } from '@app/bootstrap/database-url.js';
+import { loadConfigWith } from '@app/config/app-config.js';
+import { round, startBenchOrg } from './bench-org.js';
+import { accessToken, drain, seedAuditEvents, seedBackups } from './seed-rows.js';
+
+/**
+ * `npm run bench:audit-pack -- [--connections C] [--days D] [--audit-events N] [--runs R] [--json]`
+ * (issue 28: "a year of daily backups for 20 connections streams out with the service's RSS
+ * growing by less than 30 MB"). Creates C connections (default 20) to a small generated org, backs
+ * each up once for real (so the pack's compliance files check real snapshots), seeds D daily
+ * backup records a connection before them (default 365) and N audit events (default 50,000)
+ * directly in the service's database, then downloads POST /api/export/audit-pack for the whole
+ * period R times (default 2) as an auditor, reading the ZIP to its end. Prints per run the wall
+ * seconds, the ZIP's bytes, and how far the service's peak RSS and V8 heap rose above where they
+ * stood before the request (MB); the first run is cold.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      connections: { type: 'string', default: '20' },
+      days: { type: 'string', default: '365' },
+      'audit-events': { type: 'string', default: '50000' },
+      runs: { type: 'string', default: '2' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const [connections, days, auditEvents, runs] = ['connections', 'days', 'audit-events', 'runs'].map(
+    (name) => {
+      const value = Number(values[name as keyof typeof values]);
+      if (!Number.isInteger(value) || value < (name === 'audit-events' ? 0 : 1))
+        throw new Error(`--${name} must be a whole number${name === 'audit-events' ? '' : ' of at least 1'}`);
+      return value;
+    },
+  );
+  const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
+
+  const bench = await startBenchOrg({ users: 100, rateLimits: 'none', log: () => {}, traceGc: true });
+  const config = loadConfigWith({ ...bench.service.env, ROLE: 'api', LOG_LEVEL: 'error' });
+  const database = await resolveDatabase(config);
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const connectionIds = [bench.connectionId];
+    while (connectionIds.length < connections)
+      connectionIds.push(await bench.addConnection(`Bench connection ${connectionIds.length}`));
+    log(`backing up ${connections} connections...`);
+    for (const connectionId of connectionIds) await bench.backup({ connectionId });
+    const { rows } = await db.query(`SELECT team_id, user_id FROM team_members WHERE role = 'super_admin'`);
+    const { team_id: teamId, user_id: ownerId } = rows[0] as { team_id: string; user_id: string };
+    log(`seeding ${days} daily backups of ${connections} connections and ${auditEvents} audit events...`);
+    const target = { teamId, ownerId, connectionIds };
+    await seedBackups(db, target, days, '1 day');
+    await seedAuditEvents(db, target, auditEvents);
+    const client = await bench.service.cli(['client:create', '--team', teamId, '--role', 'auditor']);
+    const token = await accessToken(bench.service.baseUrl, client.client_id, client.client_secret);
+    await bench.service.settle();
+
+    const period = {
+      from: new Date(Date.now() - (days + 1) * 86_400_000).toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+    };
+    const measured: Array<Record<string, number>> = [];
+    for (let run = 0; run < runs; run += 1) {
+      bench.service.resetPeakRss();
+      bench.service.resetHeapPeak();
+      const rssBefore = bench.service.peakRssMb();
+      const started = performance.now();
+      const response = await fetch(`${bench.service.baseUrl}/api/export/audit-pack`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(period),
+      });
+      if (response.status !== 200)
+        throw new Error(`audit pack answered ${response.status}: ${await response.text()}`);
+      const bytes = await drain(response);
+      measured.push({
+        seconds: round((performance.now() - started) / 1000),
+        zip_bytes: bytes,
+        rss_before_mb: rssBefore,
+        rss_growth_mb: round(bench.service.peakRssMb() - rssBefore),
+        heap_growth_mb: bench.service.heapGrowthMb() ?? 0,
+      });
+      log(`run ${run + 1}: ${JSON.stringify(measured.at(-1))}`);
+    }
+    const result = {
+      connections,
+      backups: connections * (days + 1),
+      audit_events: auditEvents,
+      runs: measured,
+      max_seconds: Math.max(...measured.map((m) => m.seconds)),
+      max_rss_growth_mb: Math.max(...measured.map((m) => m.rss_growth_mb)),
+    };
+    process.stdout.write(`${JSON.stringify(result, null, values.json ? undefined : 2)}\n`);
+  } finally {
+    await db.end();
+    await database.stop();
+    await bench.close();
+  }
+}
+
+await main();
