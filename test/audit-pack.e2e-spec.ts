@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -280,6 +280,38 @@ describe('POST /api/export/audit-pack (HTTP, real PostgreSQL, object store, simu
       'compliance/soc2.json',
     ]);
     expect(json(freePack.get('backups.json'))).toEqual([]);
+  });
+
+  it('records a tampered snapshot as a failed drill and an unreadable compliance entry, and stays whole', async () => {
+    const team = await ctx.newClient({ role: 'admin' });
+    const id = await createConnection(ctx, team.token, { baseUrl: org.sim.baseUrl, ...org.integration });
+    const tampered = await runBackup(ctx, team.token, { connectionId: id });
+    const part = join(ctx.dataDir, 'objects', tampered.storage_key, 'parts', 'user.ndjson.gz.enc');
+    const bytes = readFileSync(part);
+    bytes[Math.floor(bytes.length / 2)] ^= 0x04;
+    writeFileSync(part, bytes);
+    const verified = await ctx.http.post(`/api/backup/${tampered.id}/verify`).set(bearer(team));
+    for (let polls = 0; polls < 200; polls += 1) {
+      const drill = await ctx.http.get(`/api/restore-drills/${verified.body.drillId}`).set(bearer(team));
+      if (drill.body.drill.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const response = await pack(period(), team);
+    expect(response.status).toBe(200);
+    const files = zipEntries(response.body as Buffer);
+    expect(json(files.get('restore-drills.json'))).toEqual([
+      expect.objectContaining({
+        id: verified.body.drillId,
+        outcome: 'failed',
+        error_message: expect.stringMatching(/^The snapshot failed verification/),
+      }),
+    ]);
+    const soc2 = json(files.get('compliance/soc2.json')) as { connections: Json[] };
+    expect(soc2.connections).toEqual([
+      { connectionId: id, backupId: tampered.id, error: expect.stringMatching(/cannot be read/) },
+    ]);
+    expect(files.has('MANIFEST.json.sig')).toBe(true);
   });
 
   it('answers 400 naming a bad field, 404 for another team’s connection, 403 without `export`', async () => {
