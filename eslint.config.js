@@ -26,8 +26,9 @@ const TYPEORM_BESIDES_NEST = {
     'A module registers entities through @nestjs/typeorm; TypeORM itself is for repositories and entities.',
 };
 const LIBS_OUTWARD = {
-  regex: '^@app/|(^|/)test/',
-  message: 'libs/ stands on its own: it never imports src/ (@app) or test/; pass what it needs as options.',
+  regex: '^@app/|^@nestjs/|(^|/)test/',
+  message:
+    'libs/ stands on its own: it never imports src/ (@app), Nest or test/; pass what it needs as options.',
 };
 
 const ONE_PROVIDER = {
@@ -106,12 +107,6 @@ export default tseslint.config(
     ];
   }),
   { files: ['libs/**'], rules: { 'no-restricted-imports': restricted(TYPEORM, LIBS_OUTWARD) } },
-  {
-    // The restore engine's spec drives it with Okta's restore test org until the engine moves
-    // to libs/ beside the connector kit (issue 24 item 2).
-    files: ['src/restore/restore-pruner.spec.ts'],
-    rules: { 'no-restricted-imports': restricted(TYPEORM, otherFeatures('restore', { entities: true })) },
-  },
   {
     // Configuration is read in src/config only; tests and benchmarks set up processes, and the
     // simulator's test helpers find the recorded fixtures the same way the tests do.

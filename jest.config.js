@@ -22,5 +22,11 @@ export default {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 60000,
+  // One test file at a time, in a worker that is replaced once its heap passes 512 MB. Jest's ESM
+  // mode keeps every file's module graph alive, so one process running all files in band grew by
+  // ~45 MB a file and spent the later suites in garbage collection (the last two fidelity suites
+  // ran 4x slower than alone). `workerIdleMemoryLimit` also makes Jest use a worker for one file.
+  maxWorkers: 1,
+  workerIdleMemoryLimit: '512MB',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

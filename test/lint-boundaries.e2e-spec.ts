@@ -41,6 +41,12 @@ describe('boundary lint rules (issue 24 item 4)', () => {
       /no-restricted-imports: .*never imports src/,
     ],
     [
+      'Nest in libs (the restore engine)',
+      'libs/restore/executor.ts',
+      "import { Logger } from '@nestjs/common';\nexport const L = Logger;",
+      /no-restricted-imports: .*never imports src\/ \(@app\), Nest/,
+    ],
+    [
       'typeorm in a service',
       'src/health/health.service.ts',
       "import { DataSource } from 'typeorm';\nexport type D = DataSource;",

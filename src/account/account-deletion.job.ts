@@ -1,8 +1,17 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from '@app/jobs/job-payloads.js';
 import { JobsService } from '@app/jobs/jobs.service.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 
 export const ACCOUNT_DELETION_QUEUE = 'account-deletion';
+
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    /** `now`: ISO 8601 instant the run judges grace periods by */
+    'account-deletion': { now: string };
+  }
+}
 
 /**
  * The `account-deletion` job (issue 27): once a day (src/scheduler/account.cron.ts), erases the teams whose 30-day grace period
@@ -11,7 +20,7 @@ export const ACCOUNT_DELETION_QUEUE = 'account-deletion';
  * deletion a crash interrupted.
  */
 @Injectable()
-export class AccountDeletionJob implements OnModuleInit {
+export class AccountDeletionJob {
   private readonly logger = new Logger(AccountDeletionJob.name);
 
   constructor(
@@ -19,17 +28,16 @@ export class AccountDeletionJob implements OnModuleInit {
     private readonly deletions: AccountDeletionService,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(ACCOUNT_DELETION_QUEUE, {
-      expireInSeconds: 6 * 3600,
-      retryLimit: 3,
-      retryDelay: 600,
-      policy: 'short',
-    });
-    await this.jobs.work<{ now: string }>(ACCOUNT_DELETION_QUEUE, async (job) => {
-      const deleted = await this.deletions.deleteDue(new Date(job.data.now));
-      if (deleted.length > 0) this.logger.log(`Deleted ${deleted.length} team(s) past their grace period`);
-    });
+  @OnJob({
+    queue: ACCOUNT_DELETION_QUEUE,
+    expireInSeconds: 6 * 3600,
+    retryLimit: 3,
+    retryDelay: 600,
+    policy: 'short',
+  })
+  async handle(job: Job<'account-deletion'>): Promise<void> {
+    const deleted = await this.deletions.deleteDue(new Date(job.data.now));
+    if (deleted.length > 0) this.logger.log(`Deleted ${deleted.length} team(s) past their grace period`);
   }
 
   /**

@@ -1,15 +1,22 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { JobsService } from '@app/jobs/jobs.service.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { BackupsService } from './backups.service.js';
 
 export const BACKUP_RETENTION_QUEUE = 'backup-retention';
+
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'backup-retention': Record<string, never>;
+  }
+}
 
 /**
  * The `backup-retention` job: deletes backups past their team plan's retention (spec "Limits").
  * Enqueued hourly by the scheduler, once per hour whatever the number of replicas.
  */
 @Injectable()
-export class BackupRetentionJob implements OnModuleInit {
+export class BackupRetentionJob {
   private readonly logger = new Logger(BackupRetentionJob.name);
 
   constructor(
@@ -17,17 +24,16 @@ export class BackupRetentionJob implements OnModuleInit {
     private readonly backups: BackupsService,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(BACKUP_RETENTION_QUEUE, {
-      expireInSeconds: 3600,
-      retryLimit: 2,
-      retryDelay: 60,
-      policy: 'short',
-    });
-    await this.jobs.work(BACKUP_RETENTION_QUEUE, async () => {
-      const deleted = await this.backups.deleteExpired(new Date());
-      if (deleted > 0) this.logger.log(`Deleted ${deleted} backup(s) past retention`);
-    });
+  @OnJob({
+    queue: BACKUP_RETENTION_QUEUE,
+    expireInSeconds: 3600,
+    retryLimit: 2,
+    retryDelay: 60,
+    policy: 'short',
+  })
+  async handle(): Promise<void> {
+    const deleted = await this.backups.deleteExpired(new Date());
+    if (deleted > 0) this.logger.log(`Deleted ${deleted} backup(s) past retention`);
   }
 
   /**

@@ -1,10 +1,11 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type PgBoss from 'pg-boss';
+import { Injectable } from '@nestjs/common';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { sqlExecutor, type Transaction } from '@app/database/transaction.js';
 import { DiffService } from '@app/diff/diff.service.js';
+import type { Job } from '@app/jobs/job-payloads.js';
 import { JobsService } from '@app/jobs/jobs.service.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { driftFindings } from './drift-findings.js';
 
 export const DRIFT_ALERT_QUEUE = 'drift-alert';
@@ -18,6 +19,12 @@ export interface DriftAlertJobData {
   toBackupId: string;
 }
 
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'drift-alert': DriftAlertJobData;
+  }
+}
+
 /**
  * The `drift-alert` job (issue 25 "Drift alerts"): each completed backup that has a predecessor
  * enqueues one, in the transaction of its `backup.completed` event, so the backup itself never
@@ -26,18 +33,13 @@ export interface DriftAlertJobData {
  * fan-out delivers, when a change is rated `high` or `critical`.
  */
 @Injectable()
-export class DriftAlertJob implements OnModuleInit {
+export class DriftAlertJob {
   constructor(
     private readonly jobs: JobsService,
     private readonly diff: DiffService,
     private readonly audit: AuditService,
   ) {
     audit.onRecorded((tx, event) => this.enqueue(tx, event));
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(DRIFT_ALERT_QUEUE, { expireInSeconds: 3600, retryLimit: 2, retryDelay: 30 });
-    await this.jobs.work<DriftAlertJobData>(DRIFT_ALERT_QUEUE, (job) => this.handle(job));
   }
 
   private async enqueue(tx: Transaction, event: RecordedAuditEvent): Promise<void> {
@@ -54,7 +56,8 @@ export class DriftAlertJob implements OnModuleInit {
     await this.jobs.sendWithin(sqlExecutor(tx), DRIFT_ALERT_QUEUE, [data]);
   }
 
-  private async handle(job: PgBoss.JobWithMetadata<DriftAlertJobData>): Promise<void> {
+  @OnJob({ queue: DRIFT_ALERT_QUEUE, expireInSeconds: 3600, retryLimit: 2, retryDelay: 30 })
+  async handle(job: Job<'drift-alert'>): Promise<void> {
     const { teamId, connectionId, org, fromBackupId, toBackupId } = job.data;
     const { changes } = await this.diff.diffInTeam(teamId, { fromBackupId, toBackupId });
     const findings = driftFindings(changes);

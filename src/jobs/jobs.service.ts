@@ -9,7 +9,7 @@ import PgBoss from 'pg-boss';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { DATABASE_URL } from '@app/database/database.module.js';
-import type { JobPayloads, QueueName } from './job-payloads.js';
+import type { Job, JobPayloads, QueueName } from './job-payloads.js';
 
 /** SQLSTATE of a connection PostgreSQL ends because it is shutting down (PostgreSQL docs, Appendix A). */
 const ADMIN_SHUTDOWN = '57P01';
@@ -71,7 +71,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** Declares a queue (idempotent). Call before `send` or `work`. */
-  async ensureQueue(name: string, options: QueueOptions): Promise<void> {
+  async ensureQueue(name: QueueName, options: QueueOptions): Promise<void> {
     if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
   }
 
@@ -96,7 +96,11 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
    * as `send` does.
    * @returns its id, or null when the key was taken (another replica enqueued it).
    */
-  async sendOnce(name: string, data: object, singletonKey: string): Promise<string | null> {
+  async sendOnce<Q extends QueueName>(
+    name: Q,
+    data: JobPayloads[Q],
+    singletonKey: string,
+  ): Promise<string | null> {
     const id = await this.boss.send(name, data, { singletonKey });
     if (id) this.wake(name);
     return id;
@@ -107,7 +111,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
    * (src/database/transaction.ts `sqlExecutor`): the jobs exist only if it commits. Workers find
    * them at their next poll (JOB_POLL_SECONDS), since none can see them before the commit.
    */
-  async sendWithin(db: PgBoss.Db, name: string, data: object[]): Promise<void> {
+  async sendWithin<Q extends QueueName>(db: PgBoss.Db, name: Q, data: Array<JobPayloads[Q]>): Promise<void> {
     if (data.length > 0)
       await this.boss.insert(
         data.map((item) => ({ name, data: item })),
@@ -116,12 +120,9 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** Runs `handler` for each job of the queue, one at a time per replica, in the worker role only. */
-  async work<T extends object>(
-    name: string,
-    handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
-  ): Promise<void> {
+  async work<Q extends QueueName>(name: Q, handler: (job: Job<Q>) => Promise<void>): Promise<void> {
     if (!this.runsWorkers) return;
-    const worker = await this.boss.work<T>(
+    const worker = await this.boss.work<JobPayloads[Q]>(
       name,
       { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds, includeMetadata: true },
       async ([job]) => handler(job),

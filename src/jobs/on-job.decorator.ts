@@ -15,10 +15,10 @@ export type JobRegistration<Q extends QueueName = QueueName> = { queue: Q } & Qu
  * type (JobPayloads); a job whose handler throws is retried as the options say.
  */
 export function OnJob<Q extends QueueName>(registration: JobRegistration<Q>) {
-  return (
+  return <M extends (job: Job<Q>) => Promise<void>>(
     target: object,
     key: string | symbol,
-    descriptor: TypedPropertyDescriptor<(job: Job<Q>) => Promise<void>>,
+    descriptor: TypedPropertyDescriptor<M>,
   ): void => {
     SetMetadata(ON_JOB, registration)(target, key, descriptor);
   };

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type PgBoss from 'pg-boss';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
+import type { Job } from '@app/jobs/job-payloads.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { MailService } from '@app/mail/mail.service.js';
 import { composeNotificationEmail } from './notification-email.js';
 import { NotificationsRepository } from './notifications.repository.js';
@@ -13,6 +13,12 @@ export interface NotificationEmailJobData {
   notificationId: string;
 }
 
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'notification-email': NotificationEmailJobData;
+  }
+}
+
 /**
  * The `notification-email` job: sends one notification's e-mail through MailService (SMTP_URL,
  * or the outbox). The row is claimed (`pending` -> `sending`) before sending and marked `sent`
@@ -21,26 +27,17 @@ export interface NotificationEmailJobData {
  * `sending`: at most once, never twice.
  */
 @Injectable()
-export class NotificationEmailJob implements OnModuleInit {
+export class NotificationEmailJob {
   private readonly logger = new Logger(NotificationEmailJob.name);
 
   constructor(
-    private readonly jobs: JobsService,
     private readonly notifications: NotificationsRepository,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(NOTIFICATION_EMAIL_QUEUE, {
-      expireInSeconds: 300,
-      retryLimit: 5,
-      retryDelay: 30,
-    });
-    await this.jobs.work<NotificationEmailJobData>(NOTIFICATION_EMAIL_QUEUE, (job) => this.handle(job));
-  }
-
-  private async handle(job: PgBoss.JobWithMetadata<NotificationEmailJobData>): Promise<void> {
+  @OnJob({ queue: NOTIFICATION_EMAIL_QUEUE, expireInSeconds: 300, retryLimit: 5, retryDelay: 30 })
+  async handle(job: Job<'notification-email'>): Promise<void> {
     const claimed = await this.notifications.claimEmail(job.data.notificationId);
     if (!claimed) return;
     const link = typeof claimed.data.link === 'string' ? claimed.data.link : '/';

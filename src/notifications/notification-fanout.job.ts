@@ -1,16 +1,23 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type PgBoss from 'pg-boss';
+import { Injectable } from '@nestjs/common';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { Permission, ROLES, roleHasPermission } from '@app/common/permission.js';
 import { sqlExecutor, type Transaction, TransactionRunner } from '@app/database/transaction.js';
+import type { Job } from '@app/jobs/job-payloads.js';
 import { JobsService } from '@app/jobs/jobs.service.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { NOTIFICATION_EMAIL_QUEUE, type NotificationEmailJobData } from './notification-email.job.js';
 import { type Audience, notificationFor, type PlannedNotification } from './notification-rules.js';
 import { defaultDelivery } from './notification-types.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
 export const NOTIFICATION_FANOUT_QUEUE = 'notification-fanout';
+
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'notification-fanout': PlannedNotification;
+  }
+}
 
 /** Roles that receive the team's notifications (`view notifications`, DESIGN section 3). */
 const MEMBER_ROLES = ROLES.filter((role) => roleHasPermission(role, Permission.ViewNotifications));
@@ -28,7 +35,7 @@ const STARTED_WORK: ReadonlySet<string> = new Set(['backup', 'restore']);
  * inserts and enqueues nothing twice (unique (event_id, user_id), DO NOTHING).
  */
 @Injectable()
-export class NotificationFanoutJob implements OnModuleInit {
+export class NotificationFanoutJob {
   constructor(
     private readonly jobs: JobsService,
     private readonly notifications: NotificationsRepository,
@@ -36,15 +43,6 @@ export class NotificationFanoutJob implements OnModuleInit {
     private readonly audit: AuditService,
   ) {
     audit.onRecorded((tx, event) => this.enqueue(tx, event));
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(NOTIFICATION_FANOUT_QUEUE, {
-      expireInSeconds: 600,
-      retryLimit: 5,
-      retryDelay: 5,
-    });
-    await this.jobs.work<PlannedNotification>(NOTIFICATION_FANOUT_QUEUE, (job) => this.handle(job));
   }
 
   /** The outcome of a backup or restore an integration client started is the admins' to hear of, as the client's own actions are. */
@@ -61,7 +59,8 @@ export class NotificationFanoutJob implements OnModuleInit {
     if (notification) await this.jobs.sendWithin(sqlExecutor(tx), NOTIFICATION_FANOUT_QUEUE, [notification]);
   }
 
-  private async handle(job: PgBoss.JobWithMetadata<PlannedNotification>): Promise<void> {
+  @OnJob({ queue: NOTIFICATION_FANOUT_QUEUE, expireInSeconds: 600, retryLimit: 5, retryDelay: 5 })
+  async handle(job: Job<'notification-fanout'>): Promise<void> {
     await this.fanOut(job.data);
   }
 

@@ -1,5 +1,5 @@
 import { type AuditBy, type AuditEntry, BY_SYSTEM, entryAbout } from '@app/audit/audit-entry.js';
-import type { RestoreTypeSummary } from './restore.entity.js';
+import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 
 /** What every audit entry about a restore names. */
 export interface RestoreFacts {

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { RestoreAction } from '@libs/restore/restore-types.js';
 
-export type RestoreAction = 'create' | 'update' | 'delete' | 'skip';
 export type RestoreOutcome = 'ok' | 'failed';
 
 /**

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
@@ -10,9 +10,10 @@ import type { Job } from '@app/jobs/job-payloads.js';
 import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
-import { executeRestore } from './restore-executor.js';
-import type { RestoreItem } from './restore-items.js';
-import type { RestoreEntity, RestoreTypeSummary } from './restore.entity.js';
+import { executeRestore } from '@libs/restore/executor.js';
+import type { RestoreItem } from '@libs/restore/items.js';
+import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
+import type { RestoreEntity } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
 
@@ -24,7 +25,7 @@ declare module '@app/jobs/job-payloads.js' {
 
 /**
  * The `restore-run` job (DESIGN section 6): takes the pre-restore backup, then executes the
- * restore (restore-executor.ts), recording each write as it goes, and ends the restore
+ * restore (libs/restore/executor.ts), recording each write as it goes, and ends the restore
  * `completed`, `partial` (some writes failed) or `failed` (it could not go on: the pre-restore
  * backup failed, the credentials were refused, the backup is altered), with what was applied
  * recorded in every case. A job is tried once more only when its worker died before taking the
@@ -39,6 +40,7 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
     'Internal error while restoring (see the worker log); what was applied is listed in the items';
   readonly staleMessage =
     'The worker running this restore stopped responding; what was applied is listed in its items. Run it again: a restore is idempotent';
+  private readonly logger = new Logger(RestoreRunJob.name);
 
   constructor(
     private readonly runner: TrackedRunRunner,
@@ -117,6 +119,8 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
         sink: {
           record: (items: RestoreItem[]) => this.runs.appendItems(restore.id, items),
           progress,
+          internalError: (error) =>
+            this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)),
         },
       });
     } finally {

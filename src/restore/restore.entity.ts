@@ -1,20 +1,10 @@
 import { Column, Entity } from 'typeorm';
+import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
 /** DESIGN section 4: `pending` -> `running` -> `completed` | `partial` | `failed`. */
 export type RestoreStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed';
 export type RestoreMode = 'full' | 'selective';
-
-/** What a restore did to one resource type: writes by action, and how many failed. */
-export interface RestoreTypeSummary {
-  create: number;
-  update: number;
-  delete: number;
-  skip: number;
-  failed: number;
-  /** what came back differently or was left alone, once each (Okta manages the Everyone group...) */
-  notes: string[];
-}
 
 /**
  * One restore of a backup into its connection's live org (migrations/1764300000000-CreateRestores.ts):

@@ -5,7 +5,7 @@ import type { PeriodFilter } from '@app/common/keyset-rows.js';
 import { periodPage } from '@app/database/period-page.js';
 import type { Transaction } from '@app/database/transaction.js';
 import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
-import type { RestoreItem } from './restore-items.js';
+import type { RestoreItem } from '@libs/restore/items.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestoreEntity, type RestoreStatus } from './restore.entity.js';
 

@@ -1,13 +1,20 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { JobsService } from '@app/jobs/jobs.service.js';
+import { OnJob } from '@app/jobs/on-job.decorator.js';
 import { WorkerInterval } from '@app/jobs/worker-interval.js';
 import type { ConnectionFacts } from './scores.repository.js';
 import { ScoresRepository } from './scores.repository.js';
 
 export const DRIFT_QUEUE = 'connection-drift';
+
+declare module '@app/jobs/job-payloads.js' {
+  interface JobPayloads {
+    'connection-drift': Record<string, never>;
+  }
+}
 
 /**
  * The `connection-drift` job: for every connection with a completed backup, reads the
@@ -15,7 +22,7 @@ export const DRIFT_QUEUE = 'connection-drift';
  * configuration changes it records, by severity. Readiness reads what it stored.
  */
 @Injectable()
-export class DriftJob implements OnModuleInit {
+export class DriftJob {
   private readonly logger = new Logger(DriftJob.name);
 
   constructor(
@@ -24,22 +31,13 @@ export class DriftJob implements OnModuleInit {
     private readonly connections: ConnectionsService,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.jobs.ensureQueue(DRIFT_QUEUE, {
-      expireInSeconds: 3600,
-      retryLimit: 1,
-      retryDelay: 60,
-      policy: 'short',
-    });
-    await this.jobs.work(DRIFT_QUEUE, () => this.checkAll());
-  }
-
   /** Enqueues the run of the slot of `intervalMs` that holds `now`, once however many replicas tick. */
   enqueue(now: Date, intervalMs: number): Promise<string | null> {
     return this.jobs.sendOnce(DRIFT_QUEUE, {}, `drift:${Math.floor(now.getTime() / intervalMs)}`);
   }
 
   /** Reads the drift of every connection that has a completed backup, one after the other. */
+  @OnJob({ queue: DRIFT_QUEUE, expireInSeconds: 3600, retryLimit: 1, retryDelay: 60, policy: 'short' })
   async checkAll(): Promise<void> {
     for (const facts of await this.scores.facts(null)) {
       if (facts.lastBackupAt) await this.check(facts, facts.lastBackupAt);

@@ -1,4 +1,9 @@
 import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
+import {
+  type ClientAssertionKey,
+  JWT_BEARER_ASSERTION_TYPE,
+  signClientAssertion,
+} from './client-assertion.js';
 import type { HttpTransport } from './http-transport.js';
 
 /** Bearer tokens for a connector's API calls, whatever the grant behind them. */
@@ -9,16 +14,25 @@ export interface TokenSource {
   invalidate(token: string): void;
 }
 
+/**
+ * How the client proves itself at the token endpoint: a secret (`client_secret_basic`, RFC 6749
+ * §2.3.1) or a private key (`private_key_jwt`, RFC 7523 §2.2; client-assertion.ts).
+ */
+export type ClientAuthentication = { clientSecret: string } | { assertionKey: ClientAssertionKey };
+
 /** Where and how a client-credentials grant is asked for. */
-export interface ClientCredentialsOptions {
+export type ClientCredentialsOptions = ClientCredentialsEndpoint & {
+  clientId: string;
+} & ClientAuthentication;
+
+/** The token endpoint and what to ask it for. */
+export interface ClientCredentialsEndpoint {
   /** The provider's display name for messages, e.g. `Okta`. */
   provider: string;
   /** The token endpoint (Okta: `{org}/oauth2/v1/token`). */
   tokenUrl: URL;
   /** Its path template, the stats and rate-limit key (`/oauth2/v1/token`). */
   template: string;
-  clientId: string;
-  clientSecret: string;
   scopes: readonly string[];
   /** Said after a token type other than Bearer, how to turn the binding off at the provider. */
   notBearerHint: string;
@@ -34,32 +48,50 @@ export function formUrlEncode(value: string): string {
 }
 
 /**
- * Access tokens from the `client_credentials` grant with `client_secret_basic` (RFC 6749 §4.4,
- * §2.3.1), the only method Okta offers API service integrations; Graph accepts it too.
+ * Access tokens from the `client_credentials` grant (RFC 6749 §4.4), the client authenticated
+ * with `client_secret_basic` (§2.3.1: Okta's API service integrations, Graph's app secrets) or
+ * `private_key_jwt` (a fresh RFC 7523 assertion per request: Okta's public-key apps, Graph's
+ * certificate credentials).
  *
  * A token is cached until shortly before `expires_in` (60 s, or a tenth of the lifetime when
- * shorter) and fetched once for all concurrent callers. The secret lives in a private field
- * and never enters a message.
+ * shorter) and fetched once for all concurrent callers. The secret or key lives in a private
+ * field and never enters a message.
  */
 export class ClientCredentialsTokenSource implements TokenSource {
-  readonly #authorization: string;
+  /** Headers and form fields that authenticate one token request. */
+  readonly #authenticate: () => Promise<{ headers: Record<string, string>; form: Record<string, string> }>;
   #cached: { token: string; refreshAtMs: number } | undefined;
   #pending: Promise<string> | undefined;
-  /** The options but the id and secret, which live in #authorization only. */
-  private readonly options: Omit<ClientCredentialsOptions, 'clientId' | 'clientSecret'>;
+  private readonly options: ClientCredentialsEndpoint;
   private readonly provider: string;
   private readonly scopes: readonly string[];
 
   constructor(
     private readonly transport: HttpTransport,
-    { clientId, clientSecret, ...options }: ClientCredentialsOptions,
+    { clientId, ...rest }: ClientCredentialsOptions,
     private readonly now: () => number = Date.now,
   ) {
-    this.options = options;
-    this.provider = options.provider;
-    this.scopes = options.scopes;
-    const credentials = `${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`;
-    this.#authorization = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
+    const { tokenUrl } = rest;
+    if ('assertionKey' in rest) {
+      const { assertionKey, ...options } = rest;
+      this.options = options;
+      this.#authenticate = async () => ({
+        headers: {},
+        form: {
+          client_id: clientId,
+          client_assertion_type: JWT_BEARER_ASSERTION_TYPE,
+          client_assertion: await signClientAssertion(assertionKey, clientId, tokenUrl, this.now()),
+        },
+      });
+    } else {
+      const { clientSecret, ...options } = rest;
+      this.options = options;
+      const credentials = `${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`;
+      const authorization = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
+      this.#authenticate = () => Promise.resolve({ headers: { authorization }, form: {} });
+    }
+    this.provider = this.options.provider;
+    this.scopes = this.options.scopes;
   }
 
   /**
@@ -83,18 +115,20 @@ export class ClientCredentialsTokenSource implements TokenSource {
   }
 
   private async fetchToken(signal?: AbortSignal): Promise<string> {
+    const { headers, form } = await this.#authenticate();
     const response = await this.transport.send({
       method: 'POST',
       url: this.options.tokenUrl,
       template: this.options.template,
       headers: {
-        authorization: this.#authorization,
+        ...headers,
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },
       body: new URLSearchParams({
         grant_type: 'client_credentials',
         scope: this.scopes.join(' '),
+        ...form,
       }).toString(),
       // The grant has no side effect but minting a token: safe to send again.
       idempotent: true,

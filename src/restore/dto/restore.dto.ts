@@ -1,12 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
-import type {
-  RestoreEntity,
-  RestoreMode,
-  RestoreStatus,
-  RestoreTypeSummary,
-} from '@app/restore/restore.entity.js';
+import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
+import type { RestoreEntity, RestoreMode, RestoreStatus } from '@app/restore/restore.entity.js';
 
 export class RestoreTypeSummaryDto {
   @ApiProperty() create!: number;

@@ -124,7 +124,7 @@ function guardLastTargets(
  * org until its targets are added, seconds later; a target that cannot be added (its group or
  * app gone) fails and says the role is org-wide until it is limited by hand. A prune never
  * removes the last target of an assignment that stays (guardLastTargets), and leaves the
- * targets of an assignment it deletes to that deletion (src/restore/restore-pruner.ts).
+ * targets of an assignment it deletes to that deletion (libs/restore/pruner.ts).
  */
 export const adminRoleTarget: RestoreDefinition = {
   writable: (data) => pick(data, ['assignmentType', 'roleType', 'groupId', 'appId', 'appName']),

@@ -3,11 +3,11 @@ import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { LiveResource, ProviderRestorer, RestoreWriteResult } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import type { RestoreTypeSummary } from './restore.entity.js';
-import { cannotWrite, failureMessage, ItemLog, type RestoreSink } from './restore-items.js';
-import { ownId, type PlannedWrite, planType, type TypePlan } from './restore-planner.js';
-import { type RestoreSelection, RestoreScope } from './restore-scope.js';
-import { RestorePruner } from './restore-pruner.js';
+import type { RestoreTypeSummary } from './restore-types.js';
+import { cannotWrite, ItemLog, type RestoreSink } from './items.js';
+import { ownId, type PlannedWrite, planType, type TypePlan } from './planner.js';
+import { type RestoreSelection, RestoreScope } from './scope.js';
+import { RestorePruner } from './pruner.js';
 
 /** How often a long type reports its progress, ms. */
 const PROGRESS_EVERY_MS = 2000;
@@ -16,9 +16,9 @@ const WRITES_IN_FLIGHT = 8;
 
 /**
  * Executes a restore (DESIGN section 6; docs/restore.md): type by type in the provider's order,
- * plans (restore-planner.ts) then applies the creations and updates, rewriting each record's
+ * plans (planner.ts) then applies the creations and updates, rewriting each record's
  * references through the id map of the objects re-created so far; then, with `prune`, deletes
- * in reverse order what the backup lacks (restore-pruner.ts, with its lockout guards). A write
+ * in reverse order what the backup lacks (pruner.ts, with its lockout guards). A write
  * the provider refuses fails its item and the restore goes on.
  *
  * @returns the summary per type
@@ -128,7 +128,12 @@ export async function executeRestore(input: {
             );
       } catch (error) {
         typeSummary.failed += 1;
-        items.add({ ...base, outcome: 'failed', error: failureMessage(error, input.signal), notes: [] });
+        items.add({
+          ...base,
+          outcome: 'failed',
+          error: items.failureMessage(error, input.signal),
+          notes: [],
+        });
         return;
       }
       if (!write.live) {

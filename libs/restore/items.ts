@@ -1,7 +1,6 @@
-import { Logger } from '@nestjs/common';
 import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
-import type { RestoreTypeSummary } from './restore.entity.js';
-import type { RestoreAction } from './restore-item.entity.js';
+import type { RestoreTypeSummary } from './restore-types.js';
+import type { RestoreAction } from './restore-types.js';
 
 /** The outcome of one write, as recorded (DESIGN section 4 "item result"). */
 export interface RestoreItem {
@@ -23,6 +22,8 @@ export interface RestoreSink {
   record(items: RestoreItem[]): Promise<void>;
   /** @throws when the restore must stop (no longer running: failed by the stale sweep) */
   progress(pct: number, message: string, summary: Record<string, RestoreTypeSummary>): Promise<void>;
+  /** One of our own faults while writing an item (not the provider's answer): for the log only. */
+  internalError(error: unknown): void;
 }
 
 /** Items are recorded in batches of this many, or at least this often (ms). */
@@ -49,20 +50,6 @@ export function cannotWrite(
 }
 
 /**
- * What an item's failure says: the provider's answer, or a generic message for our own faults
- * (logged once, never shown: no stack, no secret).
- * @throws ProviderAuthError and the signal's reason: those stop the whole restore
- */
-export function failureMessage(error: unknown, signal?: AbortSignal): string {
-  if (error instanceof ProviderAuthError || signal?.aborted) throw error;
-  if (error instanceof ProviderError) return error.message;
-  new Logger('RestoreExecutor').error(
-    error instanceof Error ? (error.stack ?? error.message) : String(error),
-  );
-  return 'Internal error while writing this resource (see the worker log)';
-}
-
-/**
  * Items waiting to be recorded: written in batches (ITEM_BATCH items or ITEM_FLUSH_MS), one batch
  * at a time and in order, so that
  * concurrent writes can add items freely; a failed batch surfaces at the next `flush`.
@@ -73,6 +60,18 @@ export class ItemLog {
   private sentAt = Date.now();
 
   constructor(private readonly sink: RestoreSink) {}
+
+  /**
+   * What an item's failure says: the provider's answer, or a generic message for our own faults
+   * (handed to the sink's log once, never shown: no stack, no secret).
+   * @throws ProviderAuthError and the signal's reason: those stop the whole restore
+   */
+  failureMessage(error: unknown, signal?: AbortSignal): string {
+    if (error instanceof ProviderAuthError || signal?.aborted) throw error;
+    if (error instanceof ProviderError) return error.message;
+    this.sink.internalError(error);
+    return 'Internal error while writing this resource (see the worker log)';
+  }
 
   /** Adds an item; a crash loses at most the last second's items, never those of earlier writes. */
   add(item: RestoreItem): void {

@@ -2,7 +2,7 @@ import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { IdMap, LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import type { RestoreScope } from './restore-scope.js';
+import type { RestoreScope } from './scope.js';
 
 /** A backup record a plan writes, by id; the executor reads it again when it applies it. */
 export interface PlannedWrite {
@@ -13,7 +13,7 @@ export interface PlannedWrite {
   name: string | null;
 }
 
-/** What a restore would do to one type (restore-planner.ts `planType`). */
+/** What a restore would do to one type (planner.ts `planType`). */
 export interface TypePlan {
   type: string;
   /** in scope, not live (by id or natural key): created */
@@ -23,7 +23,7 @@ export interface TypePlan {
   /**
    * Types written in sequence (priorities): the live objects equal to their backup record. Okta
    * renumbers priorities as writes land, so once one object of such a type is written, every one
-   * is written again in order (restore-executor.ts).
+   * is written again in order (executor.ts).
    */
   unchanged: Array<PlannedWrite & { live: LiveResource }>;
   /** live and equal, or left alone (managed by the provider, protected) */

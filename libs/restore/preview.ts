@@ -3,8 +3,8 @@ import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { Severity } from '@libs/diff/change-facts.js';
 import { rateChange, type SeverityRule } from '@libs/diff/severity-rule.js';
-import { ownId, planType } from './restore-planner.js';
-import { type RestoreSelection, RestoreScope } from './restore-scope.js';
+import { ownId, planType } from './planner.js';
+import { type RestoreSelection, RestoreScope } from './scope.js';
 
 /** One row of the preview (spec "Shapes of other returned records": Restore preview row). */
 export interface RestorePreviewRow {
@@ -34,7 +34,7 @@ export const MAX_LISTED_PRUNE_CANDIDATES = 1000;
 
 /**
  * The dry run of a restore: what it would create, change, leave alone and (with `prune`) delete,
- * type by type, planned exactly as an execution plans (restore-planner.ts), and never writing.
+ * type by type, planned exactly as an execution plans (planner.ts), and never writing.
  * One difference is inherent: a preview creates nothing, so records that name an object the
  * restore would re-create are compared as they are in the backup (execution points them at the
  * new id, which may turn a skip into an update).

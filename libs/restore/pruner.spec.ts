@@ -5,10 +5,10 @@ import {
   useRestoreTestOrg,
   type RestoreTestOrg,
 } from '@libs/providers/okta/restore/testing/restore-test-org.js';
-import type { RestoreTypeSummary } from './restore.entity.js';
-import { ItemLog, type RestoreItem } from './restore-items.js';
-import { emptyPlan, type TypePlan } from './restore-planner.js';
-import { RestorePruner } from './restore-pruner.js';
+import type { RestoreTypeSummary } from './restore-types.js';
+import { ItemLog, type RestoreItem } from './items.js';
+import { emptyPlan, type TypePlan } from './planner.js';
+import { RestorePruner } from './pruner.js';
 
 /** A plan that keeps `matched` and prunes `unmatched` (what the planner makes of a backup lacking them). */
 function plan(type: string, matched: LiveResource[], unmatched: LiveResource[]): TypePlan {
@@ -34,7 +34,11 @@ describe('RestorePruner: admin role targets (simulator over HTTPS)', () => {
       return summaries.get(type)!;
     };
     const items: RestoreItem[] = [];
-    const log = new ItemLog({ record: async (batch) => void items.push(...batch), progress: async () => {} });
+    const log = new ItemLog({
+      record: async (batch) => void items.push(...batch),
+      progress: async () => {},
+      internalError: () => {},
+    });
     return { sut: new RestorePruner(org.connector, restorer, log, summaryOf), log, items, summaryOf };
   };
 

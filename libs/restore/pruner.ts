@@ -1,9 +1,9 @@
 import pMap from 'p-map';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { RestoreTypeSummary } from './restore.entity.js';
-import { cannotWrite, failureMessage, type ItemLog } from './restore-items.js';
-import { ownId, type TypePlan } from './restore-planner.js';
+import type { RestoreTypeSummary } from './restore-types.js';
+import { cannotWrite, type ItemLog } from './items.js';
+import { ownId, type TypePlan } from './planner.js';
 
 /** Deletions of a prune at once; the connector's governor caps requests in flight below this. */
 const DELETES_IN_FLIGHT = 8;
@@ -96,7 +96,7 @@ export class RestorePruner {
           this.items.add({
             ...base,
             outcome: 'failed',
-            error: failureMessage(error, this.signal),
+            error: this.items.failureMessage(error, this.signal),
             notes: [],
           });
           return;
