@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { resolveDatabase } from '@app/bootstrap/database-url.js';
-import { loadConfigWith } from '@app/config/app-config.js';
 import { round, startBenchOrg } from './bench-org.js';
-import { accessToken, drain, seedAuditEvents, seedBackups } from './seed-rows.js';
+import { accessToken, drain, openSeedDatabase, seedAuditEvents, seedBackups } from './seed-rows.js';
 
 /**
  * `npm run bench:export -- [--audit-events N] [--backups B] [--runs R] [--json]` (issue 27
@@ -34,13 +31,8 @@ async function main(): Promise<void> {
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
 
   const bench = await startBenchOrg({ users: 100, rateLimits: 'none', log: () => {}, traceGc: true });
-  const config = loadConfigWith({ ...bench.service.env, ROLE: 'api', LOG_LEVEL: 'error' });
-  const database = await resolveDatabase(config);
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  const { db, teamId, ownerId, close } = await openSeedDatabase(bench);
   try {
-    const { rows } = await db.query(`SELECT team_id, user_id FROM team_members WHERE role = 'super_admin'`);
-    const { team_id: teamId, user_id: ownerId } = rows[0] as { team_id: string; user_id: string };
     log(`seeding ${auditEvents} audit events and ${backups} backups...`);
     const target = { teamId, ownerId, connectionIds: [bench.connectionId] };
     await seedBackups(db, target, backups, '1 hour');
@@ -83,8 +75,7 @@ async function main(): Promise<void> {
     if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     else process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    await db.end();
-    await database.stop();
+    await close();
     await bench.close();
   }
 }

@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { resolveDatabase } from '@app/bootstrap/database-url.js';
-import { loadConfigWith } from '@app/config/app-config.js';
 import { round, startBenchOrg } from './bench-org.js';
-import { accessToken, drain, seedAuditEvents, seedBackups } from './seed-rows.js';
+import { accessToken, drain, openSeedDatabase, seedAuditEvents, seedBackups } from './seed-rows.js';
 
 /**
  * `npm run bench:audit-pack -- [--connections C] [--days D] [--audit-events N] [--runs R] [--prime] [--json]`
@@ -41,18 +38,13 @@ async function main(): Promise<void> {
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
 
   const bench = await startBenchOrg({ users: 100, rateLimits: 'none', log: () => {}, traceGc: true });
-  const config = loadConfigWith({ ...bench.service.env, ROLE: 'api', LOG_LEVEL: 'error' });
-  const database = await resolveDatabase(config);
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  const { db, teamId, ownerId, close } = await openSeedDatabase(bench);
   try {
     const connectionIds = [bench.connectionId];
     while (connectionIds.length < connections)
       connectionIds.push(await bench.addConnection(`Bench connection ${connectionIds.length}`));
     log(`backing up ${connections} connections...`);
     for (const connectionId of connectionIds) await bench.backup({ connectionId });
-    const { rows } = await db.query(`SELECT team_id, user_id FROM team_members WHERE role = 'super_admin'`);
-    const { team_id: teamId, user_id: ownerId } = rows[0] as { team_id: string; user_id: string };
     log(`seeding ${days} daily backups of ${connections} connections and ${auditEvents} audit events...`);
     const target = { teamId, ownerId, connectionIds };
     await seedBackups(db, target, days, '1 day');
@@ -106,8 +98,7 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(result, null, values.json ? undefined : 2)}\n`);
   } finally {
-    await db.end();
-    await database.stop();
+    await close();
     await bench.close();
   }
 }

@@ -1,10 +1,40 @@
-import type pg from 'pg';
+import pg from 'pg';
+import { resolveDatabase } from '@app/bootstrap/database-url.js';
+import { loadConfigWith } from '@app/config/app-config.js';
+import type { BenchOrg } from './bench-org.js';
 
 /** Where seeded rows belong: a team, its owner, and the connections their backups are of. */
 export interface SeedTarget {
   teamId: string;
   ownerId: string;
   connectionIds: string[];
+}
+
+/** The bench service's database, opened beside it to seed rows, with the bench team and its owner. */
+export interface SeedDatabase {
+  db: pg.Client;
+  teamId: string;
+  ownerId: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database of the bench's service (its embedded PostgreSQL, joined) and finds its team. */
+export async function openSeedDatabase(bench: BenchOrg): Promise<SeedDatabase> {
+  const config = loadConfigWith({ ...bench.service.env, ROLE: 'api', LOG_LEVEL: 'error' });
+  const database = await resolveDatabase(config);
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const { rows } = await db.query(`SELECT team_id, user_id FROM team_members WHERE role = 'super_admin'`);
+  const { team_id: teamId, user_id: ownerId } = rows[0] as { team_id: string; user_id: string };
+  return {
+    db,
+    teamId,
+    ownerId,
+    async close() {
+      await db.end();
+      await database.stop();
+    },
+  };
 }
 
 /**
