@@ -23,8 +23,8 @@ import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { AuditPackRequestDto } from './dto/audit-pack-request.dto.js';
 import { PackSigner, type PublicSigningKey } from './pack-signer.js';
-import { auditPackReadme } from './templates/audit-pack-readme.js';
-import { csvRows, jsonArray, jsonLines, type PackedFile, type PackFile, zipPack } from './zip-pack.js';
+import { signedClosingFiles } from './pack-manifest.js';
+import { csvRows, jsonArray, jsonLines, type PackFile, zipPack } from './zip-pack.js';
 
 /** Audit events read per page (GET /api/audit-events' largest page). */
 const AUDIT_PAGE = 500;
@@ -110,7 +110,14 @@ export class AuditPackService {
     const filter: PeriodFilter = { from, to, connectionIds };
     const files = [
       ...this.recordFiles(actor, filter, frameworks),
-      ...this.closingFiles(actor, filter, generatedAt),
+      ...signedClosingFiles(this.signer, {
+        teamId: actor.teamId,
+        team: async () => `${await this.teams.getName(actor.teamId)} (${actor.teamId})`,
+        period: filter,
+        connectionIds,
+        generatedAt,
+        keyUrl: (keyId) => `${this.config.BASE_URL}/api/export/signing-key?kid=${encodeURIComponent(keyId)}`,
+      }),
     ];
     return {
       stream: zipPack(files, generatedAt),
@@ -155,70 +162,6 @@ export class AuditPackService {
         path: 'notifications.json',
         content: () => jsonArray(this.notifications.listTeamPeriod(teamId, period)),
       },
-    ];
-  }
-
-  /** README, the public key, then the digests of everything before them, each list signed. */
-  private closingFiles(actor: Actor, filter: PeriodFilter, generatedAt: Date): PackFile[] {
-    const { signer, teams, config } = this;
-    const key = signer.publicKey();
-    const keyUrl = `${config.BASE_URL}/api/export/signing-key?kid=${encodeURIComponent(key.keyId)}`;
-    const signed = new Map<string, Buffer>();
-    const file = (path: string, make: (before: readonly PackedFile[]) => Promise<string>): PackFile => ({
-      path,
-      content: async function* (before) {
-        const bytes = Buffer.from(await make(before), 'utf8');
-        signed.set(path, bytes);
-        yield bytes;
-      },
-    });
-    const signature = (path: string): PackFile => ({
-      path: `${path}.sig`,
-      content: async function* () {
-        yield signer.sign(signed.get(path)!);
-      },
-    });
-    return [
-      file('README.txt', async () =>
-        auditPackReadme({
-          team: `${await teams.getName(actor.teamId)} (${actor.teamId})`,
-          from: filter.from.toISOString(),
-          to: filter.to.toISOString(),
-          generatedAt: generatedAt.toISOString(),
-          keyUrl,
-          keyId: key.keyId,
-          keySha256: key.sha256,
-        }),
-      ),
-      file('signing-key.pem', async () => key.pem),
-      file('SHA256SUMS', async (before) =>
-        before.map((packed) => `${packed.sha256}  ${packed.path}\n`).join(''),
-      ),
-      signature('SHA256SUMS'),
-      file(
-        'MANIFEST.json',
-        async (before) =>
-          JSON.stringify(
-            {
-              format: 'idp-backup-audit-pack',
-              version: 1,
-              team_id: actor.teamId,
-              generated_at: generatedAt.toISOString(),
-              period: { from: filter.from.toISOString(), to: filter.to.toISOString() },
-              connection_ids: filter.connectionIds,
-              signing_key: {
-                algorithm: 'Ed25519',
-                key_id: key.keyId,
-                public_key_sha256: key.sha256,
-                url: keyUrl,
-              },
-              files: before.map(({ path, sha256, size }) => ({ path, sha256, size })),
-            },
-            null,
-            2,
-          ) + '\n',
-      ),
-      signature('MANIFEST.json'),
     ];
   }
 
