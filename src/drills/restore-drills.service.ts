@@ -8,17 +8,13 @@ import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { drillEntry } from './drill-audit.js';
-import { type RestoreDrillDto, toRestoreDrillDto } from './dto/restore-drill.dto.js';
+import {
+  type RestoreDrillDto,
+  type RestoreDrillStartedDto,
+  toRestoreDrillDto,
+} from './dto/restore-drill.dto.js';
 import type { RestoreDrillEntity } from './restore-drill.entity.js';
 import { RestoreDrillsRepository } from './restore-drills.repository.js';
-
-/** Response of POST /api/backup/<id>/verify. */
-export interface RestoreDrillStarted {
-  drillId: string;
-  status: 'started';
-  /** the path to poll: GET /api/restore-drills/<drillId> */
-  poll: string;
-}
 
 /** Rows read per query when a period's drills are streamed out. */
 const PAGE = 500;
@@ -42,7 +38,7 @@ export class RestoreDrillsService {
    * @throws NotFoundError for a backup the team cannot see (another team's too)
    * @throws ConflictError `backup_not_completed` for a running or failed backup
    */
-  async start(actor: Actor, backupId: string): Promise<RestoreDrillStarted> {
+  async start(actor: Actor, backupId: string): Promise<RestoreDrillStartedDto> {
     const backup = await this.backups.get(actor, backupId);
     if (backup.status !== 'completed')
       throw new ConflictError(

@@ -27,6 +27,7 @@ export class AuditPackController {
   @RequirePermission(Permission.Export)
   @ApiProduces('application/zip')
   @ApiOkResponse({
+    schema: { type: 'string', format: 'binary' },
     description:
       'The ZIP, streamed, with a Content-Disposition filename: backups, restores, drills, compliance findings, audit events and notifications of the period, with a signed MANIFEST.json (docs/export.md).',
   })
@@ -51,6 +52,10 @@ export class AuditPackController {
     description: 'A pack’s `signing_key.key_id`; default the current key.',
   })
   @ApiOkResponse({
+    schema: {
+      type: 'string',
+      example: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA…\n-----END PUBLIC KEY-----\n',
+    },
     description: 'The Ed25519 public key (PEM, SubjectPublicKeyInfo) audit packs are signed with.',
   })
   @ApiNotFoundResponse({ description: 'A key id the service does not hold.' })

@@ -47,6 +47,18 @@ export class RestoreDrillDto {
   @ApiPropertyOptional({ type: String, nullable: true }) completed_at!: string | null;
 }
 
+/** Response of GET /api/restore-drills/{drillId}. */
+export class RestoreDrillEnvelopeDto {
+  @ApiProperty({ type: RestoreDrillDto }) drill!: RestoreDrillDto;
+}
+
+/** Response of POST /api/backup/{id}/verify: the drill queued, and where to poll it. */
+export class RestoreDrillStartedDto {
+  @ApiProperty({ format: 'uuid' }) drillId!: string;
+  @ApiProperty({ enum: ['started'] }) status!: 'started';
+  @ApiProperty({ description: 'The path to poll: GET /api/restore-drills/{drillId}.' }) poll!: string;
+}
+
 /** The API view of a drill row loaded with its connection. */
 export function toRestoreDrillDto(row: RestoreDrillEntity): RestoreDrillDto {
   return {
