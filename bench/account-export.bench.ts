@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { resolveDatabase } from '@app/bootstrap/database-url.js';
-import { loadConfigWith } from '@app/config/app-config.js';
 import { round, startBenchOrg } from './bench-org.js';
+import { accessToken, drain, openSeedDatabase, seedAuditEvents, seedBackups } from './seed-rows.js';
 
 /**
  * `npm run bench:export -- [--audit-events N] [--backups B] [--runs R] [--json]` (issue 27
@@ -33,15 +31,12 @@ async function main(): Promise<void> {
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
 
   const bench = await startBenchOrg({ users: 100, rateLimits: 'none', log: () => {}, traceGc: true });
-  const config = loadConfigWith({ ...bench.service.env, ROLE: 'api', LOG_LEVEL: 'error' });
-  const database = await resolveDatabase(config);
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  const { db, teamId, ownerId, close } = await openSeedDatabase(bench);
   try {
-    const { rows } = await db.query(`SELECT team_id, user_id FROM team_members WHERE role = 'super_admin'`);
-    const { team_id: teamId, user_id: ownerId } = rows[0] as { team_id: string; user_id: string };
     log(`seeding ${auditEvents} audit events and ${backups} backups...`);
-    await seed(db, { teamId, ownerId, connectionId: bench.connectionId, auditEvents, backups });
+    const target = { teamId, ownerId, connectionIds: [bench.connectionId] };
+    await seedBackups(db, target, backups, '1 hour');
+    await seedAuditEvents(db, target, auditEvents);
     const client = await bench.service.cli(['client:create', '--team', teamId, '--role', 'auditor']);
     const token = await accessToken(bench.service.baseUrl, client.client_id, client.client_secret);
 
@@ -80,57 +75,16 @@ async function main(): Promise<void> {
     if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     else process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    await db.end();
-    await database.stop();
+    await close();
     await bench.close();
   }
 }
 
-/** `backups` completed backup records of the connection and `auditEvents` events, in bulk. */
-async function seed(
-  db: pg.Client,
-  rows: { teamId: string; ownerId: string; connectionId: string; auditEvents: number; backups: number },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO backups (team_id, connection_id, owner_user_id, status, storage_key, started_at, completed_at,
-       resource_counts, resource_types, size, sha256)
-     SELECT $1, $2, $3, 'completed', 'bench/' || i, now() - make_interval(hours => i), now() - make_interval(hours => i),
-       '{"users": 100, "groups": 10, "apps": 5}', '{users,groups,apps}', 123456, md5(i::text)
-     FROM generate_series(1, $4) AS i`,
-    [rows.teamId, rows.connectionId, rows.ownerId, rows.backups],
-  );
-  await db.query(
-    `INSERT INTO audit_events (team_id, occurred_at, actor_type, actor_id, action, target_type, target_id, outcome, ip, request_id, details)
-     SELECT $1, now() - make_interval(secs => i), 'user', $2, 'connection.updated', 'connection', $3, 'success',
-       '127.0.0.1', gen_random_uuid()::text, jsonb_build_object('changed', jsonb_build_array('org_name'), 'n', i)
-     FROM generate_series(1, $4) AS i`,
-    [rows.teamId, rows.ownerId, rows.connectionId, rows.auditEvents],
-  );
-  await db.query('ANALYZE backups; ANALYZE audit_events');
-}
-
-/** A client_credentials access token for the API resource (RFC 8707). */
-async function accessToken(baseUrl: string, clientId: string, clientSecret: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', resource: `${baseUrl}/api/` }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`token endpoint answered ${response.status}`);
-  return body.access_token;
-}
-
-/** Reads the export's body to its end without keeping it. @returns its length in bytes */
+/** Downloads the export, reading its body to its end without keeping it. @returns its length in bytes */
 async function download(url: string, token: string): Promise<number> {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
-  let bytes = 0;
-  for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
-  return bytes;
+  if (response.status !== 200) throw new Error(`export answered ${response.status}`);
+  return drain(response);
 }
 
 await main();

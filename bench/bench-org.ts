@@ -18,6 +18,8 @@ export interface BenchOrg {
   service: ServiceProcess;
   api: ServiceClient;
   connectionId: string;
+  /** Creates one more connection to the org through the API (its own integration). @returns its id */
+  addConnection(name: string): Promise<string>;
   /** Runs a backup through the API and waits for it. @returns its id and wall seconds */
   backup(body?: Record<string, unknown>): Promise<{ backupId: string; seconds: number }>;
   /**
@@ -93,6 +95,16 @@ export async function startBenchOrg(options: {
         return api;
       },
       connectionId: connection.id,
+      async addConnection(name: string) {
+        const added = await installApiServiceIntegration(org, options.scopes ?? OKTA_BACKUP_SCOPES);
+        const created = await api.post<{ connection: { id: string } }>('/api/connections/create', {
+          org_url: org.baseUrl,
+          client_id: added.clientId,
+          client_secret: added.clientSecret,
+          org_name: name,
+        });
+        return created.connection.id;
+      },
       async backup(body: Record<string, unknown> = {}) {
         const started = performance.now();
         const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {

@@ -1,6 +1,4 @@
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
 import { round, startBenchOrg } from './bench-org.js';
 
 /** Repeated figures are the median of this many calls. */
@@ -73,15 +71,8 @@ async function main(): Promise<void> {
         throw new Error('the repeated check answered other findings');
     });
 
-    for (let count = 1; count < CONNECTIONS; count += 1) {
-      const integration = await installApiServiceIntegration(bench.org, OKTA_BACKUP_SCOPES);
-      await bench.api.post('/api/connections/create', {
-        org_url: bench.org.baseUrl,
-        client_id: integration.clientId,
-        client_secret: integration.clientSecret,
-        org_name: `Bench connection ${count}`,
-      });
-    }
+    for (let count = 1; count < CONNECTIONS; count += 1)
+      await bench.addConnection(`Bench connection ${count}`);
     const readinessMs = await median(async () => {
       const readiness = await bench.api.get<{ perConnection: unknown[] }>('/api/scores/readiness');
       if (readiness.perConnection.length !== CONNECTIONS)

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/bootstrap/node-flags.js';
@@ -19,6 +19,13 @@ export interface ServiceProcess {
    */
   heapGrowthMb(): number | undefined;
   resetHeapPeak(): void;
+  /**
+   * Memory of the processes the service started (Chromium's browser, renderers, GPU and utility
+   * processes), MB: their resident sets summed (`rss`, which counts pages they share once per
+   * process) and their proportional set sizes summed (`pss`, shared pages split between their
+   * sharers: what they use together). Linux /proc/PID/smaps_rollup of every descendant.
+   */
+  childrenMemoryMb(): { rss: number; pss: number };
   /** CPU time the service process has used so far, every thread, user and system, seconds (Linux). */
   cpuSeconds(): number;
   /**
@@ -79,6 +86,7 @@ export async function startServiceProcess(
     resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     heapGrowthMb: () => heap.growthMb(),
     resetHeapPeak: () => heap.reset(),
+    childrenMemoryMb: () => descendantsMemoryMb(child.pid!),
     cpuSeconds: () => cpuSeconds(child),
     settle: () => settle(child),
     cli: (args) => runCli(args, fullEnv),
@@ -117,6 +125,42 @@ function peakRss(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** Rss and Pss of every process below `pid` (found through /proc/PID/stat's parent field), summed, MB. */
+function descendantsMemoryMb(pid: number): { rss: number; pss: number } {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  const below = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [child, parent] of parents)
+      if (below.has(parent) && !below.has(child)) {
+        below.add(child);
+        grew = true;
+      }
+  }
+  below.delete(pid);
+  let rss = 0;
+  let pss = 0;
+  for (const child of below) {
+    try {
+      const rollup = readFileSync(`/proc/${child}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+      pss += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024) };
 }
 
 async function settle(child: ChildProcess): Promise<void> {

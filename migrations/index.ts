@@ -14,6 +14,8 @@ import { CreateAccountExports1765100000000 } from './1765100000000-CreateAccount
 import { CreateAccountDeletions1765200000000 } from './1765200000000-CreateAccountDeletions.js';
 import { ExtendPlans1765300000000 } from './1765300000000-ExtendPlans.js';
 import { CreateNewsletter1765400000000 } from './1765400000000-CreateNewsletter.js';
+import { CreateRestoreDrills1765500000000 } from './1765500000000-CreateRestoreDrills.js';
+import { CreateReports1765600000000 } from './1765600000000-CreateReports.js';
 import { CreateRestorePreviews1765700000000 } from './1765700000000-CreateRestorePreviews.js';
 
 /**
@@ -36,6 +38,8 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateAccountDeletions1765200000000,
     ExtendPlans1765300000000,
     CreateNewsletter1765400000000,
+    CreateRestoreDrills1765500000000,
+    CreateReports1765600000000,
     CreateRestorePreviews1765700000000,
   ];
 }

@@ -17,6 +17,7 @@ import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { DiffModule } from './diff/diff.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
+import { RestoreDrillsModule } from './drills/restore-drills.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { ExportModule } from './export/export.module.js';
 import { ScoresModule } from './scores/scores.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         DiffModule,
         TimelineModule,
         RestoreModule,
+        RestoreDrillsModule,
         ComplianceModule,
         ExportModule,
         ScoresModule,

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
-import { ReportUrlSigner } from '@app/export/report-url.js';
+import { ReportExpiryJob } from '@app/export/report-expiry.job.js';
+import { reportObjectKey, ReportUrlSigner } from '@app/export/report-url.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
@@ -129,6 +130,30 @@ describeWithTools('POST /api/export/report (real Chromium, pdftotext)', () => {
       expect([url, response.status, response.body.code]).toEqual([url, 403, 'forbidden']);
     }
     expect((await ctx.http.get(pathOf(first))).status).toBe(200);
+  });
+
+  it('keeps a report until its URL expires, then the report-expiry job removes its object', async () => {
+    const created = await report({ type: 'backup', backupId: backup.id });
+    const reportId = new URL(created.body.url as string).pathname.split('/').pop()!;
+    const object = join(ctx.dataDir, 'objects', reportObjectKey(admin.teamId, reportId));
+    const expiry = ctx.app.get(ReportExpiryJob);
+    const waitFor = async (gone: boolean) => {
+      for (const deadline = Date.now() + 15_000; existsSync(object) === gone;) {
+        if (Date.now() > deadline) throw new Error(`report object still ${gone ? 'there' : 'missing'}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    expect(existsSync(object)).toBe(true);
+    // Judged by a time before the expiry, nothing goes; the download still works.
+    const before = new Date(Date.parse(created.body.expiresAt) - 60_000);
+    expect(await expiry.enqueue(before)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(existsSync(object)).toBe(true);
+    expect((await download(created.body.url)).status).toBe(200);
+    // Judged by a time after it, the object is removed.
+    await expiry.enqueue(new Date(Date.parse(created.body.expiresAt) + 3_600_000));
+    await waitFor(true);
+    expect((await ctx.http.get(pathOf(created.body.url))).status).toBe(404);
   });
 
   it('answers 400 naming a missing field, 404 for another team’s backup, 403 without `export`', async () => {

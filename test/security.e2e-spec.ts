@@ -56,6 +56,11 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'POST /api/export/audit-pack': P.Export,
   // Beyond the spec (issue 28): the signed download of a report; the signature is the credential.
   'GET /api/export/reports/:id': PUBLIC,
+  // Beyond the spec (issue 28): the public key audit packs are signed with, for auditors.
+  'GET /api/export/signing-key': PUBLIC,
+  // Beyond the spec (issue 28): restore drills, a snapshot verified end to end.
+  'POST /api/backup/:id/verify': P.RunBackups,
+  'GET /api/restore-drills/:drillId': P.ViewBackups,
   'GET /api/notifications': P.ViewNotifications,
   'GET /api/resource-timeline': P.ViewBackups,
   'POST /api/newsletter/subscribe': PUBLIC,

@@ -45,11 +45,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     sql: `SELECT to_jsonb(i) AS row FROM restore_items i JOIN restores r ON r.id = i.restore_id
       WHERE r.team_id = $1 ORDER BY r.created_at, i.restore_id, i.seq`,
   },
+  wholeRows('restore_drills', 'restore_drills', 'created_at, id'),
   wholeRows('compliance_runs', 'compliance_runs', 'occurred_at, id'),
   wholeRows('compliance_results', 'compliance_results', 'generated_at, id'),
   wholeRows('connection_drift', 'connection_drift', 'connection_id'),
   wholeRows('notifications', 'notifications', 'created_at, id'),
   wholeRows('notification_preferences', 'notification_preferences', 'user_id, type'),
+  wholeRows('reports', 'reports', 'created_at, id'),
   wholeRows('account_exports', 'account_exports', 'completed_at, id'),
   wholeRows('account_deletions', 'account_deletions', 'requested_at'),
   wholeRows('audit_events', 'audit_events', 'occurred_at, id'),

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository, type SelectQueryBuilder } from 'typeorm';
+import { Between, LessThan, Repository, type SelectQueryBuilder } from 'typeorm';
+import type { PeriodFilter } from '@app/common/keyset-rows.js';
+import { periodPage } from '@app/database/period-page.js';
 import { type Transaction, within } from '@app/database/transaction.js';
 import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
 import { BackupEntity } from './backup.entity.js';
@@ -60,6 +62,37 @@ export class BackupsRepository extends TrackedRunRepository<BackupEntity> {
   findPreviousCompleted(teamId: string, connectionId: string, before: Date): Promise<BackupEntity | null> {
     return this.rows.findOne({
       where: { teamId, connectionId, status: 'completed', startedAt: LessThan(before) },
+      order: { startedAt: 'DESC', id: 'DESC' },
+    });
+  }
+
+  /**
+   * One page of the team's backups of the period's connections started in it, oldest first
+   * (started_at, id), after `after` (the audit pack, issue 28).
+   * @param limit rows at most
+   */
+  listPeriodPage(
+    teamId: string,
+    filter: PeriodFilter,
+    after: Pick<BackupEntity, 'startedAt' | 'id'> | undefined,
+    limit: number,
+  ): Promise<BackupEntity[]> {
+    const query = this.rows
+      .createQueryBuilder('backup')
+      .innerJoinAndSelect('backup.connection', 'connection');
+    const cursor = after && { at: after.startedAt, id: after.id };
+    return periodPage(query, 'backup', 'started_at', teamId, filter, cursor, limit).getMany();
+  }
+
+  /** The connection's last completed backup started in [from, to], or null. */
+  latestCompletedIn(
+    teamId: string,
+    connectionId: string,
+    from: Date,
+    to: Date,
+  ): Promise<BackupEntity | null> {
+    return this.rows.findOne({
+      where: { teamId, connectionId, status: 'completed', startedAt: Between(from, to) },
       order: { startedAt: 'DESC', id: 'DESC' },
     });
   }

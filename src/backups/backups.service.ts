@@ -6,6 +6,7 @@ import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
+import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
@@ -13,7 +14,7 @@ import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { backupEntry, factsOf } from './backup-audit.js';
 import { BackupPlanner } from './backup-planner.js';
 import { BackupsRepository } from './backups.repository.js';
-import type { BackupTrigger } from './backup.entity.js';
+import type { BackupEntity, BackupTrigger } from './backup.entity.js';
 import {
   type BackupDto,
   type BackupStatsDto,
@@ -24,6 +25,9 @@ import {
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 import type { RunBackupDto } from './dto/run-backup.dto.js';
 import { resolveIncludedTypes } from './included-types.js';
+
+/** Rows read per query when a period's backups are streamed out. */
+const PERIOD_PAGE = 500;
 
 /** Response of POST /api/backup/run (spec "Backups"). */
 export interface BackupStarted {
@@ -213,6 +217,28 @@ export class BackupsService {
     const { rows, total } = await this.backups.listPage(actor.teamId, query);
     const stats = query.includeStats ? await this.stats(actor.teamId, query) : null;
     return { backups: rows.map(toBackupDto), total, stats };
+  }
+
+  /**
+   * The team's backups of the period's connections started in it, oldest first, read a page at a
+   * time (memory holds one page, whatever the period: the audit pack, issue 28).
+   */
+  async *listPeriod(teamId: string, filter: PeriodFilter): AsyncGenerator<BackupDto> {
+    const rows = keysetRows<BackupEntity>(
+      (after) => this.backups.listPeriodPage(teamId, filter, after, PERIOD_PAGE),
+      PERIOD_PAGE,
+    );
+    for await (const row of rows) yield toBackupDto(row);
+  }
+
+  /** The id of the connection's last completed backup started in [from, to], or null. */
+  async latestCompletedIn(
+    teamId: string,
+    connectionId: string,
+    from: Date,
+    to: Date,
+  ): Promise<string | null> {
+    return (await this.backups.latestCompletedIn(teamId, connectionId, from, to))?.id ?? null;
   }
 
   async get(actor: Actor, id: string): Promise<BackupDto> {

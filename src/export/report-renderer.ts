@@ -78,6 +78,21 @@ export class ReportRenderer implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Starts the browser now, if it is not running, so that it launches while the report's data is
+   * gathered rather than after; it is closed after a minute idle as after a render. Never throws:
+   * a browser that cannot start is reported by `render`.
+   */
+  warmUp(): void {
+    if (this.browser || this.busy > 0) return;
+    try {
+      this.open().catch(() => undefined);
+    } catch {
+      return;
+    }
+    this.closeWhenIdle();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     clearTimeout(this.idleTimer);
     await this.close();
@@ -115,10 +130,12 @@ export class ReportRenderer implements OnApplicationShutdown {
   private release(): void {
     this.busy -= 1;
     this.waiting.shift()?.();
-    if (this.busy === 0) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
-      this.idleTimer.unref();
-    }
+    if (this.busy === 0) this.closeWhenIdle();
+  }
+
+  private closeWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
+    this.idleTimer.unref();
   }
 }

@@ -18,10 +18,14 @@ import { TeamsService } from '@app/teams/teams.service.js';
 import type { ReportRequestDto } from './dto/report-request.dto.js';
 import { ReportRenderer } from './report-renderer.js';
 import { reportObjectKey, ReportUrlSigner, type SignedReportQuery } from './report-url.js';
+import { ReportsRepository } from './reports.repository.js';
 import { activityReport, type ActivityEvent } from './templates/activity-report.js';
 import { backupReport } from './templates/backup-report.js';
 import { complianceReport, type ComplianceSection } from './templates/compliance-report.js';
 import type { ReportCover } from './templates/layout.js';
+
+/** Expired reports removed per batch by the report-expiry job. */
+const EXPIRY_BATCH = 100;
 
 /** Most audit events an activity report reads; beyond, it counts them (the audit pack has them all). */
 const MAX_ACTIVITY_EVENTS = 2_000;
@@ -43,6 +47,7 @@ export class ReportsService {
     private readonly connections: ConnectionsService,
     private readonly audit: AuditService,
     private readonly teams: TeamsService,
+    private readonly reports: ReportsRepository,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(KEY_RING) keyRing: KeyRing,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -57,6 +62,8 @@ export class ReportsService {
    * @throws ConflictError `backup_not_completed`; ReportUnavailableError (503) when Chromium cannot render
    */
   async create(actor: Actor, request: ReportRequestDto): Promise<{ url: string; expiresAt: string }> {
+    // Chromium starts while the data is gathered (a compliance check can take seconds).
+    this.renderer.warmUp();
     const cover = await this.cover(actor);
     const html =
       request.type === 'backup'
@@ -66,8 +73,35 @@ export class ReportsService {
           : await this.activityHtml(actor, request.from!, request.to!, cover);
     const pdf = await this.renderer.render(html);
     const reportId = randomUUID();
-    await this.store.put(reportObjectKey(actor.teamId, reportId), pdf, { contentType: 'application/pdf' });
-    return this.urls.sign(actor.teamId, reportId);
+    const signed = this.urls.sign(actor.teamId, reportId);
+    const objectKey = reportObjectKey(actor.teamId, reportId);
+    // The row first: a crash before the object is written leaves a row the expiry job clears.
+    await this.reports.insert({
+      id: reportId,
+      teamId: actor.teamId,
+      type: request.type,
+      objectKey,
+      createdBy: actor.userId,
+      expiresAt: new Date(signed.expiresAt),
+    });
+    await this.store.put(objectKey, pdf, { contentType: 'application/pdf' });
+    return signed;
+  }
+
+  /**
+   * Removes the reports whose signed URL expired at `now` (the report-expiry job): each object,
+   * then its row, a batch at a time.
+   * @returns how many were removed
+   */
+  async removeExpired(now: Date): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const expired = await this.reports.findExpired(now, EXPIRY_BATCH);
+      for (const report of expired) await this.store.deletePrefix(report.objectKey);
+      await this.reports.delete(expired.map((report) => report.id));
+      removed += expired.length;
+      if (expired.length < EXPIRY_BATCH) return removed;
+    }
   }
 
   /**

@@ -11,5 +11,6 @@ import { NotificationsService } from './notifications.service.js';
   imports: [MailModule],
   controllers: [NotificationsController],
   providers: [NotificationsService, NotificationsRepository, NotificationFanoutJob, NotificationEmailJob],
+  exports: [NotificationsService],
 })
 export class NotificationsModule {}

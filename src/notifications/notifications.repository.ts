@@ -29,6 +29,23 @@ export interface PreferenceRow {
   email: boolean | null;
 }
 
+/** One notification event of a team as an auditor reads it: what was said, to how many, how. */
+export interface TeamNotificationRow {
+  eventId: string;
+  type: NotificationType;
+  severity: NotificationSeverity;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  /** members it was delivered to (in the app, by e-mail or both) */
+  recipients: number;
+  /** of those, how many were e-mailed it */
+  emailed: number;
+  /** of those, how many read it in the app */
+  read: number;
+}
+
 const COLUMNS = `n.id, n.type, n.severity, n.title, n.message, n.data, n.read_at AS "readAt", n.created_at AS "createdAt"`;
 
 /** `notifications` and `notification_preferences`; every read and write is scoped by team and user. */
@@ -86,6 +103,30 @@ export class NotificationsRepository {
        WHERE n.user_id = $1 AND n.team_id = $2 AND n.in_app ${unreadOnly ? 'AND n.read_at IS NULL' : ''}
        ORDER BY n.created_at DESC, n.id DESC LIMIT $3`,
       [userId, teamId, limit],
+    );
+  }
+
+  /**
+   * One page of the team's notifications created in [from, to], one row per audit event with its
+   * recipients counted, oldest first (created_at, event id), after `after` (the audit pack, issue 28).
+   * @param limit rows at most
+   */
+  teamPeriodPage(
+    teamId: string,
+    period: { from: Date; to: Date },
+    after: Pick<TeamNotificationRow, 'createdAt' | 'eventId'> | undefined,
+    limit: number,
+  ): Promise<TeamNotificationRow[]> {
+    return this.dataSource.query(
+      `SELECT event_id AS "eventId", min(type) AS type, min(severity) AS severity, min(title) AS title,
+         min(message) AS message, (array_agg(data))[1] AS data, min(created_at) AS "createdAt",
+         count(*)::int AS recipients, count(*) FILTER (WHERE email_state = 'sent')::int AS emailed,
+         count(read_at)::int AS read
+       FROM notifications WHERE team_id = $1 AND created_at BETWEEN $2 AND $3
+       GROUP BY event_id
+       HAVING $4::timestamptz IS NULL OR (min(created_at), event_id) > ($4::timestamptz, $5::uuid)
+       ORDER BY min(created_at), event_id LIMIT $6`,
+      [teamId, period.from, period.to, after?.createdAt ?? null, after?.eventId ?? null, limit],
     );
   }
 

@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@app/common/actor.js';
 import { ValidationError } from '@app/common/errors.js';
+import { keysetRows } from '@app/common/keyset-rows.js';
 import type { MarkReadDto } from './dto/mark-read.dto.js';
 import type { ListNotificationsQuery } from './dto/list-notifications.query.js';
 import type { NotificationDto, NotificationPreferenceDto } from './dto/notification.dto.js';
 import type { UpdatePreferencesDto } from './dto/update-preferences.dto.js';
 import { defaultPreference, NOTIFICATION_TYPES } from './notification-types.js';
-import { type NotificationRow, NotificationsRepository } from './notifications.repository.js';
+import {
+  type NotificationRow,
+  NotificationsRepository,
+  type TeamNotificationRow,
+} from './notifications.repository.js';
+
+/** Rows read per query when a period's notifications are streamed out. */
+const PERIOD_PAGE = 500;
 
 /**
  * The caller's notifications (spec "Notifications", DESIGN section 4) and delivery preferences
@@ -16,6 +24,40 @@ import { type NotificationRow, NotificationsRepository } from './notifications.r
 @Injectable()
 export class NotificationsService {
   constructor(private readonly notifications: NotificationsRepository) {}
+
+  /**
+   * Everything the team was notified of in [from, to], one entry per event with its recipients
+   * counted, oldest first; read a page at a time (the audit pack, issue 28).
+   */
+  async *listTeamPeriod(
+    teamId: string,
+    period: { from: Date; to: Date },
+  ): AsyncGenerator<
+    Omit<NotificationDto, 'id' | 'read_at'> & {
+      event_id: string;
+      recipients: number;
+      emailed: number;
+      read: number;
+    }
+  > {
+    const rows = keysetRows<TeamNotificationRow>(
+      (after) => this.notifications.teamPeriodPage(teamId, period, after, PERIOD_PAGE),
+      PERIOD_PAGE,
+    );
+    for await (const row of rows)
+      yield {
+        event_id: row.eventId,
+        type: row.type,
+        severity: row.severity,
+        title: row.title,
+        message: row.message,
+        data: row.data,
+        created_at: row.createdAt.toISOString(),
+        recipients: row.recipients,
+        emailed: row.emailed,
+        read: row.read,
+      };
+  }
 
   /** Newest first, at most `limit`, unread only on request. */
   async list(actor: Actor, query: ListNotificationsQuery): Promise<NotificationDto[]> {

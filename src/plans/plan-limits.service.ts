@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { FRAMEWORK_IDS, type FrameworkId } from '@libs/compliance/frameworks/framework-types.js';
 import type { Actor } from '@app/common/actor.js';
 import { PlanLimitExceededError } from './plan-limit-exceeded.error.js';
 import { PlansRepository, type TeamPlan } from './plans.repository.js';
@@ -68,6 +69,12 @@ export class PlanLimitsService {
         'compliance_frameworks',
         `The ${plan.plan} plan checks ${plan.complianceFrameworks.join(', ')} only`,
       );
+  }
+
+  /** The compliance frameworks the team's plan checks, in `FRAMEWORK_IDS` order (the audit pack, issue 28). */
+  async complianceFrameworks(actor: Actor, now = new Date()): Promise<FrameworkId[]> {
+    const plan = await this.planOf(actor, now);
+    return FRAMEWORK_IDS.filter((id) => !plan.complianceFrameworks || plan.complianceFrameworks.includes(id));
   }
 
   /** Account exports in the calendar month (UTC). @throws PlanLimitExceededError `exports_per_month` */

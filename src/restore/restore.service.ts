@@ -6,6 +6,7 @@ import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
+import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } from './dto/restore.dto.js';
@@ -15,6 +16,8 @@ import type { RestoreSelection } from '@libs/restore/scope.js';
 import { type RestorePreview, RestorePreviewer } from './restore-previewer.js';
 import { RestorePreviewsRepository } from './restore-previews.repository.js';
 import { type RestorePreviewRunDto, toRestorePreviewRunDto } from './dto/restore-preview-run.dto.js';
+import type { RestoreItemEntity } from './restore-item.entity.js';
+import type { RestoreEntity } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
@@ -47,6 +50,16 @@ export interface PreviewPreference {
   /** `Prefer: respond-async`: the caller can poll, so a large backup's preview may run as a job */
   respondAsync: boolean;
 }
+
+/** A restore of a period with its items, read when asked for (the audit pack, issue 28). */
+export interface RestoreWithItems {
+  restore: RestoreDto;
+  /** its items in the order applied, a page at a time */
+  items(): AsyncGenerator<RestoreItemDto>;
+}
+
+/** Rows read per query when a period's restores or a restore's items are streamed out. */
+const PERIOD_PAGE = 500;
 
 /**
  * Restores of a team's backups into their connection's live org (spec "Restore", DESIGN
@@ -196,6 +209,30 @@ export class RestoreService {
    */
   lastCompletedAt(teamId: string, connectionId: string, atOrBefore: Date): Promise<Date | null> {
     return this.restores.lastCompletedAt(teamId, connectionId, atOrBefore);
+  }
+
+  /**
+   * The team's restores of the period's connections created in it, oldest first, each with its
+   * items; read a page at a time, so memory holds one page whatever the period.
+   */
+  async *listPeriod(teamId: string, filter: PeriodFilter): AsyncGenerator<RestoreWithItems> {
+    const rows = keysetRows<RestoreEntity>(
+      (after) => this.restores.listPeriodPage(teamId, filter, after, PERIOD_PAGE),
+      PERIOD_PAGE,
+    );
+    for await (const row of rows) {
+      const restores = this.restores;
+      yield {
+        restore: toRestoreDto(row),
+        async *items() {
+          const items = keysetRows<RestoreItemEntity>(
+            (after) => restores.itemsAfter(row.id, after?.seq ?? 0, PERIOD_PAGE),
+            PERIOD_PAGE,
+          );
+          for await (const item of items) yield toRestoreItemDto(item);
+        },
+      };
+    }
   }
 
   /** The team's restores, newest first. */

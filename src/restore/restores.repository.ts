@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, Repository } from 'typeorm';
+import { LessThanOrEqual, MoreThan, Repository } from 'typeorm';
+import type { PeriodFilter } from '@app/common/keyset-rows.js';
+import { periodPage } from '@app/database/period-page.js';
 import type { Transaction } from '@app/database/transaction.js';
 import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
 import type { RestoreItem } from '@libs/restore/items.js';
@@ -68,6 +70,31 @@ export class RestoresRepository extends TrackedRunRepository<RestoreEntity> {
       take: filter.limit,
     });
     return { rows, total };
+  }
+
+  /**
+   * One page of the team's restores of the period's connections created in it, oldest first
+   * (created_at, id), after `after` (the audit pack, issue 28).
+   * @param limit rows at most
+   */
+  listPeriodPage(
+    teamId: string,
+    filter: PeriodFilter,
+    after: Pick<RestoreEntity, 'createdAt' | 'id'> | undefined,
+    limit: number,
+  ): Promise<RestoreEntity[]> {
+    const query = this.rows.createQueryBuilder('r').innerJoinAndSelect('r.connection', 'connection');
+    const cursor = after && { at: after.createdAt, id: after.id };
+    return periodPage(query, 'r', 'created_at', teamId, filter, cursor, limit).getMany();
+  }
+
+  /** Up to `limit` of a restore's items after `afterSeq` (0: from the first), in the order applied. */
+  itemsAfter(restoreId: string, afterSeq: number, limit: number): Promise<RestoreItemEntity[]> {
+    return this.items.find({
+      where: { restoreId, seq: MoreThan(afterSeq) },
+      order: { seq: 'ASC' },
+      take: limit,
+    });
   }
 
   /** A page of a restore's items in the order applied, optionally only the failed ones. */

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BackupsModule } from '@app/backups/backups.module.js';
+import { RestoreDrillEntity } from './restore-drill.entity.js';
+import { RestoreDrillRunJob } from './restore-drill-run.job.js';
+import { RestoreDrillsController } from './restore-drills.controller.js';
+import { RestoreDrillsRepository } from './restore-drills.repository.js';
+import { RestoreDrillsService } from './restore-drills.service.js';
+
+/** Restore drills: snapshots verified end to end in a job (issue 28, docs/backups.md). */
+@Module({
+  imports: [TypeOrmModule.forFeature([RestoreDrillEntity]), BackupsModule],
+  controllers: [RestoreDrillsController],
+  providers: [RestoreDrillsService, RestoreDrillsRepository, RestoreDrillRunJob],
+  exports: [RestoreDrillsService],
+})
+export class RestoreDrillsModule {}

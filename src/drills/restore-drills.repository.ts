@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { PeriodFilter } from '@app/common/keyset-rows.js';
+import { periodPage } from '@app/database/period-page.js';
+import type { Transaction } from '@app/database/transaction.js';
+import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
+import { RestoreDrillEntity } from './restore-drill.entity.js';
+
+type NewDrill = Pick<
+  RestoreDrillEntity,
+  'id' | 'teamId' | 'connectionId' | 'backupId' | 'backupSha256' | 'requestedBy' | 'triggeredBy'
+>;
+
+/**
+ * Team-scoped access to restore drills; only this class touches `restore_drills`. Drills are
+ * queued `pending` and taken once (TrackedRunRepository.claim).
+ */
+@Injectable()
+export class RestoreDrillsRepository extends TrackedRunRepository<RestoreDrillEntity> {
+  constructor(@InjectRepository(RestoreDrillEntity) rows: Repository<RestoreDrillEntity>) {
+    super(rows, { queuedAs: 'pending', relations: { connection: true } });
+  }
+
+  /** Inserts a queued drill (`pending`, 0 %). */
+  async insertPending(drill: NewDrill, tx?: Transaction): Promise<void> {
+    await this.insertQueued({ ...drill }, tx);
+  }
+
+  /**
+   * One page of a team's drills of the period's connections created in it, oldest first (created_at,
+   * id), after `after`.
+   * @param limit rows at most
+   */
+  listPeriodPage(
+    teamId: string,
+    filter: PeriodFilter,
+    after: Pick<RestoreDrillEntity, 'createdAt' | 'id'> | undefined,
+    limit: number,
+  ): Promise<RestoreDrillEntity[]> {
+    const query = this.rows.createQueryBuilder('d').leftJoinAndSelect('d.connection', 'connection');
+    const cursor = after && { at: after.createdAt, id: after.id };
+    return periodPage(query, 'd', 'created_at', teamId, filter, cursor, limit).getMany();
+  }
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
+import { BackupsService } from '@app/backups/backups.service.js';
+import type { Actor } from '@app/common/actor.js';
+import { ConflictError, NotFoundError } from '@app/common/errors.js';
+import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
+import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
+import { drillEntry } from './drill-audit.js';
+import {
+  type RestoreDrillDto,
+  type RestoreDrillStartedDto,
+  toRestoreDrillDto,
+} from './dto/restore-drill.dto.js';
+import type { RestoreDrillEntity } from './restore-drill.entity.js';
+import { RestoreDrillsRepository } from './restore-drills.repository.js';
+
+/** Rows read per query when a period's drills are streamed out. */
+const PAGE = 500;
+
+/**
+ * Restore drills (issue 28, docs/backups.md "Verification drills"): a stored snapshot read end to
+ * end in a job (RestoreDrillRunJob) to prove it would restore. Starting one only records and
+ * enqueues it.
+ */
+@Injectable()
+export class RestoreDrillsService {
+  constructor(
+    private readonly drills: RestoreDrillsRepository,
+    private readonly backups: BackupsService,
+    private readonly runner: TrackedRunRunner,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Records a drill of the backup and enqueues its verification.
+   * @throws NotFoundError for a backup the team cannot see (another team's too)
+   * @throws ConflictError `backup_not_completed` for a running or failed backup
+   */
+  async start(actor: Actor, backupId: string): Promise<RestoreDrillStartedDto> {
+    const backup = await this.backups.get(actor, backupId);
+    if (backup.status !== 'completed')
+      throw new ConflictError(
+        'backup_not_completed',
+        `Backup ${backupId} is ${backup.status}, not completed`,
+      );
+    const id = randomUUID();
+    const facts = { id, teamId: actor.teamId, connectionId: backup.connection_id, backupId: backup.id };
+    await this.audit.audited(
+      (tx) =>
+        this.drills.insertPending(
+          {
+            ...facts,
+            backupSha256: backup.sha256,
+            requestedBy: actor.userId,
+            triggeredBy: 'manual',
+          },
+          tx,
+        ),
+      () => drillEntry('drill.started', facts, { kind: 'verification' }, byCaller(actor)),
+    );
+    await this.runner.enqueue({
+      runs: this.drills,
+      noun: 'restore drill',
+      id,
+      queue: 'restore-drill-run',
+      data: { drillId: id },
+      failedEntry: (error) => drillEntry('drill.failed', facts, { error }),
+    });
+    return { drillId: id, status: 'started', poll: `/api/restore-drills/${id}` };
+  }
+
+  /** @throws NotFoundError for a drill the team cannot see */
+  async get(actor: Actor, drillId: string): Promise<RestoreDrillDto> {
+    const drill = await this.drills.findVisible(actor.teamId, drillId);
+    if (!drill) throw new NotFoundError('Restore drill');
+    return toRestoreDrillDto(drill);
+  }
+
+  /**
+   * The team's drills of the period's connections created in it, oldest first, read a page at a
+   * time (memory holds one page, whatever the period).
+   */
+  async *listPeriod(teamId: string, filter: PeriodFilter): AsyncGenerator<RestoreDrillDto> {
+    const rows = keysetRows<RestoreDrillEntity>(
+      (after) => this.drills.listPeriodPage(teamId, filter, after, PAGE),
+      PAGE,
+    );
+    for await (const row of rows) yield toRestoreDrillDto(row);
+  }
+}

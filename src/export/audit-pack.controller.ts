@@ -1,0 +1,65 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Actor } from '@app/common/actor.js';
+import { CurrentActor, Public, RequirePermission } from '@app/common/decorators.js';
+import { Permission } from '@app/common/permission.js';
+import { AuditPackService } from './audit-pack.service.js';
+import { AuditPackRequestDto } from './dto/audit-pack-request.dto.js';
+
+/**
+ * Spec "Export": the audit pack (permission `export`), and beyond the spec the public key its
+ * signatures verify against (public: an auditor needs no account to check a pack).
+ */
+@ApiTags('export')
+@Controller('api/export')
+export class AuditPackController {
+  constructor(private readonly packs: AuditPackService) {}
+
+  @Post('audit-pack')
+  @HttpCode(200)
+  @RequirePermission(Permission.Export)
+  @ApiProduces('application/zip')
+  @ApiOkResponse({
+    schema: { type: 'string', format: 'binary' },
+    description:
+      'The ZIP, streamed, with a Content-Disposition filename: backups, restores, drills, compliance findings, audit events and notifications of the period, with a signed MANIFEST.json (docs/export.md).',
+  })
+  @ApiBadRequestResponse({ description: 'A missing or invalid `from`, `to` or `connectionIds`, named.' })
+  @ApiNotFoundResponse({ description: 'A connection the team cannot see.' })
+  async auditPack(@CurrentActor() actor: Actor, @Body() body: AuditPackRequestDto): Promise<StreamableFile> {
+    const { stream, filename } = await this.packs.create(actor, body);
+    return new StreamableFile(stream, {
+      type: 'application/zip',
+      disposition: `attachment; filename="${filename}"`,
+    });
+  }
+
+  @Public()
+  @Get('signing-key')
+  @Header('Content-Type', 'application/x-pem-file')
+  @Header('Cache-Control', 'public, max-age=300')
+  @ApiProduces('application/x-pem-file')
+  @ApiQuery({
+    name: 'kid',
+    required: false,
+    description: 'A pack’s `signing_key.key_id`; default the current key.',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'string',
+      example: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA…\n-----END PUBLIC KEY-----\n',
+    },
+    description: 'The Ed25519 public key (PEM, SubjectPublicKeyInfo) audit packs are signed with.',
+  })
+  @ApiNotFoundResponse({ description: 'A key id the service does not hold.' })
+  signingKey(@Query('kid') kid?: string): string {
+    return this.packs.publicKey(typeof kid === 'string' && kid !== '' ? kid : undefined).pem;
+  }
+}

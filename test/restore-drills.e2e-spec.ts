@@ -1,0 +1,152 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { createConnection, runBackup } from './support/backup-helpers.js';
+import { startTestOrg, type TestOrg } from './support/okta-org.js';
+import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
+
+/** Every file under `dir`, recursively, as paths relative to it. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .sort();
+}
+
+/** Issue 28: POST /api/backup/<id>/verify reads a stored snapshot end to end as a drill. */
+describe('restore drills: POST /api/backup/:id/verify (HTTP, real PostgreSQL, object store)', () => {
+  let org: TestOrg;
+  let ctx: TestApp;
+  let operator: TestClient;
+  let viewer: TestClient;
+  let backup: BackupDto;
+  let snapshotDir: string;
+
+  const bearer = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
+  const verify = (backupId: string, client = operator) =>
+    ctx.http.post(`/api/backup/${backupId}/verify`).set(bearer(client));
+  /** Starts a drill and polls it until it is over; returns the drill. */
+  const drill = async (backupId: string): Promise<Record<string, unknown>> => {
+    const started = await verify(backupId);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({
+      status: 'started',
+      poll: `/api/restore-drills/${started.body.drillId}`,
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const polled = await ctx.http.get(started.body.poll).set(bearer(viewer));
+      expect(polled.status).toBe(200);
+      const found = polled.body.drill as Record<string, unknown>;
+      if (found.status === 'completed' || found.status === 'failed') return found;
+      if (Date.now() > deadline) throw new Error(`drill ${started.body.drillId} still ${found.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    org = await startTestOrg({ users: 40, groups: 5, apps: 3, seed: 2828 });
+    ctx = await startTestApp(org.env);
+    const admin = await ctx.newClient({ role: 'admin' });
+    operator = await ctx.newClient({ role: 'operator', teamId: admin.teamId });
+    viewer = await ctx.newClient({ role: 'viewer', teamId: admin.teamId });
+    const connectionId = await createConnection(ctx, admin.token, {
+      baseUrl: org.sim.baseUrl,
+      ...org.integration,
+    });
+    backup = await runBackup(ctx, admin.token, { connectionId });
+    expect(backup.status).toBe('completed');
+    snapshotDir = join(ctx.dataDir, 'objects', backup.storage_key);
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await org?.sim.close();
+  });
+
+  it('passes an untouched snapshot, with what it read, and audits the drill', async () => {
+    const passed = await drill(backup.id);
+    expect(passed).toMatchObject({
+      kind: 'verification',
+      status: 'completed',
+      outcome: 'passed',
+      backup_id: backup.id,
+      backup_sha256: backup.sha256,
+      triggered_by: 'manual',
+      error_message: null,
+    });
+    const records = Object.values(backup.resource_counts).reduce((sum, count) => sum + count, 0);
+    expect(passed.result).toMatchObject({ parts: backup.resource_types.length, records });
+    const admin = await ctx.newClient({ role: 'admin', teamId: operator.teamId });
+    const trail = await ctx.http.get('/api/audit-events').query({ targetId: passed.id }).set(bearer(admin));
+    const actions = (trail.body.events as Array<{ action: string }>).map((event) => event.action).sort();
+    expect(actions).toEqual(['drill.passed', 'drill.started']);
+  });
+
+  it('fails the drill when one byte of any stored object of the snapshot is flipped, and passes once it is put back', async () => {
+    const files = filesUnder(snapshotDir);
+    // The manifest, every part, and the first index shard of each type.
+    const shards = new Set<string>();
+    const targets = files.filter((file) => {
+      if (!file.startsWith('index/')) return true;
+      const type = file.split('/')[1];
+      if (shards.has(type)) return false;
+      shards.add(type);
+      return true;
+    });
+    expect(targets).toContain('manifest.json');
+    expect(targets.some((file) => file.startsWith('parts/'))).toBe(true);
+    expect(targets.some((file) => file.startsWith('index/'))).toBe(true);
+    const outcomes: string[] = [];
+    for (const file of targets) {
+      const path = join(snapshotDir, file);
+      const original = readFileSync(path);
+      if (original.length === 0) continue;
+      const tampered = Buffer.from(original);
+      const at = Math.floor(Math.random() * tampered.length);
+      tampered[at] ^= 0x01;
+      writeFileSync(path, tampered);
+      try {
+        const result = await drill(backup.id);
+        outcomes.push(
+          `${relative(snapshotDir, path)}@${at}: ${String(result.outcome)} ${String(result.status)}`,
+        );
+        expect(result.error_message).toMatch(/\S/);
+      } finally {
+        writeFileSync(path, original);
+      }
+    }
+    expect(outcomes.filter((line) => !line.endsWith(': failed failed'))).toEqual([]);
+    expect(outcomes.length).toBeGreaterThan(2);
+    expect(await drill(backup.id)).toMatchObject({ outcome: 'passed' });
+  });
+
+  it('reports a tampered part as a failed verification naming the integrity problem', async () => {
+    const part = filesUnder(snapshotDir).find((file) => file === 'parts/user.ndjson.gz.enc')!;
+    const path = join(snapshotDir, part);
+    const original = readFileSync(path);
+    const tampered = Buffer.from(original);
+    tampered[Math.floor(tampered.length / 2)] ^= 0x80;
+    writeFileSync(path, tampered);
+    try {
+      const failed = await drill(backup.id);
+      expect(failed).toMatchObject({ status: 'failed', outcome: 'failed', result: null });
+      expect(failed.error_message).toMatch(/^The snapshot failed verification: /);
+    } finally {
+      writeFileSync(path, original);
+    }
+  });
+
+  it('answers 404 for another team’s backup or drill, 403 without `run backups`, 400 for a bad id', async () => {
+    const stranger = await ctx.newClient({ role: 'admin' });
+    expect((await verify(backup.id, stranger)).status).toBe(404);
+    const mine = await verify(backup.id);
+    const otherTeamsDrill = await ctx.http
+      .get(`/api/restore-drills/${mine.body.drillId}`)
+      .set(bearer(stranger));
+    expect(otherTeamsDrill.status).toBe(404);
+    const denied = await verify(backup.id, viewer);
+    expect([denied.status, denied.body.code]).toEqual([403, 'forbidden']);
+    expect((await verify('not-a-uuid')).status).toBe(400);
+  });
+});
