@@ -46,6 +46,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       WHERE r.team_id = $1 ORDER BY r.created_at, i.restore_id, i.seq`,
   },
   wholeRows('restore_drills', 'restore_drills', 'created_at, id'),
+  wholeRows('restore_previews', 'restore_previews', 'created_at, id'),
   wholeRows('compliance_runs', 'compliance_runs', 'occurred_at, id'),
   wholeRows('compliance_results', 'compliance_results', 'generated_at, id'),
   wholeRows('connection_drift', 'connection_drift', 'connection_id'),
