@@ -84,8 +84,11 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
   }
 
   failedEntry(backup: BackupEntity, message: string, error: unknown): AuditEntry {
-    // Okta refusing the integration's credentials is named, so it is notified as such.
-    const reason = error instanceof ProviderAuthError ? { reason: 'credentials_invalid' } : {};
+    // The provider refusing the integration's credentials is named, so it is notified as such.
+    const reason =
+      error instanceof ProviderAuthError
+        ? { reason: 'credentials_invalid', provider: requireProvider(backup.connection.provider).label }
+        : {};
     return backupEntry('backup.failed', factsOf(backup), { error: message, ...reason });
   }
 

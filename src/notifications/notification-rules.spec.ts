@@ -30,9 +30,15 @@ describe('notificationFor', () => {
 
   it('names refused credentials connection.credentials_invalid, linking to the connection', () => {
     const sut = notificationFor(
-      event({ details: { connection_id: 'c1', org: 'Acme', reason: 'credentials_invalid' } }),
+      event({
+        details: { connection_id: 'c1', org: 'Acme', reason: 'credentials_invalid', provider: 'Okta' },
+      }),
     );
-    expect(sut).toMatchObject({ type: 'connection.credentials_invalid', link: '/connections/c1' });
+    expect(sut).toMatchObject({
+      type: 'connection.credentials_invalid',
+      title: 'Okta refused the credentials of Acme',
+      link: '/connections/c1',
+    });
   });
 
   it("sends an integration client's actions to the admins", () => {

@@ -60,7 +60,7 @@ function make(event: RecordedAuditEvent): Made | null {
         return {
           type: 'connection.credentials_invalid',
           severity: 'high',
-          title: `Okta refused the credentials of ${org}`,
+          title: `${text(details.provider, 'The provider')} refused the credentials of ${org}`,
           message: `Backups of ${org} fail until its integration's credentials are fixed: ${text(details.error, 'authentication refused')}`,
           link: connectionLink,
         };
