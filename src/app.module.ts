@@ -6,6 +6,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { TeamsModule } from './teams/teams.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         // Before AuthModule: global guards run in module order, and limits apply before authentication.
         RateLimitModule,
         HealthModule,
+        MetricsModule,
         TeamsModule,
         AuthModule,
         ConnectionsModule,

@@ -87,6 +87,10 @@ export const configSchema = z
     /** Dynamic client registrations plus client metadata document fetches allowed per client IP per minute. */
     OAUTH_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+    /** Port of the Prometheus `GET /metrics` listener (docs/operations.md); unset: no listener. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Address the metrics listener binds; loopback by default so it is never public by accident. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
     /** Per-IP rate limits of the spec's Limits section; `off` only for test suites (docs/security.md). */
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     /** Reverse proxies in front of the service that append to X-Forwarded-For; 0 ignores the header. */

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@app/bootstrap/free-port.js';
+import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
+import { startTestOrg, type TestOrg } from './support/okta-org.js';
+import { createConnection, runBackup } from './support/backup-helpers.js';
+import { parsePrometheusText, sampleValue, type MetricFamily } from './support/prometheus-text.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+
+describe('Prometheus metrics after one backup (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
+  let org: TestOrg;
+  let ctx: TestApp;
+  let admin: TestClient;
+  let connectionId: string;
+  let backup: BackupDto;
+  let metricsUrl: string;
+
+  const scrape = async (): Promise<{ status: number; contentType: string | null; text: string }> => {
+    const response = await fetch(metricsUrl);
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text: await response.text(),
+    };
+  };
+
+  beforeAll(async () => {
+    org = await startTestOrg({ users: 40, groups: 5, apps: 3, seed: 34 });
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    ctx = await startTestApp({ ...org.env, METRICS_PORT: String(metricsPort) });
+    admin = await ctx.newClient({ role: 'admin' });
+    connectionId = await createConnection(ctx, admin.token, { baseUrl: org.sim.baseUrl, ...org.integration });
+    backup = await runBackup(ctx, admin.token, { connectionId });
+    expect(backup.status).toBe('completed');
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await org?.sim.close();
+  });
+
+  it('is served on its own port, not on the API port', async () => {
+    const onApi = await ctx.http.get('/metrics');
+    expect(onApi.status).toBe(404);
+    const { status, contentType } = await scrape();
+    expect(status).toBe(200);
+    expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
+  it('parses as the text format and counts the completed backup, its duration, objects and bytes', async () => {
+    const families = parsePrometheusText((await scrape()).text);
+    const okta = { provider: 'okta' };
+    expect(sampleValue(families, 'idp_backups_started_total', okta)).toBe(1);
+    expect(sampleValue(families, 'idp_backups_completed_total', okta)).toBe(1);
+    expect(sampleValue(families, 'idp_backups_failed_total', okta)).toBeUndefined();
+    expect(families.get('idp_backup_duration_seconds')?.type).toBe('histogram');
+    expect(sampleValue(families, 'idp_backup_duration_seconds_count', okta)).toBe(1);
+    const seconds = sampleValue(families, 'idp_backup_duration_seconds_sum', okta)!;
+    const wall = (Date.parse(backup.completed_at!) - Date.parse(backup.started_at)) / 1000;
+    expect(seconds).toBeCloseTo(wall, 2);
+    expect(seconds).toBeGreaterThan(0);
+    const objects = Object.values(backup.resource_counts).reduce((sum, n) => sum + n, 0);
+    expect(sampleValue(families, 'idp_backup_objects_sum', okta)).toBe(objects);
+    expect(sampleValue(families, 'idp_backup_size_bytes_sum', okta)).toBe(Number(backup.size));
+    const last = sampleValue(families, 'idp_backup_last_success_timestamp_seconds', {
+      connection_id: connectionId,
+    })!;
+    expect(last * 1000).toBeCloseTo(Date.parse(backup.completed_at!), -1);
+  });
+
+  it('counts HTTP requests by route template and status, with a latency histogram', async () => {
+    const families = parsePrometheusText((await scrape()).text);
+    const byTemplate = { method: 'GET', route: '/api/backup/:id', status: '200' };
+    expect(sampleValue(families, 'http_requests_total', byTemplate)).toBe(1);
+    expect(sampleValue(families, 'http_request_duration_seconds_count', byTemplate)).toBe(1);
+    const series = (family: MetricFamily | undefined): string[] =>
+      (family?.samples ?? []).map((sample) => sample.labels.route!);
+    expect(series(families.get('http_requests_total'))).not.toContain(`/api/backup/${backup.id}`);
+    expect(
+      sampleValue(families, 'http_requests_total', { route: '/api/backup/status', status: '200' }),
+    ).toBeGreaterThan(0);
+  });
+
+  it('shows the job queues it reads from pg-boss', async () => {
+    const families = parsePrometheusText((await scrape()).text);
+    expect(families.get('idp_job_queue_depth')?.type).toBe('gauge');
+    expect(families.get('idp_job_queue_oldest_age_seconds')?.type).toBe('gauge');
+  });
+
+  it('the parser refuses what is not the text format (so the checks above can fail)', () => {
+    expect(() => parsePrometheusText('x_total 1\n')).toThrow(/untyped family/);
+    expect(() => parsePrometheusText('# TYPE x counter\nx{a="1" 1\n')).toThrow(/not a sample/);
+    expect(() =>
+      parsePrometheusText(
+        '# TYPE h histogram\nh_bucket{le="1"} 2\nh_bucket{le="+Inf"} 1\nh_sum 1\nh_count 1\n',
+      ),
+    ).toThrow(/cumulative/);
+  });
+});
