@@ -29,6 +29,8 @@ COPY --from=build /app/dist ./dist
 RUN useradd --system --uid 10001 --home-dir /app app && mkdir -p /app/.data && chown -R app /app/.data
 USER app
 EXPOSE 3000
+# Readiness (docs/operations.md): database, migrations, object store, workers. A `worker` replica
+# serves no HTTP: its compose service or pod overrides this check.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "--heap-growing-percent=75", "dist/src/main.js"]

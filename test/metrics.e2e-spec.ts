@@ -5,8 +5,9 @@ import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { parsePrometheusText, sampleValue, type MetricFamily } from './support/prometheus-text.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { DataSource } from 'typeorm';
 
-describe('Prometheus metrics after one backup (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
+describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
   let org: TestOrg;
   let ctx: TestApp;
   let admin: TestClient;
@@ -85,6 +86,39 @@ describe('Prometheus metrics after one backup (HTTP, real PostgreSQL, simulator 
     const families = parsePrometheusText((await scrape()).text);
     expect(families.get('idp_job_queue_depth')?.type).toBe('gauge');
     expect(families.get('idp_job_queue_oldest_age_seconds')?.type).toBe('gauge');
+  });
+
+  it('/livez and /readyz answer 200 with every check, public, beside /api/health', async () => {
+    expect((await ctx.http.get('/livez')).body).toEqual({ status: 'ok' });
+    const ready = await ctx.http.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', object_store: 'ok', workers: 'ok' },
+    });
+    expect((await ctx.http.get('/api/health')).body).toMatchObject({ status: 'ok' });
+  });
+
+  it('/readyz answers 503 while the database is unreachable and 200 once it is back; /livez stays 200', async () => {
+    const database = ctx.app.get(DataSource);
+    await database.destroy();
+    try {
+      const down = await ctx.http.get('/readyz');
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({
+        error: 'Not ready: database unreachable, migrations not applied',
+        code: 'not_ready',
+      });
+      expect((await ctx.http.get('/livez')).status).toBe(200);
+      // The metrics listener still serves what it holds, and says the database was not read.
+      const families = parsePrometheusText((await scrape()).text);
+      expect(sampleValue(families, 'idp_backups_completed_total', { provider: 'okta' })).toBe(1);
+      expect(sampleValue(families, 'idp_database_up')).toBe(0);
+    } finally {
+      if (!database.isInitialized) await database.initialize();
+    }
+    expect((await ctx.http.get('/readyz')).status).toBe(200);
+    expect(sampleValue(parsePrometheusText((await scrape()).text), 'idp_database_up')).toBe(1);
   });
 
   it('the parser refuses what is not the text format (so the checks above can fail)', () => {

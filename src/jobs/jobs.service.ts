@@ -130,6 +130,15 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     this.workers.set(name, worker);
   }
 
+  /**
+   * Whether this replica's workers are polling their queues (the readiness probe): `not_here` in
+   * the `api` role, which runs none; `stopped` before they start and once shutdown began.
+   */
+  workerState(): 'polling' | 'stopped' | 'not_here' {
+    if (!this.runsWorkers) return 'not_here';
+    return !this.stopping && this.workers.size > 0 ? 'polling' : 'stopped';
+  }
+
   private wake(name: string): void {
     const worker = this.workers.get(name);
     if (worker !== undefined) this.boss.notifyWorker(worker);

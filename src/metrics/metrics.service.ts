@@ -88,6 +88,12 @@ export class MetricsService implements OnModuleInit {
     registers: [this.registry],
   });
 
+  private readonly databaseUp = new Gauge({
+    name: 'idp_database_up',
+    help: '1 when this scrape read the queue and last-backup gauges from the database, 0 when it could not (they keep their last values).',
+    registers: [this.registry],
+  });
+
   constructor(
     private readonly audit: AuditService,
     private readonly rows: MetricsRepository,
@@ -107,14 +113,16 @@ export class MetricsService implements OnModuleInit {
   }
 
   /**
-   * The exposition text (Prometheus text format 0.0.4) and its content type.
-   * Database-read gauges are refreshed first; when the database does not answer they are left
-   * out and the rest is still served.
+   * The exposition text (Prometheus text format 0.0.4) and its content type. The gauges read
+   * from the database are refreshed first; when it does not answer they keep the values of the
+   * last read, `idp_database_up` says 0, and the rest is served as usual.
    */
   async render(): Promise<{ contentType: string; body: string }> {
     try {
       await this.readDatabaseGauges();
+      this.databaseUp.set(1);
     } catch (error) {
+      this.databaseUp.set(0);
       this.logger.warn(`Metrics read from the database skipped: ${String(error)}`);
     }
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
