@@ -53,7 +53,8 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
     const okta = { provider: 'okta' };
     expect(sampleValue(families, 'idp_backups_started_total', okta)).toBe(1);
     expect(sampleValue(families, 'idp_backups_completed_total', okta)).toBe(1);
-    expect(sampleValue(families, 'idp_backups_failed_total', okta)).toBeUndefined();
+    expect(sampleValue(families, 'idp_backups_failed_total', okta)).toBe(0);
+    expect(sampleValue(families, 'idp_restores_started_total', okta)).toBe(0);
     expect(families.get('idp_backup_duration_seconds')?.type).toBe('histogram');
     expect(sampleValue(families, 'idp_backup_duration_seconds_count', okta)).toBe(1);
     const seconds = sampleValue(families, 'idp_backup_duration_seconds_sum', okta)!;

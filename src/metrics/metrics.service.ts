@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { Transaction } from '@app/database/transaction.js';
@@ -169,17 +170,22 @@ export class MetricsService implements OnModuleInit {
       );
   }
 
+  /**
+   * One counter per step, each starting at 0 for every available provider: `increase()` sees a
+   * series' first step only when the series existed before it (Prometheus docs, "rate").
+   */
   private stepCounters<S extends string>(noun: string, steps: readonly S[]): Record<S, Counter<'provider'>> {
     return Object.fromEntries(
-      steps.map((step) => [
-        step,
-        new Counter({
+      steps.map((step) => {
+        const counter = new Counter({
           name: `idp_${noun}_${step}_total`,
           help: `${noun[0]!.toUpperCase()}${noun.slice(1)} ${step}, by the connection's provider.`,
           labelNames: ['provider'] as const,
           registers: [this.registry],
-        }),
-      ]),
+        });
+        for (const provider of AVAILABLE_PROVIDER_KINDS) counter.inc({ provider }, 0);
+        return [step, counter];
+      }),
     ) as Record<S, Counter<'provider'>>;
   }
 }
