@@ -71,6 +71,7 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
   });
 
   it('counts HTTP requests by route template and status, with a latency histogram', async () => {
+    expect((await ctx.http.get(`/api/no-such-route/${backup.id}`)).status).toBe(404);
     const families = parsePrometheusText((await scrape()).text);
     const byTemplate = { method: 'GET', route: '/api/backup/:id', status: '200' };
     expect(sampleValue(families, 'http_requests_total', byTemplate)).toBe(1);
@@ -78,6 +79,8 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
     const series = (family: MetricFamily | undefined): string[] =>
       (family?.samples ?? []).map((sample) => sample.labels.route!);
     expect(series(families.get('http_requests_total'))).not.toContain(`/api/backup/${backup.id}`);
+    // This one and the first test's GET /metrics on the API port.
+    expect(sampleValue(families, 'http_requests_total', { route: 'unmatched', status: '404' })).toBe(2);
     expect(
       sampleValue(families, 'http_requests_total', { route: '/api/backup/status', status: '200' }),
     ).toBeGreaterThan(0);

@@ -97,4 +97,4 @@ interface SocketRequest {
 }
 
 /** A caller's request id is kept when it is a plain token of at most 128 characters. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

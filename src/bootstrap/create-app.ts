@@ -14,6 +14,8 @@ import { AuthorizationServer } from '@app/auth/authorization-server.js';
 import { protectedResourceMetadataUrl } from '@app/auth/protected-resource.js';
 import { INTERACTION_PATH } from '@app/auth/oidc-configuration.js';
 import { UNSUBSCRIBE_PATH } from '@app/newsletter/newsletter.service.js';
+import { createAppLogger } from './app-logger.js';
+import { installHttpObservers } from './http-observers.js';
 
 /**
  * Builds the HTTP application: the OAuth authorization server mounted ahead of Nest's body
@@ -24,11 +26,12 @@ import { UNSUBSCRIBE_PATH } from '@app/newsletter/newsletter.service.js';
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
     bodyParser: false,
-    logger: loggerLevels(config),
+    logger: createAppLogger(config),
   });
   app.set('trust proxy', false);
   app.disable('x-powered-by');
   app.get(AuthorizationServer).mount(app);
+  installHttpObservers(app);
   installRequestEdge(app, { formPaths: [INTERACTION_PATH, UNSUBSCRIBE_PATH] });
   app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
   app.useGlobalPipes(createValidationPipe());
@@ -56,12 +59,7 @@ export async function createWorkerContext(
   databaseUrl: string,
 ): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, databaseUrl), {
-    logger: loggerLevels(config),
+    logger: createAppLogger(config),
   });
   return app;
-}
-
-function loggerLevels(config: AppConfig): Array<'error' | 'warn' | 'log' | 'debug' | 'verbose'> {
-  const order = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
-  return order.slice(0, order.indexOf(config.LOG_LEVEL) + 1);
 }

@@ -87,6 +87,8 @@ export const configSchema = z
     /** Dynamic client registrations plus client metadata document fetches allowed per client IP per minute. */
     OAUTH_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+    /** `json`: one JSON object a line (Nest's JSON console logger); `pretty`: coloured text. Default: json in production. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     /** Port of the Prometheus `GET /metrics` listener (docs/operations.md); unset: no listener. */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** Address the metrics listener binds; loopback by default so it is never public by accident. */

@@ -1,16 +1,15 @@
-import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { MetricsService } from './metrics.service.js';
 
 /**
  * Times every request Nest routes and counts it by route template (`/api/backup/:id`, so ids do
- * not make a label value each); a request no route matched counts as `unmatched`.
+ * not make a label value each); a request no route matched counts as `unmatched`. Express
+ * middleware ahead of every route (src/bootstrap/http-observers.ts).
  */
-@Injectable()
-export class HttpMetricsMiddleware implements NestMiddleware {
+export class HttpMetricsMiddleware {
   constructor(private readonly metrics: MetricsService) {}
 
-  use(req: Request, res: Response, next: NextFunction): void {
+  readonly use = (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const route = (req.route as { path?: unknown } | undefined)?.path;
@@ -23,5 +22,5 @@ export class HttpMetricsMiddleware implements NestMiddleware {
       );
     });
     next();
-  }
+  };
 }
