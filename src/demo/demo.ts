@@ -75,6 +75,7 @@ async function main(): Promise<number> {
       PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
       PROVIDER_CA_FILE: org.caCertPath,
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty', // a person reads the demo, even where NODE_ENV is production
     });
     const database = await resolveDatabase(config);
     started.push(() => database.stop());
