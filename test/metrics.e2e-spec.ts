@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { parsePrometheusText, sampleValue, type MetricFamily } from './support/prometheus-text.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
@@ -90,6 +91,25 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
     const families = parsePrometheusText((await scrape()).text);
     expect(families.get('idp_job_queue_depth')?.type).toBe('gauge');
     expect(families.get('idp_job_queue_oldest_age_seconds')?.type).toBe('gauge');
+  });
+
+  it('counts a backup the provider refuses as failed, and leaves the last success where it was', async () => {
+    const revoked = await new SimulatorClient(org.sim).call(
+      'DELETE',
+      `/integrations/api/v1/api-services/${org.integration.clientId}`,
+    );
+    expect(revoked.status).toBe(204);
+    expect((await runBackup(ctx, admin.token, { connectionId })).status).toBe('failed');
+    const families = parsePrometheusText((await scrape()).text);
+    const okta = { provider: 'okta' };
+    expect(sampleValue(families, 'idp_backups_started_total', okta)).toBe(2);
+    expect(sampleValue(families, 'idp_backups_failed_total', okta)).toBe(1);
+    expect(sampleValue(families, 'idp_backups_completed_total', okta)).toBe(1);
+    expect(sampleValue(families, 'idp_backup_duration_seconds_count', okta)).toBe(1);
+    const last = sampleValue(families, 'idp_backup_last_success_timestamp_seconds', {
+      connection_id: connectionId,
+    })!;
+    expect(last * 1000).toBeCloseTo(Date.parse(backup.completed_at!), -1);
   });
 
   it('/livez and /readyz answer 200 with every check, public, beside /api/health', async () => {
