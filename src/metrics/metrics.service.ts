@@ -1,8 +1,10 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
+import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/config/config.module.js';
 import type { Transaction } from '@app/database/transaction.js';
 import { MetricsRepository } from './metrics.repository.js';
 
@@ -98,11 +100,16 @@ export class MetricsService implements OnModuleInit {
   constructor(
     private readonly audit: AuditService,
     private readonly rows: MetricsRepository,
-  ) {
-    collectDefaultMetrics({ register: this.registry });
-  }
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
+  /**
+   * With METRICS_PORT set, starts the process metrics and the run counting; without it nothing
+   * can read them, so the runs' transactions are spared the extra read.
+   */
   onModuleInit(): void {
+    if (this.config.METRICS_PORT === undefined) return;
+    collectDefaultMetrics({ register: this.registry });
     this.audit.onRecorded((tx, event) => this.countRun(tx, event));
   }
 
