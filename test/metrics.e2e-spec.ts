@@ -4,6 +4,7 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
+import { RESTORE_SCOPES, runRestore } from './support/restore-helpers.js';
 import { parsePrometheusText, sampleValue, type MetricFamily } from './support/prometheus-text.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { DataSource } from 'typeorm';
@@ -153,5 +154,42 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
         '# TYPE h histogram\nh_bucket{le="1"} 2\nh_bucket{le="+Inf"} 1\nh_sum 1\nh_count 1\n',
       ),
     ).toThrow(/cumulative/);
+  });
+});
+
+describe('Prometheus metrics of a restore (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
+  let org: TestOrg;
+  let ctx: TestApp;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    org = await startTestOrg({ users: 10, groups: 2, apps: 1, seed: 36 }, RESTORE_SCOPES);
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    ctx = await startTestApp({ ...org.env, METRICS_PORT: String(metricsPort) });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await org?.sim.close();
+  });
+
+  it('counts the restore started and completed by provider, and its pre-restore backup', async () => {
+    const admin = await ctx.newClient({ role: 'admin' });
+    const connectionId = await createConnection(ctx, admin.token, {
+      baseUrl: org.sim.baseUrl,
+      ...org.integration,
+    });
+    const backup = await runBackup(ctx, admin.token, { connectionId });
+    const restored = await runRestore(ctx, admin.token, { backupId: backup.id, mode: 'full' });
+    expect(restored.restore.status).toBe('completed');
+    const families = parsePrometheusText(await (await fetch(metricsUrl)).text());
+    const okta = { provider: 'okta' };
+    expect(sampleValue(families, 'idp_restores_started_total', okta)).toBe(1);
+    expect(sampleValue(families, 'idp_restores_completed_total', okta)).toBe(1);
+    expect(sampleValue(families, 'idp_restores_partial_total', okta)).toBe(0);
+    expect(sampleValue(families, 'idp_restores_failed_total', okta)).toBe(0);
+    // The backup, then the one the restore takes of the org before writing to it.
+    expect(sampleValue(families, 'idp_backups_completed_total', okta)).toBe(2);
   });
 });
