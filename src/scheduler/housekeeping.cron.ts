@@ -3,6 +3,7 @@ import { Cron } from '@nestjs/schedule';
 import { AccountDeletionJob } from '@app/account/account-deletion.job.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
+import { WeeklyVerificationJob } from '@app/drills/weekly-verification.job.js';
 import { ReportExpiryJob } from '@app/export/report-expiry.job.js';
 
 /**
@@ -16,6 +17,7 @@ export class HousekeepingCron {
   constructor(
     private readonly accountDeletion: AccountDeletionJob,
     private readonly reportExpiry: ReportExpiryJob,
+    private readonly weeklyVerification: WeeklyVerificationJob,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.runsJobs = config.ROLE !== 'api';
@@ -31,5 +33,11 @@ export class HousekeepingCron {
   @Cron('23 * * * *', { name: 'enqueue-report-expiry', timeZone: 'UTC', waitForCompletion: true })
   async enqueueReportExpiry(): Promise<void> {
     if (this.runsJobs) await this.reportExpiry.enqueue(new Date());
+  }
+
+  /** Mondays: the weekly verification drills of the schedules that ask for one (issue 28). */
+  @Cron('29 2 * * 1', { name: 'enqueue-weekly-verification', timeZone: 'UTC', waitForCompletion: true })
+  async enqueueWeeklyVerification(): Promise<void> {
+    if (this.runsJobs) await this.weeklyVerification.enqueue(new Date());
   }
 }

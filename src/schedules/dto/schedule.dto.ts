@@ -17,6 +17,11 @@ export class ScheduleDto {
   @ApiProperty() incremental_enabled!: boolean;
   @ApiProperty({ minimum: 0, maximum: 6 }) full_backup_day!: number;
   @ApiProperty({
+    description:
+      'Beyond the spec: each week, a restore drill reads the latest completed backup end to end (docs/backups.md).',
+  })
+  verify_weekly!: boolean;
+  @ApiProperty({
     type: String,
     nullable: true,
     description: 'When the next scheduled backup starts (ISO 8601, UTC); null while disabled.',
@@ -34,6 +39,7 @@ export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null
     timezone: schedule.timezone,
     incremental_enabled: schedule.incrementalEnabled,
     full_backup_day: schedule.fullBackupDay,
+    verify_weekly: schedule.verifyWeekly,
     next_run_at: nextRunAt?.toISOString() ?? null,
   };
 }
