@@ -23,6 +23,7 @@ export const DEFAULT_CODES: Readonly<Record<number, string>> = {
   415: 'unsupported_media_type',
   429: 'rate_limited',
   500: 'internal_error',
+  503: 'service_unavailable',
 };
 
 /** body-parser's error `type`, whether Nest wrapped the error (as the `cause` of a 400) or not. */
