@@ -1,20 +1,23 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiConflictResponse,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
-import { type RestoreDto, type RestoreItemDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
+import { RestoreDetailDto, RestoreHistoryDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
+import { RestorePreviewDto, RestoreStartedDto } from './dto/restore-preview.dto.js';
 import { RestorePreviewQuery } from './dto/restore-preview.query.js';
 import { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import { RunRestoreDto } from './dto/run-restore.dto.js';
 import { type RestorePreview, RestoreService, type RestoreStarted } from './restore.service.js';
+
+/** A backup the preview or the restore starts from, and what can be wrong with it. */
+const BACKUP_ERRORS = {
+  400: 'A missing or invalid field, an unknown resource type, or `selective` without `resourceTypes`.',
+  404: 'A backup the team cannot see.',
+  502: { codes: ['provider_error'], description: 'Reading the live org failed.' },
+} as const;
 
 /**
  * Spec "Restore" (permission `restore`): the dry-run preview, execution, and beyond the spec the
@@ -27,19 +30,32 @@ export class RestoreController {
   constructor(private readonly restores: RestoreService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Preview a restore (dry run)' })
   @RequirePermission(Permission.Restore)
-  @ApiConflictResponse({ description: '`backup_not_completed`: the backup is running or failed.' })
+  @ApiOkResponse({ type: RestorePreviewDto, description: 'The dry run; nothing is written.' })
+  @ApiErrorResponses({
+    ...BACKUP_ERRORS,
+    409: { codes: ['backup_not_completed'], description: 'The backup is running or failed.' },
+  })
   preview(@CurrentActor() actor: Actor, @Query() query: RestorePreviewQuery): Promise<RestorePreview> {
     return this.restores.preview(actor, query);
   }
 
   @Post()
+  @ApiOperation({ summary: 'Run a restore (or preview it without mode)' })
   @RequirePermission(Permission.Restore)
-  @ApiOkResponse({ description: 'Without `mode`: the dry-run preview; nothing is written.' })
+  @ApiOkResponse({ type: RestorePreviewDto, description: 'Without `mode`: the dry run; nothing is written.' })
   @ApiAcceptedResponse({
-    description: 'With `mode`: `{ restoreId, status: "started" }`; poll GET /api/restore/{restoreId}.',
+    type: RestoreStartedDto,
+    description: 'With `mode`: started; poll GET /api/restore/{restoreId}.',
   })
-  @ApiConflictResponse({ description: '`restore_in_progress`, or `backup_not_completed`.' })
+  @ApiErrorResponses({
+    ...BACKUP_ERRORS,
+    409: {
+      codes: ['restore_in_progress', 'backup_not_completed'],
+      description: 'A restore of the connection is running, or the backup is running or failed.',
+    },
+  })
   async run(
     @CurrentActor() actor: Actor,
     @Body() body: RunRestoreDto,
@@ -51,21 +67,27 @@ export class RestoreController {
   }
 
   @Get('history')
+  @ApiOperation({ summary: 'List restores' })
   @RequirePermission(Permission.Restore)
-  history(
-    @CurrentActor() actor: Actor,
-    @Query() query: RestoreHistoryQuery,
-  ): Promise<{ restores: RestoreDto[]; total: number }> {
+  @ApiOkResponse({ type: RestoreHistoryDto })
+  @ApiErrorResponses({ 400: 'An invalid filter or a `limit` past 1000, named.' })
+  history(@CurrentActor() actor: Actor, @Query() query: RestoreHistoryQuery): Promise<RestoreHistoryDto> {
     return this.restores.history(actor, query);
   }
 
   @Get(':restoreId')
+  @ApiOperation({ summary: 'Poll a restore and its items' })
   @RequirePermission(Permission.Restore)
+  @ApiOkResponse({ type: RestoreDetailDto })
+  @ApiErrorResponses({
+    400: 'An invalid id or query parameter, named.',
+    404: 'A restore the team cannot see.',
+  })
   get(
     @CurrentActor() actor: Actor,
     @Param('restoreId', ParseUUIDPipe) restoreId: string,
     @Query() query: RestoreItemsQuery,
-  ): Promise<{ restore: RestoreDto; items: RestoreItemDto[]; items_total: number }> {
+  ): Promise<RestoreDetailDto> {
     return this.restores.get(actor, restoreId, query);
   }
 }
