@@ -52,7 +52,6 @@ export class ReportsController {
   @ApiOkResponse({ type: ReportLinkDto, description: 'A signed download URL of the PDF (REPORT_URL_TTL).' })
   @ApiErrorResponses({
     400: 'A missing or invalid field, named.',
-    402: 'The plan allows no more exports this month (`limit: exports_per_month`).',
     404: 'A backup or connection the team cannot see.',
     409: { codes: ['backup_not_completed'], description: 'The backup is running or failed.' },
     503: { codes: ['report_unavailable'], description: 'Chromium is missing or did not render in time.' },
