@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
@@ -74,10 +75,7 @@ export class BackupsController {
   @RequirePermission(Permission.ViewBackups)
   @ApiOkResponse({ type: BackupEnvelopeDto })
   @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A backup the team cannot see.' })
-  async get(
-    @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<BackupEnvelopeDto> {
+  async get(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<BackupEnvelopeDto> {
     return { backup: await this.backups.get(actor, id) };
   }
 
@@ -90,7 +88,7 @@ export class BackupsController {
     404: 'A backup the team cannot see.',
     409: { codes: ['backup_running'], description: 'A running backup cannot be deleted.' },
   })
-  async delete(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ ok: true }> {
+  async delete(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
     await this.backups.delete(actor, id);
     return { ok: true };
   }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
@@ -53,7 +54,7 @@ export class ConnectionsController {
   })
   async update(
     @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam('id') id: string,
     @Body() body: UpdateConnectionDto,
   ): Promise<ConnectionEnvelopeDto> {
     return { connection: await this.connections.update(actor, id, body) };
@@ -64,7 +65,7 @@ export class ConnectionsController {
   @ApiOperation({ summary: 'Delete a connection' })
   @ApiOkResponse({ type: OkResponseDto })
   @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A connection the team cannot see.' })
-  async remove(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ ok: true }> {
+  async remove(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
     await this.connections.remove(actor, id);
     return { ok: true };
   }
@@ -73,10 +74,7 @@ export class ConnectionsController {
   @ApiOperation({ summary: 'Get a connection' })
   @ApiOkResponse({ type: ConnectionEnvelopeDto, description: 'Credentials redacted.' })
   @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A connection the team cannot see.' })
-  async get(
-    @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<ConnectionEnvelopeDto> {
+  async get(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<ConnectionEnvelopeDto> {
     return { connection: await this.connections.get(actor, id) };
   }
 }

@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Query,
-  StreamableFile,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -19,6 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, Public, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
@@ -77,10 +68,7 @@ export class ReportsController {
     403: 'An expired, altered or other report’s signature.',
     404: 'The report is gone (retention or account deletion).',
   })
-  async download(
-    @Param('id', ParseUUIDPipe) id: string,
-    @Query() query: SignedReportQuery,
-  ): Promise<StreamableFile> {
+  async download(@UuidParam('id') id: string, @Query() query: SignedReportQuery): Promise<StreamableFile> {
     const { body, filename } = await this.reports.download(id, query);
     return new StreamableFile(body, {
       type: 'application/pdf',

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
@@ -85,7 +86,7 @@ export class RestoreController {
   })
   get(
     @CurrentActor() actor: Actor,
-    @Param('restoreId', ParseUUIDPipe) restoreId: string,
+    @UuidParam('restoreId') restoreId: string,
     @Query() query: RestoreItemsQuery,
   ): Promise<RestoreDetailDto> {
     return this.restores.get(actor, restoreId, query);

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
@@ -23,7 +24,7 @@ export class SchedulesController {
   @ApiOperation({ summary: "Get a connection's backup schedule" })
   @ApiOkResponse({ type: ScheduleDto, description: 'The schedule itself, not wrapped (spec "Connections").' })
   @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A connection the team cannot see.' })
-  get(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<ScheduleDto> {
+  get(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<ScheduleDto> {
     return this.schedules.get(actor, id);
   }
 
@@ -37,7 +38,7 @@ export class SchedulesController {
   })
   async update(
     @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam('id') id: string,
     @Body() body: UpdateScheduleDto,
   ): Promise<ScheduleEnvelopeDto> {
     if (body.frequency) await this.plans.assertScheduleFrequency(actor, body.frequency);

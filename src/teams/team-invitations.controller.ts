@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
@@ -56,7 +57,7 @@ export class TeamInvitationsController {
     403: 'The role lacks "manage team", or only the owner revokes an admin’s invitation.',
     404: 'No pending invitation of that id in the team.',
   })
-  async revoke(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ ok: true }> {
+  async revoke(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
     await this.invitations.revoke(actor, id);
     return { ok: true };
   }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
@@ -37,7 +38,7 @@ export class TeamMembersController {
   })
   async changeRole(
     @CurrentActor() actor: Actor,
-    @Param('userId', ParseUUIDPipe) userId: string,
+    @UuidParam('userId') userId: string,
     @Body() body: ChangeRoleDto,
   ): Promise<TeamMemberEnvelopeDto> {
     return { member: await this.members.changeRole(actor, userId, body.role) };
@@ -56,10 +57,7 @@ export class TeamMembersController {
       description: 'The owner cannot be removed, or the member changed meanwhile.',
     },
   })
-  async remove(
-    @CurrentActor() actor: Actor,
-    @Param('userId', ParseUUIDPipe) userId: string,
-  ): Promise<{ ok: true }> {
+  async remove(@CurrentActor() actor: Actor, @UuidParam('userId') userId: string): Promise<{ ok: true }> {
     await this.members.remove(actor, userId);
     return { ok: true };
   }
