@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import { ModulesContainer } from '@nestjs/core';
+import { getMetadataStorage } from 'class-validator';
 import puppeteer from 'puppeteer';
 import { nestRoutes } from './support/api-routes.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -33,6 +37,79 @@ function hasExample(document: OpenAPIObject, schema: unknown, seen = new Set<str
     return hasExample(document, document.components?.schemas?.[node.$ref.split('/').pop()!], seen);
   }
   return Object.values(node).some((child) => hasExample(document, child, seen));
+}
+
+type Schema = Record<string, unknown> & { items?: Schema; enum?: unknown[]; type?: unknown };
+
+/**
+ * What the document must say of a property that a class-validator constraint checks: the
+ * validator's bound, pattern or format, on the property or (`each`) on its items.
+ */
+function documentedAs(name: string, constraints: unknown[]): Record<string, unknown> | undefined {
+  switch (name) {
+    case 'isLength':
+      return {
+        ...(Number(constraints[0]) > 0 ? { minLength: constraints[0] } : {}),
+        maxLength: constraints[1],
+      };
+    case 'maxLength':
+      return { maxLength: constraints[0] };
+    case 'matches':
+      return { pattern: (constraints[0] as RegExp).source };
+    case 'isUuid':
+      return { format: 'uuid' };
+    case 'isEmail':
+      return { format: 'email' };
+    case 'arrayMaxSize':
+      return { maxItems: constraints[0] };
+    case 'min':
+      return { minimum: constraints[0] };
+    case 'max':
+      return { maximum: constraints[0] };
+    case 'isIn':
+      return { enum: constraints[0] };
+    default:
+      return undefined;
+  }
+}
+
+/** A class, as decorators and class-validator see it. */
+type Class = new (...args: never[]) => object;
+
+/** The request DTO classes of every handler: `{ handler, kind, dto }` for each `@Body()` and `@Query()` class. */
+function requestDtos(
+  app: TestApp['app'],
+): Array<{ controller: string; handler: string; kind: 'body' | 'query'; dto: Class }> {
+  const found: Array<{ controller: string; handler: string; kind: 'body' | 'query'; dto: Class }> = [];
+  for (const module of app.get(ModulesContainer).values())
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Class | null;
+      if (!controller) continue;
+      for (const handler of Object.getOwnPropertyNames(controller.prototype)) {
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<
+          string,
+          { index: number; data?: unknown }
+        >;
+        const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler) ??
+          []) as Class[];
+        for (const [key, arg] of Object.entries(args)) {
+          const kind = key.startsWith(`${RouteParamtypes.BODY}:`)
+            ? 'body'
+            : key.startsWith(`${RouteParamtypes.QUERY}:`)
+              ? 'query'
+              : undefined;
+          const dto = types[arg.index];
+          if (
+            kind &&
+            arg.data === undefined &&
+            dto &&
+            getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).length
+          )
+            found.push({ controller: controller.name.replace(/Controller$/, ''), handler, kind, dto });
+        }
+      }
+    }
+  return found;
 }
 
 describe('the OpenAPI document (issue 29)', () => {
@@ -106,6 +183,48 @@ describe('the OpenAPI document (issue 29)', () => {
         };
         return JSON.stringify(actual) === JSON.stringify(expected) ? [] : [{ key, expected, actual }];
       });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('documents every bound, pattern and format the request validators enforce', () => {
+    const operationsById = new Map(
+      Object.values(document.paths).flatMap((item) =>
+        Object.values(
+          item as Record<
+            string,
+            {
+              operationId: string;
+              parameters?: Array<{ name: string; schema: Schema }>;
+              requestBody?: { content: Record<string, { schema: { $ref: string } }> };
+            }
+          >,
+        ).map((operation) => [operation.operationId, operation] as const),
+      ),
+    );
+    const mismatches: string[] = [];
+    for (const { controller, handler, kind, dto } of requestDtos(sut.app)) {
+      const operation = operationsById.get(`${controller}_${handler}`);
+      if (!operation) continue;
+      const bodyRef = operation.requestBody?.content['application/json']?.schema.$ref;
+      const property = (name: string): Schema | undefined =>
+        kind === 'query'
+          ? operation.parameters?.find((parameter) => parameter.name === name)?.schema
+          : ((
+              document.components?.schemas?.[bodyRef!.split('/').pop()!] as {
+                properties?: Record<string, Schema>;
+              }
+            )?.properties?.[name] as Schema | undefined);
+      for (const rule of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
+        const expected = documentedAs(rule.name ?? '', rule.constraints ?? []);
+        const schema = property(rule.propertyName);
+        const where = rule.each ? schema?.items : schema;
+        for (const [field, value] of Object.entries(expected ?? {}))
+          if (JSON.stringify(where?.[field]) !== JSON.stringify(value))
+            mismatches.push(
+              `${controller}_${handler} ${kind} ${rule.propertyName}${rule.each ? '[]' : ''}: ${rule.name} says ${field} ${JSON.stringify(value)}, the document ${JSON.stringify(where?.[field])}`,
+            );
+      }
+    }
     expect(mismatches).toEqual([]);
   });
 

@@ -30,7 +30,7 @@ export class TeamInvitationEnvelopeDto {
 /** Body of POST /api/team/invitations. */
 export class CreateInvitationDto {
   /** RFC 5321 §4.5.3.1.3 caps a path at 256 octets, so no address is longer. */
-  @ApiProperty({ example: 'new.admin@acme.example', maxLength: 254 })
+  @ApiProperty({ format: 'email', example: 'new.admin@acme.example', maxLength: 254 })
   @MaxLength(254)
   @IsEmail()
   email!: string;
