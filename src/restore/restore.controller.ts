@@ -6,7 +6,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Actor } from '@app/common/actor.js';
@@ -16,7 +15,7 @@ import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decor
 import { Permission } from '@app/common/permission.js';
 import { prefersRespondAsync } from '@app/common/prefer.js';
 import { RestoreDetailDto, RestoreHistoryDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
-import { RestorePreviewDto, RestorePreviewQueuedDto, RestoreStartedDto } from './dto/restore-preview.dto.js';
+import { RestoreAcceptedDto, RestorePreviewDto, RestorePreviewQueuedDto } from './dto/restore-preview.dto.js';
 import { RestorePreviewQuery } from './dto/restore-preview.query.js';
 import { RestorePreviewRunDto } from './dto/restore-preview-run.dto.js';
 import { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
@@ -56,7 +55,7 @@ const PREVIEW_QUEUED = {
  * (docs/restore.md). Static paths come before `:restoreId`.
  */
 @ApiTags('restore')
-@ApiExtraModels(RestoreTypeSummaryDto, RestoreStartedDto, RestorePreviewQueuedDto)
+@ApiExtraModels(RestoreTypeSummaryDto)
 @Controller('api/restore')
 export class RestoreController {
   constructor(private readonly restores: RestoreService) {}
@@ -86,9 +85,7 @@ export class RestoreController {
   @ApiHeader(PREFER_HEADER)
   @ApiOkResponse({ type: RestorePreviewDto, description: 'Without `mode`: the dry run; nothing is written.' })
   @ApiAcceptedResponse({
-    schema: {
-      oneOf: [{ $ref: getSchemaPath(RestoreStartedDto) }, { $ref: getSchemaPath(RestorePreviewQueuedDto) }],
-    },
+    type: RestoreAcceptedDto,
     description: `With \`mode\`: started; poll GET /api/restore/{restoreId}. ${PREVIEW_QUEUED.description}`,
   })
   @ApiErrorResponses({

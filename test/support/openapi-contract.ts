@@ -68,8 +68,10 @@ export class OpenApiContract {
       validate = this.ajv.compile({ $ref: pointer });
       this.validators.set(pointer, validate);
     }
-    // A body read as text (a streamed download) is checked as the JSON it is.
-    const body = typeof response.body === 'string' ? (JSON.parse(response.body) as unknown) : response.body;
+    // A body read as text or bytes (a streamed download's test reads it whole) is checked as the JSON it is.
+    const raw: unknown = response.body;
+    const body =
+      typeof raw === 'string' || Buffer.isBuffer(raw) ? (JSON.parse(raw.toString()) as unknown) : raw;
     if (validate(body)) return [];
     return (validate.errors ?? []).map(
       (error) => `${where}: body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`,

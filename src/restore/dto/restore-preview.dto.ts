@@ -1,8 +1,8 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 import type { PruneCandidate, RestorePreviewRow } from '@libs/restore/preview.js';
 import type { NotRestorable, RestorePreview } from '@app/restore/restore-previewer.js';
-import type { RestorePreviewQueued, RestoreStarted } from '@app/restore/restore.service.js';
+import type { RestorePreviewQueued } from '@app/restore/restore.service.js';
 
 /** One type of a restore preview (spec "Restore preview row"). */
 @ApiSchema({ name: 'RestorePreviewRow' })
@@ -49,16 +49,29 @@ export class RestorePreviewDto implements RestorePreview {
   @ApiProperty({ type: [NotRestorableDto] }) notRestorable!: NotRestorableDto[];
 }
 
-/** POST /api/restore with `mode`: started; poll GET /api/restore/{restoreId}. */
-@ApiSchema({ name: 'RestoreStarted' })
-export class RestoreStartedDto implements RestoreStarted {
-  @ApiProperty({ format: 'uuid', example: '0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e' }) restoreId!: string;
-  @ApiProperty({ enum: ['started'] }) status!: 'started';
-}
-
 /** Beyond the spec: a dry run queued as a job (`Prefer: respond-async`); poll GET /api/restore/previews/{previewId}. */
 @ApiSchema({ name: 'RestorePreviewQueued' })
 export class RestorePreviewQueuedDto implements RestorePreviewQueued {
   @ApiProperty({ format: 'uuid', example: '6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b' }) previewId!: string;
   @ApiProperty({ enum: ['pending'] }) status!: 'pending';
+}
+
+/**
+ * The 202 of POST /api/restore: a restore started (`restoreId`, `started`: spec "Restore"), or,
+ * beyond the spec, a dry run queued as a job (`previewId`, `pending`: `Prefer: respond-async`).
+ */
+@ApiSchema({ name: 'RestoreAccepted' })
+export class RestoreAcceptedDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    example: '0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e',
+    description: 'With `mode`: the restore; poll GET /api/restore/{restoreId}.',
+  })
+  restoreId?: string;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Without `mode`, queued: the dry run; poll GET /api/restore/previews/{previewId}.',
+  })
+  previewId?: string;
+  @ApiProperty({ enum: ['started', 'pending'] }) status!: 'started' | 'pending';
 }
