@@ -59,7 +59,7 @@ const FEATURES = readdirSync(new URL('./src', import.meta.url), { withFileTypes:
 const restricted = (...patterns) => ['error', { patterns: [PARENT, ...patterns] }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'examples/api-client/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -17,6 +17,7 @@ import { CreateNewsletter1765400000000 } from './1765400000000-CreateNewsletter.
 import { CreateRestoreDrills1765500000000 } from './1765500000000-CreateRestoreDrills.js';
 import { CreateReports1765600000000 } from './1765600000000-CreateReports.js';
 import { CreateRestorePreviews1765700000000 } from './1765700000000-CreateRestorePreviews.js';
+import { AddScheduleWeeklyVerification1765800000000 } from './1765800000000-AddScheduleWeeklyVerification.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -41,5 +42,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateRestoreDrills1765500000000,
     CreateReports1765600000000,
     CreateRestorePreviews1765700000000,
+    AddScheduleWeeklyVerification1765800000000,
   ];
 }

@@ -33,7 +33,11 @@ describe('health, OpenAPI document and the error shape', () => {
     ]) {
       expect(response.body.paths).toHaveProperty([path]);
     }
-    expect(response.body.paths['/api/backup/run'].post.security).toEqual([{ bearer: [] }]);
+    expect(response.body.paths['/api/backup/run'].post.security).toEqual([
+      { bearer: [] },
+      { oauth2: ['api'] },
+    ]);
+    expect(response.body.paths['/api/backup/run'].post['x-required-permission']).toBe('run backups');
   });
 
   it('answers malformed JSON with 400 in the error shape', async () => {

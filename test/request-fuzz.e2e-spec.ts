@@ -46,6 +46,9 @@ const BEYOND_OPENAPI: Operation[] = [
   postForm('/interaction/{uid}/abort', []),
   get('/sign-in/oidc', ['return_to']),
   get('/sign-in/oidc/callback', ['code', 'state', 'iss', 'error']),
+  // The newsletter links' landing pages: HTML for people, out of the API document (issue 29).
+  get('/subscribed'),
+  get('/unsubscribed'),
   get('/.well-known/oauth-authorization-server'),
   get('/oauth/jwks'),
   get('/oauth/authorize', [

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { WeeklyVerificationJob } from '@app/drills/weekly-verification.job.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
@@ -20,6 +21,7 @@ describe('restore drills: POST /api/backup/:id/verify (HTTP, real PostgreSQL, ob
   let operator: TestClient;
   let viewer: TestClient;
   let backup: BackupDto;
+  let connectionId: string;
   let snapshotDir: string;
 
   const bearer = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
@@ -50,7 +52,7 @@ describe('restore drills: POST /api/backup/:id/verify (HTTP, real PostgreSQL, ob
     const admin = await ctx.newClient({ role: 'admin' });
     operator = await ctx.newClient({ role: 'operator', teamId: admin.teamId });
     viewer = await ctx.newClient({ role: 'viewer', teamId: admin.teamId });
-    const connectionId = await createConnection(ctx, admin.token, {
+    connectionId = await createConnection(ctx, admin.token, {
       baseUrl: org.sim.baseUrl,
       ...org.integration,
     });
@@ -148,5 +150,65 @@ describe('restore drills: POST /api/backup/:id/verify (HTTP, real PostgreSQL, ob
     const denied = await verify(backup.id, viewer);
     expect([denied.status, denied.body.code]).toEqual([403, 'forbidden']);
     expect((await verify('not-a-uuid')).status).toBe(400);
+  });
+
+  it('runs a weekly drill of the latest backup for a schedule that asks for one, once a week', async () => {
+    const admin = await ctx.newClient({ role: 'admin', teamId: operator.teamId });
+    const patched = await ctx.http
+      .patch(`/api/connections/${connectionId}/schedule`)
+      .set(bearer(admin))
+      .send({ verify_weekly: true });
+    expect(patched.status).toBe(200);
+    expect(JSON.stringify(patched.body)).toContain('"verify_weekly":true');
+    const latest = await runBackup(ctx, admin.token, { connectionId });
+
+    /** The drills the schedule started, as the audit trail tells them, once every one has ended. */
+    const scheduledDrills = async (): Promise<
+      Array<{ target: { id: string }; details: Record<string, unknown> }>
+    > => {
+      const events = async (action: string) => {
+        const response = await ctx.http
+          .get('/api/audit-events')
+          .query({ action, limit: 100 })
+          .set(bearer(admin));
+        expect(response.status).toBe(200);
+        return response.body.events as Array<{
+          actor: { type: string };
+          target: { id: string };
+          details: Record<string, unknown>;
+        }>;
+      };
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const started = (await events('drill.started')).filter((event) => event.actor.type === 'schedule');
+        const ended = new Set((await events('drill.passed')).map((event) => event.target.id));
+        if (started.every((event) => ended.has(event.target.id))) return started;
+        if (Date.now() > deadline) throw new Error('a scheduled drill did not pass');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const job = ctx.app.get(WeeklyVerificationJob);
+    /** Runs the weekly job judging by `now` and waits until its drills have ended. */
+    const week = async (now: Date) => {
+      const before = (await scheduledDrills()).length;
+      expect(await job.enqueue(now)).not.toBeNull();
+      const deadline = Date.now() + 60_000;
+      while ((await scheduledDrills()).length === before && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      return scheduledDrills();
+    };
+
+    const first = await week(new Date());
+    expect(first).toHaveLength(1);
+    expect(first[0].details).toMatchObject({ connection_id: connectionId, backup_id: latest.id });
+
+    // The same week again (a retried or duplicated run): no second drill.
+    await job.enqueue(new Date(Date.now() + 1000));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await scheduledDrills()).toHaveLength(1);
+
+    // The next week: one more.
+    const next = await week(new Date(Date.now() + 7 * 86_400_000));
+    expect(next).toHaveLength(2);
   });
 });

@@ -63,6 +63,7 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
     timezone: 'UTC',
     incremental_enabled: true,
     full_backup_day: 0,
+    verify_weekly: false,
     next_run_at: null,
   };
 
@@ -82,6 +83,7 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
     ['day_of_month 29', { frequency: 'monthly', day_of_month: 29 }, 'day_of_month'],
     ['day_of_month 0', { frequency: 'monthly', day_of_month: 0 }, 'day_of_month'],
     ['full_backup_day 7', { full_backup_day: 7 }, 'full_backup_day'],
+    ['verify_weekly as a string', { verify_weekly: 'yes' }, 'verify_weekly'],
     ['unknown frequency', { frequency: 'yearly' }, 'frequency'],
     ['enabled as a string', { enabled: 'true' }, 'enabled'],
     ['incremental_enabled as a number', { incremental_enabled: 1 }, 'incremental_enabled'],

@@ -98,7 +98,17 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
 const SIGNED_ROUTES = ['GET /api/export/reports/:id'];
 
 /** Routes Express serves outside Nest's controllers, each public on purpose. */
-const RAW_ROUTES = ['GET /api/openapi.json'];
+const RAW_ROUTES = [
+  'GET /api/openapi.json',
+  // Swagger UI (issue 29): its page, its per-document script (Swagger's module registers it at
+  // two paths), and a 404 for the licence file of the static assets.
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/index.html',
+  'GET /api/docs/swagger-ui-init.js',
+  'GET /api/docs/docs/swagger-ui-init.js',
+  'GET /api/docs/LICENSE',
+];
 
 const routeKey = (route: Pick<AppRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 /** A concrete URL for a route pattern: every parameter becomes a fresh uuid. */

@@ -492,7 +492,11 @@ describe('team management (HTTP, real PostgreSQL)', () => {
       ['/api/team/clients/{clientId}', 'delete'],
     ];
     for (const [path, method] of operations) {
-      expect([path, method, body.paths[path]?.[method]?.security]).toEqual([path, method, [{ bearer: [] }]]);
+      expect([path, method, body.paths[path]?.[method]?.security]).toEqual([
+        path,
+        method,
+        [{ bearer: [] }, { oauth2: ['api'] }],
+      ]);
     }
     expect(body.components.schemas.CreateInvitationDto.properties.role.enum).toEqual([
       'admin',

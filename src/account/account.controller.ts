@@ -1,22 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Logger, Post, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiProduces,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportService } from './account-export.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
+import { AccountExportDto, DeletionCancelledDto, DeletionScheduledDto } from './dto/account-responses.dto.js';
 import { ExportRateLimitedError } from './export-rate-limited.error.js';
 
 /** Account data rights (spec "Account data rights", issue 27). */
@@ -39,13 +34,17 @@ export class AccountController {
    * does not count.
    */
   @Get('export')
+  @ApiOperation({ summary: "Export the team's data" })
   @RequirePermission(Permission.Export)
   @ApiProduces('application/json')
-  @ApiOkResponse({
-    description:
-      '{ format_version, generated_at, team_id, counts: { <section>: rows }, team, <section>: row[] }',
+  @ApiOkResponse({ type: AccountExportDto, description: 'A download (`Content-Disposition: attachment`).' })
+  @ApiErrorResponses({
+    402: 'The plan allows no more exports this month (`limit: exports_per_month`).',
+    429: {
+      codes: ['export_rate_limited', 'rate_limited'],
+      description: 'One export per 7 days per team (`Retry-After` in seconds), or the per-IP rate limit.',
+    },
   })
-  @ApiTooManyRequestsResponse({ description: '`export_rate_limited`, with Retry-After in seconds.' })
   async export(@CurrentActor() actor: Actor, @Res() response: Response): Promise<void> {
     await this.plans.assertCanExport(actor);
     let chunks;
@@ -71,23 +70,26 @@ export class AccountController {
    * a request during the grace period answers the pending schedule.
    */
   @Post('delete')
+  @ApiOperation({ summary: 'Request account deletion' })
   @HttpCode(202)
   @RequirePermission(Permission.AccountErasure)
-  @ApiAcceptedResponse({ description: "{ status: 'scheduled', scheduled_for }" })
+  @ApiAcceptedResponse({ type: DeletionScheduledDto, description: 'Scheduled, or already pending.' })
+  @ApiErrorResponses({ 400: '`confirm` is not the literal text DELETE.' })
   async requestDeletion(
     @CurrentActor() actor: Actor,
     @Body() _body: DeleteAccountDto,
-  ): Promise<{ status: 'scheduled'; scheduled_for: string }> {
+  ): Promise<DeletionScheduledDto> {
     const { scheduledFor } = await this.deletions.schedule(actor);
     return { status: 'scheduled', scheduled_for: scheduledFor.toISOString() };
   }
 
   /** Cancels the pending deletion during the grace period; 404 when none is pending. */
   @Delete('delete')
+  @ApiOperation({ summary: 'Cancel account deletion' })
   @RequirePermission(Permission.AccountErasure)
-  @ApiOkResponse({ description: "{ status: 'cancelled' }" })
-  @ApiNotFoundResponse({ description: 'No deletion is pending.' })
-  async cancelDeletion(@CurrentActor() actor: Actor): Promise<{ status: 'cancelled' }> {
+  @ApiOkResponse({ type: DeletionCancelledDto })
+  @ApiErrorResponses({ 404: 'No deletion is pending.' })
+  async cancelDeletion(@CurrentActor() actor: Actor): Promise<DeletionCancelledDto> {
     await this.deletions.cancel(actor);
     return { status: 'cancelled' };
   }

@@ -1,10 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { Permission } from '@app/common/permission.js';
 import { type BackupStarted, BackupsService } from './backups.service.js';
-import type { BackupDto, BackupStatsDto, BackupStatusDto } from './dto/backup.dto.js';
+import {
+  ActiveBackupsDto,
+  BackupEnvelopeDto,
+  BackupListDto,
+  BackupStartedDto,
+  BackupStatusDto,
+} from './dto/backup.dto.js';
 import { BackupStatusQuery } from './dto/backup-status.query.js';
 import { ListBackupsQuery } from './dto/list-backups.query.js';
 import { RunBackupDto } from './dto/run-backup.dto.js';
@@ -20,47 +29,66 @@ export class BackupsController {
   ) {}
 
   @Get('list')
+  @ApiOperation({ summary: 'List backups' })
   @RequirePermission(Permission.ViewBackups)
-  list(
-    @CurrentActor() actor: Actor,
-    @Query() query: ListBackupsQuery,
-  ): Promise<{ backups: BackupDto[]; total: number; stats: BackupStatsDto | null }> {
+  @ApiOkResponse({ type: BackupListDto })
+  @ApiErrorResponses({ 400: 'An invalid filter or a `limit` past 1000, named.' })
+  list(@CurrentActor() actor: Actor, @Query() query: ListBackupsQuery): Promise<BackupListDto> {
     return this.backups.list(actor, query);
   }
 
   @Get('status')
+  @ApiOperation({ summary: 'Poll a backup' })
   @RequirePermission(Permission.ViewBackups)
+  @ApiOkResponse({ type: BackupStatusDto })
+  @ApiErrorResponses({ 400: '`backupId` missing or not a uuid.', 404: 'A backup the team cannot see.' })
   status(@CurrentActor() actor: Actor, @Query() query: BackupStatusQuery): Promise<BackupStatusDto> {
     return this.backups.status(actor, query.backupId);
   }
 
   @Get('active')
+  @ApiOperation({ summary: 'List running backups' })
   @RequirePermission(Permission.ViewBackups)
-  async active(@CurrentActor() actor: Actor): Promise<{ active: BackupDto[] }> {
+  @ApiOkResponse({ type: ActiveBackupsDto })
+  async active(@CurrentActor() actor: Actor): Promise<ActiveBackupsDto> {
     return { active: await this.backups.active(actor) };
   }
 
   @Post('run')
+  @ApiOperation({ summary: 'Start a backup' })
   @HttpCode(202)
   @RequirePermission(Permission.RunBackups)
-  @ApiConflictResponse({ description: '`backup_in_progress`: a backup of this connection is running.' })
+  @ApiAcceptedResponse({ type: BackupStartedDto, description: 'Started; poll GET /api/backup/status.' })
+  @ApiErrorResponses({
+    400: 'A missing or invalid field, or an unknown resource type in `include`, named.',
+    402: 'The plan allows no more backups today (`limit: backups_per_day`).',
+    404: 'A connection the team cannot see.',
+    409: { codes: ['backup_in_progress'], description: 'A backup of this connection is running.' },
+  })
   async run(@CurrentActor() actor: Actor, @Body() body: RunBackupDto): Promise<BackupStarted> {
     await this.plans.assertCanRunBackup(actor);
     return this.backups.run(actor, body);
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a backup' })
   @RequirePermission(Permission.ViewBackups)
-  async get(
-    @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<{ backup: BackupDto }> {
+  @ApiOkResponse({ type: BackupEnvelopeDto })
+  @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A backup the team cannot see.' })
+  async get(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<BackupEnvelopeDto> {
     return { backup: await this.backups.get(actor, id) };
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a backup' })
   @RequirePermission(Permission.RunBackups)
-  async delete(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ ok: true }> {
+  @ApiOkResponse({ type: OkResponseDto, description: 'The record and its stored snapshot are gone.' })
+  @ApiErrorResponses({
+    400: '`id` is not a uuid.',
+    404: 'A backup the team cannot see.',
+    409: { codes: ['backup_running'], description: 'A running backup cannot be deleted.' },
+  })
+  async delete(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
     await this.backups.delete(actor, id);
     return { ok: true };
   }

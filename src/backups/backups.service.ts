@@ -231,14 +231,18 @@ export class BackupsService {
     for await (const row of rows) yield toBackupDto(row);
   }
 
-  /** The id of the connection's last completed backup started in [from, to], or null. */
+  /**
+   * The connection's last completed backup started in [from, to]: its id and the SHA-256 of its
+   * manifest as written; null when there is none.
+   */
   async latestCompletedIn(
     teamId: string,
     connectionId: string,
     from: Date,
     to: Date,
-  ): Promise<string | null> {
-    return (await this.backups.latestCompletedIn(teamId, connectionId, from, to))?.id ?? null;
+  ): Promise<{ id: string; sha256: string | null } | null> {
+    const found = await this.backups.latestCompletedIn(teamId, connectionId, from, to);
+    return found && { id: found.id, sha256: found.sha256 };
   }
 
   async get(actor: Actor, id: string): Promise<BackupDto> {

@@ -2,11 +2,8 @@ import 'reflect-metadata';
 import { type INestApplication, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Request, Response } from 'express';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '@app/app.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
-import { SERVICE_VERSION } from '@app/config/version.js';
 import { HttpExceptionFilter } from '@app/common/http-exception.filter.js';
 import { createValidationPipe } from '@app/common/validation.pipe.js';
 import { installRequestEdge } from '@app/common/request-edge/request-edge.js';
@@ -16,12 +13,13 @@ import { INTERACTION_PATH } from '@app/auth/oidc-configuration.js';
 import { UNSUBSCRIBE_PATH } from '@app/newsletter/newsletter.service.js';
 import { createAppLogger } from './app-logger.js';
 import { installHttpObservers } from './http-observers.js';
+import { installApiDocs } from './openapi.js';
 
 /**
  * Builds the HTTP application: the OAuth authorization server mounted ahead of Nest's body
  * parsers (it parses its own bodies), then the request edge (installRequestEdge: JSON only,
  * bounded nesting, storable text), then the API with one exception filter, strict DTO
- * validation and the OpenAPI 3.1 document at /api/openapi.json (built at its first request).
+ * validation, the OpenAPI 3.1 document at /api/openapi.json and Swagger UI at /api/docs.
  */
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
@@ -36,20 +34,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
   app.useGlobalPipes(createValidationPipe());
 
-  const documentConfig = new DocumentBuilder()
-    .setOpenAPIVersion('3.1.0')
-    .setTitle('Identity provider backup and restore API')
-    .setVersion(SERVICE_VERSION)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-    .build();
-  // Built at the first request rather than at boot: few processes are ever asked for it.
-  let document: OpenAPIObject | undefined;
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .get('/api/openapi.json', (_req: Request, res: Response) =>
-      res.json((document ??= SwaggerModule.createDocument(app, documentConfig))),
-    );
+  installApiDocs(app, config);
   return app;
 }
 

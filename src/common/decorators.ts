@@ -1,21 +1,34 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiOAuth2 } from '@nestjs/swagger';
 import type { Actor } from './actor.js';
 import type { Permission } from './permission.js';
+import { ApiErrorResponses } from './openapi/api-error-responses.decorator.js';
+import { API_SCOPE } from '@app/auth/protected-resource.js';
 
 export const IS_PUBLIC = 'isPublic';
 export const REQUIRED_PERMISSION = 'requiredPermission';
 
+/** Name of the OAuth 2.0 security scheme of the OpenAPI document (src/bootstrap/openapi.ts). */
+export const OAUTH2_SCHEME = 'oauth2';
+
 /** Marks a route open to anonymous callers; every other route is denied by default. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
 
-/** The permission a route needs on the caller's team role (spec "Endpoints"), with its OpenAPI notes. */
+/**
+ * The permission a route needs on the caller's team role (spec "Endpoints"), with its OpenAPI
+ * notes: `x-required-permission`, the security requirement (an OAuth 2.0 access token of the
+ * service's authorization server, whichever grant obtained it) and the 401 and 403 answers.
+ */
 export const RequirePermission = (permission: Permission): MethodDecorator & ClassDecorator =>
   applyDecorators(
     SetMetadata(REQUIRED_PERMISSION, permission),
+    ApiExtension('x-required-permission', permission),
     ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'Missing, expired or invalid bearer token.' }),
-    ApiForbiddenResponse({ description: `The role lacks the "${permission}" permission.` }),
+    ApiOAuth2([API_SCOPE], OAUTH2_SCHEME),
+    ApiErrorResponses({
+      401: 'Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata).',
+      403: `The role lacks the "${permission}" permission.`,
+    }),
   );
 
 /** The authenticated caller, set on the request by the auth guard. */

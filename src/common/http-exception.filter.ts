@@ -12,7 +12,7 @@ import { ApiError } from './errors.js';
 import type { Actor } from './actor.js';
 
 /** The machine `code` of each status when the thrower gave none (DESIGN section 4). */
-const DEFAULT_CODES: Record<number, string> = {
+export const DEFAULT_CODES: Readonly<Record<number, string>> = {
   400: 'validation_failed',
   401: 'unauthorized',
   402: 'plan_limit_exceeded',
@@ -23,6 +23,7 @@ const DEFAULT_CODES: Record<number, string> = {
   415: 'unsupported_media_type',
   429: 'rate_limited',
   500: 'internal_error',
+  503: 'service_unavailable',
 };
 
 /** body-parser's error `type`, whether Nest wrapped the error (as the `cause` of a 400) or not. */

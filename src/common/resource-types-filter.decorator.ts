@@ -11,7 +11,7 @@ import { csv } from './csv.transform.js';
  */
 export function ResourceTypesFilter(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: [String], description }),
+    ApiPropertyOptional({ type: [String], maxItems: 100, description }),
     IsOptional(),
     Transform(csv),
     IsArray(),

@@ -1,16 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { ComplianceCheckDto } from './dto/compliance-check.dto.js';
-import type { ComplianceReportDto } from './dto/compliance-report.dto.js';
+import { ComplianceReportDto } from './dto/compliance-report.dto.js';
 import { ComplianceService } from './compliance.service.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
@@ -24,16 +19,18 @@ export class ComplianceController {
   ) {}
 
   @Post('check')
+  @ApiOperation({ summary: 'Run a compliance check' })
   @HttpCode(200)
   @RequirePermission(Permission.Compliance)
-  @ApiOkResponse({
-    description:
-      '`{ score, findings, generatedAt }`, with `backupId`, `framework_version`, `catalogue_version`.',
-  })
-  @ApiBadRequestResponse({ description: 'An unknown framework: the message lists the six.' })
-  @ApiNotFoundResponse({ description: 'A connection or backup the team cannot see.' })
-  @ApiConflictResponse({
-    description: '`no_backup`: the connection has no completed backup; `backup_not_completed`.',
+  @ApiOkResponse({ type: ComplianceReportDto })
+  @ApiErrorResponses({
+    400: 'A missing id, or an unknown framework: the message lists the six.',
+    402: 'The plan does not include this framework (`limit: compliance_frameworks`).',
+    404: 'A connection or backup the team cannot see.',
+    409: {
+      codes: ['no_backup', 'backup_not_completed'],
+      description: 'The connection has no completed backup, or the backup named is running or failed.',
+    },
   })
   async check(@CurrentActor() actor: Actor, @Body() body: ComplianceCheckDto): Promise<ComplianceReportDto> {
     await this.plans.assertComplianceFramework(actor, body.framework);

@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { Permission } from '@app/common/permission.js';
 import { ConnectionsService } from './connections.service.js';
-import type { ConnectionDto } from './dto/connection.dto.js';
+import { ConnectionEnvelopeDto, ConnectionListDto } from './dto/connection.dto.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
@@ -21,40 +24,57 @@ export class ConnectionsController {
   ) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor): Promise<{ connections: ConnectionDto[] }> {
+  @ApiOperation({ summary: 'List connections' })
+  @ApiOkResponse({ type: ConnectionListDto })
+  async list(@CurrentActor() actor: Actor): Promise<ConnectionListDto> {
     return { connections: await this.connections.list(actor) };
   }
 
   @Post('create')
+  @ApiOperation({ summary: 'Create a connection' })
+  @ApiCreatedResponse({ type: ConnectionEnvelopeDto, description: 'Created once the credentials worked.' })
+  @ApiErrorResponses({
+    400: 'A missing or invalid field, or credentials the provider refused (`details` holds its answer).',
+    402: 'The plan allows no more connections, or not this provider kind.',
+  })
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: CreateConnectionDto,
-  ): Promise<{ connection: ConnectionDto }> {
+  ): Promise<ConnectionEnvelopeDto> {
     await this.plans.assertCanAddConnection(actor, body.provider ?? PRIMARY_PROVIDER_KIND);
     return { connection: await this.connections.create(actor, body) };
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update a connection' })
+  @ApiOkResponse({ type: ConnectionEnvelopeDto })
+  @ApiErrorResponses({
+    400: 'A missing or invalid field, or credentials the provider refused.',
+    404: 'A connection the team cannot see.',
+  })
   async update(
     @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
+    @UuidParam('id') id: string,
     @Body() body: UpdateConnectionDto,
-  ): Promise<{ connection: ConnectionDto }> {
+  ): Promise<ConnectionEnvelopeDto> {
     return { connection: await this.connections.update(actor, id, body) };
   }
 
   /** Existing backups remain available until retention expires. */
   @Delete(':id')
-  async remove(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ ok: true }> {
+  @ApiOperation({ summary: 'Delete a connection' })
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A connection the team cannot see.' })
+  async remove(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
     await this.connections.remove(actor, id);
     return { ok: true };
   }
 
   @Get(':id')
-  async get(
-    @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<{ connection: ConnectionDto }> {
+  @ApiOperation({ summary: 'Get a connection' })
+  @ApiOkResponse({ type: ConnectionEnvelopeDto, description: 'Credentials redacted.' })
+  @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A connection the team cannot see.' })
+  async get(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<ConnectionEnvelopeDto> {
     return { connection: await this.connections.get(actor, id) };
   }
 }

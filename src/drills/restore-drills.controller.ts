@@ -1,14 +1,9 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { RestoreDrillEnvelopeDto, RestoreDrillStartedDto } from './dto/restore-drill.dto.js';
 import { RestoreDrillsService } from './restore-drills.service.js';
@@ -24,32 +19,32 @@ export class RestoreDrillsController {
 
   @Post('backup/:id/verify')
   @HttpCode(202)
+  @ApiOperation({ summary: 'Verify a backup end to end (a restore drill)' })
   @RequirePermission(Permission.RunBackups)
   @ApiAcceptedResponse({
     type: RestoreDrillStartedDto,
     description: 'Queued; poll GET /api/restore-drills/{drillId}.',
   })
-  @ApiBadRequestResponse({ description: '`id` is not a uuid.' })
-  @ApiNotFoundResponse({ description: 'A backup the team cannot see.' })
-  @ApiConflictResponse({ description: '`backup_not_completed`: the backup is running or failed.' })
-  verify(
-    @CurrentActor() actor: Actor,
-    @Param('id', ParseUUIDPipe) id: string,
-  ): Promise<RestoreDrillStartedDto> {
+  @ApiErrorResponses({
+    400: '`id` is not a uuid.',
+    404: 'A backup the team cannot see.',
+    409: { codes: ['backup_not_completed'], description: 'The backup is running or failed.' },
+  })
+  verify(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<RestoreDrillStartedDto> {
     return this.drills.start(actor, id);
   }
 
   @Get('restore-drills/:drillId')
+  @ApiOperation({ summary: 'Poll a restore drill' })
   @RequirePermission(Permission.ViewBackups)
   @ApiOkResponse({
     type: RestoreDrillEnvelopeDto,
     description: '`outcome` is `passed` or `failed` once the drill is over.',
   })
-  @ApiBadRequestResponse({ description: '`drillId` is not a uuid.' })
-  @ApiNotFoundResponse({ description: 'A drill the team cannot see.' })
+  @ApiErrorResponses({ 400: '`drillId` is not a uuid.', 404: 'A drill the team cannot see.' })
   async get(
     @CurrentActor() actor: Actor,
-    @Param('drillId', ParseUUIDPipe) drillId: string,
+    @UuidParam('drillId') drillId: string,
   ): Promise<RestoreDrillEnvelopeDto> {
     return { drill: await this.drills.get(actor, drillId) };
   }

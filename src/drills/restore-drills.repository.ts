@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { MoreThanOrEqual, Repository } from 'typeorm';
 import type { PeriodFilter } from '@app/common/keyset-rows.js';
 import { periodPage } from '@app/database/period-page.js';
 import type { Transaction } from '@app/database/transaction.js';
@@ -25,6 +25,13 @@ export class RestoreDrillsRepository extends TrackedRunRepository<RestoreDrillEn
   /** Inserts a queued drill (`pending`, 0 %). */
   async insertPending(drill: NewDrill, tx?: Transaction): Promise<void> {
     await this.insertQueued({ ...drill }, tx);
+  }
+
+  /** Whether the schedule already started a drill of the connection at or after `since`. */
+  async scheduledSince(connectionId: string, since: Date): Promise<boolean> {
+    return this.rows.exists({
+      where: { connectionId, triggeredBy: 'schedule', createdAt: MoreThanOrEqual(since) },
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { byCaller } from '@app/audit/audit-entry.js';
+import { type AuditBy, byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { BackupsService } from '@app/backups/backups.service.js';
 import type { Actor } from '@app/common/actor.js';
@@ -45,20 +45,46 @@ export class RestoreDrillsService {
         'backup_not_completed',
         `Backup ${backupId} is ${backup.status}, not completed`,
       );
+    const facts = { teamId: actor.teamId, connectionId: backup.connection_id, backupId: backup.id };
+    const drill = { ...facts, backupSha256: backup.sha256, requestedBy: actor.userId };
+    return this.begin({ ...drill, triggeredBy: 'manual' }, byCaller(actor));
+  }
+
+  /**
+   * A schedule's weekly verification (issue 28): a drill of the connection's latest completed
+   * backup, unless the schedule already started one since `weekStart` (a retried weekly job
+   * starts none twice).
+   * @returns the drill started, or null when there was none to start
+   */
+  async startScheduled(
+    teamId: string,
+    connectionId: string,
+    weekStart: Date,
+    now: Date,
+  ): Promise<RestoreDrillStartedDto | null> {
+    if (await this.drills.scheduledSince(connectionId, weekStart)) return null;
+    const backup = await this.backups.latestCompletedIn(teamId, connectionId, new Date(0), now);
+    if (!backup) return null;
+    const drill = {
+      teamId,
+      connectionId,
+      backupId: backup.id,
+      backupSha256: backup.sha256,
+      requestedBy: null,
+    };
+    return this.begin({ ...drill, triggeredBy: 'schedule' }, { actor: { type: 'schedule', id: null } });
+  }
+
+  /** Records a drill, audited as started by `by`, and enqueues its verification. */
+  private async begin(
+    drill: Omit<Parameters<RestoreDrillsRepository['insertPending']>[0], 'id'>,
+    by: AuditBy,
+  ): Promise<RestoreDrillStartedDto> {
     const id = randomUUID();
-    const facts = { id, teamId: actor.teamId, connectionId: backup.connection_id, backupId: backup.id };
+    const facts = { id, teamId: drill.teamId, connectionId: drill.connectionId, backupId: drill.backupId };
     await this.audit.audited(
-      (tx) =>
-        this.drills.insertPending(
-          {
-            ...facts,
-            backupSha256: backup.sha256,
-            requestedBy: actor.userId,
-            triggeredBy: 'manual',
-          },
-          tx,
-        ),
-      () => drillEntry('drill.started', facts, { kind: 'verification' }, byCaller(actor)),
+      (tx) => this.drills.insertPending({ ...drill, id }, tx),
+      () => drillEntry('drill.started', facts, { kind: 'verification' }, by),
     );
     await this.runner.enqueue({
       runs: this.drills,

@@ -1,14 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, Public, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { AuditPackService } from './audit-pack.service.js';
 import { AuditPackRequestDto } from './dto/audit-pack-request.dto.js';
@@ -23,6 +17,7 @@ export class AuditPackController {
   constructor(private readonly packs: AuditPackService) {}
 
   @Post('audit-pack')
+  @ApiOperation({ summary: 'Download the audit pack (ZIP)' })
   @HttpCode(200)
   @RequirePermission(Permission.Export)
   @ApiProduces('application/zip')
@@ -31,8 +26,10 @@ export class AuditPackController {
     description:
       'The ZIP, streamed, with a Content-Disposition filename: backups, restores, drills, compliance findings, audit events and notifications of the period, with a signed MANIFEST.json (docs/export.md).',
   })
-  @ApiBadRequestResponse({ description: 'A missing or invalid `from`, `to` or `connectionIds`, named.' })
-  @ApiNotFoundResponse({ description: 'A connection the team cannot see.' })
+  @ApiErrorResponses({
+    400: 'A missing or invalid `from`, `to` or `connectionIds`, named.',
+    404: 'A connection the team cannot see.',
+  })
   async auditPack(@CurrentActor() actor: Actor, @Body() body: AuditPackRequestDto): Promise<StreamableFile> {
     const { stream, filename } = await this.packs.create(actor, body);
     return new StreamableFile(stream, {
@@ -43,6 +40,7 @@ export class AuditPackController {
 
   @Public()
   @Get('signing-key')
+  @ApiOperation({ summary: 'The public key audit packs are signed with' })
   @Header('Content-Type', 'application/x-pem-file')
   @Header('Cache-Control', 'public, max-age=300')
   @ApiProduces('application/x-pem-file')
@@ -58,7 +56,7 @@ export class AuditPackController {
     },
     description: 'The Ed25519 public key (PEM, SubjectPublicKeyInfo) audit packs are signed with.',
   })
-  @ApiNotFoundResponse({ description: 'A key id the service does not hold.' })
+  @ApiErrorResponses({ 404: 'A key id the service does not hold.' })
   signingKey(@Query('kid') kid?: string): string {
     return this.packs.publicKey(typeof kid === 'string' && kid !== '' ? kid : undefined).pem;
   }

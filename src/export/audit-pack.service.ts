@@ -204,12 +204,9 @@ export class AuditPackService {
     framework: FrameworkId,
   ): AsyncGenerator<unknown> {
     for (const connectionId of filter.connectionIds) {
-      const backupId = await this.backups.latestCompletedIn(
-        actor.teamId,
-        connectionId,
-        filter.from,
-        filter.to,
-      );
+      const backupId = (
+        await this.backups.latestCompletedIn(actor.teamId, connectionId, filter.from, filter.to)
+      )?.id;
       if (!backupId) {
         yield { connectionId, backupId: null, note: 'No completed backup in the period: nothing to check.' };
         continue;

@@ -1,6 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { HealthDto } from './dto/health.dto.js';
 import { HealthService, type HealthStatus } from './health.service.js';
 
 @ApiTags('health')
@@ -11,7 +13,9 @@ export class HealthController {
   /** Spec "Health": 200 `{ status: 'ok', uptime, version }` when the database and job queue answer. */
   @Public()
   @Get()
-  @ApiOkResponse({ description: '{ status: "ok", uptime (seconds), version }' })
+  @ApiOperation({ summary: 'Health probe' })
+  @ApiOkResponse({ type: HealthDto, description: 'The database and job queue answer.' })
+  @ApiErrorResponses({ 503: 'The database, which carries the job queue, does not answer.' })
   check(): Promise<HealthStatus> {
     return this.health.check();
   }

@@ -1,17 +1,21 @@
-import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiConflictResponse,
   ApiExtraModels,
+  ApiHeader,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { prefersRespondAsync } from '@app/common/prefer.js';
-import { type RestoreDto, type RestoreItemDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
+import { RestoreDetailDto, RestoreHistoryDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
+import { RestoreAcceptedDto, RestorePreviewDto, RestorePreviewQueuedDto } from './dto/restore-preview.dto.js';
 import { RestorePreviewQuery } from './dto/restore-preview.query.js';
 import { RestorePreviewRunDto } from './dto/restore-preview-run.dto.js';
 import { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
@@ -23,9 +27,32 @@ import {
   type RestoreStarted,
 } from './restore.service.js';
 
+/** A backup the preview or the restore starts from, and what can be wrong with it. */
+const BACKUP_ERRORS = {
+  400: 'A missing or invalid field, an unknown resource type, or `selective` without `resourceTypes`.',
+  404: 'A backup the team cannot see.',
+  502: { codes: ['provider_error'], description: 'Reading the live org failed.' },
+} as const;
+
+/** The `Prefer` header a client that can poll sends (RFC 7240), documented on both dry runs. */
+const PREFER_HEADER = {
+  name: 'Prefer',
+  required: false,
+  description:
+    'Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location`.',
+};
+
+/** The 202 of a dry run queued as a job. */
+const PREVIEW_QUEUED = {
+  type: RestorePreviewQueuedDto,
+  description:
+    'Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}.',
+};
+
 /**
  * Spec "Restore" (permission `restore`): the dry-run preview, execution, and beyond the spec the
- * polling and history of DESIGN section 4. Static paths come before `:restoreId`.
+ * polling and history of DESIGN section 4, and dry runs of large backups as jobs
+ * (docs/restore.md). Static paths come before `:restoreId`.
  */
 @ApiTags('restore')
 @ApiExtraModels(RestoreTypeSummaryDto)
@@ -34,12 +61,15 @@ export class RestoreController {
   constructor(private readonly restores: RestoreService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Preview a restore (dry run)' })
   @RequirePermission(Permission.Restore)
-  @ApiAcceptedResponse({
-    description:
-      'Beyond the spec: with `Prefer: respond-async` and a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records, `{ previewId, status: "pending" }`; poll the `Location`, GET /api/restore/previews/{previewId}.',
+  @ApiHeader(PREFER_HEADER)
+  @ApiOkResponse({ type: RestorePreviewDto, description: 'The dry run; nothing is written.' })
+  @ApiAcceptedResponse(PREVIEW_QUEUED)
+  @ApiErrorResponses({
+    ...BACKUP_ERRORS,
+    409: { codes: ['backup_not_completed'], description: 'The backup is running or failed.' },
   })
-  @ApiConflictResponse({ description: '`backup_not_completed`: the backup is running or failed.' })
   async preview(
     @CurrentActor() actor: Actor,
     @Query() query: RestorePreviewQuery,
@@ -49,23 +79,22 @@ export class RestoreController {
     return answerPreview(response, await this.restores.preview(actor, query, preferenceOf(prefer)));
   }
 
-  @Get('previews/:previewId')
-  @RequirePermission(Permission.Restore)
-  @ApiOkResponse({ type: RestorePreviewRunDto })
-  previewRun(
-    @CurrentActor() actor: Actor,
-    @Param('previewId', ParseUUIDPipe) previewId: string,
-  ): Promise<RestorePreviewRunDto> {
-    return this.restores.previewRun(actor, previewId);
-  }
-
   @Post()
+  @ApiOperation({ summary: 'Run a restore (or preview it without mode)' })
   @RequirePermission(Permission.Restore)
-  @ApiOkResponse({ description: 'Without `mode`: the dry-run preview; nothing is written.' })
+  @ApiHeader(PREFER_HEADER)
+  @ApiOkResponse({ type: RestorePreviewDto, description: 'Without `mode`: the dry run; nothing is written.' })
   @ApiAcceptedResponse({
-    description: 'With `mode`: `{ restoreId, status: "started" }`; poll GET /api/restore/{restoreId}.',
+    type: RestoreAcceptedDto,
+    description: `With \`mode\`: started; poll GET /api/restore/{restoreId}. ${PREVIEW_QUEUED.description}`,
   })
-  @ApiConflictResponse({ description: '`restore_in_progress`, or `backup_not_completed`.' })
+  @ApiErrorResponses({
+    ...BACKUP_ERRORS,
+    409: {
+      codes: ['restore_in_progress', 'backup_not_completed'],
+      description: 'A restore of the connection is running, or the backup is running or failed.',
+    },
+  })
   async run(
     @CurrentActor() actor: Actor,
     @Body() body: RunRestoreDto,
@@ -81,21 +110,42 @@ export class RestoreController {
   }
 
   @Get('history')
+  @ApiOperation({ summary: 'List restores' })
   @RequirePermission(Permission.Restore)
-  history(
-    @CurrentActor() actor: Actor,
-    @Query() query: RestoreHistoryQuery,
-  ): Promise<{ restores: RestoreDto[]; total: number }> {
+  @ApiOkResponse({ type: RestoreHistoryDto })
+  @ApiErrorResponses({ 400: 'An invalid filter or a `limit` past 1000, named.' })
+  history(@CurrentActor() actor: Actor, @Query() query: RestoreHistoryQuery): Promise<RestoreHistoryDto> {
     return this.restores.history(actor, query);
   }
 
-  @Get(':restoreId')
+  @Get('previews/:previewId')
+  @ApiOperation({ summary: 'Poll a dry run queued as a job' })
   @RequirePermission(Permission.Restore)
+  @ApiOkResponse({ type: RestorePreviewRunDto })
+  @ApiErrorResponses({
+    400: 'An invalid id, named.',
+    404: 'A preview the team cannot see.',
+  })
+  previewRun(
+    @CurrentActor() actor: Actor,
+    @UuidParam('previewId') previewId: string,
+  ): Promise<RestorePreviewRunDto> {
+    return this.restores.previewRun(actor, previewId);
+  }
+
+  @Get(':restoreId')
+  @ApiOperation({ summary: 'Poll a restore and its items' })
+  @RequirePermission(Permission.Restore)
+  @ApiOkResponse({ type: RestoreDetailDto })
+  @ApiErrorResponses({
+    400: 'An invalid id or query parameter, named.',
+    404: 'A restore the team cannot see.',
+  })
   get(
     @CurrentActor() actor: Actor,
-    @Param('restoreId', ParseUUIDPipe) restoreId: string,
+    @UuidParam('restoreId') restoreId: string,
     @Query() query: RestoreItemsQuery,
-  ): Promise<{ restore: RestoreDto; items: RestoreItemDto[]; items_total: number }> {
+  ): Promise<RestoreDetailDto> {
     return this.restores.get(actor, restoreId, query);
   }
 }

@@ -23,6 +23,8 @@ export interface ScheduleSettings {
   incrementalEnabled: boolean;
   /** 0 (Sunday) to 6: every backup of that day, in `timezone`, is full. */
   fullBackupDay: number;
+  /** Beyond the spec (issue 28): a verification drill of the latest completed backup each week. */
+  verifyWeekly: boolean;
 }
 
 /** The schedule of a connection that never had one saved (docs/schedules.md "Defaults"). */
@@ -36,6 +38,7 @@ export const DEFAULT_SCHEDULE: Readonly<ScheduleSettings> = Object.freeze({
   timezone: 'UTC',
   incrementalEnabled: true,
   fullBackupDay: 0,
+  verifyWeekly: false,
 });
 
 /**
@@ -73,5 +76,6 @@ export function applyScheduleChanges(stored: ScheduleSettings, changes: UpdateSc
     timezone: changes.timezone ?? stored.timezone,
     incrementalEnabled: changes.incremental_enabled ?? stored.incrementalEnabled,
     fullBackupDay: changes.full_backup_day ?? stored.fullBackupDay,
+    verifyWeekly: changes.verify_weekly ?? stored.verifyWeekly,
   };
 }

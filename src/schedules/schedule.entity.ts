@@ -51,6 +51,9 @@ export class ScheduleEntity implements ScheduleSettings {
   @Column('smallint', { name: 'full_backup_day' })
   fullBackupDay!: number;
 
+  @Column('boolean', { name: 'verify_weekly' })
+  verifyWeekly!: boolean;
+
   /** The slot the scheduler claims next; null while disabled. */
   @Column('timestamptz', { name: 'next_run_at', nullable: true })
   nextRunAt!: Date | null;

@@ -56,6 +56,16 @@ export class SchedulesRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The team and connection of every schedule with the weekly verification on, of connections not deleted. */
+  async findWeeklyVerifications(): Promise<Array<{ teamId: string; connectionId: string }>> {
+    const rows = await this.rows
+      .createQueryBuilder('schedule')
+      .innerJoin('schedule.connection', 'connection', 'connection.deleted_at IS NULL')
+      .where('schedule.verify_weekly')
+      .getMany();
+    return rows.map(({ teamId, connectionId }) => ({ teamId, connectionId }));
+  }
+
   async recordBackup(connectionId: string, backupId: string): Promise<void> {
     await this.rows.update({ connectionId }, { lastBackupId: backupId });
   }

@@ -49,6 +49,11 @@ export class SchedulesService {
     return saved ? toScheduleDto(saved, saved.nextRunAt) : toScheduleDto(DEFAULT_SCHEDULE, null);
   }
 
+  /** The connections whose schedule asks for a weekly verification drill (issue 28). */
+  weeklyVerifications(): Promise<Array<{ teamId: string; connectionId: string }>> {
+    return this.schedules.findWeeklyVerifications();
+  }
+
   /** The incremental settings of the connection's schedule, the default one's if none was saved. */
   async incrementalPolicy(teamId: string, connectionId: string): Promise<IncrementalPolicy> {
     const { incrementalEnabled, timezone, fullBackupDay } =

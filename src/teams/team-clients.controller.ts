@@ -1,9 +1,11 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { Permission } from '@app/common/permission.js';
-import type { TeamClientDto } from './dto/team-client.dto.js';
+import { TeamClientListDto } from './dto/team-client.dto.js';
 import { TeamClientsService } from './team-clients.service.js';
 
 /** Integration clients of the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
@@ -14,13 +16,20 @@ export class TeamClientsController {
   constructor(private readonly clients: TeamClientsService) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor): Promise<{ clients: TeamClientDto[] }> {
+  @ApiOperation({ summary: 'List integration clients' })
+  @ApiOkResponse({ type: TeamClientListDto })
+  async list(@CurrentActor() actor: Actor): Promise<TeamClientListDto> {
     return { clients: await this.clients.list(actor) };
   }
 
   /** Revokes the client: new tokens are refused and its unexpired ones stop working at once. */
   @Delete(':clientId')
-  @ApiNotFoundResponse({ description: 'No active client of that id in the team.' })
+  @ApiOperation({ summary: 'Revoke an integration client' })
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiErrorResponses({
+    403: 'The role lacks "manage team", or the client is an admin’s and the caller not the owner.',
+    404: 'No active client of that id in the team.',
+  })
   async revoke(@CurrentActor() actor: Actor, @Param('clientId') clientId: string): Promise<{ ok: true }> {
     await this.clients.revoke(actor, clientId);
     return { ok: true };

@@ -1,9 +1,16 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { Permission } from '@app/common/permission.js';
-import { CreateInvitationDto, type TeamInvitationDto } from './dto/team-invitation.dto.js';
+import {
+  CreateInvitationDto,
+  TeamInvitationEnvelopeDto,
+  TeamInvitationListDto,
+} from './dto/team-invitation.dto.js';
 import { TeamInvitationsService } from './team-invitations.service.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
@@ -18,24 +25,39 @@ export class TeamInvitationsController {
   ) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor): Promise<{ invitations: TeamInvitationDto[] }> {
+  @ApiOperation({ summary: 'List pending invitations' })
+  @ApiOkResponse({ type: TeamInvitationListDto })
+  async list(@CurrentActor() actor: Actor): Promise<TeamInvitationListDto> {
     return { invitations: await this.invitations.list(actor) };
   }
 
   /** Creates or renews the address's invitation; accepted at its first sign-in within 7 days. */
   @Post()
-  @ApiConflictResponse({ description: '`already_member`.' })
+  @ApiOperation({ summary: 'Invite someone to the team' })
+  @ApiCreatedResponse({ type: TeamInvitationEnvelopeDto })
+  @ApiErrorResponses({
+    400: 'An invalid address or role, named.',
+    402: 'The plan allows no more members (`limit: members`).',
+    403: 'The role lacks "manage team", or only the owner invites an admin.',
+    409: { codes: ['already_member'], description: 'This address already belongs to a member of the team.' },
+  })
   async invite(
     @CurrentActor() actor: Actor,
     @Body() body: CreateInvitationDto,
-  ): Promise<{ invitation: TeamInvitationDto }> {
+  ): Promise<TeamInvitationEnvelopeDto> {
     await this.plans.assertCanInvite(actor);
     return { invitation: await this.invitations.invite(actor, body) };
   }
 
   @Delete(':id')
-  @ApiNotFoundResponse({ description: 'No pending invitation of that id in the team.' })
-  async revoke(@CurrentActor() actor: Actor, @Param('id', ParseUUIDPipe) id: string): Promise<{ ok: true }> {
+  @ApiOperation({ summary: 'Revoke an invitation' })
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiErrorResponses({
+    400: '`id` is not a uuid.',
+    403: 'The role lacks "manage team", or only the owner revokes an admin’s invitation.',
+    404: 'No pending invitation of that id in the team.',
+  })
+  async revoke(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
     await this.invitations.revoke(actor, id);
     return { ok: true };
   }

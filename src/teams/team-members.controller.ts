@@ -1,9 +1,12 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Patch } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
+import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { Permission } from '@app/common/permission.js';
-import { ChangeRoleDto, type TeamMemberDto } from './dto/team-member.dto.js';
+import { ChangeRoleDto, TeamMemberEnvelopeDto, TeamMemberListDto } from './dto/team-member.dto.js';
 import { TeamMembersService } from './team-members.service.js';
 
 /** Members of the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
@@ -14,30 +17,47 @@ export class TeamMembersController {
   constructor(private readonly members: TeamMembersService) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor): Promise<{ members: TeamMemberDto[] }> {
+  @ApiOperation({ summary: 'List the team members' })
+  @ApiOkResponse({ type: TeamMemberListDto })
+  async list(@CurrentActor() actor: Actor): Promise<TeamMemberListDto> {
     return { members: await this.members.list(actor) };
   }
 
   /** Only super_admin grants or takes away admin; nobody changes their own role; the owner changes by transfer. */
   @Patch(':userId')
-  @ApiNotFoundResponse({ description: 'Not a member of the team.' })
-  @ApiConflictResponse({ description: '`owner_protected`: use the ownership transfer.' })
+  @ApiOperation({ summary: "Change a member's role" })
+  @ApiOkResponse({ type: TeamMemberEnvelopeDto })
+  @ApiErrorResponses({
+    400: 'An invalid id or role, named.',
+    403: 'The role lacks "manage team", or only the owner may grant or take away admin, or it is your own.',
+    404: 'Not a member of the team.',
+    409: {
+      codes: ['owner_protected', 'member_changed'],
+      description: 'The owner changes by transfer only, or the member changed meanwhile.',
+    },
+  })
   async changeRole(
     @CurrentActor() actor: Actor,
-    @Param('userId', ParseUUIDPipe) userId: string,
+    @UuidParam('userId') userId: string,
     @Body() body: ChangeRoleDto,
-  ): Promise<{ member: TeamMemberDto }> {
+  ): Promise<TeamMemberEnvelopeDto> {
     return { member: await this.members.changeRole(actor, userId, body.role) };
   }
 
   /** Revokes the integration clients the member created in this team. */
   @Delete(':userId')
-  @ApiNotFoundResponse({ description: 'Not a member of the team.' })
-  @ApiConflictResponse({ description: '`owner_protected`: the owner cannot be removed.' })
-  async remove(
-    @CurrentActor() actor: Actor,
-    @Param('userId', ParseUUIDPipe) userId: string,
-  ): Promise<{ ok: true }> {
+  @ApiOperation({ summary: 'Remove a member from the team' })
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiErrorResponses({
+    400: '`userId` is not a uuid.',
+    403: 'The role lacks "manage team", or only the owner may remove an admin, or it is yourself.',
+    404: 'Not a member of the team.',
+    409: {
+      codes: ['owner_protected', 'member_changed'],
+      description: 'The owner cannot be removed, or the member changed meanwhile.',
+    },
+  })
+  async remove(@CurrentActor() actor: Actor, @UuidParam('userId') userId: string): Promise<{ ok: true }> {
     await this.members.remove(actor, userId);
     return { ok: true };
   }

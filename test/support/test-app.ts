@@ -7,9 +7,11 @@ import pg from 'pg';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '@app/config/app-config.js';
 import { createHttpApp } from '@app/bootstrap/create-app.js';
+import { buildOpenApiDocument } from '@app/bootstrap/openapi.js';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { Role } from '@app/common/permission.js';
+import { OpenApiContract } from './openapi-contract.js';
 
 /** One integration client of a team, with a real access token from the service's token endpoint. */
 export interface TestClient {
@@ -28,7 +30,10 @@ export interface TestApp {
   baseUrl: string;
   databaseUrl: string;
   dataDir: string;
+  /** supertest against the app; every answer is checked against the OpenAPI document (issue 29). */
   http: ReturnType<typeof request>;
+  /** The OpenAPI document's contract, for answers obtained otherwise than through `http`. */
+  contract: OpenApiContract;
   /** A new team (its owner is created too) with a client of `role` and a fresh token. */
   newClient(options?: { role?: Role; teamId?: string }): Promise<TestClient>;
   /** A client_credentials token for the API resource (RFC 8707) from the real token endpoint. */
@@ -80,7 +85,8 @@ export async function startTestApp(
   const app = await createHttpApp(config, databaseUrl);
   await app.listen(port, '127.0.0.1');
   const baseUrl = config.BASE_URL;
-  const http = request(baseUrl);
+  const contract = new OpenApiContract(buildOpenApiDocument(app, config));
+  const http = checkedAgainst(contract, request(baseUrl));
 
   const token = async (
     clientId: string,
@@ -104,6 +110,7 @@ export async function startTestApp(
     databaseUrl,
     dataDir,
     http,
+    contract,
     token,
     async newClient({ role = 'super_admin', teamId } = {}) {
       const teams = app.get(TeamsService);
@@ -133,4 +140,30 @@ export async function startTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/**
+ * supertest whose every request also asserts the OpenAPI contract: a status the operation does
+ * not document, or a JSON body its schema refuses, fails the request with the reasons.
+ */
+function checkedAgainst(
+  contract: OpenApiContract,
+  agent: ReturnType<typeof request>,
+): ReturnType<typeof request> {
+  return new Proxy(agent, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !HTTP_METHODS.has(property) || typeof value !== 'function')
+        return value;
+      return (url: string, ...rest: unknown[]) =>
+        (value as (url: string, ...rest: unknown[]) => request.Test)
+          .call(target, url, ...rest)
+          .expect((response) => {
+            const problems = contract.problems(property, url, response);
+            if (problems.length) throw new Error(`OpenAPI contract (issue 29):\n${problems.join('\n')}`);
+          });
+    },
+  });
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { decodeProtectedHeader, type JWTPayload, jwtVerify, type KeyObject } from 'jose';
-import { Agent } from 'undici';
-import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  X509Certificate,
+} from 'node:crypto';
+import { decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
+import { type LoopbackHttps, startLoopbackHttps } from '@libs/providers/testing/loopback-https.js';
 import { JWT_BEARER_ASSERTION_TYPE } from './client-assertion.js';
 import { ClientCredentialsTokenSource, type ClientAuthentication } from './client-credentials.js';
 import { ConnectorStatsRecorder } from './connector-stats.js';
@@ -25,25 +25,15 @@ const CLIENT_ID = '0oa-assertion-client';
  * `invalid_client`.
  */
 describe('ClientCredentialsTokenSource with a client assertion (private_key_jwt)', () => {
-  let server: Server;
-  let tlsDir: string;
+  let server: LoopbackHttps;
   let origin: string;
-  let agent: Agent;
   /** The key the endpoint verifies with: the app's registered public key. */
   let registered: KeyObject;
   const seen: Array<{ form: URLSearchParams; authorization?: string; claims?: JWTPayload }> = [];
   let rsa: { privateKeyPem: string; certificatePem: string };
 
   beforeAll(async () => {
-    tlsDir = await mkdtemp(join(tmpdir(), 'kit-assertion-'));
-    const tls = await issueTlsMaterial(tlsDir);
-    // The app's certificate credential: the simulator's server certificate and key will do.
-    rsa = {
-      privateKeyPem: createPrivateKey(tls.serverKeyPem).export({ type: 'pkcs8', format: 'pem' }).toString(),
-      certificatePem: tls.serverCertPem,
-    };
-    registered = createPublicKey(tls.serverKeyPem);
-    server = createServer({ key: tls.serverKeyPem, cert: tls.serverCertPem }, (req, res) => {
+    server = await startLoopbackHttps((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
@@ -68,16 +58,17 @@ describe('ClientCredentialsTokenSource with a client assertion (private_key_jwt)
         );
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    agent = new Agent({ connect: { ca: tls.caCertPem } });
+    origin = server.origin;
+    // The app's certificate credential: the loopback server's certificate and key will do.
+    const { serverKeyPem, serverCertPem } = server.tls;
+    rsa = {
+      privateKeyPem: createPrivateKey(serverKeyPem).export({ type: 'pkcs8', format: 'pem' }).toString(),
+      certificatePem: serverCertPem,
+    };
+    registered = createPublicKey(serverKeyPem);
   });
 
-  afterAll(async () => {
-    await agent?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await rm(tlsDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   function tokenSource(authentication: ClientAuthentication): ClientCredentialsTokenSource {
     const governor = new RateLimitGovernor({
@@ -93,7 +84,7 @@ describe('ClientCredentialsTokenSource with a client assertion (private_key_jwt)
       provider: 'Graph',
       origin,
       allowedHosts: ['127.0.0.1'],
-      dispatcher: agent,
+      dispatcher: server.agent,
       governor,
       stats: new ConnectorStatsRecorder(),
       userAgent: 'kit-spec',

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Agent } from 'undici';
-import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
+import type { Agent } from 'undici';
 import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
+import { type LoopbackHttps, startLoopbackHttps } from '@libs/providers/testing/loopback-https.js';
 import { ConnectorStatsRecorder } from './connector-stats.js';
 import { HttpTransport } from './http-transport.js';
 import { RateLimitGovernor } from './rate-limit-governor.js';
@@ -20,8 +15,7 @@ import { retryAfterSignal } from './retry-after.js';
  * `Retry-After` in seconds (RFC 9110 §15.6.4).
  */
 describe('HttpTransport with the Retry-After signal', () => {
-  let server: Server;
-  let tlsDir: string;
+  let server: LoopbackHttps;
   let origin: string;
   let agent: Agent;
   /** Per path: the answers still to give, in order; then 200. */
@@ -29,28 +23,17 @@ describe('HttpTransport with the Retry-After signal', () => {
   const arrivals: Array<{ path: string; atMs: number }> = [];
 
   beforeAll(async () => {
-    tlsDir = await mkdtemp(join(tmpdir(), 'kit-transport-'));
-    const tls = await issueTlsMaterial(tlsDir);
-    server = createServer(
-      { key: tls.serverKeyPem, cert: tls.serverCertPem },
-      (req: IncomingMessage, res: ServerResponse) => {
-        const path = req.url ?? '/';
-        arrivals.push({ path, atMs: Date.now() });
-        const next = script.get(path)?.shift() ?? { status: 200, headers: {} };
-        res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-        res.end(next.status === 200 ? '{"value":[]}' : '{"error":{"code":"TooManyRequests"}}');
-      },
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    agent = new Agent({ connect: { ca: tls.caCertPem } });
+    server = await startLoopbackHttps((req: IncomingMessage, res: ServerResponse) => {
+      const path = req.url ?? '/';
+      arrivals.push({ path, atMs: Date.now() });
+      const next = script.get(path)?.shift() ?? { status: 200, headers: {} };
+      res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
+      res.end(next.status === 200 ? '{"value":[]}' : '{"error":{"code":"TooManyRequests"}}');
+    });
+    ({ origin, agent } = server);
   });
 
-  afterAll(async () => {
-    await agent?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await rm(tlsDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   function transport(stats = new ConnectorStatsRecorder()): HttpTransport {
     const governor = new RateLimitGovernor({

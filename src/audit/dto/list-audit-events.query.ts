@@ -13,7 +13,12 @@ export class ListAuditEventsQuery {
   @QueryTimestamp('ISO 8601; events before.')
   to?: Date;
 
-  @ApiPropertyOptional({ description: 'A dotted action, e.g. `backup.failed`.' })
+  @ApiPropertyOptional({
+    pattern: '^[a-z_]+(\\.[a-z_]+)+$',
+    maxLength: 100,
+    example: 'backup.failed',
+    description: 'A dotted action.',
+  })
   @IsOptional()
   @Matches(/^[a-z_]+(\.[a-z_]+)+$/, { message: 'action must be a dotted verb such as backup.failed' })
   @MaxLength(100)
@@ -27,7 +32,7 @@ export class ListAuditEventsQuery {
   @IsUUID()
   actorId?: string;
 
-  @ApiPropertyOptional({ description: 'Id of the object acted on.' })
+  @ApiPropertyOptional({ maxLength: 200, description: 'Id of the object acted on.' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -36,7 +41,7 @@ export class ListAuditEventsQuery {
   @PageLimit(50, MAX_AUDIT_PAGE)
   limit: number = 50;
 
-  @ApiPropertyOptional({ description: '`nextAfter` of the previous page.' })
+  @ApiPropertyOptional({ maxLength: 200, description: '`nextAfter` of the previous page.' })
   @IsOptional()
   @IsString()
   @MaxLength(200)

@@ -1,57 +1,96 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { BackupEntity, BackupKind, BackupStatus, BackupTrigger } from '@app/backups/backup.entity.js';
+import type { BackupStarted } from '@app/backups/backups.service.js';
 
 /** A backup as the API returns it: the snake_case fields of DESIGN section 4. */
+@ApiSchema({ name: 'Backup' })
 export class BackupDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() connection_id!: string;
+  @ApiProperty({ format: 'uuid', example: '6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) connection_id!: string;
   @ApiProperty({ type: ConnectionRefDto }) connection!: ConnectionRefDto;
   @ApiProperty({ enum: ['running', 'completed', 'failed'] }) status!: BackupStatus;
   @ApiProperty({ enum: ['full', 'incremental'] }) kind!: BackupKind;
-  @ApiPropertyOptional({ type: String, nullable: true }) base_backup_id!: string | null;
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) base_backup_id!: string | null;
   @ApiProperty({
     description: 'The job id (`instanceId` of the run response).',
     type: String,
     nullable: true,
   })
   instance_id!: string | null;
-  @ApiProperty() progress_pct!: number;
-  @ApiProperty() progress_message!: string;
+  @ApiProperty({ minimum: 0, maximum: 100, example: 100 }) progress_pct!: number;
+  @ApiProperty({ example: 'Backup completed' }) progress_message!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) error_message!: string | null;
-  @ApiProperty() started_at!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) completed_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) started_at!: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) completed_at!: string | null;
   @ApiProperty() storage_key!: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } }) resource_counts!: Record<
-    string,
-    number
-  >;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    example: { user: 1200, group: 40 },
+  })
+  resource_counts!: Record<string, number>;
   @ApiProperty({ type: [String] }) resource_types!: string[];
-  @ApiProperty({ description: 'Bytes stored.' }) size!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Bytes stored.' }) size!: number;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'SHA-256 of the manifest as stored.' })
   sha256!: string | null;
   @ApiProperty({ enum: ['manual', 'schedule', 'pre_restore'] }) triggered_by!: BackupTrigger;
   @ApiProperty({ type: [String], nullable: true }) include!: string[] | null;
   @ApiProperty() include_workflows!: boolean;
-  @ApiProperty({ description: 'Requests made to the provider.' }) requests!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Requests made to the provider.' })
+  requests!: number;
 }
 
+/** Aggregate counts of GET /api/backup/list with `includeStats=true` (spec "Backup"). */
+@ApiSchema({ name: 'BackupStats' })
 export class BackupStatsDto {
-  @ApiProperty() totalBackups!: number;
-  @ApiProperty() completedBackups!: number;
-  @ApiProperty() failedBackups!: number;
+  @ApiProperty({ type: 'integer' }) totalBackups!: number;
+  @ApiProperty({ type: 'integer' }) completedBackups!: number;
+  @ApiProperty({ type: 'integer' }) failedBackups!: number;
   @ApiProperty({ description: 'completed / (completed + failed), 0 to 1; 0 when none finished.' })
   successRate!: number;
-  @ApiProperty({ description: 'bytes' }) totalSize!: number;
+  @ApiProperty({ type: 'integer', description: 'bytes' }) totalSize!: number;
   @ApiProperty({ type: [String] }) resourceTypes!: string[];
 }
 
+/** GET /api/backup/status: an in-flight backup's progress (spec "Backups"). */
+@ApiSchema({ name: 'BackupStatus' })
 export class BackupStatusDto {
   @ApiProperty({ enum: ['running', 'completed', 'failed'] }) status!: BackupStatus;
-  @ApiProperty() progress_pct!: number;
-  @ApiProperty() progress_message!: string;
+  @ApiProperty({ minimum: 0, maximum: 100, example: 40 }) progress_pct!: number;
+  @ApiProperty({ example: 'Collecting group (3 of 22 types)' }) progress_message!: string;
   @ApiPropertyOptional() error_message?: string;
-  @ApiPropertyOptional() completed_at?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) completed_at?: string;
+}
+
+/** GET /api/backup/list (spec "Backups"): one page and the total across pages. */
+@ApiSchema({ name: 'BackupList' })
+export class BackupListDto {
+  @ApiProperty({ type: [BackupDto] }) backups!: BackupDto[];
+  @ApiProperty({ type: 'integer', description: 'Backups matching the filters, across pages.' })
+  total!: number;
+  @ApiProperty({ type: BackupStatsDto, nullable: true, description: 'null unless `includeStats=true`.' })
+  stats!: BackupStatsDto | null;
+}
+
+/** GET /api/backup/:id. */
+@ApiSchema({ name: 'BackupResponse' })
+export class BackupEnvelopeDto {
+  @ApiProperty({ type: BackupDto }) backup!: BackupDto;
+}
+
+/** GET /api/backup/active: the team's running backups. */
+@ApiSchema({ name: 'ActiveBackups' })
+export class ActiveBackupsDto {
+  @ApiProperty({ type: [BackupDto] }) active!: BackupDto[];
+}
+
+/** POST /api/backup/run: started; poll GET /api/backup/status?backupId=. */
+@ApiSchema({ name: 'BackupStarted' })
+export class BackupStartedDto implements BackupStarted {
+  @ApiProperty({ format: 'uuid', example: '0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e' }) backupId!: string;
+  @ApiProperty({ description: 'The job id.' }) instanceId!: string;
+  @ApiProperty({ enum: ['started'] }) status!: 'started';
 }
 
 export function toBackupDto(row: BackupEntity): BackupDto {

@@ -20,7 +20,11 @@ export class ListBackupsQuery {
   @IsUUID()
   connectionId?: string;
 
-  @ApiPropertyOptional({ description: 'csv of uuid' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', format: 'uuid' },
+    description: 'csv of uuid',
+  })
   @IsOptional()
   @Transform(csv)
   @IsArray()
@@ -32,7 +36,10 @@ export class ListBackupsQuery {
   @IsIn(['running', 'completed', 'failed'])
   status?: 'running' | 'completed' | 'failed';
 
-  @ApiPropertyOptional({ description: 'Free text over connection name, error, resource types.' })
+  @ApiPropertyOptional({
+    maxLength: 200,
+    description: 'Free text over connection name, error, resource types.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)

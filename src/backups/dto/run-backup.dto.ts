@@ -9,6 +9,7 @@ export class RunBackupDto {
 
   @ApiPropertyOptional({
     type: [String],
+    maxItems: 100,
     description: 'Resource types to capture; omit for a full snapshot.',
   })
   @IsOptional()

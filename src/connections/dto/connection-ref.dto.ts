@@ -1,12 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { PROVIDER_KINDS } from '@libs/providers/provider-kind.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 
 /** The owning connection as backups and restores show it (never its credentials). */
+@ApiSchema({ name: 'ConnectionRef' })
 export class ConnectionRefDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() provider!: string;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: PROVIDER_KINDS }) provider!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) org_name!: string | null;
-  @ApiProperty() org_url!: string;
+  @ApiProperty({ format: 'uri', example: 'https://acme.okta.com' }) org_url!: string;
 }
 
 /** `connection` of a backup or restore, from the connection it was loaded with. */

@@ -1,17 +1,31 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { ConnectionEntity } from '@app/connections/connection.entity.js';
 import { PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
 
 /** A connection as the API returns it: credentials redacted (the secret is never returned). */
+@ApiSchema({ name: 'Connection' })
 export class ConnectionDto {
-  @ApiProperty() id!: string;
+  @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: PROVIDER_KINDS }) provider!: ProviderKind;
-  @ApiProperty() org_url!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) org_name!: string | null;
-  @ApiProperty() client_id!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) last_verified_at!: string | null;
-  @ApiProperty() created_at!: string;
-  @ApiProperty() updated_at!: string;
+  @ApiProperty({ format: 'uri', example: 'https://acme.okta.com' }) org_url!: string;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Acme production' }) org_name!: string | null;
+  @ApiProperty({ example: '0oa1b2c3d4e5f6g7h8i9' }) client_id!: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) last_verified_at!:
+    string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+}
+
+/** `{ connection }`: the answer of every route that reads or writes one connection. */
+@ApiSchema({ name: 'ConnectionResponse' })
+export class ConnectionEnvelopeDto {
+  @ApiProperty({ type: ConnectionDto }) connection!: ConnectionDto;
+}
+
+/** GET /api/connections: every provider kind, calling team. */
+@ApiSchema({ name: 'ConnectionList' })
+export class ConnectionListDto {
+  @ApiProperty({ type: [ConnectionDto] }) connections!: ConnectionDto[];
 }
 
 export function toConnectionDto(row: ConnectionEntity): ConnectionDto {

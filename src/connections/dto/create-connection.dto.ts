@@ -5,12 +5,22 @@ import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
 
 /** Body of POST /api/connections/create (spec "Connections", DESIGN section 4 for `provider`). */
 export class CreateConnectionDto {
-  @ApiProperty({ example: 'https://acme.okta.com', description: 'Tenant URL; https only.' })
+  @ApiProperty({
+    format: 'uri',
+    minLength: 1,
+    maxLength: 2048,
+    example: 'https://acme.okta.com',
+    description: 'Tenant URL; https only.',
+  })
   @IsString()
   @Length(1, 2048)
   org_url!: string;
 
-  @ApiProperty({ description: 'Client id of the Okta API service integration.' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 256,
+    description: 'Client id of the Okta API service integration.',
+  })
   @IsString()
   @Length(1, 256)
   client_id!: string;
@@ -18,12 +28,14 @@ export class CreateConnectionDto {
   @ApiProperty({
     description: 'Client secret of the integration. Write-only: never returned.',
     writeOnly: true,
+    minLength: 1,
+    maxLength: 1024,
   })
   @IsString()
   @Length(1, 1024)
   client_secret!: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ maxLength: 200, example: 'Acme production' })
   @IsOptional()
   @IsString()
   @MaxLength(200)

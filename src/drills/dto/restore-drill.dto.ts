@@ -54,7 +54,7 @@ export class RestoreDrillEnvelopeDto {
 
 /** Response of POST /api/backup/{id}/verify: the drill queued, and where to poll it. */
 export class RestoreDrillStartedDto {
-  @ApiProperty({ format: 'uuid' }) drillId!: string;
+  @ApiProperty({ format: 'uuid', example: '2f3e6f1c-0a8d-4b4e-9f51-5a5b0d6c2a8e' }) drillId!: string;
   @ApiProperty({ enum: ['started'] }) status!: 'started';
   @ApiProperty({ description: 'The path to poll: GET /api/restore-drills/{drillId}.' }) poll!: string;
 }

@@ -17,6 +17,7 @@ export class AuditPackRequestDto {
   @ApiPropertyOptional({
     type: [String],
     format: 'uuid',
+    maxItems: MAX_PACK_CONNECTIONS,
     description: 'The connections the pack covers; default every connection of the team.',
   })
   @IsOptional()

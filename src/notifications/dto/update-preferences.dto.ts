@@ -30,7 +30,7 @@ export class PreferenceChangeDto {
 
 /** Body of PATCH /api/notifications/preferences (issue 25). */
 export class UpdatePreferencesDto {
-  @ApiProperty({ type: [PreferenceChangeDto] })
+  @ApiProperty({ type: [PreferenceChangeDto], minItems: 1, maxItems: NOTIFICATION_TYPES.length })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(NOTIFICATION_TYPES.length)

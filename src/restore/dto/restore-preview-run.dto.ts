@@ -1,13 +1,15 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { trackedRunFields, TrackedRunFieldsDto } from '@app/common/tracked-run-fields.js';
 import type { RestorePreviewEntity, RestorePreviewStatus } from '@app/restore/restore-preview.entity.js';
 import type { RestorePreview } from '@app/restore/restore-previewer.js';
+import { RestorePreviewDto } from './restore-preview.dto.js';
 
 /**
  * GET /api/restore/previews/{previewId} (beyond the spec, docs/restore.md): a preview queued as a
  * job, polled until `completed` (its `result` is then the preview GET /api/restore answers) or
  * `failed` (`error_message` says why).
  */
+@ApiSchema({ name: 'RestorePreviewRun' })
 export class RestorePreviewRunDto extends TrackedRunFieldsDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) connection_id!: string;
@@ -17,9 +19,8 @@ export class RestorePreviewRunDto extends TrackedRunFieldsDto {
   @ApiProperty({ type: [String], nullable: true }) resource_ids!: string[] | null;
   @ApiProperty({ enum: ['pending', 'running', 'completed', 'failed'] }) status!: RestorePreviewStatus;
   @ApiPropertyOptional({
-    type: 'object',
+    type: RestorePreviewDto,
     nullable: true,
-    additionalProperties: true,
     description: 'Once completed: the preview, as GET /api/restore answers it.',
   })
   result!: RestorePreview | null;

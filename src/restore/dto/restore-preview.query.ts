@@ -15,6 +15,9 @@ export class RestorePreviewQuery {
   resourceTypes?: string[];
 
   @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: 512 },
+    maxItems: MAX_RESTORE_IDS,
     description: 'csv; beyond the spec: preview a selective restore of these record ids.',
   })
   @IsOptional()

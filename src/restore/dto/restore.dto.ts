@@ -1,29 +1,43 @@
-import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { trackedRunFields, TrackedRunFieldsDto } from '@app/common/tracked-run-fields.js';
 import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import type { RestoreEntity, RestoreMode, RestoreStatus } from '@app/restore/restore.entity.js';
 
-export class RestoreTypeSummaryDto {
-  @ApiProperty() create!: number;
-  @ApiProperty() update!: number;
-  @ApiProperty() delete!: number;
-  @ApiProperty() skip!: number;
-  @ApiProperty() failed!: number;
+/** Items of a restore counted by what was done: over every type (`totals`), or of one type. */
+@ApiSchema({ name: 'RestoreTotals' })
+export class RestoreTotalsDto {
+  @ApiProperty({ type: 'integer' }) create!: number;
+  @ApiProperty({ type: 'integer' }) update!: number;
+  @ApiProperty({ type: 'integer' }) delete!: number;
+  @ApiProperty({ type: 'integer' }) skip!: number;
+  @ApiProperty({ type: 'integer' }) failed!: number;
+}
+
+/** What a restore did to one type. */
+@ApiSchema({ name: 'RestoreTypeSummary' })
+export class RestoreTypeSummaryDto extends RestoreTotalsDto {
   @ApiProperty({ type: [String], description: 'What came back differently, or was left alone and why.' })
   notes!: string[];
 }
 
 /** A restore as the API returns it: snake_case like Backup (DESIGN section 4). */
+@ApiSchema({ name: 'Restore' })
 export class RestoreDto extends TrackedRunFieldsDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() connection_id!: string;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) connection_id!: string;
   @ApiProperty({ type: ConnectionRefDto }) connection!: ConnectionRefDto;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'null once retention deleted it.' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'null once retention deleted it.',
+  })
   backup_id!: string | null;
   @ApiPropertyOptional({
     type: String,
+    format: 'uuid',
     nullable: true,
     description: 'The backup taken before writing: restore it to undo this restore.',
   })
@@ -36,11 +50,12 @@ export class RestoreDto extends TrackedRunFieldsDto {
   @ApiProperty({ enum: ['pending', 'running', 'completed', 'partial', 'failed'] }) status!: RestoreStatus;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(RestoreTypeSummaryDto) } })
   summary!: Record<string, RestoreTypeSummary>;
-  @ApiProperty({ type: RestoreTypeSummaryDto, description: 'Sums over every type (notes left out).' })
+  @ApiProperty({ type: RestoreTotalsDto, description: 'Sums over every type (notes left out).' })
   totals!: Omit<RestoreTypeSummary, 'notes'>;
 }
 
 /** One item result (DESIGN section 4), in the order applied. */
+@ApiSchema({ name: 'RestoreItem' })
 export class RestoreItemDto {
   @ApiProperty() resourceType!: string;
   @ApiProperty({ description: 'Record id in the backup (for a deletion: in the live org).' })
@@ -52,6 +67,21 @@ export class RestoreItemDto {
   @ApiPropertyOptional({ description: 'The id after the write when it differs (re-created objects).' })
   newId?: string;
   @ApiProperty({ type: [String] }) notes!: string[];
+}
+
+/** GET /api/restore/history: one page, newest first, and the total across pages. */
+@ApiSchema({ name: 'RestoreHistory' })
+export class RestoreHistoryDto {
+  @ApiProperty({ type: [RestoreDto] }) restores!: RestoreDto[];
+  @ApiProperty({ type: 'integer' }) total!: number;
+}
+
+/** GET /api/restore/:restoreId: the restore and one page of its item results. */
+@ApiSchema({ name: 'RestoreDetail' })
+export class RestoreDetailDto {
+  @ApiProperty({ type: RestoreDto }) restore!: RestoreDto;
+  @ApiProperty({ type: [RestoreItemDto] }) items!: RestoreItemDto[];
+  @ApiProperty({ type: 'integer', description: 'Items recorded, across pages.' }) items_total!: number;
 }
 
 export function toRestoreDto(row: RestoreEntity): RestoreDto {

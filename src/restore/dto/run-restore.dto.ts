@@ -36,7 +36,9 @@ export class RunRestoreDto {
   resourceTypes?: string[];
 
   @ApiPropertyOptional({
-    type: [String],
+    type: 'array',
+    items: { type: 'string', maxLength: 512 },
+    maxItems: MAX_RESTORE_IDS,
     description: 'Narrows a selective restore to these record ids (and what hangs off them).',
   })
   @IsOptional()

@@ -1,27 +1,45 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { FREQUENCIES, type Frequency, type ScheduleSettings } from '@app/schedules/schedule-settings.js';
 
 /**
  * A schedule as the API returns it: the spec's fields (spec "Connections", GET .../schedule),
  * `day_of_week` only when weekly and `day_of_month` only when monthly, plus `next_run_at`.
  */
+@ApiSchema({ name: 'Schedule' })
 export class ScheduleDto {
   @ApiProperty() enabled!: boolean;
   @ApiProperty({ enum: FREQUENCIES }) frequency!: Frequency;
-  @ApiProperty({ minimum: 0, maximum: 23 }) hour!: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 6, description: 'Weekly schedules only; 0 = Sunday.' })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 23, example: 2 }) hour!: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 6,
+    description: 'Weekly schedules only; 0 = Sunday.',
+  })
   day_of_week?: number;
-  @ApiPropertyOptional({ minimum: 1, maximum: 28, description: 'Monthly schedules only.' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 28, description: 'Monthly schedules only.' })
   day_of_month?: number;
   @ApiProperty({ example: 'Europe/Berlin' }) timezone!: string;
   @ApiProperty() incremental_enabled!: boolean;
-  @ApiProperty({ minimum: 0, maximum: 6 }) full_backup_day!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 6 }) full_backup_day!: number;
+  @ApiProperty({
+    description:
+      'Beyond the spec: each week, a restore drill reads the latest completed backup end to end (docs/backups.md).',
+  })
+  verify_weekly!: boolean;
   @ApiProperty({
     type: String,
+    format: 'date-time',
     nullable: true,
     description: 'When the next scheduled backup starts (ISO 8601, UTC); null while disabled.',
   })
   next_run_at!: string | null;
+}
+
+/** PATCH /api/connections/:id/schedule (spec "Connections"). */
+@ApiSchema({ name: 'ScheduleResponse' })
+export class ScheduleEnvelopeDto {
+  @ApiProperty({ type: ScheduleDto }) schedule!: ScheduleDto;
 }
 
 export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null): ScheduleDto {
@@ -34,6 +52,7 @@ export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null
     timezone: schedule.timezone,
     incremental_enabled: schedule.incrementalEnabled,
     full_backup_day: schedule.fullBackupDay,
+    verify_weekly: schedule.verifyWeekly,
     next_run_at: nextRunAt?.toISOString() ?? null,
   };
 }

@@ -89,4 +89,11 @@ export class UpdateScheduleDto {
   @ApiPropertyOptional({ minimum: 0, maximum: 6, description: '0 = Sunday. Stored for incremental backups.' })
   @IntegerFrom(0, 6, ' (Sunday)')
   full_backup_day?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Beyond the spec: a weekly restore drill of the latest completed backup (docs/backups.md). Default false.',
+  })
+  @Bool()
+  verify_weekly?: boolean;
 }

@@ -1,20 +1,62 @@
-import type { Drift, ResilienceScore } from '@libs/compliance/resilience-score.js';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import type { Drift, ResilienceScore, ScoreFactor } from '@libs/compliance/resilience-score.js';
+
+/** One weighted factor of the resilience score (spec "Score factor"; weights in docs/scores.md). */
+@ApiSchema({ name: 'ScoreFactor' })
+class ScoreFactorDto implements ScoreFactor {
+  @ApiProperty({ example: 'recency' }) name!: string;
+  @ApiProperty({ description: 'Share of the score; the five weights sum to 100.', example: 25 })
+  weight!: number;
+  @ApiProperty({ minimum: 0, maximum: 100 }) value!: number;
+  @ApiProperty() notes!: string;
+}
 
 /** GET /api/scores/resilience (spec "Scores"). */
-export type ResilienceDto = ResilienceScore;
+@ApiSchema({ name: 'ResilienceScore' })
+export class ResilienceDto implements ResilienceScore {
+  @ApiProperty({ minimum: 0, maximum: 100, example: 74 }) score!: number;
+  @ApiProperty({ type: [ScoreFactorDto] }) factors!: ScoreFactorDto[];
+  @ApiProperty({ type: [String] }) recommendations!: string[];
+}
+
+/** Changes since the last backup as the drift job last read them. */
+@ApiSchema({ name: 'Drift' })
+class DriftDto implements Drift {
+  @ApiProperty({ type: 'integer' }) changes!: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    example: { critical: 0, high: 2 },
+  })
+  bySeverity!: Record<string, number>;
+  @ApiProperty({ format: 'date-time' }) checkedAt!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'The backup the live org was compared with started then.',
+  })
+  since!: string;
+  @ApiPropertyOptional({ description: 'Why the last reading failed, when it did.' }) error?: string;
+}
 
 /** One connection in GET /api/scores/readiness (spec "Readiness entry"). */
-export interface ReadinessEntryDto {
-  connectionId: string;
-  score: number;
-  /** ISO 8601, null before the first completed backup */
-  lastBackupAt: string | null;
-  /** changes since the last backup as the drift job last read them; null before its first reading */
-  drift: (Drift & { since: string; error?: string }) | null;
+@ApiSchema({ name: 'ReadinessEntry' })
+export class ReadinessEntryDto {
+  @ApiProperty({ format: 'uuid' }) connectionId!: string;
+  @ApiProperty({ minimum: 0, maximum: 100 }) score!: number;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'null before the first backup.',
+  })
+  lastBackupAt!: string | null;
+  @ApiProperty({ type: DriftDto, nullable: true, description: 'null before the drift job’s first reading.' })
+  drift!: (Drift & { since: string; error?: string }) | null;
 }
 
 /** GET /api/scores/readiness (spec "Scores"). */
-export interface ReadinessDto {
-  score: number;
-  perConnection: ReadinessEntryDto[];
+@ApiSchema({ name: 'Readiness' })
+export class ReadinessDto {
+  @ApiProperty({ minimum: 0, maximum: 100 }) score!: number;
+  @ApiProperty({ type: [ReadinessEntryDto] }) perConnection!: ReadinessEntryDto[];
 }

@@ -11,12 +11,19 @@ export class TimelineQuery {
   @IsUUID()
   connectionId!: string;
 
-  @ApiProperty({ description: 'Singular snake_case resource type (docs/resource-types.md), e.g. `group`.' })
+  @ApiProperty({
+    pattern: '^[a-z][a-z0-9_]{0,63}$',
+    example: 'group',
+    description: 'Singular snake_case resource type (docs/resource-types.md).',
+  })
   @IsString()
   @Matches(/^[a-z][a-z0-9_]{0,63}$/, { message: 'resourceType must be a snake_case resource type' })
   resourceType!: string;
 
-  @ApiProperty({ description: "The resource's id as stored (composite ids for child records)." })
+  @ApiProperty({
+    maxLength: 512,
+    description: "The resource's id as stored (composite ids for child records).",
+  })
   @IsString()
   @MaxLength(512)
   resourceId!: string;

@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import type { Operation } from 'fast-json-patch';
+import { SEVERITIES, type ChangeAction, type Severity } from '@libs/diff/change-facts.js';
+import { JsonPatchOperationDto } from '@app/common/openapi/json-patch-operation.dto.js';
+import type { DiffResult } from '@app/diff/diff.service.js';
+import type { DiffSide, DiffSummary } from '@app/diff/diff-summary.js';
+import type { ResourceChange } from '@app/diff/snapshot-diff.js';
+
+const ACTIONS = ['added', 'modified', 'removed'];
+
+/** Changes counted by action. */
+@ApiSchema({ name: 'DiffActionCounts' })
+class ActionCountsDto implements Record<ChangeAction, number> {
+  @ApiProperty({ type: 'integer' }) added!: number;
+  @ApiProperty({ type: 'integer' }) modified!: number;
+  @ApiProperty({ type: 'integer' }) removed!: number;
+}
+
+@ApiSchema({ name: 'DiffResource' })
+class DiffResourceDto {
+  @ApiProperty({ example: '00u1a2b3c4d5e6f7g8h9' }) id!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'jane.doe@acme.example' }) name!: string | null;
+  @ApiPropertyOptional({
+    type: [JsonPatchOperationDto],
+    description: '`modified` only: each replace or remove is preceded by a `test` of the old value.',
+  })
+  changes?: Operation[];
+}
+
+/** One change between two backups (spec "Diff change"). */
+@ApiSchema({ name: 'DiffChange' })
+export class DiffChangeDto implements ResourceChange {
+  @ApiProperty({ example: 'user' }) resourceType!: string;
+  @ApiProperty({ enum: ACTIONS }) action!: ChangeAction;
+  @ApiProperty({ type: DiffResourceDto }) resource!: DiffResourceDto;
+  @ApiProperty({ enum: SEVERITIES }) severity!: Severity;
+  @ApiProperty({ description: 'The severity rule that decided it (docs/severity.md).' }) rule!: string;
+}
+
+@ApiSchema({ name: 'DiffSide' })
+class DiffSideDto implements DiffSide {
+  @ApiProperty({ format: 'uuid' }) backupId!: string;
+  @ApiProperty({ format: 'uuid' }) connectionId!: string;
+  @ApiProperty({ format: 'date-time' }) startedAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt!: string | null;
+}
+
+/** `summary` of a diff (docs/diff.md). */
+@ApiSchema({ name: 'DiffSummary' })
+export class DiffSummaryDto implements DiffSummary {
+  @ApiProperty({ type: DiffSideDto }) from!: DiffSideDto;
+  @ApiProperty({ type: DiffSideDto }) to!: DiffSideDto;
+  @ApiProperty({ description: 'false when comparing two connections.' }) sameConnection!: boolean;
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: ActionCountsDto }) byAction!: ActionCountsDto;
+  @ApiProperty({
+    type: 'object',
+    properties: Object.fromEntries(SEVERITIES.map((severity) => [severity, { type: 'integer' }])),
+    required: [...SEVERITIES],
+  })
+  bySeverity!: Record<Severity, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(ActionCountsDto) } })
+  byType!: Record<string, ActionCountsDto>;
+  @ApiProperty({ type: [String], description: 'Types compared.' }) resourceTypes!: string[];
+  @ApiProperty({ type: [String], description: 'Types asked for that one of the backups did not capture.' })
+  notCompared!: string[];
+}
+
+/** POST and GET /api/diff (spec "Diff"). */
+@ApiSchema({ name: 'DiffResult' })
+export class DiffResultDto implements DiffResult {
+  @ApiProperty({ type: [DiffChangeDto] }) changes!: DiffChangeDto[];
+  @ApiProperty({ type: DiffSummaryDto }) summary!: DiffSummaryDto;
+}
