@@ -1,0 +1,55 @@
+import type { GraphObject } from '@libs/entra-simulator/tenant-state.js';
+
+/**
+ * The user properties the simulator stores for every user, each Graph v1.0 `user` property
+ * (v1.0 CSDL, entity type `user`): every user holds all of them, null when unset, as a client
+ * selecting them receives.
+ */
+export const USER_PROPERTIES = [
+  'id',
+  'displayName',
+  'userPrincipalName',
+  'mail',
+  'givenName',
+  'surname',
+  'jobTitle',
+  'department',
+  'accountEnabled',
+  'userType',
+  'createdDateTime',
+  'onPremisesSyncEnabled',
+  'onPremisesImmutableId',
+  'businessPhones',
+  'mobilePhone',
+  'officeLocation',
+  'preferredLanguage',
+  'usageLocation',
+] as const;
+
+/**
+ * What `GET /users` returns without `$select` ("user-list": "By default, only a limited set of
+ * properties are returned (businessPhones, displayName, givenName, id, jobTitle, mail,
+ * mobilePhone, officeLocation, preferredLanguage, surname, and userPrincipalName)").
+ */
+export const USER_DEFAULT_PROPERTIES = [
+  'businessPhones',
+  'displayName',
+  'givenName',
+  'id',
+  'jobTitle',
+  'mail',
+  'mobilePhone',
+  'officeLocation',
+  'preferredLanguage',
+  'surname',
+  'userPrincipalName',
+];
+
+/** A user with every one of USER_PROPERTIES, `fields` over nulls (and no phones). */
+export function userObject(
+  fields: Partial<Record<(typeof USER_PROPERTIES)[number], unknown>> & { id: string },
+): GraphObject {
+  const user: Record<string, unknown> = {};
+  for (const name of USER_PROPERTIES) user[name] = name === 'businessPhones' ? [] : null;
+  return { ...user, ...fields } as GraphObject;
+}
