@@ -96,20 +96,22 @@ export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
   {
     id: 'entra-ca-policy-disabled',
     severity: 'critical',
-    description: 'An enforced conditional access policy was turned off or set to report-only.',
+    description:
+      'An enforced conditional access policy (`state: enabled`) was turned off or set to report-only (`enabledForReportingButNotEnforced`).',
     applies: conditionalAccessDisabled,
   },
   {
     id: 'entra-ca-policy-narrowed',
     severity: 'critical',
     description:
-      'A conditional access policy covers less: an exclusion (users, groups, roles, apps, locations, platforms) gained an entry, an inclusion lost one, or a grant control or authentication strength was dropped.',
+      'A conditional access policy covers less: an exclusion (users, groups, roles, apps, locations, platforms) gained an entry, an inclusion (or `clientAppTypes`) lost one, or a grant control or authentication strength was dropped.',
     applies: conditionalAccessNarrowed,
   },
   {
     id: 'entra-named-location-trusted',
     severity: 'high',
-    description: 'A named location was marked trusted (conditional access may then skip MFA from it).',
+    description:
+      'A named location was marked trusted, or created trusted (conditional access may then skip MFA from it).',
     applies: namedLocationTrusted,
   },
   {
@@ -147,7 +149,7 @@ export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
   {
     id: 'entra-user-enabled-changed',
     severity: 'medium',
-    description: 'A user was allowed or blocked from signing in (accountEnabled).',
+    description: 'A user was allowed or blocked from signing in (`accountEnabled`).',
     applies: userEnabledChanged,
   },
   {
