@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Reply } from '@libs/okta-simulator/http/reply.js';
 import { Router } from '@libs/okta-simulator/http/router.js';
 import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
+import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
 
 import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';
@@ -79,16 +78,7 @@ export async function startEntraSimulator(
       seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
     });
     const tls = await issueTlsMaterial(certDir);
-    const server = createServer({ cert: tls.serverCertPem, key: tls.serverKeyPem });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    const { port } = server.address() as AddressInfo;
-    const baseUrl = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
     const router = new Router();
     router.add(tokenRoute(graph), ...graphRoutes(graph));

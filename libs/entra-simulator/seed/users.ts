@@ -1,30 +1,12 @@
+import { USER_SELECT } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { GraphObject } from '@libs/entra-simulator/tenant-state.js';
 
 /**
- * The user properties the simulator stores for every user, each Graph v1.0 `user` property
- * (v1.0 CSDL, entity type `user`): every user holds all of them, null when unset, as a client
- * selecting them receives.
+ * The user properties the simulator stores for every user: the Graph v1.0 `user` properties a
+ * backup keeps (the Entra catalogue's `$select`), every user holding all of them, null when
+ * unset, as a client selecting them receives.
  */
-export const USER_PROPERTIES = [
-  'id',
-  'displayName',
-  'userPrincipalName',
-  'mail',
-  'givenName',
-  'surname',
-  'jobTitle',
-  'department',
-  'accountEnabled',
-  'userType',
-  'createdDateTime',
-  'onPremisesSyncEnabled',
-  'onPremisesImmutableId',
-  'businessPhones',
-  'mobilePhone',
-  'officeLocation',
-  'preferredLanguage',
-  'usageLocation',
-] as const;
+export const USER_PROPERTIES = USER_SELECT;
 
 /**
  * What `GET /users` returns without `$select` ("user-list": "By default, only a limited set of

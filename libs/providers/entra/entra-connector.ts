@@ -1,7 +1,7 @@
-import { rootCertificates } from 'node:tls';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
 import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
 import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
 import { HttpTransport } from '@libs/providers/kit/http-transport.js';
 import { ParentPasses } from '@libs/providers/kit/parent-passes.js';
@@ -63,17 +63,7 @@ const TOKEN_TEMPLATE = '/{tenant}/oauth2/v2.0/token';
 const TENANT_ID =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=.{4,253}$)([a-z0-9-]+\.)+[a-z]{2,63})$/i;
 
-const DEFAULTS = {
-  userAgent: 'idp-backup-entra-connector/0.1',
-  maxConcurrency: 4,
-  headroom: 0.2,
-  maxAttempts: 5,
-  retryBaseDelayMs: 500,
-  retryMaxDelayMs: 30_000,
-  resetJitterMs: 1000,
-  requestTimeoutMs: 60_000,
-  keepAliveTimeoutMs: 30_000,
-};
+const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEFAULTS };
 
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
@@ -110,13 +100,10 @@ export class EntraConnector implements ProviderConnector {
     if (!(headroom >= 0 && headroom < 1))
       throw new ProviderError('headroom must be at least 0 and below 1', 'invalid_connector_options');
     const maxConcurrency = options.maxConcurrency ?? DEFAULTS.maxConcurrency;
-    this.agent = new Agent({
-      // Node's `ca` replaces the bundled roots: keep them, a custom CA adds trust.
-      connect: options.caCertPem ? { ca: [...rootCertificates, options.caCertPem] } : undefined,
+    this.agent = connectorAgent({
+      caCertPem: options.caCertPem,
       connections: maxConcurrency,
-      keepAliveTimeout: DEFAULTS.keepAliveTimeoutMs,
-      headersTimeout: DEFAULTS.requestTimeoutMs,
-      bodyTimeout: DEFAULTS.requestTimeoutMs,
+      timeoutMs: DEFAULTS.requestTimeoutMs,
     });
     const governor = new RateLimitGovernor({
       signals: [retryAfterSignal],
