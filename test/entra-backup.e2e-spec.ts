@@ -59,7 +59,7 @@ interface Change {
       expect(JSON.stringify(response.body)).not.toContain(partial.clientSecret);
     });
 
-    it('refuses an Entra connection without tenant_id, and tenant_id on an Okta one', async () => {
+    it('refuses an Entra connection without tenant_id, and tenant_id on an Okta one or an Okta one without org_url', async () => {
       const { tenant_id: _tenantId, ...withoutTenant } = entraConnectionBody(tenant);
       const missing = await create(withoutTenant);
       expect(missing.status).toBe(400);
@@ -67,6 +67,16 @@ interface Change {
       const okta = await create({ ...entraConnectionBody(tenant), provider: 'okta' });
       expect(okta.status).toBe(400);
       expect(okta.body.error).toBe('tenant_id is not a field of okta connections');
+      // org_url defaults to Graph for Entra ID only: an Okta connection must still name its org.
+      const oktaWithoutUrl: Record<string, string> = { ...entraConnectionBody(tenant), provider: 'okta' };
+      delete oktaWithoutUrl.org_url;
+      delete oktaWithoutUrl.tenant_id;
+      const noUrl = await create(oktaWithoutUrl);
+      expect(noUrl.status).toBe(400);
+      expect(noUrl.body).toMatchObject({
+        code: 'validation_failed',
+        error: 'org_url is required for okta connections',
+      });
     });
 
     it('creates the connection after a token proves the credentials; the secret is never returned', async () => {
