@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
@@ -36,7 +36,7 @@ interface Change {
 
     beforeAll(async () => {
       tenant = await startTestTenant(
-        { scubaGearFile: FIXTURE, users: 30, groups: 4, seed: 30 },
+        { scubaGearFile: FIXTURE, csdlFile: csdlFile(), users: 30, groups: 4, seed: 30 },
         providerDescriptor('entra_id')!.grants(),
       );
       ctx = await startTestApp(tenant.env);

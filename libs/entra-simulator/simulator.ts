@@ -12,6 +12,7 @@ import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
 import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
+import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
@@ -27,6 +28,11 @@ export interface EntraSimulatorOptions {
    * copied); without it the tenant is a generated `contoso.onmicrosoft.com`.
    */
   scubaGearFile?: string;
+  /**
+   * Graph v1.0's CSDL: with it, members of the export that v1.0 does not declare (it was read
+   * through beta) are left out, as Graph v1.0 answers.
+   */
+  csdlFile?: string;
   /** Generated users, groups and named locations added either way (defaults: 20 users, 5 groups, seed 1). */
   users?: number;
   groups?: number;
@@ -70,7 +76,8 @@ export async function startEntraSimulator(
   try {
     const source = options.scubaGearFile ? await readScubaGearExport(options.scubaGearFile) : undefined;
     const state = new TenantState(source?.tenant_details[0].TenantId ?? randomUUID());
-    if (source) seedFromScubaGear(state, source);
+    if (source)
+      seedFromScubaGear(state, source, options.csdlFile ? await readGraphTypes(options.csdlFile) : undefined);
     else seedContoso(state);
     generateTenant(state, {
       users: options.users ?? DEFAULT_TENANT_SIZES.users,

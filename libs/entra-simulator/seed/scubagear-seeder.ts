@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import type { GraphObject, TenantState } from '@libs/entra-simulator/tenant-state.js';
+import { type GraphTypes, keepDeclared } from './csdl-types.js';
 import { toGraphJson } from './graph-json.js';
 import { userObject } from './users.js';
 
@@ -25,6 +26,8 @@ interface ScubaGearExport {
 export interface ScubaGearSeedReport {
   tenantId: string;
   counts: Record<string, number>;
+  /** members left out because Graph v1.0 does not declare them (`<collection>/<id>/<path>`) */
+  dropped: string[];
 }
 
 /**
@@ -51,28 +54,42 @@ export async function readScubaGearExport(file: string): Promise<ScubaGearExport
  * - the organization, from `tenant_details` (`AADAdditionalData` holds the organization's Graph
  *   properties; its `id` is the tenant id);
  * - its privileged users, which the export names by id, display name and immutable id only.
- * The export was read through Graph's beta endpoint: objects keep the properties it holds.
+ * The export was read through Graph's beta endpoint: with `v1Types` (the v1.0 CSDL's), members
+ * v1.0 does not declare are left out, as Graph v1.0 would answer (`dropped` names them).
  */
-export function seedFromScubaGear(state: TenantState, source: ScubaGearExport): ScubaGearSeedReport {
+export function seedFromScubaGear(
+  state: TenantState,
+  source: ScubaGearExport,
+  v1Types?: GraphTypes,
+): ScubaGearSeedReport {
+  const dropped: string[] = [];
+  /** The export's object as Graph v1.0 JSON of `entityType`. */
+  const graphJson = (entityType: string, exported: unknown): GraphObject => {
+    const object = toGraphJson(exported) as GraphObject;
+    return (
+      v1Types ? keepDeclared(v1Types, entityType, object, dropped, `${entityType}/${object.id}`) : object
+    ) as GraphObject;
+  };
   const tenant = source.tenant_details[0];
-  const { Id: _id, ...organization } = tenant.AADAdditionalData[0] ?? {};
   state.put('organization', {
-    ...(toGraphJson(organization) as object),
-    id: tenant.TenantId,
+    ...graphJson('organization', { ...tenant.AADAdditionalData[0], Id: tenant.TenantId }),
     displayName: tenant.DisplayName,
   });
   for (const policy of source.conditional_access_policies)
-    state.put('conditionalAccessPolicies', toGraphJson(policy) as GraphObject);
+    state.put('conditionalAccessPolicies', graphJson('conditionalAccessPolicy', policy));
   for (const policy of source.authorization_policies)
-    state.put('authorizationPolicy', toGraphJson(policy) as GraphObject);
+    state.put('authorizationPolicy', graphJson('authorizationPolicy', policy));
   const methods = source.authentication_method[0];
   if (methods)
-    state.put('authenticationMethodsPolicy', {
-      ...(toGraphJson(methods.authentication_method_policy) as GraphObject),
-      authenticationMethodConfigurations: toGraphJson(methods.authentication_method_feature_settings),
-    });
+    state.put(
+      'authenticationMethodsPolicy',
+      graphJson('authenticationMethodsPolicy', {
+        ...methods.authentication_method_policy,
+        AuthenticationMethodConfigurations: methods.authentication_method_feature_settings,
+      }),
+    );
   const domains = Array.isArray(source.domain_settings) ? source.domain_settings : [source.domain_settings];
-  for (const domain of domains) state.put('domains', toGraphJson(domain) as GraphObject);
+  for (const domain of domains) state.put('domains', graphJson('domain', domain));
   for (const [id, user] of Object.entries(source.privileged_users)) {
     state.put(
       'users',
@@ -88,5 +105,6 @@ export function seedFromScubaGear(state: TenantState, source: ScubaGearExport): 
   return {
     tenantId: tenant.TenantId,
     counts: Object.fromEntries([...state.collections].map(([name, objects]) => [name, objects.size])),
+    dropped,
   };
 }

@@ -15,3 +15,13 @@ export function scubaGearFile(): string | undefined {
     `${REPO}../shared/fixtures/entra/scubagear/ProviderSettingsExport.json`;
   return existsSync(file) ? file : undefined;
 }
+
+/**
+ * Graph v1.0's CSDL (../shared/fixtures/entra/SOURCE.md): `ENTRA_CSDL_FILE`, else the shared
+ * fixtures beside the repository; undefined when absent (tests then skip).
+ */
+export function csdlFile(): string | undefined {
+  const file =
+    process.env.ENTRA_CSDL_FILE ?? `${REPO}../shared/fixtures/entra/msgraph-metadata/v1.0-Prod.csdl`;
+  return existsSync(file) ? file : undefined;
+}

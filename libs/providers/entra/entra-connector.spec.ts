@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
-import { scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
 import { ProviderAuthError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 
@@ -30,7 +30,12 @@ const FIXTURE = scubaGearFile();
 
     beforeAll(async () => {
       // 1,200 users: more than one page of $top=999.
-      sim = await startEntraSimulator({ scubaGearFile: FIXTURE, users: 1200, groups: 4 });
+      sim = await startEntraSimulator({
+        scubaGearFile: FIXTURE,
+        csdlFile: csdlFile(),
+        users: 1200,
+        groups: 4,
+      });
       app = sim.registerApp(entraBackupPermissions());
     });
     afterAll(async () => {
