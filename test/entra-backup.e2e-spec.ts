@@ -3,7 +3,7 @@ import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-p
 import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
-import { entraConnectionBody, startTestTenant, type TestTenant } from './support/entra-tenant.js';
+import { entraConnectionBody, patchGraph, startTestTenant, type TestTenant } from './support/entra-tenant.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 const FIXTURE = scubaGearFile();
@@ -139,12 +139,15 @@ interface Change {
       });
     });
 
-    it('reports a conditional access policy turned off as critical', async () => {
+    it('reports a conditional access policy turned off through Graph as critical', async () => {
       const policy = tenant.sim.snapshot().conditional_access_policy.find((p) => p.data.state === 'enabled')!;
-      tenant.sim.update('conditionalAccessPolicies', policy.id, {
-        state: 'disabled',
-        modifiedDateTime: new Date().toISOString(),
-      });
+      const patched = await patchGraph(
+        tenant,
+        'Policy.ReadWrite.ConditionalAccess',
+        `/identity/conditionalAccess/policies/${policy.id}`,
+        { state: 'disabled' },
+      );
+      expect(patched).toBe(204);
       const second = await runBackup(ctx, admin.token, { connectionId });
       expect(second.status).toBe('completed');
       // Incremental over the first by the schedule's defaults: Entra parts give no cursors yet

@@ -128,6 +128,13 @@ export function graphRoutes(graph: GraphContext): Route[] {
       'identity/conditionalAccess/policies',
       conditionalAccess,
     ),
+    graphRoute(
+      graph,
+      'PATCH',
+      '/v1.0/identity/conditionalAccess/policies/{id}',
+      ['Policy.ReadWrite.ConditionalAccess'],
+      ({ params, bodyText }) => updatePolicy(state, params.id, bodyText),
+    ),
     ...collectionRoutes(
       graph,
       'identity/conditionalAccess/namedLocations',
@@ -216,4 +223,32 @@ export function tokenRoute(graph: GraphContext): Route {
       return json(200, graph.apps.issue(clientId, clientSecret));
     },
   };
+}
+
+/**
+ * `PATCH /identity/conditionalAccess/policies/{id}` ("Update conditionalAccessPolicy": 204 No
+ * Content): the body's members replace the policy's (the id and creation time stay), and Graph
+ * sets `modifiedDateTime`. The normalization Graph applies to written policies is a later part.
+ * @throws GraphError 400 for a body that is not a JSON object, 404 for an unknown policy
+ */
+function updatePolicy(state: TenantState, id: string, bodyText: string): Reply {
+  const policies = state.collection('conditionalAccessPolicies');
+  const policy = policies.get(id);
+  if (!policy) throw notFound(id);
+  let changes: unknown;
+  try {
+    changes = JSON.parse(bodyText);
+  } catch {
+    changes = undefined;
+  }
+  if (changes === null || typeof changes !== 'object' || Array.isArray(changes))
+    throw new GraphError(400, 'BadRequest', 'Unable to read JSON request payload.');
+  const { id: _id, createdDateTime: _created, ...writable } = changes as Record<string, unknown>;
+  state.put('conditionalAccessPolicies', {
+    ...policy,
+    ...writable,
+    id,
+    modifiedDateTime: new Date().toISOString(),
+  });
+  return { status: 204 };
 }

@@ -18,7 +18,7 @@ describe('Entra simulator (generated tenant)', () => {
   let app: { clientId: string; clientSecret: string };
 
   const call = async (
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     headers: Record<string, string> = {},
     body?: string,
@@ -136,6 +136,19 @@ describe('Entra simulator (generated tenant)', () => {
         'userPrincipalName',
       ].sort(),
     );
+  });
+
+  it('guards conditional access writes by Policy.ReadWrite.ConditionalAccess', async () => {
+    const path = '/v1.0/identity/conditionalAccess/policies/00000000-0000-4000-a000-000000000000';
+    const body = JSON.stringify({ state: 'disabled' });
+    const json = { 'content-type': 'application/json' };
+    const reader = await call('PATCH', path, { ...(await bearer()), ...json }, body);
+    expect(reader).toMatchObject({ status: 403, body: { error: { code: 'Authorization_RequestDenied' } } });
+    const writer = await bearer(sim.registerApp(['Policy.ReadWrite.ConditionalAccess']));
+    expect(await call('PATCH', path, { ...writer, ...json }, body)).toMatchObject({
+      status: 404,
+      body: { error: { code: 'Request_ResourceNotFound' } },
+    });
   });
 
   it('lists group members as directory objects with their @odata.type', async () => {

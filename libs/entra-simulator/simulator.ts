@@ -16,7 +16,7 @@ import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
-import { type Collection, type GraphObject, TenantState } from './tenant-state.js';
+import { TenantState } from './tenant-state.js';
 
 export interface EntraSimulatorOptions {
   /** TCP port; 0 (default) picks an ephemeral one. */
@@ -49,12 +49,6 @@ export interface RunningEntraSimulator {
   tenantId: string;
   /** Registers an app with a client secret and these application permissions consented. */
   registerApp(roles: readonly string[]): { clientId: string; clientSecret: string };
-  /**
-   * Changes an object as a write through Graph would (a test's or the demo's change between
-   * backups): `changes` merged over its top-level members.
-   * @throws Error when there is no such object
-   */
-  update(collection: Collection, id: string, changes: Record<string, unknown>): void;
   /** Every object of the tenant as a backup records it, per resource type. */
   snapshot(): EntraSnapshot;
   /** Requests answered, by `METHOD template`. */
@@ -102,11 +96,6 @@ export async function startEntraSimulator(
       caCertPem: tls.caCertPem,
       tenantId: state.tenantId,
       registerApp: (roles) => graph.apps.register(roles),
-      update(collection, id, changes) {
-        const object = state.collection(collection).get(id);
-        if (!object) throw new Error(`no ${collection} object ${id}`);
-        state.put(collection, { ...object, ...changes, id } as GraphObject);
-      },
       snapshot: () => snapshotOf(state),
       requestCounts: () => ({ ...counts }),
       close: async () => {

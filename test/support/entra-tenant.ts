@@ -1,3 +1,4 @@
+import { Agent, request } from 'undici';
 import {
   startEntraSimulator,
   type EntraSimulatorOptions,
@@ -35,4 +36,42 @@ export function entraConnectionBody(tenant: TestTenant, app = tenant.app): Recor
     client_secret: app.clientSecret,
     org_name: 'Entra test tenant',
   };
+}
+
+/**
+ * A write through Graph, as the tenant's own admins make one: `PATCH /v1.0<path>` with a token of
+ * an app granted `role`, trusting the simulator's CA. Returns the status (Graph answers 204).
+ */
+export async function patchGraph(
+  tenant: TestTenant,
+  role: string,
+  path: string,
+  body: unknown,
+): Promise<number> {
+  const writer = tenant.sim.registerApp([role]);
+  const dispatcher = new Agent({ connect: { ca: tenant.sim.caCertPem } });
+  try {
+    const token = await request(`${tenant.sim.baseUrl}/${tenant.sim.tenantId}/oauth2/v2.0/token`, {
+      method: 'POST',
+      dispatcher,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: 'https://graph.microsoft.com/.default',
+        client_id: writer.clientId,
+        client_secret: writer.clientSecret,
+      }).toString(),
+    });
+    const { access_token: accessToken } = (await token.body.json()) as { access_token: string };
+    const response = await request(`${tenant.sim.baseUrl}/v1.0${path}`, {
+      method: 'PATCH',
+      dispatcher,
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await response.body.dump();
+    return response.statusCode;
+  } finally {
+    await dispatcher.close();
+  }
 }
