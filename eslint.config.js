@@ -110,7 +110,14 @@ export default tseslint.config(
   {
     // Configuration is read in src/config only; tests and benchmarks set up processes, and the
     // simulator's test helpers find the recorded fixtures the same way the tests do.
-    files: ['src/config/**', 'test/**', 'bench/**', 'libs/okta-simulator/testing/**', '*.js'],
+    files: [
+      'src/config/**',
+      'test/**',
+      'bench/**',
+      'libs/okta-simulator/testing/**',
+      'libs/entra-simulator/testing/**',
+      '*.js',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

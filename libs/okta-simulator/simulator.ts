@@ -1,6 +1,4 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,6 +34,7 @@ import type { RunningSimulator, SimulatorOptions } from './simulator-options.js'
 import { snapshotOf } from './snapshot.js';
 import { OrgState } from './store/org-state.js';
 import { issueTlsMaterial } from './tls/certificates.js';
+import { listenHttps } from './tls/https-listener.js';
 
 function routerFor(org: OrgContext): Router {
   const router = new Router();
@@ -78,16 +77,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   await mkdir(certDir, { recursive: true });
   const tls = await issueTlsMaterial(certDir);
 
-  const server = createServer({ cert: tls.serverCertPem, key: tls.serverKeyPem });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
 
   const state = new OrgState();
   const credentials = new CredentialStore();

@@ -43,7 +43,15 @@ export interface ProviderDescriptor {
   kind: ProviderKind;
   /** the product's name, for people: `Okta` */
   label: string;
-  /** the connection's credentials (spec "Connections": `client_id`, `client_secret` for Okta) */
+  /**
+   * The connection's `org_url` when the create body names none (Entra ID: Microsoft Graph's
+   * origin); absent, the body must name it (Okta: the org's own URL).
+   */
+  defaultOrgUrl?: string;
+  /**
+   * The connection's credentials, each required at creation (spec "Connections": `client_id`,
+   * `client_secret` for Okta; `tenant_id` besides for Entra ID)
+   */
   credentials: readonly CredentialField[];
   /** the provider's own cloud hosts (`host` or `*.domain`), always allowed by the SSRF guard */
   cloudHosts: readonly string[];

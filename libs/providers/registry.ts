@@ -1,3 +1,4 @@
+import { ENTRA_PROVIDER } from './entra/entra-provider.js';
 import { OKTA_PROVIDER } from './okta/okta-provider.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { ProviderError } from './provider-errors.js';
@@ -9,6 +10,7 @@ import type { ProviderKind } from './provider-kind.js';
  */
 const PROVIDERS: Partial<Record<ProviderKind, ProviderDescriptor>> = {
   okta: OKTA_PROVIDER,
+  entra_id: ENTRA_PROVIDER,
 };
 
 /** The kinds a connection can be created for, in the registry's order. */

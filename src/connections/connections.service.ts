@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { PRIMARY_PROVIDER_KIND, type ProviderKind } from '@libs/providers/provider-kind.js';
-import { requireProvider } from '@libs/providers/registry.js';
+import { AVAILABLE_PROVIDER_KINDS, requireProvider } from '@libs/providers/registry.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
@@ -31,12 +31,14 @@ export class ConnectionsService {
   ) {}
 
   /**
-   * @throws ValidationError (400) for a non-https or not allowed org_url, or credentials the provider refuses.
+   * @throws ValidationError (400) for a non-https or not allowed org_url, a credential field
+   *   missing or of another kind of provider, or credentials the provider refuses.
    */
   async create(actor: Actor, input: CreateConnectionDto): Promise<ConnectionDto> {
-    const orgUrl = normalizeOrgUrl(input.org_url);
     const provider = input.provider ?? PRIMARY_PROVIDER_KIND;
+    const orgUrl = normalizeOrgUrl(orgUrlOf(provider, input.org_url));
     const credentials = credentialsOf(provider, input);
+    assertCredentialFields(provider, input, credentials);
     await this.verify({ provider, orgUrl, credentials });
     const id = randomUUID();
     const sealed = this.seal(id, provider, credentials);
@@ -212,6 +214,47 @@ function credentialsOf(provider: ProviderKind, body: object): Record<string, str
       .credentials.filter(({ name }) => typeof values[name] === 'string')
       .map(({ name }) => [name, values[name] as string]),
   );
+}
+
+/**
+ * The create body's org_url, else the provider's default (Entra ID: Microsoft Graph).
+ * @throws ValidationError when neither names one
+ */
+function orgUrlOf(provider: ProviderKind, orgUrl: string | undefined): string {
+  const url = orgUrl ?? requireProvider(provider).defaultOrgUrl;
+  if (url === undefined)
+    throw new ValidationError(`org_url is required for ${provider} connections`, [
+      { field: 'org_url', message: 'required' },
+    ]);
+  return url;
+}
+
+/**
+ * Every credential field of the provider is in the create body, and none that belongs only to
+ * another kind (`tenant_id` on an Okta connection would be silently ignored otherwise).
+ * @throws ValidationError naming the fields
+ */
+function assertCredentialFields(
+  provider: ProviderKind,
+  body: object,
+  credentials: Readonly<Record<string, string>>,
+): void {
+  const own = requireProvider(provider).credentials.map(({ name }) => name);
+  const missing = own.filter((name) => !(name in credentials));
+  const foreign = AVAILABLE_PROVIDER_KINDS.flatMap((kind) => requireProvider(kind).credentials)
+    .map(({ name }) => name)
+    .filter((name, i, all) => all.indexOf(name) === i && !own.includes(name))
+    .filter((name) => (body as Record<string, unknown>)[name] !== undefined);
+  if (missing.length > 0 || foreign.length > 0)
+    throw new ValidationError(
+      missing.length > 0
+        ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required for ${provider} connections`
+        : `${foreign.join(', ')} ${foreign.length > 1 ? 'are' : 'is'} not a field of ${provider} connections`,
+      [
+        ...missing.map((field) => ({ field, message: 'required' })),
+        ...foreign.map((field) => ({ field, message: `not a ${provider} field` })),
+      ],
+    );
 }
 
 /**

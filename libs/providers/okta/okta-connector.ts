@@ -1,5 +1,4 @@
-import { rootCertificates } from 'node:tls';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type {
   ConfigurationChange,
@@ -20,6 +19,7 @@ import {
 } from '@libs/providers/resource-types.js';
 import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
 import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
 import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
 import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
@@ -59,17 +59,7 @@ export interface OktaConnectorOptions {
   requestTimeoutMs?: number;
 }
 
-const DEFAULTS = {
-  userAgent: 'idp-backup-okta-connector/0.1',
-  maxConcurrency: 4,
-  headroom: 0.2,
-  maxAttempts: 5,
-  retryBaseDelayMs: 500,
-  retryMaxDelayMs: 30_000,
-  resetJitterMs: 1000,
-  requestTimeoutMs: 60_000,
-  keepAliveTimeoutMs: 30_000,
-};
+const DEFAULTS = { userAgent: 'idp-backup-okta-connector/0.1', ...CONNECTOR_DEFAULTS };
 
 /** Okta's org authorization server token endpoint (Okta "Implement OAuth for Okta"). */
 const TOKEN_TEMPLATE = '/oauth2/v1/token';
@@ -128,14 +118,10 @@ export class OktaConnector implements ProviderConnector {
       1,
     );
 
-    // Node's `ca` replaces the trusted roots, so the bundled ones are passed along: a custom CA
-    // adds trust, it does not take away the public CAs that sign *.okta.com.
-    this.agent = new Agent({
-      connect: options.caCertPem ? { ca: [...rootCertificates, options.caCertPem] } : undefined,
+    this.agent = connectorAgent({
+      caCertPem: options.caCertPem,
       connections: this.maxConcurrency,
-      keepAliveTimeout: DEFAULTS.keepAliveTimeoutMs,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
+      timeoutMs: timeout,
     });
     const governor = new RateLimitGovernor({
       signals: OKTA_RATE_LIMIT_SIGNALS,

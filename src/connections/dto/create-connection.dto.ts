@@ -5,21 +5,32 @@ import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
 
 /** Body of POST /api/connections/create (spec "Connections", DESIGN section 4 for `provider`). */
 export class CreateConnectionDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
     format: 'uri',
     minLength: 1,
     maxLength: 2048,
     example: 'https://acme.okta.com',
-    description: 'Tenant URL; https only.',
+    description: "Tenant URL; https only. Required for Okta; Entra ID defaults to Microsoft Graph's.",
   })
+  @IsOptional()
   @IsString()
   @Length(1, 2048)
-  org_url!: string;
+  org_url?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 256,
+    description: 'Entra ID only: the directory (tenant) id or a verified domain.',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  tenant_id?: string;
 
   @ApiProperty({
     minLength: 1,
     maxLength: 256,
-    description: 'Client id of the Okta API service integration.',
+    description: 'Client id of the Okta API service integration or the Entra app registration.',
   })
   @IsString()
   @Length(1, 256)

@@ -1,0 +1,254 @@
+import type { Reply } from '@libs/okta-simulator/http/reply.js';
+import { json } from '@libs/okta-simulator/http/reply.js';
+import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+
+import { type AppRegistrations, GRAPH_RESOURCE } from './app-registrations.js';
+import { GraphError, notFound } from './graph-error.js';
+import { entityReply, listPage } from './odata-list.js';
+import { USER_DEFAULT_PROPERTIES } from './seed/users.js';
+import type { Collection, TenantState } from './tenant-state.js';
+
+/** What the routes read: the tenant, its apps, and the simulator's own origin for links. */
+export interface GraphContext {
+  state: TenantState;
+  apps: AppRegistrations;
+  baseUrl: string;
+}
+
+/**
+ * A Graph v1.0 route open to a token carrying any of `roles`, the application permissions the
+ * operation's "Permissions" table lists (least privileged first).
+ */
+function graphRoute(
+  graph: GraphContext,
+  method: string,
+  template: string,
+  roles: readonly string[],
+  handle: (context: RequestContext) => Reply,
+): Route {
+  return {
+    method,
+    template,
+    access: { kind: 'public' },
+    handle(context) {
+      const principal = graph.apps.verify(context.headers.authorization);
+      if (!principal.roles.some((role) => roles.includes(role)))
+        throw new GraphError(
+          403,
+          'Authorization_RequestDenied',
+          'Insufficient privileges to complete the operation.',
+        );
+      return handle(context);
+    },
+  };
+}
+
+/** A collection and one of its objects: `GET /v1.0/<path>` and `GET /v1.0/<path>/{id}`. */
+function collectionRoutes(
+  graph: GraphContext,
+  path: string,
+  collection: Collection,
+  context: string,
+  roles: readonly string[],
+  defaults?: string[],
+): Route[] {
+  const objects = graph.state.collection(collection);
+  return [
+    graphRoute(graph, 'GET', `/v1.0/${path}`, roles, ({ url }) =>
+      listPage(url, graph.baseUrl, context, [...objects.values()], defaults),
+    ),
+    graphRoute(graph, 'GET', `/v1.0/${path}/{id}`, roles, ({ url, params }) => {
+      const object = objects.get(params.id);
+      if (!object) throw notFound(params.id);
+      return entityReply(url, graph.baseUrl, `${context}/$entity`, object, defaults);
+    }),
+  ];
+}
+
+/** A singleton: `GET /v1.0/<path>`. */
+function singletonRoute(
+  graph: GraphContext,
+  path: string,
+  collection: Collection,
+  context: string,
+  roles: readonly string[],
+): Route {
+  return graphRoute(graph, 'GET', `/v1.0/${path}`, roles, ({ url }) => {
+    const [object] = graph.state.collection(collection).values();
+    if (!object) throw notFound(path);
+    return entityReply(url, graph.baseUrl, context, object);
+  });
+}
+
+/**
+ * The Graph v1.0 reads the simulator serves, each with the application permissions Microsoft's
+ * API reference lists for it:
+ * - users (`user-list`: User.Read.All, Directory.Read.All...), groups (`group-list`:
+ *   Group.Read.All, GroupMember.Read.All...), members (`group-list-members`: GroupMember.Read.All,
+ *   Group.Read.All...): members come as directory objects with their `@odata.type`;
+ * - conditional access policies and named locations (`conditionalaccessroot-list-policies`,
+ *   `conditionalaccessroot-list-namedlocations`: Policy.Read.All, Policy.Read.ConditionalAccess...);
+ * - the authorization policy (`authorizationpolicy-get`: Policy.Read.All), the authentication
+ *   methods policy (`authenticationmethodspolicy-get`: Policy.Read.AuthenticationMethod), whose
+ *   answer includes its `authenticationMethodConfigurations` as the reference's example shows;
+ * - the organization (`organization-list`: Organization.Read.All...) and domains (`domain-list`:
+ *   Domain.Read.All...).
+ */
+export function graphRoutes(graph: GraphContext): Route[] {
+  const users = ['User.Read.All', 'User.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All'];
+  const groups = [
+    'Group.Read.All',
+    'GroupMember.Read.All',
+    'Group.ReadWrite.All',
+    'Directory.Read.All',
+    'Directory.ReadWrite.All',
+  ];
+  const conditionalAccess = [
+    'Policy.Read.ConditionalAccess',
+    'Policy.Read.All',
+    'Policy.ReadWrite.ConditionalAccess',
+  ];
+  const { state } = graph;
+  return [
+    ...collectionRoutes(graph, 'users', 'users', 'users', users, USER_DEFAULT_PROPERTIES),
+    ...collectionRoutes(graph, 'groups', 'groups', 'groups', groups),
+    graphRoute(graph, 'GET', '/v1.0/groups/{id}/members', groups, ({ url, params }) => {
+      if (!state.collection('groups').has(params.id)) throw notFound(params.id);
+      const members = (state.members.get(params.id) ?? []).map((id) => {
+        const type = state.directoryObjectType(id)!;
+        const object = state.collection(type === '#microsoft.graph.user' ? 'users' : 'groups').get(id)!;
+        return { '@odata.type': type, ...object };
+      });
+      return listPage(url, graph.baseUrl, 'directoryObjects', members);
+    }),
+    ...collectionRoutes(
+      graph,
+      'identity/conditionalAccess/policies',
+      'conditionalAccessPolicies',
+      'identity/conditionalAccess/policies',
+      conditionalAccess,
+    ),
+    graphRoute(
+      graph,
+      'PATCH',
+      '/v1.0/identity/conditionalAccess/policies/{id}',
+      ['Policy.ReadWrite.ConditionalAccess'],
+      ({ params, bodyText }) => updatePolicy(state, params.id, bodyText),
+    ),
+    ...collectionRoutes(
+      graph,
+      'identity/conditionalAccess/namedLocations',
+      'namedLocations',
+      'identity/conditionalAccess/namedLocations',
+      conditionalAccess,
+    ),
+    singletonRoute(
+      graph,
+      'policies/authorizationPolicy',
+      'authorizationPolicy',
+      'policies/authorizationPolicy/$entity',
+      ['Policy.Read.All', 'Policy.ReadWrite.Authorization'],
+    ),
+    singletonRoute(
+      graph,
+      'policies/authenticationMethodsPolicy',
+      'authenticationMethodsPolicy',
+      'policies/authenticationMethodsPolicy/$entity',
+      ['Policy.Read.AuthenticationMethod', 'Policy.ReadWrite.AuthenticationMethod'],
+    ),
+    ...collectionRoutes(graph, 'organization', 'organization', 'organization', [
+      'Organization.Read.All',
+      'Organization.ReadWrite.All',
+      'Directory.Read.All',
+      'Directory.ReadWrite.All',
+    ]),
+    ...collectionRoutes(graph, 'domains', 'domains', 'domains', [
+      'Domain.Read.All',
+      'Domain.ReadWrite.All',
+      'Directory.Read.All',
+      'Directory.ReadWrite.All',
+    ]),
+  ];
+}
+
+/**
+ * `POST /{tenant}/oauth2/v2.0/token`, the client credentials grant of the Microsoft identity
+ * platform ("OAuth 2.0 client credentials flow"): `grant_type=client_credentials`,
+ * `scope=https://graph.microsoft.com/.default`, the client's id and secret in the form
+ * (`client_id`, `client_secret`) or, as RFC 6749 §2.3.1 allows and the reference says is
+ * supported, in a Basic `Authorization` header. The tenant is its GUID or a verified domain.
+ */
+export function tokenRoute(graph: GraphContext): Route {
+  return {
+    method: 'POST',
+    template: '/{tenant}/oauth2/v2.0/token',
+    access: { kind: 'public' },
+    handle({ params, headers, bodyText }) {
+      const { state } = graph;
+      if (params.tenant !== state.tenantId && !state.domainNames().includes(params.tenant.toLowerCase()))
+        throw new GraphError(400, 'invalid_request', `Tenant '${params.tenant}' not found.`, {
+          aadsts: 90002,
+        });
+      const form = new URLSearchParams(bodyText);
+      if (form.get('grant_type') !== 'client_credentials')
+        throw new GraphError(
+          400,
+          'unsupported_grant_type',
+          "The provided value for the input parameter 'grant_type' is not valid.",
+          { aadsts: 70003 },
+        );
+      if (form.get('scope') !== `${GRAPH_RESOURCE}/.default`)
+        throw new GraphError(
+          400,
+          'invalid_scope',
+          `The provided value for scope ${form.get('scope') ?? ''} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).`,
+          { aadsts: 1002012 },
+        );
+      const basic = /^Basic (\S+)$/i.exec(headers.authorization ?? '')?.[1];
+      let clientId = form.get('client_id');
+      let clientSecret = form.get('client_secret');
+      if (basic) {
+        const decoded = Buffer.from(basic, 'base64').toString('utf8');
+        const colon = decoded.indexOf(':');
+        clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+        clientSecret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+      }
+      if (!clientId || !clientSecret)
+        throw new GraphError(
+          401,
+          'invalid_client',
+          "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.",
+          { aadsts: 7000218 },
+        );
+      return json(200, graph.apps.issue(clientId, clientSecret));
+    },
+  };
+}
+
+/**
+ * `PATCH /identity/conditionalAccess/policies/{id}` ("Update conditionalAccessPolicy": 204 No
+ * Content): the body's members replace the policy's (the id and creation time stay), and Graph
+ * sets `modifiedDateTime`. The normalization Graph applies to written policies is a later part.
+ * @throws GraphError 400 for a body that is not a JSON object, 404 for an unknown policy
+ */
+function updatePolicy(state: TenantState, id: string, bodyText: string): Reply {
+  const policies = state.collection('conditionalAccessPolicies');
+  const policy = policies.get(id);
+  if (!policy) throw notFound(id);
+  let changes: unknown;
+  try {
+    changes = JSON.parse(bodyText);
+  } catch {
+    changes = undefined;
+  }
+  if (changes === null || typeof changes !== 'object' || Array.isArray(changes))
+    throw new GraphError(400, 'BadRequest', 'Unable to read JSON request payload.');
+  const { id: _id, createdDateTime: _created, ...writable } = changes as Record<string, unknown>;
+  state.put('conditionalAccessPolicies', {
+    ...policy,
+    ...writable,
+    id,
+    modifiedDateTime: new Date().toISOString(),
+  });
+  return { status: 204 };
+}

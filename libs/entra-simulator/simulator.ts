@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Reply } from '@libs/okta-simulator/http/reply.js';
+import { Router } from '@libs/okta-simulator/http/router.js';
+import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
+import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
+
+import { AppRegistrations } from './app-registrations.js';
+import { GraphError } from './graph-error.js';
+import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
+import { readGraphTypes } from './seed/csdl-types.js';
+import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
+import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
+import { snapshotOf, type EntraSnapshot } from './snapshot.js';
+import { TenantState } from './tenant-state.js';
+
+export interface EntraSimulatorOptions {
+  /** TCP port; 0 (default) picks an ephemeral one. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /**
+   * A ScubaGear ProviderSettingsExport.json to seed the real tenant from (read at start, never
+   * copied); without it the tenant is a generated `contoso.onmicrosoft.com`.
+   */
+  scubaGearFile?: string;
+  /**
+   * Graph v1.0's CSDL: with it, members of the export that v1.0 does not declare (it was read
+   * through beta) are left out, as Graph v1.0 answers.
+   */
+  csdlFile?: string;
+  /** Generated users, groups and named locations added either way (defaults: 20 users, 5 groups, seed 1). */
+  users?: number;
+  groups?: number;
+  seed?: number;
+}
+
+/** A running simulated Entra tenant. */
+export interface RunningEntraSimulator {
+  /** e.g. https://127.0.0.1:54321: it serves both the identity platform's and Graph's paths. */
+  baseUrl: string;
+  caCertPath: string;
+  caCertPem: string;
+  /** The tenant's GUID. */
+  tenantId: string;
+  /** Registers an app with a client secret and these application permissions consented. */
+  registerApp(roles: readonly string[]): { clientId: string; clientSecret: string };
+  /** Every object of the tenant as a backup records it, per resource type. */
+  snapshot(): EntraSnapshot;
+  /** Requests answered, by `METHOD template`. */
+  requestCounts(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an HTTPS server that behaves like a Microsoft Entra tenant seen through the identity
+ * platform's token endpoint and Microsoft Graph v1.0 (graph.routes.ts), on loopback with a CA of
+ * its own (shared with the Okta simulator: tls/certificates.ts). Seeds the real tenant of a
+ * ScubaGear export when given, then generated users, groups, members and named locations.
+ */
+export async function startEntraSimulator(
+  options: EntraSimulatorOptions = {},
+): Promise<RunningEntraSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const certDir = await mkdtemp(join(tmpdir(), 'entra-simulator-'));
+  try {
+    const source = options.scubaGearFile ? await readScubaGearExport(options.scubaGearFile) : undefined;
+    const state = new TenantState(source?.tenant_details[0].TenantId ?? randomUUID());
+    if (source)
+      seedFromScubaGear(state, source, options.csdlFile ? await readGraphTypes(options.csdlFile) : undefined);
+    else seedContoso(state);
+    generateTenant(state, {
+      users: options.users ?? DEFAULT_TENANT_SIZES.users,
+      groups: options.groups ?? DEFAULT_TENANT_SIZES.groups,
+      seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
+    });
+    const tls = await issueTlsMaterial(certDir);
+    const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
+    const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
+    const router = new Router();
+    router.add(tokenRoute(graph), ...graphRoutes(graph));
+    const counts: Record<string, number> = {};
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      handle(router, baseUrl, counts, req, res).catch((error: unknown) => {
+        console.error('[entra-simulator] internal error', error);
+        res.destroy();
+      });
+    });
+    return {
+      baseUrl,
+      caCertPath: tls.caCertPath,
+      caCertPem: tls.caCertPem,
+      tenantId: state.tenantId,
+      registerApp: (roles) => graph.apps.register(roles),
+      snapshot: () => snapshotOf(state),
+      requestCounts: () => ({ ...counts }),
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await rm(certDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(certDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The singletons and the domain a tenant always has, for a generated tenant. */
+function seedContoso(state: TenantState): void {
+  state.put('domains', {
+    id: 'contoso.onmicrosoft.com',
+    authenticationType: 'Managed',
+    isDefault: true,
+    isInitial: true,
+    isRoot: true,
+    isVerified: true,
+    supportedServices: ['Email'],
+  });
+  state.put('organization', {
+    id: state.tenantId,
+    displayName: 'Contoso',
+    verifiedDomains: [{ name: 'contoso.onmicrosoft.com', isDefault: true, isInitial: true, type: 'Managed' }],
+  });
+  state.put('authorizationPolicy', {
+    id: 'authorizationPolicy',
+    displayName: 'Authorization Policy',
+    allowInvitesFrom: 'everyone',
+    defaultUserRolePermissions: { allowedToCreateApps: true },
+  });
+  state.put('authenticationMethodsPolicy', {
+    id: 'authenticationMethodsPolicy',
+    displayName: 'Authentication Methods Policy',
+    policyVersion: '1.5',
+    authenticationMethodConfigurations: [],
+  });
+}
+
+async function handle(
+  router: Router,
+  baseUrl: string,
+  counts: Record<string, number>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', baseUrl);
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const match = router.match(method, url.pathname);
+  let reply: Reply;
+  try {
+    if (match.kind === 'not-found')
+      throw new GraphError(
+        400,
+        'BadRequest',
+        `Resource not found for the segment '${url.pathname.split('/').pop() ?? ''}'.`,
+      );
+    if (match.kind === 'method-not-allowed')
+      throw new GraphError(
+        405,
+        'Request_BadRequest',
+        'Specified HTTP method is not allowed for the request target.',
+      );
+    counts[`${method} ${match.route.template}`] = (counts[`${method} ${match.route.template}`] ?? 0) + 1;
+    reply = await match.route.handle({
+      method,
+      url,
+      params: match.params,
+      headers: req.headers,
+      bodyText: Buffer.concat(chunks).toString('utf8'),
+    });
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error;
+    reply = error.reply();
+  }
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
+  res.writeHead(reply.status, {
+    ...(body
+      ? {
+          'Content-Type': 'application/json; odata.metadata=minimal; charset=utf-8',
+          'Content-Length': String(body.length),
+        }
+      : {}),
+    'request-id': randomUUID(),
+    ...reply.headers,
+  });
+  res.end(body);
+}

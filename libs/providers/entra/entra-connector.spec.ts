@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
+import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { ProviderAuthError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
+import { collectRecords } from '@libs/providers/testing/collect-parts.js';
+
+import { EntraConnector } from './entra-connector.js';
+import { ENTRA_RESOURCE_TYPES, entraBackupPermissions } from './entra-resource-catalog.js';
+
+const FIXTURE = scubaGearFile();
+
+(FIXTURE ? describe : describe.skip)(
+  'EntraConnector against the Graph simulator seeded from a real tenant',
+  () => {
+    let sim: RunningEntraSimulator;
+    let app: { clientId: string; clientSecret: string };
+
+    const connector = (
+      credentials = app,
+      extra: Partial<ConstructorParameters<typeof EntraConnector>[0]> = {},
+    ) =>
+      new EntraConnector({
+        graphUrl: sim.baseUrl,
+        tenantId: sim.tenantId,
+        ...credentials,
+        allowedHosts: ['login.microsoftonline.com', 'graph.microsoft.com', '127.0.0.1'],
+        caCertPem: sim.caCertPem,
+        ...extra,
+      });
+
+    beforeAll(async () => {
+      // 1,200 users: more than one page of $top=999.
+      sim = await startEntraSimulator({
+        scubaGearFile: FIXTURE,
+        csdlFile: csdlFile(),
+        users: 1200,
+        groups: 4,
+      });
+      app = sim.registerApp(entraBackupPermissions());
+    });
+    afterAll(async () => {
+      await sim?.close();
+    });
+
+    it('collects every object of the tenant exactly, in dependency order', async () => {
+      const entra = connector();
+      try {
+        await entra.verifyCredentials();
+        const records = await collectRecords(entra);
+        expect([...records.keys()]).toEqual([...ENTRA_RESOURCE_TYPES]);
+        const expected = sim.snapshot();
+        for (const type of ENTRA_RESOURCE_TYPES)
+          expect((records.get(type) ?? []).map(({ id, name, data }) => ({ id, name, data }))).toEqual(
+            expected[type],
+          );
+        expect(expected.conditional_access_policy).toHaveLength(7);
+        expect(expected.user.length).toBe(1203);
+        // Two pages of users at $top=999, one token for the whole run.
+        expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(2);
+        expect(entra.stats().byEndpoint['POST /{tenant}/oauth2/v2.0/token']).toBe(1);
+      } finally {
+        await entra.close();
+      }
+    });
+
+    it('names the application permission a token lacks', async () => {
+      const partial = sim.registerApp(entraBackupPermissions().filter((role) => role !== 'Policy.Read.All'));
+      const entra = connector(partial);
+      try {
+        await expect(entra.verifyCredentials()).rejects.toThrow(
+          /lacks the application permission Policy\.Read\.All/,
+        );
+      } finally {
+        await entra.close();
+      }
+    });
+
+    it('accepts a broader permission in place of a read one (Directory.Read.All for users)', async () => {
+      const broader = sim.registerApp([
+        ...entraBackupPermissions().filter((role) => role !== 'User.Read.All'),
+        'Directory.Read.All',
+      ]);
+      const entra = connector(broader);
+      try {
+        await expect(entra.verifyCredentials()).resolves.toBeUndefined();
+      } finally {
+        await entra.close();
+      }
+    });
+
+    it('refuses a wrong secret with the identity platform error', async () => {
+      const entra = connector({ clientId: app.clientId, clientSecret: 'wrong' });
+      try {
+        const error = await entra.verifyCredentials().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ProviderAuthError);
+        expect((error as Error).message).toMatch(/invalid_client: AADSTS7000215/);
+        expect((error as Error).message).not.toContain(app.clientSecret);
+      } finally {
+        await entra.close();
+      }
+    });
+
+    it('refuses a Graph host outside the allowed hosts before any request', () => {
+      expect(() => connector(app, { allowedHosts: ['graph.microsoft.com'] })).toThrow(
+        ProviderHostNotAllowedError,
+      );
+    });
+  },
+);

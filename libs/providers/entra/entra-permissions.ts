@@ -1,0 +1,46 @@
+import { ProviderAuthError } from '@libs/providers/provider-errors.js';
+
+/**
+ * Granted permissions that include a read permission: its ReadWrite form, and for directory
+ * reads Directory.Read.All / Directory.ReadWrite.All, which the Graph API reference lists as
+ * higher privileged for users, groups, members, the organization and domains.
+ */
+function satisfiedBy(permission: string): string[] {
+  const forms = [permission, permission.replace('.Read.', '.ReadWrite.')];
+  if (/^(User|Group|GroupMember|Organization|Domain)\.Read\.All$/.test(permission))
+    forms.push('Directory.Read.All', 'Directory.ReadWrite.All');
+  return forms;
+}
+
+/**
+ * The application permissions an app-only access token carries: its `roles` claim (Microsoft
+ * identity platform "Access token claims reference": the permissions granted to the calling
+ * application; absent when none are). The token is read, not verified: it has just come from the
+ * token endpoint over TLS, and Graph verifies it on every call.
+ *
+ * @throws ProviderAuthError when the token is not a JWT
+ */
+export function grantedRoles(accessToken: string): string[] {
+  const payload = accessToken.split('.')[1];
+  let claims: { roles?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as { roles?: unknown };
+  } catch {
+    throw new ProviderAuthError('The Microsoft identity platform issued an access token that is not a JWT');
+  }
+  return Array.isArray(claims.roles) ? claims.roles.map(String) : [];
+}
+
+/**
+ * Checks that `granted` holds each of `needed` (or a permission that includes it).
+ * @throws ProviderAuthError naming every missing application permission
+ */
+export function assertPermissionsGranted(needed: readonly string[], granted: readonly string[]): void {
+  const missing = needed.filter(
+    (permission) => !satisfiedBy(permission).some((form) => granted.includes(form)),
+  );
+  if (missing.length > 0)
+    throw new ProviderAuthError(
+      `The app registration lacks the application permission${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (Microsoft Graph, admin consent granted) that a backup needs`,
+    );
+}

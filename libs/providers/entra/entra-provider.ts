@@ -1,0 +1,58 @@
+import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
+
+import { ENTRA_NOT_CAPTURED, ENTRA_VOLATILE_FIELDS } from './entra-not-captured.js';
+import { ENTRA_RESOURCE_TYPES, entraBackupPermissions } from './entra-resource-catalog.js';
+import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
+
+/**
+ * Microsoft Entra ID (spec "Connections": `entra_id`, with `tenant_id`, `client_id` and
+ * `client_secret`): an app registration in the customer's tenant with Microsoft Graph
+ * application permissions an admin consented to, reached with the client credentials flow. The
+ * connection's `org_url` is Graph's origin, `https://graph.microsoft.com` unless the operator
+ * points it at another allowed host (the simulator).
+ */
+export const ENTRA_PROVIDER: ProviderDescriptor = {
+  kind: 'entra_id',
+  label: 'Microsoft Entra ID',
+  defaultOrgUrl: 'https://graph.microsoft.com',
+  credentials: [
+    {
+      name: 'tenant_id',
+      secret: false,
+      description: 'Directory (tenant) id, or one of its verified domains.',
+    },
+    { name: 'client_id', secret: false, description: 'Application (client) id of the app registration.' },
+    { name: 'client_secret', secret: true, description: 'A client secret of the app registration.' },
+  ],
+  // The identity platform's global authority and Graph's global endpoint (Microsoft "National
+  // clouds" lists the others, not supported yet).
+  cloudHosts: ['login.microsoftonline.com', 'graph.microsoft.com'],
+  resourceTypes: ENTRA_RESOURCE_TYPES,
+  categories: {
+    users: ['user'],
+    groups: ['group', 'group_membership'],
+    conditional_access: ['named_location', 'conditional_access_policy'],
+    policies: ['authorization_policy', 'authentication_methods_policy'],
+    tenant: ['organization', 'domain'],
+  },
+  volatileFields: ENTRA_VOLATILE_FIELDS,
+  severityRules: ENTRA_SEVERITY_RULES,
+  scopingParents: {},
+  notCaptured: ENTRA_NOT_CAPTURED,
+  // Restores are a later part of issue 30: the grants are a backup's whatever the types.
+  grants: () => entraBackupPermissions(),
+  complianceChecks: [],
+  async connect(options) {
+    const { EntraConnector } = await import('./entra-connector.js');
+    return new EntraConnector({
+      graphUrl: options.orgUrl,
+      tenantId: options.credentials.tenant_id,
+      clientId: options.credentials.client_id,
+      clientSecret: options.credentials.client_secret,
+      allowedHosts: [...this.cloudHosts, ...options.extraAllowedHosts],
+      caCertPem: options.caCertPem,
+      userAgent: options.userAgent,
+      headroom: options.headroom,
+    });
+  },
+};

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import type { ChangeAction, ChangeFacts } from '@libs/diff/change-facts.js';
+import { recordPatch } from '@libs/diff/record-patch.js';
+import { rateChange as rateBy } from '@libs/diff/severity-rule.js';
+
+import { ENTRA_VOLATILE_FIELDS } from './entra-not-captured.js';
+import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
+
+type Json = Record<string, unknown>;
+
+const rate = (facts: ChangeFacts) => rateBy(ENTRA_SEVERITY_RULES, facts);
+
+/** A change as the diff builds it: the patch computed from before and after. */
+function change(resourceType: string, action: ChangeAction, before?: Json, after?: Json): ChangeFacts {
+  const patch =
+    action === 'modified' ? recordPatch(before ?? {}, after ?? {}, new Set(ENTRA_VOLATILE_FIELDS)) : [];
+  return { resourceType, action, before, after, patch };
+}
+
+/** A conditional access policy shaped as Graph returns it (the real tenant's MFA policy, trimmed). */
+const policy = (
+  overrides: { state?: string; users?: Json; controls?: string[]; strength?: Json | null } = {},
+) => ({
+  displayName: 'MFA for all users',
+  state: overrides.state ?? 'enabled',
+  modifiedDateTime: '2026-05-01T00:00:00.000Z',
+  conditions: {
+    clientAppTypes: ['all'],
+    applications: { includeApplications: ['All'], excludeApplications: [] },
+    users: { includeUsers: ['All'], excludeUsers: [], excludeGroups: [], ...overrides.users },
+  },
+  grantControls: {
+    operator: 'OR',
+    builtInControls: overrides.controls ?? ['mfa'],
+    authenticationStrength: overrides.strength === undefined ? null : overrides.strength,
+  },
+});
+
+/** One change each rule rates, and near misses it must leave to others. */
+const EXAMPLES: Record<string, { rates: ChangeFacts; spares?: ChangeFacts[] }> = {
+  'entra-ca-policy-removed': { rates: change('conditional_access_policy', 'removed', policy()) },
+  'entra-ca-policy-disabled': {
+    rates: change(
+      'conditional_access_policy',
+      'modified',
+      policy(),
+      policy({ state: 'enabledForReportingButNotEnforced' }),
+    ),
+    spares: [
+      change(
+        'conditional_access_policy',
+        'modified',
+        policy({ state: 'disabled' }),
+        policy({ state: 'enabled' }),
+      ),
+    ],
+  },
+  'entra-ca-policy-narrowed': {
+    rates: change(
+      'conditional_access_policy',
+      'modified',
+      policy(),
+      policy({ users: { excludeGroups: ['g1'] } }),
+    ),
+    spares: [
+      change('conditional_access_policy', 'modified', policy({ users: { excludeGroups: ['g1'] } }), policy()),
+      change(
+        'conditional_access_policy',
+        'modified',
+        policy({ controls: ['mfa'] }),
+        policy({ controls: ['mfa', 'compliantDevice'] }),
+      ),
+    ],
+  },
+  'entra-named-location-trusted': {
+    rates: change('named_location', 'modified', { isTrusted: false }, { isTrusted: true }),
+    spares: [change('named_location', 'modified', { isTrusted: true }, { isTrusted: false })],
+  },
+  'entra-ca-policy-changed': {
+    rates: change('conditional_access_policy', 'modified', policy(), { ...policy(), displayName: 'Renamed' }),
+  },
+  'entra-auth-policy-changed': {
+    rates: change(
+      'authentication_methods_policy',
+      'modified',
+      { policyVersion: '1.4' },
+      { policyVersion: '1.5' },
+    ),
+  },
+  'entra-named-location-changed': { rates: change('named_location', 'removed', { isTrusted: false }) },
+  'entra-domain-changed': { rates: change('domain', 'added', undefined, { id: 'contoso.com' }) },
+  'entra-group-changed': {
+    rates: change('group_membership', 'added', undefined, { groupId: 'g', memberId: 'u' }),
+  },
+  'entra-user-enabled-changed': {
+    rates: change('user', 'modified', { accountEnabled: true }, { accountEnabled: false }),
+  },
+  'entra-user-changed': { rates: change('user', 'modified', { jobTitle: 'a' }, { jobTitle: 'b' }) },
+  'entra-other-change': { rates: change('organization', 'modified', { city: 'a' }, { city: 'b' }) },
+};
+
+describe('Entra ID severity rules', () => {
+  it('has an example for every rule', () => {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(ENTRA_SEVERITY_RULES.map((rule) => rule.id).sort());
+  });
+
+  describe.each(ENTRA_SEVERITY_RULES.map((rule) => [rule.id, rule] as const))('%s', (id, rule) => {
+    it('rates its example', () => {
+      expect(rate(EXAMPLES[id].rates)).toEqual({ severity: rule.severity, rule: id });
+    });
+    it('leaves its near misses to other rules', () => {
+      for (const facts of EXAMPLES[id].spares ?? []) expect(rate(facts).rule).not.toBe(id);
+    });
+  });
+
+  it('does not report a policy whose only change is modifiedDateTime', () => {
+    expect(
+      change('conditional_access_policy', 'modified', policy(), { ...policy(), modifiedDateTime: 'later' })
+        .patch,
+    ).toEqual([]);
+  });
+
+  it('is the table docs/severity.md publishes under "Microsoft Entra ID", rule by rule', () => {
+    const doc = readFileSync(new URL('../../../docs/severity.md', import.meta.url), 'utf8').split(
+      '\n## Microsoft Entra ID',
+    )[1];
+    const rows = [...doc.matchAll(/^\| `([a-z-]+)` +\| (critical|high|medium|low|info) +\|/gm)].map(
+      (match) => [match[1], match[2]],
+    );
+    expect(rows).toEqual(ENTRA_SEVERITY_RULES.map((rule) => [rule.id, rule.severity]));
+  });
+});
