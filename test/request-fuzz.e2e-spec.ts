@@ -49,6 +49,9 @@ const BEYOND_OPENAPI: Operation[] = [
   // The newsletter links' landing pages: HTML for people, out of the API document (issue 29).
   get('/subscribed'),
   get('/unsubscribed'),
+  // The orchestrator's probes (issue 34): beside the API, out of its document.
+  get('/livez'),
+  get('/readyz'),
   get('/.well-known/oauth-authorization-server'),
   get('/oauth/jwks'),
   get('/oauth/authorize', [
