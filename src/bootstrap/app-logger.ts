@@ -6,7 +6,7 @@ import { currentLogFields } from '@app/common/log-context/log-context.js';
  * Keys whose values never reach a log line, at any depth of a logged object (Nest's `redact`;
  * the audit trail refuses the same names, src/audit/audit-entry.ts SECRET_KEY).
  */
-const REDACTED_KEYS = [
+export const REDACTED_KEYS = [
   'password',
   'secret',
   'client_secret',
