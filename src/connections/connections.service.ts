@@ -198,8 +198,8 @@ export class ConnectionsService {
   }
 }
 
-/** The credentials' ciphertext is bound to its connection row. */
-function credentialsAad(connectionId: string): string {
+/** The credentials' ciphertext is bound to its connection row (also read by key rotation). */
+export function credentialsAad(connectionId: string): string {
   return `connection:${connectionId}:credentials`;
 }
 
