@@ -13,7 +13,7 @@ import { Readable, Transform, pipeline } from 'node:stream';
 import { assertRange } from './byte-range.js';
 import { assertObjectKey, assertObjectPrefix } from './object-key.js';
 import { ByteRange, ObjectEntry, ObjectStore } from './object-store.js';
-import { ObjectNotFoundError } from './object-store-errors.js';
+import { ObjectNotFoundError, ObjectStoreUnavailableError } from './object-store-errors.js';
 
 /** Where and how to reach the bucket. */
 export interface S3ObjectStoreOptions {
@@ -66,7 +66,20 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
+  /** @throws ObjectStoreUnavailableError when S3 answers 5xx or cannot be reached, after the SDK's retries */
   async put(
+    key: string,
+    body: Readable | Buffer,
+    options?: { contentType?: string },
+  ): Promise<{ size: number }> {
+    try {
+      return await this.#put(key, body, options);
+    } catch (error) {
+      throw unavailable(error, key);
+    }
+  }
+
+  async #put(
     key: string,
     body: Readable | Buffer,
     options?: { contentType?: string },
@@ -205,4 +218,35 @@ function isNotFound(error: unknown): boolean {
     error instanceof S3ServiceException &&
     (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
   );
+}
+
+/** Node's errors for a store that cannot be reached (connection refused, reset, timed out). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * `error` as an ObjectStoreUnavailableError when S3 answered 5xx (500 InternalError, 503 SlowDown
+ * or ServiceUnavailable: "Error responses", Amazon S3 API reference) or could not be reached,
+ * after the SDK's own retries; else unchanged.
+ */
+function unavailable(error: unknown, key: string): unknown {
+  if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 0) >= 500) {
+    const attempts = error.$metadata.attempts ? ` after ${error.$metadata.attempts} attempts` : '';
+    return new ObjectStoreUnavailableError(
+      `S3 answered ${error.$metadata.httpStatusCode} ${error.name} writing "${key}"${attempts}`,
+      { cause: error },
+    );
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code && UNREACHABLE.has(code))
+    return new ObjectStoreUnavailableError(`S3 could not be reached writing "${key}" (${code})`, {
+      cause: error,
+    });
+  return error;
 }
