@@ -7,7 +7,10 @@ import { csdlFile, scubaGearFile } from './testing/fixture-paths.js';
 const CSDL = csdlFile();
 const FIXTURE = scubaGearFile();
 
-/** The Graph v1.0 entity type behind each backed-up type (group_membership is our own record). */
+/**
+ * The Graph v1.0 entity type behind each backed-up type (memberships and owners, links to
+ * directory objects, are our own records).
+ */
 const ENTITY_TYPES: Record<string, string> = {
   user: 'user',
   group: 'group',
@@ -17,6 +20,33 @@ const ENTITY_TYPES: Record<string, string> = {
   organization: 'organization',
   domain: 'domain',
   authentication_methods_policy: 'authenticationMethodsPolicy',
+  authentication_method_configuration: 'authenticationMethodConfiguration',
+  organizational_branding: 'organizationalBranding',
+  group_setting: 'groupSetting',
+  group_lifecycle_policy: 'groupLifecyclePolicy',
+  administrative_unit: 'administrativeUnit',
+  application: 'application',
+  federated_identity_credential: 'federatedIdentityCredential',
+  extension_property: 'extensionProperty',
+  service_principal: 'servicePrincipal',
+  app_role_assignment: 'appRoleAssignment',
+  oauth2_permission_grant: 'oAuth2PermissionGrant',
+  role_definition: 'unifiedRoleDefinition',
+  role_assignment: 'unifiedRoleAssignment',
+  role_eligibility_schedule: 'unifiedRoleEligibilitySchedule',
+  role_assignment_schedule: 'unifiedRoleAssignmentSchedule',
+  scoped_role_membership: 'scopedRoleMembership',
+  authentication_strength_policy: 'authenticationStrengthPolicy',
+  identity_security_defaults_enforcement_policy: 'identitySecurityDefaultsEnforcementPolicy',
+  admin_consent_request_policy: 'adminConsentRequestPolicy',
+  permission_grant_policy: 'permissionGrantPolicy',
+  token_lifetime_policy: 'tokenLifetimePolicy',
+  token_issuance_policy: 'tokenIssuancePolicy',
+  claims_mapping_policy: 'claimsMappingPolicy',
+  home_realm_discovery_policy: 'homeRealmDiscoveryPolicy',
+  cross_tenant_access_policy: 'crossTenantAccessPolicy',
+  cross_tenant_access_policy_configuration_default: 'crossTenantAccessPolicyConfigurationDefault',
+  cross_tenant_access_policy_configuration_partner: 'crossTenantAccessPolicyConfigurationPartner',
 };
 
 /** Members of `sim`'s objects of `type` that v1.0 does not declare, at any depth. */

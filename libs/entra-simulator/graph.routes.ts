@@ -19,7 +19,7 @@ export interface GraphContext {
  * A Graph v1.0 route open to a token carrying any of `roles`, the application permissions the
  * operation's "Permissions" table lists (least privileged first).
  */
-function graphRoute(
+export function graphRoute(
   graph: GraphContext,
   method: string,
   template: string,
@@ -44,7 +44,7 @@ function graphRoute(
 }
 
 /** A collection and one of its objects: `GET /v1.0/<path>` and `GET /v1.0/<path>/{id}`. */
-function collectionRoutes(
+export function collectionRoutes(
   graph: GraphContext,
   path: string,
   collection: Collection,
@@ -66,7 +66,7 @@ function collectionRoutes(
 }
 
 /** A singleton: `GET /v1.0/<path>`. */
-function singletonRoute(
+export function singletonRoute(
   graph: GraphContext,
   path: string,
   collection: Collection,

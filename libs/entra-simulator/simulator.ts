@@ -11,6 +11,7 @@ import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
 
 import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';
+import { directoryRoutes } from './directory.routes.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
 import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
@@ -82,7 +83,7 @@ export async function startEntraSimulator(
     const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
     const router = new Router();
-    router.add(tokenRoute(graph), ...graphRoutes(graph));
+    router.add(tokenRoute(graph), ...graphRoutes(graph), ...directoryRoutes(graph));
     const counts: Record<string, number> = {};
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       handle(router, baseUrl, counts, req, res).catch((error: unknown) => {

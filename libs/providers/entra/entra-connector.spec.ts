@@ -63,6 +63,31 @@ const FIXTURE = scubaGearFile();
       }
     });
 
+    it('reads child types alone, listing their parents once each, with no record of the parents', async () => {
+      const entra = connector();
+      try {
+        const types = ['app_role_assignment', 'role_definition', 'authentication_method_configuration'];
+        const records = await collectRecords(entra, { types });
+        expect([...records.keys()]).toEqual(types);
+        const expected = sim.snapshot();
+        for (const type of types)
+          expect(records.get(type)!.map(({ id, name, data }) => ({ id, name, data }))).toEqual(
+            expected[type],
+          );
+        expect(expected.app_role_assignment.length).toBeGreaterThan(0);
+        // The real tenant's method configurations (Fido2...), read from the policy's one answer.
+        expect(expected.authentication_method_configuration.map(({ id }) => id)).toContain('Fido2');
+        const calls = entra.stats().byEndpoint;
+        expect(calls['GET /v1.0/servicePrincipals']).toBe(1);
+        expect(calls['GET /v1.0/policies/authenticationMethodsPolicy']).toBe(1);
+        expect(calls['GET /v1.0/servicePrincipals/{id}/appRoleAssignedTo']).toBe(
+          expected.service_principal.length,
+        );
+      } finally {
+        await entra.close();
+      }
+    });
+
     it('names the application permission a token lacks', async () => {
       const partial = sim.registerApp(entraBackupPermissions().filter((role) => role !== 'Policy.Read.All'));
       const entra = connector(partial);

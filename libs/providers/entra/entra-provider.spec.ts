@@ -24,11 +24,20 @@ describe('Entra ID descriptor', () => {
     ]);
     expect(ENTRA.grants()).toEqual([
       'Organization.Read.All',
+      'OrganizationalBranding.Read.All',
       'Domain.Read.All',
       'Policy.Read.All',
       'User.Read.All',
       'Group.Read.All',
+      'Directory.Read.All',
+      'AdministrativeUnit.Read.All',
+      'Application.Read.All',
+      'DelegatedPermissionGrant.Read.All',
+      'RoleManagement.Read.Directory',
+      'RoleEligibilitySchedule.Read.Directory',
+      'RoleAssignmentSchedule.Read.Directory',
       'Policy.Read.AuthenticationMethod',
+      'Policy.Read.PermissionGrant',
     ]);
   });
 

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Agent, request } from 'undici';
+
+import { startEntraSimulator, type RunningEntraSimulator } from './simulator.js';
+import { csdlFile, scubaGearFile } from './testing/fixture-paths.js';
+
+type Json = Record<string, unknown> & { value: Array<Record<string, unknown>> };
+
+const FIXTURE = scubaGearFile();
+
+/** Reads of the directory's second batch of types (directory.routes.ts), as a client makes them. */
+describe('Entra simulator: applications, roles, units and the other policies', () => {
+  let sim: RunningEntraSimulator;
+  let dispatcher: Agent;
+
+  /** GET `path` with a token of an app granted `roles`. */
+  const get = async (path: string, roles: string[]): Promise<{ status: number; body: Json }> => {
+    const app = sim.registerApp(roles);
+    const token = await request(`${sim.baseUrl}/${sim.tenantId}/oauth2/v2.0/token`, {
+      method: 'POST',
+      dispatcher,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: 'https://graph.microsoft.com/.default',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      }).toString(),
+    });
+    const { access_token: accessToken } = (await token.body.json()) as { access_token: string };
+    const response = await request(`${sim.baseUrl}${path}`, {
+      dispatcher,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    return { status: response.statusCode, body: (await response.body.json()) as Json };
+  };
+
+  beforeAll(async () => {
+    sim = await startEntraSimulator({ users: 12, groups: 3, seed: 5 });
+    dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
+  });
+  afterAll(async () => {
+    await dispatcher?.close();
+    await sim?.close();
+  });
+
+  it('lists custom role definitions with $filter=isBuiltIn eq false and refuses another filter', async () => {
+    const roles = ['RoleManagement.Read.Directory'];
+    const all = await get('/v1.0/roleManagement/directory/roleDefinitions', roles);
+    const custom = await get(
+      `/v1.0/roleManagement/directory/roleDefinitions?$filter=${encodeURIComponent('isBuiltIn eq false')}`,
+      roles,
+    );
+    expect(all.body.value.some((role) => role.isBuiltIn === true)).toBe(true);
+    expect(custom.body.value.length).toBeGreaterThan(0);
+    expect(custom.body.value.every((role) => role.isBuiltIn === false)).toBe(true);
+    const refused = await get(
+      `/v1.0/roleManagement/directory/roleDefinitions?$filter=${encodeURIComponent("displayName eq 'x'")}`,
+      roles,
+    );
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'BadRequest' } } });
+  });
+
+  it('lists application owners as directory objects, and needs an application permission', async () => {
+    const [app] = (await get('/v1.0/applications', ['Application.Read.All'])).body.value;
+    const owners = await get(`/v1.0/applications/${String(app.id)}/owners?$select=id`, [
+      'Application.Read.All',
+    ]);
+    expect(owners.status).toBe(200);
+    expect(owners.body.value.length).toBeGreaterThan(0);
+    expect(owners.body.value.every((owner) => owner['@odata.type'] === '#microsoft.graph.user')).toBe(true);
+    expect((await get('/v1.0/applications', ['User.Read.All'])).status).toBe(403);
+    const secret = (app.passwordCredentials as Array<Record<string, unknown>>)[0];
+    expect(secret).toMatchObject({ secretText: null });
+  });
+
+  it("answers the organization's branding, and 404 for an organization it does not know", async () => {
+    const roles = ['OrganizationalBranding.Read.All'];
+    const branding = await get(`/v1.0/organization/${sim.tenantId}/branding`, roles);
+    expect(branding).toMatchObject({ status: 200, body: { id: '0' } });
+    const unknown = await get('/v1.0/organization/00000000-0000-4000-a000-000000000000/branding', roles);
+    expect(unknown).toMatchObject({ status: 404, body: { error: { code: 'Request_ResourceNotFound' } } });
+  });
+
+  it('answers singletons without an id where Graph does, and partners by tenant id', async () => {
+    const consent = await get('/v1.0/policies/adminConsentRequestPolicy', ['Policy.Read.All']);
+    expect(consent.status).toBe(200);
+    expect(consent.body).not.toHaveProperty('id');
+    expect(consent.body).toHaveProperty('isEnabled');
+    const partners = await get('/v1.0/policies/crossTenantAccessPolicy/partners', ['Policy.Read.All']);
+    const tenantId = String(partners.body.value[0].tenantId);
+    const partner = await get(`/v1.0/policies/crossTenantAccessPolicy/partners/${tenantId}`, [
+      'Policy.Read.All',
+    ]);
+    expect(partner).toMatchObject({ status: 200, body: { tenantId } });
+  });
+});
+
+(FIXTURE ? describe : describe.skip)('Entra simulator: the real tenant’s directory objects', () => {
+  let sim: RunningEntraSimulator;
+
+  beforeAll(async () => {
+    sim = await startEntraSimulator({ scubaGearFile: FIXTURE, csdlFile: csdlFile(), users: 3, groups: 1 });
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  it('holds the export’s role assignments, app registrations, service principals and group settings', () => {
+    const snapshot = sim.snapshot();
+    const ids = (type: string) => snapshot[type].map((record) => record.id);
+    // Global Administrator assignments of the export, each with its schedule.
+    expect(ids('role_assignment')).toContain('lAPpYvVpN0KRkAEhdxReEKsS0t41g7xBusEO5u7F7ls-1');
+    expect(ids('role_assignment_schedule')).toContain('ebe48aea-6c2c-41b4-8c9d-b1967e53e214');
+    expect(ids('application')).toEqual(
+      expect.arrayContaining([
+        '123456c3-bb2e-462a-a89e-9520273e018c',
+        '8d541234-2496-4f2d-87b7-68103db92569',
+      ]),
+    );
+    expect(snapshot.federated_identity_credential).toContainEqual(
+      expect.objectContaining({
+        id: '123456c3-bb2e-462a-a89e-9520273e018c:a5746045-c5f6-476d-861b-831642f11111',
+        data: expect.objectContaining({ audiences: ['api://AzureADTokenExchange'] }),
+      }),
+    );
+    expect(ids('service_principal')).toEqual(
+      expect.arrayContaining([
+        'b3a51547-3f8c-475b-83f7-315ecc411111',
+        'dca11ffc-add3-4e8e-bdf6-58fd0c411111',
+      ]),
+    );
+    // The third-party app's consented Policy.Read.All, an app role assignment on Graph.
+    expect(snapshot.app_role_assignment).toContainEqual(
+      expect.objectContaining({
+        data: expect.objectContaining({
+          principalId: 'dca11ffc-add3-4e8e-bdf6-58fd0c411111',
+          appRoleId: '246dd0d5-5bd0-4def-940b-0421030a5b68',
+        }),
+      }),
+    );
+    expect(ids('group_setting')).toEqual(
+      expect.arrayContaining([
+        '5ce54204-ef8d-44c5-af88-dc8bd4c16069',
+        '62c1305f-60f0-4096-8d72-e1f74e8627f5',
+      ]),
+    );
+  });
+});
