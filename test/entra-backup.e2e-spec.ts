@@ -185,6 +185,38 @@ interface Change {
       ]);
     });
 
+    it('reports a new Global Administrator as critical', async () => {
+      const before = await runBackup(ctx, admin.token, { connectionId });
+      const user = tenant.sim.snapshot().user.find(({ data }) => data.userType === 'Member')!;
+      const created = await patchGraph(
+        tenant,
+        'RoleManagement.ReadWrite.Directory',
+        '/roleManagement/directory/roleAssignments',
+        {
+          principalId: user.id,
+          roleDefinitionId: '62e90394-69f5-4237-9190-012177145e10',
+          directoryScopeId: '/',
+        },
+        'POST',
+      );
+      expect(created).toBe(201);
+      const after = await runBackup(ctx, admin.token, { connectionId });
+      await holdsTenant(after);
+      const response = await ctx.http
+        .post('/api/diff')
+        .set(auth(admin))
+        .send({ fromBackupId: before.id, toBackupId: after.id });
+      expect(response.status).toBe(200);
+      expect(response.body.changes as Change[]).toEqual([
+        expect.objectContaining({
+          resourceType: 'role_assignment',
+          action: 'added',
+          severity: 'critical',
+          rule: 'entra-global-admin-added',
+        }),
+      ]);
+    });
+
     it('answers 404 to another team for the connection, its backups and their diff', async () => {
       const outsider = await ctx.newClient({ role: 'admin' });
       expect((await ctx.http.get(`/api/connections/${connectionId}`).set(auth(outsider))).status).toBe(404);

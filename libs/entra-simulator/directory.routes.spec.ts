@@ -13,8 +13,13 @@ describe('Entra simulator: applications, roles, units and the other policies', (
   let sim: RunningEntraSimulator;
   let dispatcher: Agent;
 
-  /** GET `path` with a token of an app granted `roles`. */
-  const get = async (path: string, roles: string[]): Promise<{ status: number; body: Json }> => {
+  /** GET (or `method` with a JSON `body`) `path` with a token of an app granted `roles`. */
+  const get = async (
+    path: string,
+    roles: string[],
+    method: 'GET' | 'POST' = 'GET',
+    body?: unknown,
+  ): Promise<{ status: number; body: Json }> => {
     const app = sim.registerApp(roles);
     const token = await request(`${sim.baseUrl}/${sim.tenantId}/oauth2/v2.0/token`, {
       method: 'POST',
@@ -29,8 +34,10 @@ describe('Entra simulator: applications, roles, units and the other policies', (
     });
     const { access_token: accessToken } = (await token.body.json()) as { access_token: string };
     const response = await request(`${sim.baseUrl}${path}`, {
+      method,
       dispatcher,
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.statusCode, body: (await response.body.json()) as Json };
   };
@@ -59,6 +66,24 @@ describe('Entra simulator: applications, roles, units and the other policies', (
       roles,
     );
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'BadRequest' } } });
+  });
+
+  it('creates a role assignment with RoleManagement.ReadWrite.Directory, for an existing role only', async () => {
+    const path = '/v1.0/roleManagement/directory/roleAssignments';
+    const [user] = sim.snapshot().user;
+    const body = {
+      principalId: user.id,
+      roleDefinitionId: '62e90394-69f5-4237-9190-012177145e10',
+      directoryScopeId: '/',
+    };
+    expect((await get(path, ['RoleManagement.Read.Directory'], 'POST', body)).status).toBe(403);
+    const writer = ['RoleManagement.ReadWrite.Directory'];
+    const created = await get(path, writer, 'POST', body);
+    expect(created).toMatchObject({ status: 201, body: { ...body, id: expect.stringMatching(/-1$/) } });
+    expect(sim.snapshot().role_assignment.map(({ id }) => id)).toContain(created.body.id);
+    const unknownRole = { ...body, roleDefinitionId: '00000000-0000-4000-a000-000000000000' };
+    expect((await get(path, writer, 'POST', unknownRole)).status).toBe(400);
+    expect((await get(path, writer, 'POST', { principalId: user.id })).status).toBe(400);
   });
 
   it('lists application owners as directory objects, and needs an application permission', async () => {

@@ -1,3 +1,4 @@
+import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 
 import { badRequest, notFound } from './graph-error.js';
@@ -243,7 +244,50 @@ function builtInFilter(filter: string | null): ((role: GraphObject) => boolean) 
   return (role) => role.isBuiltIn === (match[1] === 'true');
 }
 
-/** The reads of TOP_LEVEL and UNDER_PARENT, role definitions with their `$filter`, and one method configuration. */
+/**
+ * `POST /roleManagement/directory/roleAssignments` ("Create unifiedRoleAssignment": 201 Created
+ * with the assignment): `principalId`, `roleDefinitionId` and `directoryScopeId` (or
+ * `appScopeId`) required; the role must exist. Graph's ids are its role's and principal's ids
+ * encoded with a suffix (`lAPpYvVp...-1` in the real tenant); this one is made the same way.
+ * @throws GraphError 400 for a body without them or an unknown role
+ */
+function createRoleAssignment(graph: GraphContext, bodyText: string): Reply {
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(bodyText) as Record<string, unknown>;
+  } catch {
+    throw badRequest('Unable to read JSON request payload.');
+  }
+  const { principalId, roleDefinitionId } = body;
+  const directoryScopeId = body.directoryScopeId ?? (body.appScopeId === undefined ? undefined : null);
+  if (
+    typeof principalId !== 'string' ||
+    typeof roleDefinitionId !== 'string' ||
+    directoryScopeId === undefined
+  )
+    throw badRequest('principalId, roleDefinitionId and directoryScopeId or appScopeId are required.');
+  if (!graph.state.collection('roleDefinitions').has(roleDefinitionId))
+    throw badRequest(`The role definition '${roleDefinitionId}' does not exist.`);
+  const hex = `${roleDefinitionId}${principalId}`.replace(/-/g, '');
+  const assignment: GraphObject = {
+    id: `${Buffer.from(hex, 'hex').toString('base64url')}-1`,
+    principalId,
+    roleDefinitionId,
+    directoryScopeId,
+    appScopeId: (body.appScopeId as string | undefined) ?? null,
+    condition: null,
+  };
+  graph.state.put('roleAssignments', assignment);
+  return json(201, {
+    '@odata.context': `${graph.baseUrl}/v1.0/$metadata#roleManagement/directory/roleAssignments/$entity`,
+    ...assignment,
+  });
+}
+
+/**
+ * The reads of TOP_LEVEL and UNDER_PARENT, role definitions with their `$filter`, one method
+ * configuration, and the creation of a role assignment (a write the tenant's admins make).
+ */
 export function directoryRoutes(graph: GraphContext): Route[] {
   const { state } = graph;
   const routes: Route[] = [];
@@ -273,6 +317,15 @@ export function directoryRoutes(graph: GraphContext): Route[] {
       ),
     );
   const roleDefinitions = state.collection('roleDefinitions');
+  routes.push(
+    graphRoute(
+      graph,
+      'POST',
+      '/v1.0/roleManagement/directory/roleAssignments',
+      ['RoleManagement.ReadWrite.Directory'],
+      ({ bodyText }) => createRoleAssignment(graph, bodyText),
+    ),
+  );
   routes.push(
     graphRoute(graph, 'GET', '/v1.0/roleManagement/directory/roleDefinitions', ROLES, ({ url }) => {
       const keep = builtInFilter(url.searchParams.get('$filter')) ?? (() => true);
