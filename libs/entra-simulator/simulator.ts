@@ -48,8 +48,11 @@ export interface RunningEntraSimulator {
   caCertPem: string;
   /** The tenant's GUID. */
   tenantId: string;
-  /** Registers an app with a client secret and these application permissions consented. */
-  registerApp(roles: readonly string[]): { clientId: string; clientSecret: string };
+  /**
+   * Registers an app with a client secret and these application permissions consented, and
+   * `certificatePem` (a PEM X.509 certificate) uploaded as a certificate credential.
+   */
+  registerApp(roles: readonly string[], certificatePem?: string): { clientId: string; clientSecret: string };
   /** Every object of the tenant as a backup records it, per resource type. */
   snapshot(): EntraSnapshot;
   /** Requests answered, by `METHOD template`. */
@@ -96,7 +99,7 @@ export async function startEntraSimulator(
       caCertPath: tls.caCertPath,
       caCertPem: tls.caCertPem,
       tenantId: state.tenantId,
-      registerApp: (roles) => graph.apps.register(roles),
+      registerApp: (roles, certificatePem) => graph.apps.register(roles, certificatePem),
       snapshot: () => snapshotOf(state),
       requestCounts: () => ({ ...counts }),
       close: async () => {

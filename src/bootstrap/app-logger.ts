@@ -18,6 +18,8 @@ const REDACTED_KEYS = [
   'cookie',
   'private_key',
   'privateKey',
+  'client_certificate',
+  'clientCertificate',
   'credentials',
   'master_key',
 ];

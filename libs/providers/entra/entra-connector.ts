@@ -1,6 +1,10 @@
 import type { Agent } from 'undici';
 import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
-import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { certificateAssertionKey } from '@libs/providers/kit/certificate-credential.js';
+import {
+  type ClientAuthentication,
+  ClientCredentialsTokenSource,
+} from '@libs/providers/kit/client-credentials.js';
 import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
 import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
 import { HttpTransport } from '@libs/providers/kit/http-transport.js';
@@ -44,9 +48,16 @@ export interface EntraConnectorOptions {
   graphUrl: string;
   /** The directory (tenant) id, a GUID, or one of its verified domains. */
   tenantId: string;
-  /** The app registration's application (client) id and one of its client secrets. */
+  /** The app registration's application (client) id. */
   clientId: string;
-  clientSecret: string;
+  /** One of its client secrets, or: */
+  clientSecret?: string;
+  /**
+   * A certificate uploaded to it, PEM, with its private key (what Microsoft recommends for
+   * app-only access): the client then signs an assertion per token request (kit
+   * certificate-credential.ts) instead of sending a secret.
+   */
+  clientCertificate?: string;
   /** Host patterns that may be called (the provider's cloud hosts and the operator's extra ones). */
   allowedHosts: readonly string[];
   /** A PEM CA to trust besides Node's bundled roots (the simulator's). */
@@ -72,7 +83,8 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
 
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
- * client credentials (the identity platform's client credentials flow, client secret). Implements
+ * client credentials (the identity platform's client credentials flow, with a client secret or a
+ * certificate). Implements
  * ProviderConnector: `collect()` streams each type of ENTRA_RESOURCE_TYPES, every one listed in
  * full (delta queries are a later part of issue 30).
  *
@@ -81,7 +93,7 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
  * rate-limit governor (Graph's fractional `Retry-After`) and the stats.
  *
  * @throws ProviderError `invalid_org_url` when `graphUrl` is not an https origin, `invalid_tenant_id`,
- *   ProviderHostNotAllowedError for a host not allowed: from the constructor, before any request.
+ *   `invalid_credentials` / `invalid_client_certificate` (clientAuthentication), ProviderHostNotAllowedError for a host not allowed: from the constructor, before any request.
  */
 export class EntraConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
@@ -138,7 +150,7 @@ export class EntraConnector implements ProviderConnector {
       tokenUrl: new URL(`/${encodeURIComponent(options.tenantId)}/oauth2/v2.0/token`, loginOrigin),
       template: TOKEN_TEMPLATE,
       clientId: options.clientId,
-      clientSecret: options.clientSecret,
+      ...clientAuthentication(options),
       scopes: [GRAPH_DEFAULT_SCOPE],
       notBearerHint: 'Graph accepts only Bearer tokens',
     });
@@ -343,6 +355,25 @@ function refuseCursors(cursors: ResourceCursors | undefined): void {
       'Not a cursor of an Entra ID collection (it lists every type in full)',
       'invalid_cursor',
     );
+}
+
+/**
+ * How the connector proves itself at the token endpoint: a client secret, or a client assertion
+ * signed with the certificate's key (PS256, `x5t#S256`, aud the token endpoint: Microsoft identity
+ * platform "certificate credentials").
+ * @throws ProviderError `invalid_credentials` unless exactly one is given;
+ *   `invalid_client_certificate` for a certificate that cannot sign
+ */
+function clientAuthentication(options: EntraConnectorOptions): ClientAuthentication {
+  const { clientSecret, clientCertificate } = options;
+  if ((clientSecret === undefined) === (clientCertificate === undefined))
+    throw new ProviderError(
+      'An Entra ID connection takes a client_secret or a client_certificate, one of the two',
+      'invalid_credentials',
+    );
+  return clientCertificate !== undefined
+    ? { assertionKey: certificateAssertionKey(clientCertificate) }
+    : { clientSecret: clientSecret! };
 }
 
 /**

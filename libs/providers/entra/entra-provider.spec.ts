@@ -22,6 +22,12 @@ describe('Entra ID descriptor', () => {
       ['tenant_id', false],
       ['client_id', false],
       ['client_secret', true],
+      ['client_certificate', true],
+    ]);
+    // A secret or a certificate: alternatives of one group.
+    expect(ENTRA.credentials.filter(({ oneOf }) => oneOf).map(({ name }) => name)).toEqual([
+      'client_secret',
+      'client_certificate',
     ]);
     expect(ENTRA.grants()).toEqual([
       'Organization.Read.All',

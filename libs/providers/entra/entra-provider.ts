@@ -6,7 +6,7 @@ import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
 
 /**
  * Microsoft Entra ID (spec "Connections": `entra_id`, with `tenant_id`, `client_id` and
- * `client_secret`): an app registration in the customer's tenant with Microsoft Graph
+ * `client_secret` or `client_certificate`): an app registration in the customer's tenant with Microsoft Graph
  * application permissions an admin consented to, reached with the client credentials flow. The
  * connection's `org_url` is Graph's origin, `https://graph.microsoft.com` unless the operator
  * points it at another allowed host (the simulator).
@@ -22,7 +22,19 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
       description: 'Directory (tenant) id, or one of its verified domains.',
     },
     { name: 'client_id', secret: false, description: 'Application (client) id of the app registration.' },
-    { name: 'client_secret', secret: true, description: 'A client secret of the app registration.' },
+    {
+      name: 'client_secret',
+      secret: true,
+      oneOf: 'client_credential',
+      description: 'A client secret of the app registration.',
+    },
+    {
+      name: 'client_certificate',
+      secret: true,
+      oneOf: 'client_credential',
+      description:
+        "A certificate uploaded to the app registration, PEM, with its unencrypted RSA private key (Microsoft's recommendation for app-only access).",
+    },
   ],
   // The identity platform's global authority and Graph's global endpoint (Microsoft "National
   // clouds" lists the others, not supported yet).
@@ -82,6 +94,7 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
       tenantId: options.credentials.tenant_id,
       clientId: options.credentials.client_id,
       clientSecret: options.credentials.client_secret,
+      clientCertificate: options.credentials.client_certificate,
       allowedHosts: [...this.cloudHosts, ...options.extraAllowedHosts],
       caCertPem: options.caCertPem,
       userAgent: options.userAgent,
