@@ -142,7 +142,27 @@ function seedContoso(state: TenantState): void {
     id: 'authenticationMethodsPolicy',
     displayName: 'Authentication Methods Policy',
     policyVersion: '1.5',
-    authenticationMethodConfigurations: [],
+    // As authenticationmethodspolicy-get's example answers them: each configuration inline.
+    authenticationMethodConfigurations: [
+      {
+        '@odata.type': '#microsoft.graph.fido2AuthenticationMethodConfiguration',
+        id: 'Fido2',
+        state: 'enabled',
+        isSelfServiceRegistrationAllowed: true,
+        isAttestationEnforced: true,
+        keyRestrictions: { isEnforced: false, enforcementType: 'block', aaGuids: [] },
+        excludeTargets: [],
+        includeTargets: [{ targetType: 'group', id: 'all_users', isRegistrationRequired: false }],
+      },
+      {
+        '@odata.type': '#microsoft.graph.microsoftAuthenticatorAuthenticationMethodConfiguration',
+        id: 'MicrosoftAuthenticator',
+        state: 'enabled',
+        isSoftwareOathEnabled: false,
+        excludeTargets: [],
+        includeTargets: [{ targetType: 'group', id: 'all_users', isRegistrationRequired: false }],
+      },
+    ],
   });
 }
 

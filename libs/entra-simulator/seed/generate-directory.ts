@@ -75,8 +75,9 @@ export function ensureGraphServicePrincipal(state: TenantState, prng: Prng): Gra
  * grant for everyone, authentication strength policies (the three built-ins and a custom one),
  * permission grant and token / claims / home realm discovery policies, a custom role with its
  * assignment, a PIM eligibility and assignment schedule, an administrative unit with members and
- * a scoped role member, group owners, a group lifecycle policy, a cross-tenant partner; and, when
- * the tenant lacks them (the real tenant's export holds none), the singletons every tenant has:
+ * a scoped role member, group owners, a group lifecycle policy, a cross-tenant partner; two
+ * conditional access policies when the tenant has none; and, when the tenant lacks them (the real
+ * tenant's export holds none), the singletons every tenant has:
  * security defaults, the admin consent request policy, the cross-tenant access policy and its
  * default, the organization's branding and a group setting. Shapes follow the v1.0 CSDL and the
  * examples of each type's API reference page.
@@ -219,6 +220,51 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
     resourceId: graphSp.id,
     scope: 'User.Read openid profile',
   });
+
+  // Conditional access, when the tenant has none (the real tenant's 7 stand as they are).
+  if (state.collection('conditionalAccessPolicies').size === 0) {
+    const policy = (displayName: string, conditions: object, builtInControls: string[]): void =>
+      state.put('conditionalAccessPolicies', {
+        id: guid(prng),
+        displayName,
+        state: 'enabled',
+        createdDateTime: created,
+        modifiedDateTime: null,
+        templateId: null,
+        conditions: {
+          clientAppTypes: ['all'],
+          applications: { includeApplications: ['All'], excludeApplications: [] },
+          users: {
+            includeUsers: [],
+            excludeUsers: [],
+            includeGroups: [],
+            excludeGroups: [],
+            includeRoles: [],
+            excludeRoles: [],
+          },
+          ...conditions,
+        },
+        grantControls: { operator: 'OR', builtInControls, customAuthenticationFactors: [], termsOfUse: [] },
+        sessionControls: null,
+      });
+    const users = (include: object) => ({
+      users: {
+        includeUsers: [],
+        excludeUsers: [],
+        includeGroups: [],
+        excludeGroups: [],
+        includeRoles: [],
+        excludeRoles: [],
+        ...include,
+      },
+    });
+    policy('Require MFA for administrators', users({ includeRoles: [GLOBAL_ADMINISTRATOR_ROLE] }), ['mfa']);
+    policy(
+      'Block legacy authentication',
+      { ...users({ includeUsers: ['All'] }), clientAppTypes: ['exchangeActiveSync', 'other'] },
+      ['block'],
+    );
+  }
 
   // Authentication strengths: the built-ins have fixed ids (authenticationStrengthPolicy).
   const strength = (id: string, displayName: string, policyType: string, combinations: string[]): void =>
