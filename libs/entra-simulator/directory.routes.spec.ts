@@ -1,53 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Agent, request } from 'undici';
 
 import { startEntraSimulator, type RunningEntraSimulator } from './simulator.js';
 import { csdlFile, scubaGearFile } from './testing/fixture-paths.js';
-
-type Json = Record<string, unknown> & { value: Array<Record<string, unknown>> };
+import { graphCall } from './testing/graph-client.js';
 
 const FIXTURE = scubaGearFile();
 
 /** Reads of the directory's second batch of types (directory.routes.ts), as a client makes them. */
 describe('Entra simulator: applications, roles, units and the other policies', () => {
   let sim: RunningEntraSimulator;
-  let dispatcher: Agent;
 
-  /** GET (or `method` with a JSON `body`) `path` with a token of an app granted `roles`. */
-  const get = async (
-    path: string,
-    roles: string[],
-    method: 'GET' | 'POST' = 'GET',
-    body?: unknown,
-  ): Promise<{ status: number; body: Json }> => {
-    const app = sim.registerApp(roles);
-    const token = await request(`${sim.baseUrl}/${sim.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      dispatcher,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        scope: 'https://graph.microsoft.com/.default',
-        client_id: app.clientId,
-        client_secret: app.clientSecret,
-      }).toString(),
-    });
-    const { access_token: accessToken } = (await token.body.json()) as { access_token: string };
-    const response = await request(`${sim.baseUrl}${path}`, {
-      method,
-      dispatcher,
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.statusCode, body: (await response.body.json()) as Json };
-  };
+  /** GET (or `method` with a JSON `body`) `/v1.0<path>` with a token of an app granted `roles`. */
+  const get = (path: string, roles: string[], method: 'GET' | 'POST' = 'GET', body?: unknown) =>
+    graphCall(sim, roles, method, path.replace(/^\/v1\.0/, ''), body);
 
   beforeAll(async () => {
     sim = await startEntraSimulator({ users: 12, groups: 3, seed: 5 });
-    dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
   });
   afterAll(async () => {
-    await dispatcher?.close();
     await sim?.close();
   });
 

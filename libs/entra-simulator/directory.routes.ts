@@ -286,7 +286,8 @@ function createRoleAssignment(graph: GraphContext, bodyText: string): Reply {
 
 /**
  * The reads of TOP_LEVEL and UNDER_PARENT, role definitions with their `$filter`, one method
- * configuration, and the creation of a role assignment (a write the tenant's admins make).
+ * configuration, and two writes the tenant's admins make: a role assignment created, the
+ * organization's branding deleted.
  */
 export function directoryRoutes(graph: GraphContext): Route[] {
   const { state } = graph;
@@ -318,6 +319,18 @@ export function directoryRoutes(graph: GraphContext): Route[] {
     );
   const roleDefinitions = state.collection('roleDefinitions');
   routes.push(
+    // organizationalbranding-delete: 204; the organization then has no branding (GET answers 404)
+    graphRoute(
+      graph,
+      'DELETE',
+      '/v1.0/organization/{id}/branding',
+      ['OrganizationalBranding.ReadWrite.All'],
+      ({ params }) => {
+        if (state.childrenOf('branding', params.id).length === 0) throw notFound(params.id);
+        state.children.get('branding')!.delete(params.id);
+        return { status: 204 };
+      },
+    ),
     graphRoute(
       graph,
       'POST',

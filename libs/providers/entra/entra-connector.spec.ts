@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
 import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { graphCall } from '@libs/entra-simulator/testing/graph-client.js';
 import { ProviderAuthError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 
@@ -83,6 +84,25 @@ const FIXTURE = scubaGearFile();
         expect(calls['GET /v1.0/servicePrincipals/{id}/appRoleAssignedTo']).toBe(
           expected.service_principal.length,
         );
+      } finally {
+        await entra.close();
+      }
+    });
+
+    it('records no branding for an organization without one (Graph answers 404)', async () => {
+      const branding = await graphCall(
+        sim,
+        ['OrganizationalBranding.ReadWrite.All'],
+        'DELETE',
+        `/organization/${sim.tenantId}/branding`,
+      );
+      expect(branding.status).toBe(204);
+      const entra = connector();
+      try {
+        const records = await collectRecords(entra, { types: ['organizational_branding', 'domain'] });
+        expect(records.get('organizational_branding')).toEqual([]);
+        expect(records.get('domain')!.length).toBeGreaterThan(0);
+        expect(sim.snapshot().organizational_branding).toEqual([]);
       } finally {
         await entra.close();
       }
