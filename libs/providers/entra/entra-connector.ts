@@ -302,16 +302,25 @@ export class EntraConnector implements ProviderConnector {
   }
 }
 
+/** Per parent type, the members of its answer that embedded child types keep (`embeddedIn`). */
+const EMBEDDED_MEMBERS = new Map<EntraResourceType, string[]>();
+for (const type of ENTRA_RESOURCE_TYPES) {
+  const { parent, embeddedIn } = ENTRA_TYPE_DEFINITIONS[type];
+  if (parent && embeddedIn)
+    EMBEDDED_MEMBERS.set(parent, [...(EMBEDDED_MEMBERS.get(parent) ?? []), embeddedIn]);
+}
+
 /**
  * A top-level object as a record: its id (ENTRA_TYPE_DEFINITIONS `id`, else Graph's), its name,
  * and Graph's JSON less the members an embedded child type keeps (`embeddedIn`).
  */
 function entraRecord(type: EntraResourceType, object: GraphObject): ResourceRecord {
   const definition = ENTRA_TYPE_DEFINITIONS[type];
-  const data = { ...object };
-  for (const child of ENTRA_RESOURCE_TYPES) {
-    const embeddedIn = ENTRA_TYPE_DEFINITIONS[child].embeddedIn;
-    if (ENTRA_TYPE_DEFINITIONS[child].parent === type && embeddedIn) delete data[embeddedIn];
+  let data = object;
+  const embedded = EMBEDDED_MEMBERS.get(type);
+  if (embedded) {
+    data = { ...object };
+    for (const member of embedded) delete data[member];
   }
   return {
     type,
