@@ -166,8 +166,20 @@ const EXAMPLES: Record<string, { rates: ChangeFacts; spares?: ChangeFacts[] }> =
   },
   'entra-named-location-changed': { rates: change('named_location', 'removed', { isTrusted: false }) },
   'entra-domain-changed': { rates: change('domain', 'added', undefined, { id: 'contoso.com' }) },
+  'entra-app-changed': {
+    rates: change('application_owner', 'removed', { applicationId: 'a', ownerId: 'u', ownerType: 'user' }),
+    spares: [
+      change(
+        'application',
+        'modified',
+        { passwordCredentials: [{ keyId: 'k1' }] },
+        { passwordCredentials: [{ keyId: 'k2' }] },
+      ),
+    ],
+  },
   'entra-group-changed': {
     rates: change('group_membership', 'added', undefined, { groupId: 'g', memberId: 'u' }),
+    spares: [change('organization', 'modified', { city: 'a' }, { city: 'b' })],
   },
   'entra-user-enabled-changed': {
     rates: change('user', 'modified', { accountEnabled: true }, { accountEnabled: false }),

@@ -248,10 +248,40 @@ export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
     applies: isType('domain'),
   },
   {
+    id: 'entra-app-changed',
+    severity: 'medium',
+    description:
+      'Any other change to an app: an application, service principal, owner, federated credential or extension property, an app role assignment or grant removed, a token lifetime, token issuance, claims mapping or home realm discovery policy.',
+    applies: (facts) =>
+      [
+        'application',
+        'application_owner',
+        'service_principal',
+        'federated_identity_credential',
+        'extension_property',
+        'app_role_assignment',
+        'oauth2_permission_grant',
+        'token_lifetime_policy',
+        'token_issuance_policy',
+        'claims_mapping_policy',
+        'home_realm_discovery_policy',
+      ].includes(facts.resourceType),
+  },
+  {
     id: 'entra-group-changed',
     severity: 'medium',
-    description: 'A group or group membership changed.',
-    applies: (facts) => isType('group')(facts) || isType('group_membership')(facts),
+    description:
+      'A group, its members or owners, a group setting or lifecycle policy, an administrative unit or its members changed.',
+    applies: (facts) =>
+      [
+        'group',
+        'group_membership',
+        'group_owner',
+        'group_setting',
+        'group_lifecycle_policy',
+        'administrative_unit',
+        'administrative_unit_member',
+      ].includes(facts.resourceType),
   },
   {
     id: 'entra-user-enabled-changed',
