@@ -19,6 +19,8 @@ export const REDACTED_KEYS = [
   'cookie',
   'private_key',
   'privateKey',
+  'client_certificate',
+  'clientCertificate',
   'credentials',
   'master_key',
 ];

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { PRIMARY_PROVIDER_KIND, PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
 import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
+
+/** A PEM certificate and RSA key of up to 8192 bits take about 10 KB; a chain besides, more. */
+export const CLIENT_CERTIFICATE_MAX_LENGTH = 32_768;
 
 /** Body of POST /api/connections/create (spec "Connections", DESIGN section 4 for `provider`). */
 export class CreateConnectionDto {
@@ -36,15 +39,33 @@ export class CreateConnectionDto {
   @Length(1, 256)
   client_id!: string;
 
-  @ApiProperty({
-    description: 'Client secret of the integration. Write-only: never returned.',
+  @ApiPropertyOptional({
+    description:
+      'Client secret of the integration. Required unless client_certificate is given (Entra ID). Write-only: never returned.',
     writeOnly: true,
     minLength: 1,
     maxLength: 1024,
   })
-  @IsString()
+  @ValidateIf((body: CreateConnectionDto) => body.client_certificate === undefined)
+  @IsString({
+    message: 'client_secret must be a string (an Entra ID connection may give client_certificate instead)',
+  })
   @Length(1, 1024)
-  client_secret!: string;
+  client_secret?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Entra ID only, instead of client_secret: a certificate uploaded to the app registration and its unencrypted RSA private key, PEM (Microsoft's recommendation for app-only access). Write-only: never returned.",
+    writeOnly: true,
+    minLength: 1,
+    maxLength: CLIENT_CERTIFICATE_MAX_LENGTH,
+    example:
+      '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, CLIENT_CERTIFICATE_MAX_LENGTH)
+  client_certificate?: string;
 
   @ApiPropertyOptional({ maxLength: 200, example: 'Acme production' })
   @IsOptional()
