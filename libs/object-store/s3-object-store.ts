@@ -75,7 +75,7 @@ export class S3ObjectStore implements ObjectStore {
     try {
       return await this.#put(key, body, options);
     } catch (error) {
-      throw unavailable(error, key);
+      throw unavailable(error, `writing "${key}"`);
     }
   }
 
@@ -117,12 +117,14 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string, range?: ByteRange): Promise<Readable> {
     if (range !== undefined) assertRange(range);
     try {
-      const { Body, ContentLength } = await this.#client.send(
-        new GetObjectCommand({
-          Bucket: this.#bucket,
-          Key: this.#objectKey(key),
-          Range: range && `bytes=${range.start}-${range.end}`,
-        }),
+      const { Body, ContentLength } = await this.#send(`reading "${key}"`, () =>
+        this.#client.send(
+          new GetObjectCommand({
+            Bucket: this.#bucket,
+            Key: this.#objectKey(key),
+            Range: range && `bytes=${range.start}-${range.end}`,
+          }),
+        ),
       );
       if (!(Body instanceof Readable)) throw new Error(`S3 GetObject returned no stream for "${key}"`);
       // S3 cuts a range that runs past the end short instead of refusing it (RFC 9110 section 14.1.2).
@@ -142,8 +144,8 @@ export class S3ObjectStore implements ObjectStore {
 
   async head(key: string): Promise<{ size: number } | null> {
     try {
-      const { ContentLength } = await this.#client.send(
-        new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }),
+      const { ContentLength } = await this.#send(`reading "${key}"`, () =>
+        this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) })),
       );
       return { size: ContentLength ?? 0 };
     } catch (error) {
@@ -156,8 +158,10 @@ export class S3ObjectStore implements ObjectStore {
     assertObjectPrefix(prefix);
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.#client.send(
-        new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#root + prefix, ContinuationToken }),
+      const page = await this.#send(`listing "${prefix}"`, () =>
+        this.#client.send(
+          new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#root + prefix, ContinuationToken }),
+        ),
       );
       for (const { Key, Size } of page.Contents ?? []) {
         if (Key !== undefined) yield { key: Key.slice(this.#root.length), size: Size ?? 0 };
@@ -180,17 +184,31 @@ export class S3ObjectStore implements ObjectStore {
     return deleted;
   }
 
+  /**
+   * Runs one call to S3; `doing` says what for in an ObjectStoreUnavailableError.
+   * @throws ObjectStoreUnavailableError when S3 answers 5xx or cannot be reached, after the SDK's retries
+   */
+  async #send<Output>(doing: string, call: () => Promise<Output>): Promise<Output> {
+    try {
+      return await call();
+    } catch (error) {
+      throw unavailable(error, doing);
+    }
+  }
+
   /** Closes the client's sockets; the store is unusable afterwards. */
   destroy(): void {
     this.#client.destroy();
   }
 
   async #deleteBatch(keys: string[]): Promise<number> {
-    const { Errors = [] } = await this.#client.send(
-      new DeleteObjectsCommand({
-        Bucket: this.#bucket,
-        Delete: { Objects: keys.map((key) => ({ Key: this.#root + key })), Quiet: true },
-      }),
+    const { Errors = [] } = await this.#send(`deleting "${keys[0]}" and ${keys.length - 1} more`, () =>
+      this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: keys.map((key) => ({ Key: this.#root + key })), Quiet: true },
+        }),
+      ),
     );
     if (Errors.length > 0) {
       const [first] = Errors;
@@ -235,17 +253,17 @@ const UNREACHABLE = new Set([
  * or ServiceUnavailable: "Error responses", Amazon S3 API reference) or could not be reached,
  * after the SDK's own retries; else unchanged.
  */
-function unavailable(error: unknown, key: string): unknown {
+function unavailable(error: unknown, doing: string): unknown {
   if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 0) >= 500) {
     const attempts = error.$metadata.attempts ? ` after ${error.$metadata.attempts} attempts` : '';
     return new ObjectStoreUnavailableError(
-      `S3 answered ${error.$metadata.httpStatusCode} ${error.name} writing "${key}"${attempts}`,
+      `S3 answered ${error.$metadata.httpStatusCode} ${error.name} ${doing}${attempts}`,
       { cause: error },
     );
   }
   const code = (error as NodeJS.ErrnoException).code;
   if (code && UNREACHABLE.has(code))
-    return new ObjectStoreUnavailableError(`S3 could not be reached writing "${key}" (${code})`, {
+    return new ObjectStoreUnavailableError(`S3 could not be reached ${doing} (${code})`, {
       cause: error,
     });
   return error;
