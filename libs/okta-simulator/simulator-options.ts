@@ -55,6 +55,8 @@ export interface RunningSimulator {
    * Okta's limits); windows start afresh.
    */
   setRateLimits(mode: RateLimitMode): void;
+  /** Injects `faults` from now on (tests enable them for one phase: a restore, not its setup). */
+  setFaults(faults: FaultOptions): void;
   /** What fixture seeding loaded and skipped (undefined for a generated org). */
   fixtureReport?: FixtureSeedReport;
   close(): Promise<void>;

@@ -99,6 +99,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       );
     const requestLog = new RequestLog();
     const rateLimiter = new RateLimiter(options.rateLimits ?? 'none');
+    const faults = new FaultInjector(options.faults);
     server.on(
       'request',
       createRequestHandler({
@@ -106,7 +107,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         credentials,
         rateLimiter,
         requestLog,
-        faults: new FaultInjector(options.faults),
+        faults,
         baseUrl,
         onInternalError: (error) => console.error('[okta-simulator] internal error', error),
       }),
@@ -120,6 +121,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       snapshot: () => snapshotOf(state, baseUrl),
       requestLog: () => requestLog.summary(),
       setRateLimits: (mode) => rateLimiter.setMode(mode),
+      setFaults: (options) => faults.configure(options),
       close: async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -11,19 +11,30 @@ export interface FaultOptions {
   dropRate?: number;
   /** Share of responses cut off after half their body, then the connection destroyed. */
   truncateRate?: number;
+  /**
+   * Share of requests answered 429 E0000047 with `X-Rate-Limit-Remaining: 0` and a reset one
+   * second ahead, before they reach their handler: a burst of the org's other clients spending
+   * the bucket ("Rate limits" overview, Okta developer docs).
+   */
+  throttleRate?: number;
   /** Extra delay added to every response, in milliseconds. */
   latencyMs?: number;
   seed?: number;
 }
 
-export type FaultAction = 'none' | 'error' | 'drop' | 'truncate';
+export type FaultAction = 'none' | 'error' | 'drop' | 'truncate' | 'throttle';
 
 /** Draws the fault, if any, for each request. */
 export class FaultInjector {
   private readonly random: () => number;
 
-  constructor(private readonly options: FaultOptions = {}) {
+  constructor(private options: FaultOptions = {}) {
     this.random = mulberry32(options.seed ?? 1);
+  }
+
+  /** Injects `options` from now on (the draws go on from where they were). */
+  configure(options: FaultOptions): void {
+    this.options = options;
   }
 
   get latencyMs(): number {
@@ -31,12 +42,13 @@ export class FaultInjector {
   }
 
   next(): FaultAction {
-    const { errorRate = 0, dropRate = 0, truncateRate = 0 } = this.options;
-    if (errorRate + dropRate + truncateRate === 0) return 'none';
+    const { errorRate = 0, dropRate = 0, truncateRate = 0, throttleRate = 0 } = this.options;
+    if (errorRate + dropRate + truncateRate + throttleRate === 0) return 'none';
     const draw = this.random();
     if (draw < dropRate) return 'drop';
     if (draw < dropRate + errorRate) return 'error';
     if (draw < dropRate + errorRate + truncateRate) return 'truncate';
+    if (draw < dropRate + errorRate + truncateRate + throttleRate) return 'throttle';
     return 'none';
   }
 }
