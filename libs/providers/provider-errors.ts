@@ -32,3 +32,13 @@ export class ProviderRequestError extends ProviderError {
     super(message, 'provider_request_failed');
   }
 }
+
+/**
+ * True when a write's answer may have been lost after the provider carried it out: a 5xx, or a
+ * connection dropped or cut before the whole answer came (`provider_unreachable`). A creation that
+ * failed so may exist: look for it before creating it again.
+ */
+export function answerMayBeLost(error: unknown): boolean {
+  if (error instanceof ProviderRequestError) return error.status >= 500;
+  return error instanceof ProviderError && error.code === 'provider_unreachable';
+}

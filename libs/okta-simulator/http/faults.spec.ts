@@ -22,6 +22,19 @@ describe('FaultInjector', () => {
   });
 });
 
+describe('FaultInjector bursts of 429s', () => {
+  it("throttles every request of the bucket for a second after a burst starts, and no other bucket's", () => {
+    const sut = new FaultInjector({ throttleRate: 1, seed: 3 });
+    const t0 = 1_800_000_000_000;
+    expect(sut.next('GET /api/v1/users', t0)).toBe('throttle');
+    expect(sut.burstResetSeconds('GET /api/v1/users')).toBe(Math.ceil((t0 + 1000) / 1000));
+    sut.configure({});
+    expect(sut.next('GET /api/v1/users', t0 + 999)).toBe('throttle');
+    expect(sut.next('GET /api/v1/groups', t0 + 999)).toBe('none');
+    expect(sut.next('GET /api/v1/users', t0 + 1000)).toBe('none');
+  });
+});
+
 describe('faults over HTTPS', () => {
   let sut: RunningSimulator | undefined;
   let client: SimulatorClient | undefined;

@@ -12,9 +12,10 @@ export interface FaultOptions {
   /** Share of responses cut off after half their body, then the connection destroyed. */
   truncateRate?: number;
   /**
-   * Share of requests answered 429 E0000047 with `X-Rate-Limit-Remaining: 0` and a reset one
-   * second ahead, before they reach their handler: a burst of the org's other clients spending
-   * the bucket ("Rate limits" overview, Okta developer docs).
+   * Share of requests that start a burst of 429s: the org's other clients spent the request's
+   * bucket, so it and every request of the same bucket for the next second are answered 429
+   * E0000047 with `X-Rate-Limit-Remaining: 0` and that second's end as `X-Rate-Limit-Reset`,
+   * before they reach their handler ("Rate limits" overview, Okta developer docs).
    */
   throttleRate?: number;
   /** Extra delay added to every response, in milliseconds. */
@@ -24,9 +25,15 @@ export interface FaultOptions {
 
 export type FaultAction = 'none' | 'error' | 'drop' | 'truncate' | 'throttle';
 
+/** How long a burst of 429s lasts, ms. */
+const BURST_MS = 1000;
+
 /** Draws the fault, if any, for each request. */
 export class FaultInjector {
   private readonly random: () => number;
+
+  /** Bucket -> when its current burst of 429s ends, epoch ms. */
+  private readonly bursts = new Map<string, number>();
 
   constructor(private options: FaultOptions = {}) {
     this.random = mulberry32(options.seed ?? 1);
@@ -37,18 +44,31 @@ export class FaultInjector {
     this.options = options;
   }
 
+  /** When `bucket`'s burst of 429s ends, epoch seconds (its `X-Rate-Limit-Reset`). */
+  burstResetSeconds(bucket: string): number {
+    return Math.ceil((this.bursts.get(bucket) ?? Date.now()) / 1000);
+  }
+
   get latencyMs(): number {
     return this.options.latencyMs ?? 0;
   }
 
-  next(): FaultAction {
+  /**
+   * The fault for one request of rate-limit bucket `bucket` at `nowMs`: a request inside a burst
+   * of its bucket is throttled; otherwise one is drawn.
+   */
+  next(bucket = '', nowMs = Date.now()): FaultAction {
+    if ((this.bursts.get(bucket) ?? 0) > nowMs) return 'throttle';
     const { errorRate = 0, dropRate = 0, truncateRate = 0, throttleRate = 0 } = this.options;
     if (errorRate + dropRate + truncateRate + throttleRate === 0) return 'none';
     const draw = this.random();
     if (draw < dropRate) return 'drop';
     if (draw < dropRate + errorRate) return 'error';
     if (draw < dropRate + errorRate + truncateRate) return 'truncate';
-    if (draw < dropRate + errorRate + truncateRate + throttleRate) return 'throttle';
+    if (draw < dropRate + errorRate + truncateRate + throttleRate) {
+      this.bursts.set(bucket, nowMs + BURST_MS);
+      return 'throttle';
+    }
     return 'none';
   }
 }

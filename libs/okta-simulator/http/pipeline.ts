@@ -48,16 +48,13 @@ async function handle(deps: PipelineDependencies, req: IncomingMessage, res: Ser
   const bodyText = await readBody(req);
   const match = deps.router.match(method, url.pathname);
   const template = match.kind === 'found' ? match.route.template : url.pathname;
-  const fault = deps.faults.next();
+  const bucket = `${method} ${template}`;
+  const fault = deps.faults.next(bucket);
+  const taken = deps.rateLimiter.take(method, template);
   const limit =
     fault === 'throttle'
-      ? {
-          ...deps.rateLimiter.take(method, template),
-          limited: true,
-          remaining: 0,
-          reset: Math.floor(Date.now() / 1000) + 1,
-        }
-      : deps.rateLimiter.take(method, template);
+      ? { ...taken, limited: true, remaining: 0, reset: deps.faults.burstResetSeconds(bucket) }
+      : taken;
   if (deps.faults.latencyMs > 0) await sleep(deps.faults.latencyMs);
 
   let reply: Reply;

@@ -80,13 +80,19 @@ describe('HttpTransport with the Retry-After signal', () => {
     expect(gapMs('/v1.0/groups')).toBeGreaterThanOrEqual(990);
   });
 
-  it('backs off on a 429 without Retry-After, and hands the last answer back once attempts are spent', async () => {
+  it('backs off on 429s without Retry-After apart from the attempts kept for failures, and hands the last one back after 10 retries', async () => {
     const throttled = { status: 429, headers: {} };
     script.set('/v1.0/identity/conditionalAccess/policies', [throttled, throttled, throttled]);
     const stats = new ConnectorStatsRecorder();
-    const response = await get(transport(stats), '/v1.0/identity/conditionalAccess/policies');
-    expect(response.status).toBe(429);
-    expect(stats.snapshot()).toMatchObject({ requests: 3, status429: 3, retries: 2 });
+    const passed = await get(transport(stats), '/v1.0/identity/conditionalAccess/policies');
+    expect(passed.status).toBe(200); // three 429s, more than maxAttempts, then an answer
+    expect(stats.snapshot()).toMatchObject({ requests: 4, status429: 3, retries: 3 });
+
+    script.set('/v1.0/groups', Array(11).fill(throttled));
+    const spent = new ConnectorStatsRecorder();
+    const refused = await get(transport(spent), '/v1.0/groups');
+    expect(refused.status).toBe(429);
+    expect(spent.snapshot()).toMatchObject({ requests: 11, status429: 11, retries: 10 });
   });
 
   it('refuses a URL off the tenant before sending it', async () => {

@@ -2,7 +2,7 @@ import { request, type Dispatcher } from 'undici';
 import { assertProviderUrl } from './allowed-hosts.js';
 import type { ConnectorStatsRecorder } from './connector-stats.js';
 import { classifyNetworkError } from './network-errors.js';
-import type { RateLimitGovernor, RetryCause } from './rate-limit-governor.js';
+import type { RateLimitGovernor } from './rate-limit-governor.js';
 
 /** One logical request; the transport may send it several times. */
 export interface TransportRequest {
@@ -34,6 +34,12 @@ const UTF8 = new TextDecoder();
 
 /** Statuses worth another attempt: the server or a gateway failed, not the request. */
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
+
+/**
+ * 429s one request may meet and still be sent again: each waits for the bucket's reset (a minute
+ * at most on Okta), so a request gives up after ten windows spent by others.
+ */
+const MAX_THROTTLED_RETRIES = 10;
 
 /**
  * Sends requests to one tenant of a provider (an Okta org, a Graph tenant) through the SSRF
@@ -69,29 +75,33 @@ export class HttpTransport {
     const { governor, stats } = this.options;
     assertProviderUrl(req.url, this.options.origin, this.options.allowedHosts);
     const bucket = `${req.method} ${req.template}`;
-    for (let attempt = 1; ; attempt++) {
+    let failures = 0; // 5xx answers and network errors so far
+    let throttled = 0; // 429s so far
+    for (;;) {
       const outcome = await this.attempt(bucket, req);
-      let cause: RetryCause;
       if ('failure' in outcome) {
         req.signal?.throwIfAborted();
         const failure = classifyNetworkError(outcome.failure, req.url, this.options.provider);
         if (!req.idempotent || !failure.transient) throw failure.error;
-        const delay = governor.retryDelayMs(bucket, 'network', attempt);
+        const delay = governor.retryDelayMs(bucket, 'network', ++failures);
         if (delay === null) throw failure.error;
         stats.retried();
         await governor.sleep(delay, req.signal);
         continue;
       }
       const { response } = outcome;
+      let delay: number | null;
       if (response.status === 429) {
         stats.rateLimited();
-        cause = 'rate_limited';
+        // A 429 was not carried out and says when to come back: it has its own budget of
+        // retries, apart from the attempts kept for failures.
+        if (++throttled > MAX_THROTTLED_RETRIES) return response;
+        delay = governor.retryDelayMs(bucket, 'rate_limited', throttled, response.headers);
       } else if (req.idempotent && RETRYABLE_STATUSES.has(response.status)) {
-        cause = 'server_error';
+        delay = governor.retryDelayMs(bucket, 'server_error', ++failures, response.headers);
       } else {
         return response;
       }
-      const delay = governor.retryDelayMs(bucket, cause, attempt, response.headers);
       if (delay === null) return response;
       stats.retried();
       await governor.sleep(delay, req.signal);

@@ -140,6 +140,15 @@ describe('RateLimitGovernor', () => {
     expect(sut.retryDelayMs('b', 'rate_limited', 1)).toBe(7250);
   });
 
+  it('after a 429 waits for the reset its own answer states, though a later answer reported a later window', () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock);
+    const throttled = headers(100, 0, T0 + 1000);
+    sut.observe('b', throttled);
+    sut.observe('b', headers(100, 90, T0 + 60_000)); // an answer that crossed the 429
+    expect(sut.retryDelayMs('b', 'rate_limited', 1, throttled)).toBe(1000);
+  });
+
   it('backs off for 429s without headers, 5xx and network errors, and gives up after maxAttempts', () => {
     const sut = governor(new FakeClock(T0));
     expect(sut.retryDelayMs('b', 'rate_limited', 1)).toBe(75);

@@ -168,21 +168,26 @@ export class RateLimitGovernor {
 
   /**
    * Milliseconds to wait before retrying after `attempt` failed for `cause`, or null when the
-   * attempts are spent. The signals are asked in order: for a 429, a bucket's known reset
-   * (as Okta's SDKs do) or the answer's `Retry-After`; for a 5xx, its `Retry-After` (RFC 9110
+   * attempts are spent. The signals are asked in order: for a 429, the reset its own answer
+   * states, else the bucket's known reset (as Okta's SDKs do) or the answer's `Retry-After`; for a 5xx, its `Retry-After` (RFC 9110
    * §10.2.3), each plus jitter. Without an answer from them, and for network errors, the wait
    * backs off exponentially.
    *
    * @param headers the failed answer's headers (none for a network error).
    */
   retryDelayMs(bucket: string, cause: RetryCause, attempt: number, headers?: ResponseHeaders): number | null {
-    if (attempt >= this.options.maxAttempts) return null;
+    // 429s are capped by the caller (HttpTransport): they are not failures.
+    if (cause !== 'rate_limited' && attempt >= this.options.maxAttempts) return null;
     const state = this.buckets.get(bucket)?.state;
     const now = this.clock.now();
     for (const signal of cause === 'network' ? [] : this.options.signals) {
-      if (cause === 'rate_limited' && signal.window && state && state.resetAtMs > now) {
-        return state.resetAtMs - now + this.jitter();
-      }
+      // The throttled answer's own window first: it says when this request may pass. The bucket's
+      // latest state may come from an answer that crossed it, reporting a later window with room.
+      const resetAtMs =
+        cause === 'rate_limited'
+          ? ((headers && signal.window?.(headers, now))?.resetAtMs ?? (signal.window && state?.resetAtMs))
+          : undefined;
+      if (typeof resetAtMs === 'number' && resetAtMs > now) return resetAtMs - now + this.jitter();
       const at = headers && signal.retryAt?.(headers, now);
       if (typeof at === 'number') return Math.max(0, at - now) + this.jitter();
     }

@@ -15,7 +15,17 @@ import { restoreDefinitions } from './definitions/index.js';
 import { groupManagedBecause } from './definitions/directory.js';
 import { referencedIds, rewriteRecord } from './okta-id-references.js';
 import { OKTA_RESTORE_ORDER } from './okta-restore-order.js';
-import { idParts, omit, type RestoreDefinition, SERVER_OWNED } from './restore-definition.js';
+import {
+  idParts,
+  omit,
+  type RestoreDefinition,
+  SERVER_OWNED,
+  type WriteContext,
+} from './restore-definition.js';
+import { answerMayBeLost } from '@libs/providers/provider-errors.js';
+
+/** Creations of one object at most, when Okta's answers to the earlier ones were lost. */
+const CREATE_ATTEMPTS = 3;
 
 const NOT_WRITTEN =
   'A restore does not write this type: set it again in Okta after the restore if it changed';
@@ -136,8 +146,7 @@ export class OktaRestorer implements ProviderRestorer {
       case 'create': {
         if (!definition?.create) throw new Error(`Okta restores cannot create ${type}`);
         const together = write.with.filter((id) => !this.managedGroupIds.has(idParts(id)[0]));
-        const created = await definition.create(write.record, context, together);
-        return { id: created.id, notes: created.notes ?? [] };
+        return this.create(definition, write.record, context, together);
       }
       case 'update': {
         if (!definition?.update) throw new Error(`Okta restores cannot update ${type}`);
@@ -147,6 +156,37 @@ export class OktaRestorer implements ProviderRestorer {
         if (!definition?.remove) throw new Error(`Okta restores cannot delete ${type}`);
         await definition.remove(write.live, context);
         return { id: write.live.id, notes: [] };
+      }
+    }
+  }
+
+  /**
+   * Creates the object; when Okta's answer is lost (a 5xx, a connection dropped or cut), looks for
+   * it (`definition.find`) before creating it again, so a creation Okta carried out is not made
+   * twice: a found object is brought to the record as an update would. At most CREATE_ATTEMPTS
+   * creations; types without `find` are not created again.
+   * @throws the last creation's error
+   */
+  private async create(
+    definition: RestoreDefinition,
+    record: ResourceRecord,
+    context: WriteContext,
+    together: readonly string[],
+  ): Promise<RestoreWriteResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const created = await definition.create!(record, context, together);
+        return { id: created.id, notes: created.notes ?? [] };
+      } catch (error) {
+        if (!answerMayBeLost(error) || !definition.find || attempt >= CREATE_ATTEMPTS) throw error;
+        const found = await definition.find(record, context);
+        if (!found) continue;
+        const live = this.live(found);
+        const notes =
+          definition.update && live.fingerprint !== this.fingerprint(record)
+            ? await definition.update(record, live, context)
+            : [];
+        return { id: found.id, notes };
       }
     }
   }

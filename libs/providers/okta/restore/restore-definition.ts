@@ -44,6 +44,13 @@ export interface RestoreDefinition {
    */
   create?(record: ResourceRecord, context: WriteContext, together: readonly string[]): Promise<Created>;
   /**
+   * The live object the record would create, if it exists (by natural key or by its record id):
+   * asked when Okta's answer to a creation was lost (answerMayBeLost), to tell whether Okta carried
+   * it out before creating it again. Types without it are not created again after a lost answer.
+   * @returns the live record, or null when there is none
+   */
+  find?(record: ResourceRecord, context: WriteContext): Promise<ResourceRecord | null>;
+  /**
    * Changes the live object into the record, lifecycle status included (deactivating first where
    * Okta only changes inactive objects). @returns notes on what came back differently
    */

@@ -39,6 +39,16 @@ const appUserAssignment = collectionDefinition(
       await assignUser(record.id, record.data, context);
       return { id: record.id };
     },
+    async find(record, context) {
+      const [appId, userId] = idParts(record.id);
+      const live = await context.api.object({
+        template: '/api/v1/apps/{appId}/users/{userId}',
+        params: { appId, userId },
+        emptyOn: [404],
+        signal: context.signal,
+      });
+      return live && { type: record.type, id: record.id, name: record.name, data: live };
+    },
     async update(record, live, context) {
       if (record.data.scope === 'GROUP')
         return [

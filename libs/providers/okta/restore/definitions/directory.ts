@@ -111,6 +111,18 @@ function userDefinition(options: RestoreWriteOptions): RestoreDefinition {
         notes.push('Not suspended (was SUSPENDED): Okta suspends only ACTIVE users');
       return { id, notes };
     },
+    // Okta's getUser takes "an ID, login, or login shortname (as long as it is unambiguous)".
+    async find(record, context) {
+      const login = text(profileOf(record.data).login);
+      if (login === null) return null;
+      const live = await context.api.object({
+        template: '/api/v1/users/{userId}',
+        params: { userId: login },
+        emptyOn: [404],
+        signal: context.signal,
+      });
+      return live && { type: record.type, id: String(live.id), name: login, data: live };
+    },
     async update(record, live, context) {
       await context.api.write({
         method: 'PUT',
@@ -206,6 +218,18 @@ const groupOwner = collectionDefinition(
   },
   {
     writable: (data) => ({ id: data.id, type: data.type }),
+    async find(record, context) {
+      const [groupId, ownerId] = idParts(record.id);
+      for await (const page of context.api.pages({
+        template: '/api/v1/groups/{groupId}/owners',
+        params: { groupId },
+        signal: context.signal,
+      }))
+        for (const owner of page)
+          if (owner.id === ownerId)
+            return { type: record.type, id: record.id, name: record.name, data: owner };
+      return null;
+    },
   },
 );
 
