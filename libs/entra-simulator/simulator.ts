@@ -51,6 +51,11 @@ export interface RunningEntraSimulator {
   registerApp(roles: readonly string[]): { clientId: string; clientSecret: string };
   /** Every object of the tenant as a backup records it, per resource type. */
   snapshot(): EntraSnapshot;
+  /**
+   * Drops the tenant's change history: every delta link issued so far answers 410, as when Graph
+   * no longer has a sync state ("delta query overview", "Synchronization reset").
+   */
+  resetDeltaState(): void;
   /** Requests answered, by `METHOD template`. */
   requestCounts(): Record<string, number>;
   close(): Promise<void>;
@@ -97,6 +102,7 @@ export async function startEntraSimulator(
       tenantId: state.tenantId,
       registerApp: (roles) => graph.apps.register(roles),
       snapshot: () => snapshotOf(state),
+      resetDeltaState: () => state.changes.reset(),
       requestCounts: () => ({ ...counts }),
       close: async () => {
         await new Promise<void>((resolve) => {
