@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Agent, request } from 'undici';
 
 import { startEntraSimulator, type RunningEntraSimulator } from './simulator.js';
-
-type Json = Record<string, unknown> & { value: Array<Record<string, unknown>> };
+import { DIRECTORY_WRITER_ROLES, graphClient, type GraphTestClient } from './testing/graph-client.js';
 
 /**
  * Delta queries, soft delete and restore as a Graph client sees them: a delta link from now
@@ -12,40 +10,13 @@ type Json = Record<string, unknown> & { value: Array<Record<string, unknown>> };
  */
 describe('Entra simulator delta queries and deleted items', () => {
   let sim: RunningEntraSimulator;
-  let dispatcher: Agent;
-  let reader: Record<string, string>;
-  let writer: Record<string, string>;
+  let readerClient: GraphTestClient;
+  let writerClient: GraphTestClient;
+  const reader = 'reader';
+  const writer = 'writer';
+  const call = (method: string, path: string, who: 'reader' | 'writer', body?: unknown) =>
+    (who === 'reader' ? readerClient : writerClient).call(method, path, body);
 
-  const call = async (method: string, url: string, headers: Record<string, string>, body?: unknown) => {
-    const response = await request(url.startsWith('https:') ? url : `${sim.baseUrl}${url}`, {
-      method: method as 'GET',
-      dispatcher,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.body.text();
-    return {
-      status: response.statusCode,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : {}) as Json,
-    };
-  };
-  const bearer = async (roles: string[]) => {
-    const app = sim.registerApp(roles);
-    const response = await request(`${sim.baseUrl}/${sim.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      dispatcher,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        scope: 'https://graph.microsoft.com/.default',
-        client_id: app.clientId,
-        client_secret: app.clientSecret,
-      }).toString(),
-    });
-    const { access_token: accessToken } = (await response.body.json()) as { access_token: string };
-    return { authorization: `Bearer ${accessToken}` };
-  };
   /** Every entry of a delta round from `link`, and the round's delta link. */
   const round = async (link: string) => {
     const entries: Array<Record<string, unknown>> = [];
@@ -61,12 +32,12 @@ describe('Entra simulator delta queries and deleted items', () => {
 
   beforeAll(async () => {
     sim = await startEntraSimulator({ users: 120, groups: 3, seed: 3 });
-    dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
-    reader = await bearer(['User.Read.All', 'Group.Read.All']);
-    writer = await bearer(['User.ReadWrite.All', 'User.DeleteRestore.All', 'Group.ReadWrite.All']);
+    readerClient = await graphClient(sim, ['User.Read.All', 'Group.Read.All']);
+    writerClient = await graphClient(sim, DIRECTORY_WRITER_ROLES);
   });
   afterAll(async () => {
-    await dispatcher?.close();
+    await readerClient?.close();
+    await writerClient?.close();
     await sim?.close();
   });
 

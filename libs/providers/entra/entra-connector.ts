@@ -30,6 +30,7 @@ import {
   type EntraResourceType,
   entraBackupPermissions,
 } from './entra-resource-catalog.js';
+import { type DeltaRound, EntraDeltaReader } from './entra-delta.js';
 import { GraphApiClient, type GraphObject } from './graph-api-client.js';
 
 export interface EntraConnectorOptions {
@@ -69,8 +70,8 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
  * client credentials (the identity platform's client credentials flow, client secret). Implements
- * ProviderConnector: `collect()` streams each type of ENTRA_RESOURCE_TYPES, every one listed in
- * full (delta queries are a later part of issue 30).
+ * ProviderConnector: `collect()` streams each type of ENTRA_RESOURCE_TYPES, incrementally through
+ * Graph's delta queries for the types that have one (`collect`), the others listed in full.
  *
  * Two origins are called, the identity platform's for tokens and Graph's for reads, each through
  * its own HttpTransport (the SSRF guard pins one origin) sharing the connection pool, the
@@ -86,6 +87,7 @@ export class EntraConnector implements ProviderConnector {
   private readonly recorder = new ConnectorStatsRecorder();
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly graph: GraphApiClient;
+  private readonly deltas: EntraDeltaReader;
   private readonly maxConcurrency: number;
 
   constructor(options: EntraConnectorOptions) {
@@ -139,6 +141,7 @@ export class EntraConnector implements ProviderConnector {
       notBearerHint: 'Graph accepts only Bearer tokens',
     });
     this.graph = new GraphApiClient(transport(graphOrigin), this.tokens, graphOrigin);
+    this.deltas = new EntraDeltaReader(this.graph, graphOrigin);
   }
 
   /**
@@ -154,13 +157,20 @@ export class EntraConnector implements ProviderConnector {
 
   /**
    * Streams `types` (default all) in dependency order, one part per type, records as pages
-   * arrive. Every part is complete and carries no cursor: no type is fetched as a delta yet (delta
-   * links are a later part of issue 30), so an Entra snapshot never gives cursors to come back.
-   * Memberships are read per group, `GET /v1.0/groups/{id}/members?$select=id`, several groups at
-   * once (`maxConcurrency`) and streamed in the groups' order, from the group ids of the group
-   * part's pass (or a listing of groups when that part is not collected).
+   * arrive. Memberships are read per group, `GET /v1.0/groups/{id}/members?$select=id`, several
+   * groups at once (`maxConcurrency`) and streamed in the groups' order, from the group ids of the
+   * group part's pass (or a listing of groups when that part is not collected).
    *
-   * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for any cursor (none is Entra's)
+   * Types with a Graph delta function (the catalogue's `delta`: users, groups; and
+   * `group_membership`, the `members@delta` of groups' rounds) give a cursor, a delta link: in a
+   * full part, one read from now before the listing starts (EntraDeltaReader.latest); with the
+   * type's cursor from a base, the part is a `changed` delta: the objects the round names as
+   * created or changed, each read whole by id (a round gives only changed properties), or the
+   * memberships added, and the cursor is the round's next link. A cursor whose sync state Graph
+   * lost (410) makes its part full. Every other type is listed in full, with no cursor.
+   *
+   * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for a cursor that is not a
+   *   delta link of its type's Graph path on this tenant, or of a type with no delta
    */
   collect(options: EncodedCollectOptions): AsyncIterable<EncodedResourcePart>;
   collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
@@ -169,7 +179,7 @@ export class EntraConnector implements ProviderConnector {
     for (const type of requested)
       if (!(ENTRA_RESOURCE_TYPES as readonly string[]).includes(type))
         throw new ProviderError(`Entra ID connectors do not collect "${type}"`, 'unknown_resource_type');
-    refuseCursors(options.cursors);
+    const links = this.deltaLinks(options.cursors ?? {}, requested);
     const passes = new ParentPasses<EntraResourceType, string>(
       new Set(requested.has('group_membership') ? (['group'] as const) : []),
       async (type, signal) => {
@@ -181,17 +191,54 @@ export class EntraConnector implements ProviderConnector {
     for (const type of ENTRA_RESOURCE_TYPES) {
       if (!requested.has(type)) continue;
       options.signal?.throwIfAborted();
-      yield { type, records: this.part(type, passes, options.signal) };
+      const link = links.get(type);
+      const round = link && (await this.roundOrExpired(link, options.signal));
+      if (round) {
+        yield {
+          type,
+          delta: { kind: 'changed' },
+          cursor: round.deltaLink,
+          records: this.changes(type, round, options.signal),
+        };
+        continue;
+      }
+      const part: ResourcePart = { type, records: this.part(type, passes, options.signal) };
+      const tracked = deltaPathOf(type);
+      if (tracked) {
+        const { select } = ENTRA_TYPE_DEFINITIONS[tracked.owner];
+        part.records = withCursorFirst(
+          part,
+          part.records,
+          this.deltas.latest(tracked.path, select, options.signal),
+        );
+      }
+      yield part;
     }
   }
 
   /**
-   * Every type is listed in full, so no deletion needs reporting (ProviderConnector.deletedSince).
-   * @throws ProviderError `invalid_cursor` for any cursor (none is Entra's)
+   * Users, groups and memberships removed since the cursors' delta links: each round's `@removed`
+   * objects (users and groups in the deleted items or gone for good) and removed `members@delta`
+   * (`<groupId>:<memberId>`). A removed group is reported for `group_membership` cursors too, so
+   * its memberships go with it. The rounds are kept for `collect` with the same cursors.
+   *
+   * @throws ProviderError `invalid_cursor` as `collect`; `cursor_expired` when Graph no longer has
+   *   a link's sync state (410 Gone; a link older than seven days)
    */
-  deletedSince(cursors: ResourceCursors): AsyncIterable<DeletedRecord> {
-    refuseCursors(cursors);
-    return (async function* () {})();
+  async *deletedSince(
+    cursors: ResourceCursors,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<DeletedRecord> {
+    const links = this.deltaLinks(cursors, new Set(Object.keys(cursors)));
+    for (const [type, link] of links) {
+      const round = await this.deltas.round(link, link.pathname, options.signal);
+      const relation = ENTRA_TYPE_DEFINITIONS[type].deltaOf;
+      const owner = relation?.parent ?? type;
+      for (const id of round.removed) yield { type: owner, id };
+      if (!relation) continue;
+      for (const [id, change] of round.links.get(relation.relationship) ?? [])
+        if (change.removed) yield { type, id };
+    }
   }
 
   /** Restoring Entra ID is a later part of issue 30. */
@@ -205,6 +252,61 @@ export class EntraConnector implements ProviderConnector {
 
   async close(): Promise<void> {
     await this.agent.destroy();
+  }
+
+  /**
+   * The delta link of each requested type with a cursor.
+   * @throws ProviderError `invalid_cursor` for a cursor of a type without delta or not a delta
+   *   link of its path on this tenant's Graph
+   */
+  private deltaLinks(cursors: ResourceCursors, requested: ReadonlySet<string>): Map<EntraResourceType, URL> {
+    const links = new Map<EntraResourceType, URL>();
+    for (const [type, cursor] of Object.entries(cursors)) {
+      if (!requested.has(type)) continue;
+      const tracked = (ENTRA_RESOURCE_TYPES as readonly string[]).includes(type)
+        ? deltaPathOf(type as EntraResourceType)
+        : undefined;
+      if (!tracked)
+        throw new ProviderError(`Entra ID lists "${type}" in full: it takes no cursor`, 'invalid_cursor');
+      links.set(type as EntraResourceType, this.deltas.linkOf(cursor, tracked.path));
+    }
+    return links;
+  }
+
+  /** The round of a type's link, or undefined when Graph lost its sync state (the part goes full). */
+  private async roundOrExpired(link: URL, signal?: AbortSignal): Promise<DeltaRound | undefined> {
+    try {
+      return await this.deltas.round(link, link.pathname, signal);
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === 'cursor_expired') return undefined;
+      throw error;
+    }
+  }
+
+  /** A delta part's records: the round's changed objects read whole, or its added memberships. */
+  private async *changes(
+    type: EntraResourceType,
+    round: DeltaRound,
+    signal?: AbortSignal,
+  ): AsyncIterable<ResourceRecord> {
+    const definition = ENTRA_TYPE_DEFINITIONS[type];
+    if (definition.deltaOf) {
+      for (const change of round.links.get(definition.deltaOf.relationship)?.values() ?? [])
+        if (!change.removed) yield membership(change.parentId, change.id, change.type);
+      return;
+    }
+    const read = (id: string): AsyncIterator<ResourceRecord> =>
+      (async function* (connector: EntraConnector) {
+        const object = await connector.graph.objectIfFound({
+          template: `${definition.path}/{id}`,
+          params: { id },
+          select: definition.select,
+          signal,
+        });
+        // Deleted since the round: the next round reports it removed.
+        if (object) yield toRecord(type, object);
+      })(this);
+    yield* inOrderConcurrent(round.changed, read, this.maxConcurrency);
   }
 
   private async *part(
@@ -237,19 +339,13 @@ export class EntraConnector implements ProviderConnector {
   ): AsyncIterable<ResourceRecord> {
     const definition = ENTRA_TYPE_DEFINITIONS[type];
     const read = { template: definition.path, params, select: definition.select, signal };
-    const toRecord = (data: GraphObject): ResourceRecord => ({
-      type,
-      id: String(data.id),
-      name: (definition.name(data) as string | null | undefined) ?? null,
-      data,
-    });
     if (definition.shape === 'singleton') {
-      yield toRecord(await this.graph.object(read));
+      yield toRecord(type, await this.graph.object(read));
       return;
     }
     // Conditional access lists take `$top` as well (`conditionalaccessroot-list-policies`).
     for await (const page of this.graph.pages({ ...read, paged: true }))
-      for (const item of page) yield toRecord(item);
+      for (const item of page) yield toRecord(type, item);
   }
 
   /** A group's members as `{ groupId, memberId, memberType }`, id `<groupId>:<memberId>`. */
@@ -262,30 +358,53 @@ export class EntraConnector implements ProviderConnector {
       paged: true,
       signal,
     }))
-      for (const member of page) {
-        const memberId = String(member.id);
-        const memberType = String(member['@odata.type'] ?? '').replace('#microsoft.graph.', '');
-        yield {
-          type: 'group_membership',
-          id: `${groupId}:${memberId}`,
-          name: null,
-          data: { groupId, memberId, memberType },
-        };
-      }
+      for (const member of page)
+        yield membership(
+          groupId,
+          String(member.id),
+          String(member['@odata.type'] ?? '').replace('#microsoft.graph.', ''),
+        );
   }
 }
 
+/** A record of `type` from its Graph object. */
+function toRecord(type: EntraResourceType, data: GraphObject): ResourceRecord {
+  const name = ENTRA_TYPE_DEFINITIONS[type].name(data) as string | null | undefined;
+  return { type, id: String(data.id), name: name ?? null, data };
+}
+
+/** A membership record: `{ groupId, memberId, memberType }`, id `<groupId>:<memberId>`. */
+function membership(groupId: string, memberId: string, memberType: string): ResourceRecord {
+  return {
+    type: 'group_membership',
+    id: `${groupId}:${memberId}`,
+    name: null,
+    data: { groupId, memberId, memberType },
+  };
+}
+
 /**
- * Entra connectors make no cursors yet (every type listed in full), so any cursor handed back is
- * another provider's or a corrupted one.
- * @throws ProviderError `invalid_cursor`
+ * The delta function whose links are `type`'s cursors, and the type that owns it (a relationship
+ * type's parent); undefined for a type always listed in full.
  */
-function refuseCursors(cursors: ResourceCursors | undefined): void {
-  if (cursors && Object.keys(cursors).length > 0)
-    throw new ProviderError(
-      'Not a cursor of an Entra ID collection (it lists every type in full)',
-      'invalid_cursor',
-    );
+function deltaPathOf(type: EntraResourceType): { path: string; owner: EntraResourceType } | undefined {
+  const definition = ENTRA_TYPE_DEFINITIONS[type];
+  const owner = definition.deltaOf?.parent ?? type;
+  const path = ENTRA_TYPE_DEFINITIONS[owner].delta;
+  return path === undefined ? undefined : { path, owner };
+}
+
+/**
+ * `part`'s records, its cursor set from `cursor` before the first record (the link is read before
+ * the listing starts, so a change made while listing is fetched again next time, never missed).
+ */
+async function* withCursorFirst(
+  part: ResourcePart,
+  records: AsyncIterable<ResourceRecord>,
+  cursor: Promise<string>,
+): AsyncIterable<ResourceRecord> {
+  part.cursor = await cursor;
+  yield* records;
 }
 
 /**

@@ -35,6 +35,17 @@ export interface EntraTypeDefinition {
   select?: readonly string[];
   /** the record's human name */
   name: (object: Record<string, unknown>) => unknown;
+  /**
+   * Graph's delta function of the type (`GET /v1.0/users/delta`, the v1.0 CSDL's bound `delta`),
+   * when it has one: an incremental backup reads what changed since the base's delta link
+   * (entra-delta.ts), sending the type's `select`. Types without one are listed in full every time.
+   */
+  delta?: string;
+  /**
+   * The type is a relationship its parent's delta reports (`members@delta` of `group: delta`):
+   * its changes come with the parent's rounds, from the same delta link.
+   */
+  deltaOf?: { parent: EntraResourceType; relationship: string };
 }
 
 /**
@@ -95,14 +106,22 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     permission: 'User.Read.All',
     select: USER_SELECT,
     name: (user) => user.userPrincipalName ?? user.displayName,
+    delta: '/v1.0/users/delta',
   },
-  group: { path: '/v1.0/groups', shape: 'collection', permission: 'Group.Read.All', name: displayName },
+  group: {
+    path: '/v1.0/groups',
+    shape: 'collection',
+    permission: 'Group.Read.All',
+    name: displayName,
+    delta: '/v1.0/groups/delta',
+  },
   group_membership: {
     path: '/v1.0/groups/{id}/members',
     shape: 'collection',
     permission: 'Group.Read.All',
     select: ['id'],
     name: () => null,
+    deltaOf: { parent: 'group', relationship: 'members' },
   },
   conditional_access_policy: {
     path: '/v1.0/identity/conditionalAccess/policies',

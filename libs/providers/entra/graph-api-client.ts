@@ -1,7 +1,7 @@
 import type { TokenSource } from '@libs/providers/kit/client-credentials.js';
 import type { HttpTransport, TransportResponse } from '@libs/providers/kit/http-transport.js';
-import { followPages, readODataPage } from '@libs/providers/kit/pagers.js';
-import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
+import { followPages, type ODataPage, readODataPage } from '@libs/providers/kit/pagers.js';
+import { ProviderAuthError, ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 
 /** One Graph JSON object, as returned. */
 export type GraphObject = Record<string, unknown>;
@@ -39,9 +39,23 @@ export class GraphApiClient {
    * @throws ProviderAuthError on 401 with a fresh token or 403 (a permission not granted);
    *   ProviderRequestError for another answer than 200, or a body that is not an OData page
    */
-  pages(read: GraphRead): AsyncGenerator<GraphObject[]> {
+  async *pages(read: GraphRead): AsyncGenerator<GraphObject[]> {
     const first = this.url(read);
     if (read.paged) first.searchParams.set('$top', String(MAX_TOP));
+    for await (const page of this.odataPages(first, read)) yield page.items;
+  }
+
+  /**
+   * Each page of a delta round from `link` (a `@odata.deltaLink`, or a first delta URL), followed
+   * as an opaque URL until the page with the round's `@odata.deltaLink` ("delta query overview").
+   * @throws as `pages`; ProviderError `cursor_expired` when Graph no longer has the sync state:
+   *   410 Gone ("Synchronization reset") or `syncStateNotFound` (a link older than seven days)
+   */
+  deltaPages(link: URL, read: GraphRead): AsyncGenerator<ODataPage> {
+    return this.odataPages(link, read);
+  }
+
+  private odataPages(first: URL, read: GraphRead): AsyncGenerator<ODataPage> {
     return followPages({
       first,
       fetch: (url) => this.get(url, read),
@@ -52,7 +66,7 @@ export class GraphApiClient {
             `Graph answered ${read.template} with a body that is not an OData collection`,
             response.status,
           );
-        return { page: page.items, next: page.next };
+        return { page, next: page.next };
       },
       failure: (response) => this.failure(response, read.template),
       signal: read.signal,
@@ -65,7 +79,18 @@ export class GraphApiClient {
    * @throws as `pages`
    */
   async object(read: GraphRead): Promise<GraphObject> {
+    const object = await this.objectIfFound(read);
+    if (!object) throw new ProviderRequestError(`Graph answered GET ${read.template} with HTTP 404`, 404);
+    return object;
+  }
+
+  /**
+   * One object by its path, or null when Graph answers 404 (deleted since it was named).
+   * @throws as `pages`
+   */
+  async objectIfFound(read: GraphRead): Promise<GraphObject | null> {
     const response = await this.get(this.url(read), read);
+    if (response.status === 404) return null;
     if (response.status !== 200) throw this.failure(response, read.template);
     const body = parseJson(response.body);
     if (body === null || typeof body !== 'object' || Array.isArray(body))
@@ -113,6 +138,11 @@ export class GraphApiClient {
       typeof error?.code === 'string'
         ? `${error.code}: ${String(error.message ?? '')}`
         : `HTTP ${response.status}`;
+    if (response.status === 410 || error?.code === 'syncStateNotFound')
+      return new ProviderError(
+        `Graph no longer has the sync state of a delta link of ${template} (${said}); a full backup starts over`,
+        'cursor_expired',
+      );
     if (response.status === 401 || response.status === 403)
       return new ProviderAuthError(
         `Graph refused GET ${template} (${said}); grant the application permission docs/resource-types.md lists for it`,
