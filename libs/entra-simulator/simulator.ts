@@ -12,6 +12,7 @@ import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
 import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
+import { GraphThrottle } from './resource-units.js';
 import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
@@ -37,6 +38,12 @@ export interface EntraSimulatorOptions {
   users?: number;
   groups?: number;
   seed?: number;
+  /**
+   * Applies Graph's identity and access throttling (resource-units.ts): resource-unit budgets by
+   * tenant size, write quotas, and the conditional access paths' 1 request per second. Off by
+   * default; `x-ms-resource-unit` is sent either way.
+   */
+  throttling?: boolean;
 }
 
 /** A running simulated Entra tenant. */
@@ -86,11 +93,16 @@ export async function startEntraSimulator(
     const tls = await issueTlsMaterial(certDir);
     const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
+    const throttle = new GraphThrottle(
+      state.tenantId,
+      () => state.collection('users').size,
+      options.throttling ?? false,
+    );
     const router = new Router();
     router.add(tokenRoute(graph), ...graphRoutes(graph));
     const counts: Record<string, number> = {};
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      handle(router, baseUrl, counts, req, res).catch((error: unknown) => {
+      handle(router, graph, throttle, counts, req, res).catch((error: unknown) => {
         console.error('[entra-simulator] internal error', error);
         res.destroy();
       });
@@ -116,6 +128,29 @@ export async function startEntraSimulator(
     await rm(certDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The throttle's decision for a Graph request of a verified app (its headers, `x-ms-resource-unit`);
+ * none for the token endpoint or a request without a valid token (its route answers 401).
+ * @throws GraphError 429 when throttled
+ */
+function graphAdmission(
+  graph: GraphContext,
+  throttle: GraphThrottle,
+  method: string,
+  template: string,
+  url: URL,
+  authorization: string | undefined,
+): Record<string, string> {
+  if (!template.startsWith('/v1.0/')) return {};
+  let appId: string;
+  try {
+    appId = graph.apps.verify(authorization).appId;
+  } catch {
+    return {};
+  }
+  return throttle.admit(appId, method, template, url).headers;
 }
 
 /** The singletons and the domain a tenant always has, for a generated tenant. */
@@ -150,13 +185,14 @@ function seedContoso(state: TenantState): void {
 
 async function handle(
   router: Router,
-  baseUrl: string,
+  graph: GraphContext,
+  throttle: GraphThrottle,
   counts: Record<string, number>,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', baseUrl);
+  const url = new URL(req.url ?? '/', graph.baseUrl);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const match = router.match(method, url.pathname);
@@ -175,6 +211,14 @@ async function handle(
         'Specified HTTP method is not allowed for the request target.',
       );
     counts[`${method} ${match.route.template}`] = (counts[`${method} ${match.route.template}`] ?? 0) + 1;
+    const admitted = graphAdmission(
+      graph,
+      throttle,
+      method,
+      match.route.template,
+      url,
+      req.headers.authorization,
+    );
     reply = await match.route.handle({
       method,
       url,
@@ -182,6 +226,7 @@ async function handle(
       headers: req.headers,
       bodyText: Buffer.concat(chunks).toString('utf8'),
     });
+    reply = { ...reply, headers: { ...admitted, ...reply.headers } };
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
     reply = error.reply();
