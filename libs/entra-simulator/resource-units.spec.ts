@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
+import { graphResourceUnitsPer10s } from '@libs/providers/entra/graph-rate-limits.js';
+
 import { GraphError } from './graph-error.js';
-import { GraphThrottle, resourceUnitCost, tenantResourceUnitsPer10s } from './resource-units.js';
+import { GraphThrottle, resourceUnitCost } from './resource-units.js';
 import { startEntraSimulator, type RunningEntraSimulator } from './simulator.js';
 import { graphClient, type GraphTestClient } from './testing/graph-client.js';
 
@@ -19,7 +21,7 @@ describe('Graph resource units (throttling-limits, identity and access)', () => 
   });
 
   it('sizes the application+tenant budget by tenant users: S 3,500, M 5,000, L 8,000 per 10 s', () => {
-    expect([49, 50, 500, 501].map(tenantResourceUnitsPer10s)).toEqual([3_500, 5_000, 5_000, 8_000]);
+    expect([49, 50, 500, 501].map(graphResourceUnitsPer10s)).toEqual([3_500, 5_000, 5_000, 8_000]);
   });
 
   it('refuses past the budget with a fractional Retry-After, and admits again once refilled', () => {

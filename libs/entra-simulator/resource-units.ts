@@ -1,3 +1,5 @@
+import { graphResourceUnitsPer10s } from '@libs/providers/entra/graph-rate-limits.js';
+
 import { GraphError } from './graph-error.js';
 
 /**
@@ -39,15 +41,6 @@ export function resourceUnitCost(method: string, template: string, url: URL): nu
   const top = Number(url.searchParams.get('$top') ?? NaN);
   if (Number.isFinite(top) && top < 20) cost -= 1;
   return Math.max(1, cost);
-}
-
-/**
- * Resource units per 10 s of an application+tenant pair by tenant size: S (under 50 users) 3,500,
- * M (50 to 500) 5,000, L (over 500) 8,000.
- */
-export function tenantResourceUnitsPer10s(users: number): number {
-  if (users < 50) return 3_500;
-  return users <= 500 ? 5_000 : 8_000;
 }
 
 /** A token bucket: `capacity` tokens, refilled at `capacity` per `windowMs`. */
@@ -123,8 +116,8 @@ export class GraphThrottle {
         });
       return { headers };
     }
-    const pair = this.bucket(`ru/${appId}`, tenantResourceUnitsPer10s(this.tenantUsers()), 10_000, now);
-    pair.resize(tenantResourceUnitsPer10s(this.tenantUsers()));
+    const pair = this.bucket(`ru/${appId}`, graphResourceUnitsPer10s(this.tenantUsers()), 10_000, now);
+    pair.resize(graphResourceUnitsPer10s(this.tenantUsers()));
     const limits: Array<[TokenBucket, number, string]> = [
       [pair, cost, `Tenant_Application/${write ? 'ReadWrite' : 'Read'}/${appId}/${this.tenantId}`],
       [this.bucket(`app/${appId}`, 150_000, 20_000, now), cost, `Application/Read/${appId}/${this.tenantId}`],

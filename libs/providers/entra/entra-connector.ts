@@ -32,6 +32,12 @@ import {
 } from './entra-resource-catalog.js';
 import { type DeltaRound, EntraDeltaReader } from './entra-delta.js';
 import { GraphApiClient, type GraphObject } from './graph-api-client.js';
+import {
+  GRAPH_CONDITIONAL_ACCESS_SPACING,
+  GRAPH_RU_WINDOW_MS,
+  graphResourceUnitSignal,
+  graphResourceUnitsPer10s,
+} from './graph-rate-limits.js';
 
 export interface EntraConnectorOptions {
   /**
@@ -88,6 +94,8 @@ export class EntraConnector implements ProviderConnector {
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly graph: GraphApiClient;
   private readonly deltas: EntraDeltaReader;
+  /** Users listed so far: the tenant's size, which sets Graph's resource-unit budget. */
+  private usersSeen = 0;
   private readonly maxConcurrency: number;
 
   constructor(options: EntraConnectorOptions) {
@@ -113,7 +121,10 @@ export class EntraConnector implements ProviderConnector {
       timeoutMs: DEFAULTS.requestTimeoutMs,
     });
     const governor = new RateLimitGovernor({
-      signals: [retryAfterSignal],
+      signals: [retryAfterSignal, graphResourceUnitSignal],
+      // The tenant's size is learnt as its users are listed: the smallest budget until then.
+      budget: { units: () => graphResourceUnitsPer10s(this.usersSeen), windowMs: GRAPH_RU_WINDOW_MS },
+      spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
       maxConcurrency,
       headroom,
       maxAttempts: DEFAULTS.maxAttempts,
@@ -324,6 +335,7 @@ export class EntraConnector implements ProviderConnector {
     try {
       for await (const record of this.records(type, undefined, signal)) {
         pass?.keep(record.id);
+        if (type === 'user') this.usersSeen++;
         yield record;
       }
       pass?.complete();

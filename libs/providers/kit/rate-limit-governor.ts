@@ -32,15 +32,34 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
  * One way a provider tells its rate limits in response headers, plugged into the governor
  * (`RateLimitGovernorOptions.signals`). A signal reads a bucket's window (Okta's
  * `X-Rate-Limit-*`: okta/okta-rate-limit-signal.ts), or when to send again after a throttled
- * answer (standard `Retry-After`: retry-after.ts), or both. Graph's resource units
- * (`x-ms-resource-unit`, the cost of each request against a per-app budget) will be a third
- * member, read by the Graph connector when it comes.
+ * answer (standard `Retry-After`: retry-after.ts), or what the request cost against a shared
+ * budget (Graph's `x-ms-resource-unit`: entra/graph-rate-limits.ts), or several of these.
  */
 export interface RateLimitSignal {
   /** The window the response reports for its bucket, or null when it says none. */
   window?(headers: ResponseHeaders, localNowMs: number): BucketState | null;
   /** When a throttled (429) or unavailable (503) answer may be sent again, local epoch ms; null when not said. */
   retryAt?(headers: ResponseHeaders, localNowMs: number): number | null;
+  /** The units the request cost against the budget (`RateLimitGovernorOptions.budget`); null when not said. */
+  cost?(headers: ResponseHeaders): number | null;
+}
+
+/**
+ * A budget of units every request draws on, whatever its bucket, refilled continuously (a token
+ * bucket: Graph's resource units per application+tenant, "Microsoft Graph service-specific
+ * throttling limits"). A request is charged its bucket's last reported cost (1 before any), the
+ * difference settled when its answer reports the real one.
+ */
+export interface UnitBudget {
+  /** Units per window, read at each request (it may grow as the provider's tenant turns out larger). */
+  units: () => number;
+  windowMs: number;
+}
+
+/** A fixed pace for the buckets whose key matches: at most one request per `minIntervalMs`, all of them together. */
+export interface BucketSpacing {
+  buckets: RegExp;
+  minIntervalMs: number;
 }
 
 export interface RateLimitGovernorOptions {
@@ -58,6 +77,10 @@ export interface RateLimitGovernorOptions {
   maxDelayMs: number;
   /** Upper bound of the random delay added to every wait for a reset, ms. */
   resetJitterMs: number;
+  /** A shared budget of units, `headroom` of it left free; none by default. */
+  budget?: UnitBudget;
+  /** Paces for buckets a provider limits without saying so in headers; none by default. */
+  spacing?: readonly BucketSpacing[];
   clock?: GovernorClock;
   /** Uniform in [0, 1); injectable for tests. */
   random?: () => number;
@@ -94,8 +117,9 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
 
 /**
  * Paces requests to one tenant of a provider: a cap on requests in flight, waits that keep a
- * share of each rate-limit bucket free, and the retry delays for 429, 5xx and dropped
- * connections, read from the provider's rate-limit signals.
+ * share of each rate-limit bucket free (and of a shared unit budget, when the provider meters
+ * requests by cost), fixed paces for buckets limited without headers, and the retry delays for
+ * 429, 5xx and dropped connections, read from the provider's rate-limit signals.
  *
  * Buckets are keyed by the caller (method + path template, e.g. `GET /api/v1/users`), since
  * providers count limits per endpoint (Okta "Rate limits"). State lives in this process only: it
@@ -105,6 +129,10 @@ export class RateLimitGovernor {
   private readonly buckets = new Map<string, { state?: BucketState; inFlight: number }>();
   private readonly waiting: Array<() => void> = [];
   private active = 0;
+  /** Units left in the budget (negative: reserved ahead), when it was last refilled, and each bucket's last cost. */
+  private readonly units = { left: Number.NaN, at: 0, costs: new Map<string, number>() };
+  /** For each spacing rule, when its next request may go (local epoch ms). */
+  private readonly nextSpaced = new Map<BucketSpacing, number>();
   private readonly clock: GovernorClock;
   private readonly random: () => number;
 
@@ -122,6 +150,8 @@ export class RateLimitGovernor {
    */
   async acquire(bucket: string, signal?: AbortSignal): Promise<() => void> {
     const entry = this.bucket(bucket);
+    const paced = this.reserveUnits(bucket) + this.reserveSpacing(bucket);
+    if (paced > 0) await this.clock.sleep(paced, signal);
     for (;;) {
       signal?.throwIfAborted();
       const wait = headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, this.clock.now());
@@ -156,6 +186,7 @@ export class RateLimitGovernor {
       state = signal.window?.(headers, now) ?? null;
       if (state) break;
     }
+    this.settleCost(bucket, headers);
     if (!state) return;
     const entry = this.bucket(bucket);
     const previous = entry.state;
@@ -192,6 +223,45 @@ export class RateLimitGovernor {
   /** Sleeps on the governor's clock (so tests control retry waits too). */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return this.clock.sleep(ms, signal);
+  }
+
+  /**
+   * Charges the budget the bucket's expected cost and returns how long to wait, ms, until the
+   * budget (less its headroom) has refilled enough; 0 without a budget. Waiting requests reserve
+   * units in turn, so they go in the order they asked.
+   */
+  private reserveUnits(bucket: string): number {
+    const { budget, headroom } = this.options;
+    if (!budget) return 0;
+    const capacity = budget.units() * (1 - headroom);
+    const now = this.clock.now();
+    const rate = capacity / budget.windowMs;
+    const left = Number.isNaN(this.units.left) ? capacity : this.units.left + (now - this.units.at) * rate;
+    this.units.left = Math.min(capacity, left) - (this.units.costs.get(bucket) ?? 1);
+    this.units.at = now;
+    return this.units.left >= 0 ? 0 : Math.ceil(-this.units.left / rate);
+  }
+
+  /** Takes the next free moment of the bucket's spacing rule; ms to wait until it (0 when none). */
+  private reserveSpacing(bucket: string): number {
+    const rule = this.options.spacing?.find((spacing) => spacing.buckets.test(bucket));
+    if (!rule) return 0;
+    const now = this.clock.now();
+    const at = Math.max(now, this.nextSpaced.get(rule) ?? now);
+    this.nextSpaced.set(rule, at + rule.minIntervalMs);
+    return at - now;
+  }
+
+  /** Settles what a request cost against what it was charged, and keeps it as the bucket's expected cost. */
+  private settleCost(bucket: string, headers: ResponseHeaders): void {
+    if (!this.options.budget) return;
+    for (const signal of this.options.signals) {
+      const cost = signal.cost?.(headers);
+      if (typeof cost !== 'number' || !(cost >= 0)) continue;
+      if (!Number.isNaN(this.units.left)) this.units.left -= cost - (this.units.costs.get(bucket) ?? 1);
+      this.units.costs.set(bucket, cost);
+      return;
+    }
   }
 
   private bucket(key: string): { state?: BucketState; inFlight: number } {
