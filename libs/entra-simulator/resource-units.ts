@@ -89,6 +89,8 @@ export interface Admission {
  */
 export class GraphThrottle {
   readonly #buckets = new Map<string, TokenBucket>();
+  /** Resource units of the requests admitted, and requests refused (429), so far. */
+  readonly totals = { resourceUnits: 0, status429: 0 };
 
   constructor(
     private readonly tenantId: string,
@@ -106,14 +108,20 @@ export class GraphThrottle {
   admit(appId: string, method: string, template: string, url: URL): Admission {
     const cost = resourceUnitCost(method, template, url);
     const headers = { 'x-ms-resource-unit': String(cost) };
-    if (!this.enabled) return { headers };
+    if (!this.enabled) {
+      this.totals.resourceUnits += cost;
+      return { headers };
+    }
     const now = this.now();
     const write = method !== 'GET';
     if (template.startsWith('/v1.0/identity/conditionalAccess/')) {
-      if (this.bucket(`ca/${this.tenantId}`, 1, 1_000, now).take(1, now) > 0)
+      if (this.bucket(`ca/${this.tenantId}`, 1, 1_000, now).take(1, now) > 0) {
+        this.totals.status429++;
         throw new GraphError(429, 'TooManyRequests', 'Too many requests.', undefined, {
           'x-ms-throttle-scope': `Tenant/ReadWrite/${appId}/${this.tenantId}`,
         });
+      }
+      this.totals.resourceUnits += cost;
       return { headers };
     }
     const pair = this.bucket(`ru/${appId}`, graphResourceUnitsPer10s(this.tenantUsers()), 10_000, now);
@@ -133,7 +141,8 @@ export class GraphThrottle {
       );
     for (const [bucket, units, scope] of limits) {
       const waitMs = bucket.take(units, now);
-      if (waitMs > 0)
+      if (waitMs > 0) {
+        this.totals.status429++;
         throw new GraphError(429, 'TooManyRequests', 'Too many requests.', undefined, {
           'Retry-After': (waitMs / 1000).toFixed(3),
           'x-ms-throttle-scope': scope,
@@ -141,7 +150,9 @@ export class GraphThrottle {
             ? 'WriteLimitExceeded'
             : 'ResourceUnitLimitExceeded',
         });
+      }
     }
+    this.totals.resourceUnits += cost;
     return { headers };
   }
 

@@ -63,6 +63,8 @@ export interface RunningEntraSimulator {
    * no longer has a sync state ("delta query overview", "Synchronization reset").
    */
   resetDeltaState(): void;
+  /** Resource units of the Graph requests admitted, and the requests throttled (429), so far. */
+  throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
   requestCounts(): Record<string, number>;
   close(): Promise<void>;
@@ -115,6 +117,7 @@ export async function startEntraSimulator(
       registerApp: (roles) => graph.apps.register(roles),
       snapshot: () => snapshotOf(state),
       resetDeltaState: () => state.changes.reset(),
+      throttleTotals: () => ({ ...throttle.totals }),
       requestCounts: () => ({ ...counts }),
       close: async () => {
         await new Promise<void>((resolve) => {

@@ -26,7 +26,8 @@ export function graphResourceUnitsPer10s(users: number): number {
 /**
  * "Identity protection and conditional access service limits": 1 request per second per tenant
  * on conditional access policies and named locations, whose 429s carry no `Retry-After`; the
- * connector keeps to it rather than learn it from 429s.
+ * connector keeps to it rather than learn it from 429s (a second after the previous request's
+ * answer too, so that a request delayed on its way cannot arrive within a second of the next).
  */
 export const GRAPH_CONDITIONAL_ACCESS_SPACING: BucketSpacing = {
   buckets: /^\w+ \/v1\.0\/identity\/conditionalAccess\//,

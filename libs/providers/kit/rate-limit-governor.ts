@@ -56,7 +56,10 @@ export interface UnitBudget {
   windowMs: number;
 }
 
-/** A fixed pace for the buckets whose key matches: at most one request per `minIntervalMs`, all of them together. */
+/**
+ * A fixed pace for the buckets whose key matches, all of them together: a request goes
+ * `minIntervalMs` after the previous one was sent and after its answer came.
+ */
 export interface BucketSpacing {
   buckets: RegExp;
   minIntervalMs: number;
@@ -150,8 +153,9 @@ export class RateLimitGovernor {
    */
   async acquire(bucket: string, signal?: AbortSignal): Promise<() => void> {
     const entry = this.bucket(bucket);
-    const paced = this.reserveUnits(bucket) + this.reserveSpacing(bucket);
-    if (paced > 0) await this.clock.sleep(paced, signal);
+    const units = this.reserveUnits(bucket);
+    if (units > 0) await this.clock.sleep(units, signal);
+    const spacing = this.options.spacing?.find((rule) => rule.buckets.test(bucket));
     for (;;) {
       signal?.throwIfAborted();
       const wait = headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, this.clock.now());
@@ -159,9 +163,21 @@ export class RateLimitGovernor {
         await this.clock.sleep(wait + this.jitter(), signal);
         continue;
       }
+      const spaced = this.spacingWaitMs(spacing);
+      if (spaced > 0) {
+        await this.clock.sleep(spaced, signal);
+        continue;
+      }
       await this.takeSlot(signal);
-      // The bucket may have filled while we queued for the slot.
-      if (headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, this.clock.now()) === 0) break;
+      // The bucket may have filled, or a spaced request gone, while we queued for the slot.
+      const now = this.clock.now();
+      if (
+        headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, now) === 0 &&
+        this.spacingWaitMs(spacing) === 0
+      ) {
+        if (spacing) this.nextSpaced.set(spacing, now + spacing.minIntervalMs);
+        break;
+      }
       this.releaseSlot();
     }
     entry.inFlight++;
@@ -170,6 +186,13 @@ export class RateLimitGovernor {
       if (released) return;
       released = true;
       entry.inFlight--;
+      // The pace also counts from the answer: a request sent late (a new connection's handshake)
+      // reaches the provider late, and the next must not arrive within the interval of it.
+      if (spacing)
+        this.nextSpaced.set(
+          spacing,
+          Math.max(this.nextSpaced.get(spacing) ?? 0, this.clock.now() + spacing.minIntervalMs),
+        );
       this.releaseSlot();
     };
   }
@@ -242,14 +265,10 @@ export class RateLimitGovernor {
     return this.units.left >= 0 ? 0 : Math.ceil(-this.units.left / rate);
   }
 
-  /** Takes the next free moment of the bucket's spacing rule; ms to wait until it (0 when none). */
-  private reserveSpacing(bucket: string): number {
-    const rule = this.options.spacing?.find((spacing) => spacing.buckets.test(bucket));
+  /** How long until a request under `rule` may be sent, ms (0 without a rule); the pace is kept from when they are sent. */
+  private spacingWaitMs(rule: BucketSpacing | undefined): number {
     if (!rule) return 0;
-    const now = this.clock.now();
-    const at = Math.max(now, this.nextSpaced.get(rule) ?? now);
-    this.nextSpaced.set(rule, at + rule.minIntervalMs);
-    return at - now;
+    return Math.max(0, (this.nextSpaced.get(rule) ?? 0) - this.clock.now());
   }
 
   /** Settles what a request cost against what it was charged, and keeps it as the bucket's expected cost. */
