@@ -4,7 +4,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Reply } from '@libs/okta-simulator/http/reply.js';
 import { Router } from '@libs/okta-simulator/http/router.js';
 import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
 import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
@@ -12,6 +11,7 @@ import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
 import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
+import { type Answer, BATCH_TEMPLATE, batchRoute } from './batch.routes.js';
 import { GraphThrottle } from './resource-units.js';
 import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
@@ -101,10 +101,11 @@ export async function startEntraSimulator(
       options.throttling ?? false,
     );
     const router = new Router();
-    router.add(tokenRoute(graph), ...graphRoutes(graph));
     const counts: Record<string, number> = {};
+    const answer = answerer(router, graph, throttle, counts);
+    router.add(tokenRoute(graph), ...graphRoutes(graph), batchRoute(graph, answer));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      handle(router, graph, throttle, counts, req, res).catch((error: unknown) => {
+      handle(answer, baseUrl, req, res).catch((error: unknown) => {
         console.error('[entra-simulator] internal error', error);
         res.destroy();
       });
@@ -146,7 +147,8 @@ function graphAdmission(
   url: URL,
   authorization: string | undefined,
 ): Record<string, string> {
-  if (!template.startsWith('/v1.0/')) return {};
+  // A batch's requests are each admitted on their own (batch.routes.ts), not the batch.
+  if (!template.startsWith('/v1.0/') || template === BATCH_TEMPLATE) return {};
   let appId: string;
   try {
     appId = graph.apps.verify(authorization).appId;
@@ -186,54 +188,64 @@ function seedContoso(state: TenantState): void {
   });
 }
 
-async function handle(
+/**
+ * Routes and answers one request: Graph's error for an unknown path or method, the throttle's
+ * admission (its headers on the answer, or a 429), then the route; GraphErrors become their reply.
+ */
+function answerer(
   router: Router,
   graph: GraphContext,
   throttle: GraphThrottle,
   counts: Record<string, number>,
+): Answer {
+  return async ({ method, url, headers, bodyText }) => {
+    const match = router.match(method, url.pathname);
+    try {
+      if (match.kind === 'not-found')
+        throw new GraphError(
+          400,
+          'BadRequest',
+          `Resource not found for the segment '${url.pathname.split('/').pop() ?? ''}'.`,
+        );
+      if (match.kind === 'method-not-allowed')
+        throw new GraphError(
+          405,
+          'Request_BadRequest',
+          'Specified HTTP method is not allowed for the request target.',
+        );
+      const key = `${method} ${match.route.template}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+      const admitted = graphAdmission(
+        graph,
+        throttle,
+        method,
+        match.route.template,
+        url,
+        headers.authorization,
+      );
+      const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
+      return { ...reply, headers: { ...admitted, ...reply.headers } };
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      return error.reply();
+    }
+  };
+}
+
+async function handle(
+  answer: Answer,
+  baseUrl: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', graph.baseUrl);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const match = router.match(method, url.pathname);
-  let reply: Reply;
-  try {
-    if (match.kind === 'not-found')
-      throw new GraphError(
-        400,
-        'BadRequest',
-        `Resource not found for the segment '${url.pathname.split('/').pop() ?? ''}'.`,
-      );
-    if (match.kind === 'method-not-allowed')
-      throw new GraphError(
-        405,
-        'Request_BadRequest',
-        'Specified HTTP method is not allowed for the request target.',
-      );
-    counts[`${method} ${match.route.template}`] = (counts[`${method} ${match.route.template}`] ?? 0) + 1;
-    const admitted = graphAdmission(
-      graph,
-      throttle,
-      method,
-      match.route.template,
-      url,
-      req.headers.authorization,
-    );
-    reply = await match.route.handle({
-      method,
-      url,
-      params: match.params,
-      headers: req.headers,
-      bodyText: Buffer.concat(chunks).toString('utf8'),
-    });
-    reply = { ...reply, headers: { ...admitted, ...reply.headers } };
-  } catch (error) {
-    if (!(error instanceof GraphError)) throw error;
-    reply = error.reply();
-  }
+  const reply = await answer({
+    method: req.method ?? 'GET',
+    url: new URL(req.url ?? '/', baseUrl),
+    headers: req.headers,
+    bodyText: Buffer.concat(chunks).toString('utf8'),
+  });
   const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
   res.writeHead(reply.status, {
     ...(body
