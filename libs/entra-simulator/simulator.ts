@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { FaultInjector, type FaultOptions } from '@libs/okta-simulator/http/faults.js';
 import { Router } from '@libs/okta-simulator/http/router.js';
 import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
 import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
@@ -44,6 +45,12 @@ export interface EntraSimulatorOptions {
    * default; `x-ms-resource-unit` is sent either way.
    */
   throttling?: boolean;
+  /**
+   * Graph requests answered 503 `serviceNotAvailable` instead, at `errorRate` (0 to 1, drawn from
+   * a PRNG seeded with `seed`, so a run is repeatable): for resilience tests. Requests of a
+   * `$batch` draw each on their own.
+   */
+  faults?: Pick<FaultOptions, 'errorRate' | 'seed'>;
 }
 
 /** A running simulated Entra tenant. */
@@ -102,7 +109,7 @@ export async function startEntraSimulator(
     );
     const router = new Router();
     const counts: Record<string, number> = {};
-    const answer = answerer(router, graph, throttle, counts);
+    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults));
     router.add(tokenRoute(graph), ...graphRoutes(graph), batchRoute(graph, answer));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       handle(answer, baseUrl, req, res).catch((error: unknown) => {
@@ -197,6 +204,7 @@ function answerer(
   graph: GraphContext,
   throttle: GraphThrottle,
   counts: Record<string, number>,
+  faults: FaultInjector,
 ): Answer {
   return async ({ method, url, headers, bodyText }) => {
     const match = router.match(method, url.pathname);
@@ -223,6 +231,14 @@ function answerer(
         url,
         headers.authorization,
       );
+      const { template } = match.route;
+      // Graph error codes: 503 serviceNotAvailable, "You may repeat the request after a delay".
+      if (template.startsWith('/v1.0/') && template !== BATCH_TEMPLATE && faults.next() === 'error')
+        throw new GraphError(
+          503,
+          'serviceNotAvailable',
+          'The service is temporarily unavailable. Please retry later.',
+        );
       const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
       return { ...reply, headers: { ...admitted, ...reply.headers } };
     } catch (error) {

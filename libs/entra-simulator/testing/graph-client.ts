@@ -17,15 +17,15 @@ export interface GraphTestClient {
 }
 
 /**
- * For specs: registers an app granted `roles`, gets it a token (client credentials) and calls the
- * simulator with it, trusting the simulator's CA.
+ * For specs: registers an app granted `roles` (or uses the app registration given), gets it a
+ * token (client credentials) and calls the simulator with it, trusting the simulator's CA.
  */
 export async function graphClient(
   sim: RunningEntraSimulator,
-  roles: readonly string[],
+  roles: readonly string[] | { clientId: string; clientSecret: string },
 ): Promise<GraphTestClient> {
   const dispatcher = new Agent({ connect: { ca: sim.caCertPem } });
-  const app = sim.registerApp(roles);
+  const app = 'clientId' in roles ? roles : sim.registerApp(roles);
   const token = await request(`${sim.baseUrl}/${sim.tenantId}/oauth2/v2.0/token`, {
     method: 'POST',
     dispatcher,

@@ -176,7 +176,8 @@ export class EntraConnector implements ProviderConnector {
    * `group_membership`, the `members@delta` of groups' rounds) give a cursor, a delta link: in a
    * full part, one read from now before the listing starts (EntraDeltaReader.latest); with the
    * type's cursor from a base, the part is a `changed` delta: the objects the round names as
-   * created or changed, each read whole by id (a round gives only changed properties), or the
+   * created or changed, each read whole by id, 20 to a JSON batch (a round gives only changed
+   * properties), or the
    * memberships added, and the cursor is the round's next link. A cursor whose sync state Graph
    * lost (410) makes its part full. Every other type is listed in full, with no cursor.
    *
@@ -306,18 +307,23 @@ export class EntraConnector implements ProviderConnector {
         if (!change.removed) yield membership(change.parentId, change.id, change.type);
       return;
     }
-    const read = (id: string): AsyncIterator<ResourceRecord> =>
-      (async function* (connector: EntraConnector) {
-        const object = await connector.graph.objectIfFound({
-          template: `${definition.path}/{id}`,
-          params: { id },
-          select: definition.select,
+    // Read whole in JSON batches of 20 ids, several batches at once, in the round's order.
+    const batches: string[][] = [];
+    for (let at = 0; at < round.changed.length; at += 20) batches.push(round.changed.slice(at, at + 20));
+    const read = (ids: string[]): AsyncIterator<ResourceRecord> =>
+      (async function* (graph: GraphApiClient) {
+        const objects = await graph.objectsIfFound(
+          ids.map((id) => ({
+            template: `${definition.path}/{id}`,
+            params: { id },
+            select: definition.select,
+          })),
           signal,
-        });
-        // Deleted since the round: the next round reports it removed.
-        if (object) yield toRecord(type, object);
-      })(this);
-    yield* inOrderConcurrent(round.changed, read, this.maxConcurrency);
+        );
+        // An object deleted since the round is not there: the next round reports it removed.
+        for (const object of objects) if (object) yield toRecord(type, object);
+      })(this.graph);
+    yield* inOrderConcurrent(batches, read, this.maxConcurrency);
   }
 
   private async *part(
