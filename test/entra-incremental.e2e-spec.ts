@@ -80,7 +80,9 @@ describe('Entra ID incremental backups (HTTP, real PostgreSQL, Graph simulator o
     const reader = await openSnapshot(ctx, incremental.storage_key!);
     const { cursors } = reader.manifest.meta as { cursors: Record<string, string> };
     expect(Object.keys(cursors).sort()).toEqual(['group', 'group_membership', 'user']);
-    expect(new URL(cursors.user).pathname).toBe('/v1.0/users/delta');
+    expect(new URL((JSON.parse(cursors.user) as { deltaLink: string }).deltaLink).pathname).toBe(
+      '/v1.0/users/delta',
+    );
   });
 
   it('holds, record by record, what a full backup of the same tenant state holds', async () => {
@@ -108,10 +110,32 @@ describe('Entra ID incremental backups (HTTP, real PostgreSQL, Graph simulator o
     expect(incremental.requests).toBeLessThan(full.requests as number);
   });
 
+  it('runs full after a native Entra recovery since the base, which writes no delta records', async () => {
+    const [user] = tenant.sim.snapshot().user;
+    tenant.sim.recoverNatively([{ collection: 'users', id: user.id, properties: { jobTitle: 'Recovered' } }]);
+    const next = await runBackup(ctx, admin.token, { connectionId });
+    expect(next).toMatchObject({ status: 'completed', kind: 'full', base_backup_id: null });
+    const stored = await contents(next);
+    expect(stored.user.find((r) => r.id === user.id)?.data).toMatchObject({ jobTitle: 'Recovered' });
+    const now = tenant.sim.snapshot();
+    for (const [type, records] of Object.entries(now))
+      expect({ type, ids: stored[type].map((r) => r.id) }).toEqual({
+        type,
+        ids: records.map((r) => r.id).sort(),
+      });
+  });
+
   it('runs full when Graph no longer has the sync state of the base delta links (410)', async () => {
     tenant.sim.resetDeltaState();
     const next = await runBackup(ctx, admin.token, { connectionId });
     expect(next).toMatchObject({ status: 'completed', kind: 'full', base_backup_id: null });
-    expect(await contents(next)).toEqual(await contents(full));
+    const stored = await contents(next);
+    for (const [type, records] of Object.entries(tenant.sim.snapshot()))
+      expect({ type, records: stored[type] }).toEqual({
+        type,
+        records: records
+          .map(({ id, name, data }) => ({ id, name, data }))
+          .sort((a, b) => (a.id < b.id ? -1 : 1)),
+      });
   });
 });

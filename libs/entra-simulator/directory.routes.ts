@@ -277,6 +277,16 @@ export function deletedItemsRoutes(graph: GraphContext): Route[] {
   ];
 }
 
+/**
+ * `GET /directory/recovery/jobs` ("List jobs" of Microsoft Entra Backup and Recovery: preview and
+ * recovery jobs with their `@odata.type`; EntraBackup.Read.All).
+ */
+export function recoveryJobsRoute(graph: GraphContext): Route {
+  return graphRoute(graph, 'GET', '/v1.0/directory/recovery/jobs', ['EntraBackup.Read.All'], ({ url }) =>
+    listPage(url, graph.baseUrl, 'directory/recovery/jobs', graph.state.recoveryJobs),
+  );
+}
+
 function created(reply: Reply): Reply {
   return { ...reply, status: 201 };
 }

@@ -6,7 +6,12 @@ import { GRAPH_RESOURCE } from './app-registrations.js';
 import { GraphError, notFound } from './graph-error.js';
 import { deltaPage } from './delta-query.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
-import { deletedItemsRoutes, directoryWriteRoutes, jsonObjectBody } from './directory.routes.js';
+import {
+  deletedItemsRoutes,
+  directoryWriteRoutes,
+  jsonObjectBody,
+  recoveryJobsRoute,
+} from './directory.routes.js';
 import { entityReply, listPage } from './odata-list.js';
 import { USER_DEFAULT_PROPERTIES } from './seed/users.js';
 import type { Collection, TenantState } from './tenant-state.js';
@@ -96,6 +101,7 @@ export function graphRoutes(graph: GraphContext): Route[] {
     ),
     ...directoryWriteRoutes(graph),
     ...deletedItemsRoutes(graph),
+    recoveryJobsRoute(graph),
     graphRoute(graph, 'GET', '/v1.0/groups/{id}/members', groups, ({ url, params }) => {
       if (!state.collection('groups').has(params.id)) throw notFound(params.id);
       const members = (state.members.get(params.id) ?? []).map((id) => {

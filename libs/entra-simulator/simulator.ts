@@ -70,6 +70,17 @@ export interface RunningEntraSimulator {
    * no longer has a sync state ("delta query overview", "Synchronization reset").
    */
   resetDeltaState(): void;
+  /**
+   * A native recovery (Microsoft Entra Backup and Recovery): sets properties on users or groups
+   * without any delta record, and lists its job at `/directory/recovery/jobs`.
+   */
+  recoverNatively(
+    changes: ReadonlyArray<{
+      collection: 'users' | 'groups';
+      id: string;
+      properties: Record<string, unknown>;
+    }>,
+  ): void;
   /** Resource units of the Graph requests admitted, and the requests throttled (429), so far. */
   throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
@@ -125,6 +136,7 @@ export async function startEntraSimulator(
       registerApp: (roles) => graph.apps.register(roles),
       snapshot: () => snapshotOf(state),
       resetDeltaState: () => state.changes.reset(),
+      recoverNatively: (changes) => void state.recoverNatively(changes),
       throttleTotals: () => ({ ...throttle.totals }),
       requestCounts: () => ({ ...counts }),
       close: async () => {

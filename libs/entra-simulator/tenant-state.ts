@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { ChangeLog } from './change-log.js';
 
 /** A Graph JSON object as the simulator stores and returns it. */
@@ -40,6 +42,8 @@ export class TenantState {
    * group's own members).
    */
   readonly deleted = new Map<string, DeletedItem>();
+  /** Microsoft Entra Backup and Recovery jobs (`/directory/recovery/jobs`), oldest first. */
+  readonly recoveryJobs: GraphObject[] = [];
 
   constructor(
     /** the tenant's GUID (`organization.id`, the `tid` of its tokens) */
@@ -134,6 +138,39 @@ export class TenantState {
     this.deleted.delete(id);
     this.changes.object(item.collection, id, 'deleted');
     return true;
+  }
+
+  /**
+   * What a native recovery (Microsoft Entra Backup and Recovery) does: sets `properties` on each
+   * object, writing no change delta queries see ("Recovery jobs don't generate change notifications
+   * through subscriptions or delta records", Backup and Recovery overview), and records the
+   * successful recovery job.
+   * @returns the job
+   */
+  recoverNatively(
+    changes: ReadonlyArray<{ collection: Collection; id: string; properties: Record<string, unknown> }>,
+  ): GraphObject {
+    for (const { collection, id, properties } of changes) {
+      const object = this.collection(collection).get(id);
+      if (object) this.put(collection, { ...object, ...properties, id });
+    }
+    const now = new Date();
+    const job: GraphObject = {
+      '@odata.type': '#microsoft.graph.entraRecoveryServices.recoveryJob',
+      id: randomUUID(),
+      status: 'successful',
+      targetStateDateTime: new Date(now.getTime() - 86_400_000).toISOString(),
+      jobStartDateTime: now.toISOString(),
+      jobCompletionDateTime: now.toISOString(),
+      filteringCriteria: null,
+      totalChangedObjectsCalculated: changes.length,
+      totalChangedLinksCalculated: 0,
+      totalObjectsModified: changes.length,
+      totalLinksModified: 0,
+      totalFailedChanges: 0,
+    };
+    this.recoveryJobs.push(job);
+    return job;
   }
 
   /** Adds a member (a change delta queries report). @returns false when already a member */

@@ -31,6 +31,7 @@ import {
   entraBackupPermissions,
 } from './entra-resource-catalog.js';
 import { type DeltaRound, EntraDeltaReader } from './entra-delta.js';
+import { nativeRecoveryError, nativeRecoverySince } from './entra-native-recovery.js';
 import { GraphApiClient, type GraphObject } from './graph-api-client.js';
 import {
   GRAPH_CONDITIONAL_ACCESS_SPACING,
@@ -94,6 +95,8 @@ export class EntraConnector implements ProviderConnector {
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly graph: GraphApiClient;
   private readonly deltas: EntraDeltaReader;
+  /** The native recovery check of the cursors' earliest instant, made once (recoveredSince). */
+  private recovery?: { since: number; recovered: Promise<boolean> };
   /** Users listed so far: the tenant's size, which sets Graph's resource-unit budget. */
   private usersSeen = 0;
   private readonly maxConcurrency: number;
@@ -179,7 +182,9 @@ export class EntraConnector implements ProviderConnector {
    * created or changed, each read whole by id, 20 to a JSON batch (a round gives only changed
    * properties), or the
    * memberships added, and the cursor is the round's next link. A cursor whose sync state Graph
-   * lost (410) makes its part full. Every other type is listed in full, with no cursor.
+   * lost (410) makes its part full, and a native recovery since the cursors (a Backup and
+   * Recovery job, which writes no delta records) every delta part. Every other type is listed in
+   * full, with no cursor. A cursor is `{ deltaLink, since }` as JSON, `since` when it was read.
    *
    * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for a cursor that is not a
    *   delta link of its type's Graph path on this tenant, or of a type with no delta
@@ -200,16 +205,18 @@ export class EntraConnector implements ProviderConnector {
         return ids;
       },
     );
+    // After a native recovery since the base, every delta type is listed in full.
+    if (links.size > 0 && (await this.recoveredSince(links, options.signal))) links.clear();
     for (const type of ENTRA_RESOURCE_TYPES) {
       if (!requested.has(type)) continue;
       options.signal?.throwIfAborted();
       const link = links.get(type);
-      const round = link && (await this.roundOrExpired(link, options.signal));
+      const round = link && (await this.roundOrExpired(link.link, options.signal));
       if (round) {
         yield {
           type,
           delta: { kind: 'changed' },
-          cursor: round.deltaLink,
+          cursor: round.cursor,
           records: this.changes(type, round, options.signal),
         };
         continue;
@@ -235,14 +242,16 @@ export class EntraConnector implements ProviderConnector {
    * its memberships go with it. The rounds are kept for `collect` with the same cursors.
    *
    * @throws ProviderError `invalid_cursor` as `collect`; `cursor_expired` when Graph no longer has
-   *   a link's sync state (410 Gone; a link older than seven days)
+   *   a link's sync state (410 Gone; a link older than seven days), or a native recovery ran since
+   *   the earliest cursor (entra-native-recovery.ts): the backup then runs full
    */
   async *deletedSince(
     cursors: ResourceCursors,
     options: { signal?: AbortSignal } = {},
   ): AsyncIterable<DeletedRecord> {
     const links = this.deltaLinks(cursors, new Set(Object.keys(cursors)));
-    for (const [type, link] of links) {
+    if (links.size > 0 && (await this.recoveredSince(links, options.signal))) throw nativeRecoveryError();
+    for (const [type, { link }] of links) {
       const round = await this.deltas.round(link, link.pathname, options.signal);
       const relation = ENTRA_TYPE_DEFINITIONS[type].deltaOf;
       const owner = relation?.parent ?? type;
@@ -271,8 +280,11 @@ export class EntraConnector implements ProviderConnector {
    * @throws ProviderError `invalid_cursor` for a cursor of a type without delta or not a delta
    *   link of its path on this tenant's Graph
    */
-  private deltaLinks(cursors: ResourceCursors, requested: ReadonlySet<string>): Map<EntraResourceType, URL> {
-    const links = new Map<EntraResourceType, URL>();
+  private deltaLinks(
+    cursors: ResourceCursors,
+    requested: ReadonlySet<string>,
+  ): Map<EntraResourceType, { link: URL; since: number }> {
+    const links = new Map<EntraResourceType, { link: URL; since: number }>();
     for (const [type, cursor] of Object.entries(cursors)) {
       if (!requested.has(type)) continue;
       const tracked = (ENTRA_RESOURCE_TYPES as readonly string[]).includes(type)
@@ -283,6 +295,20 @@ export class EntraConnector implements ProviderConnector {
       links.set(type as EntraResourceType, this.deltas.linkOf(cursor, tracked.path));
     }
     return links;
+  }
+
+  /** Whether a native recovery ran since the earliest of `links`; asked once per connector. */
+  private recoveredSince(
+    links: ReadonlyMap<EntraResourceType, { since: number }>,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    const since = Math.min(...[...links.values()].map((link) => link.since));
+    if (!this.recovery || this.recovery.since !== since) {
+      const recovered = nativeRecoverySince(this.graph, since, signal);
+      recovered.catch(() => {});
+      this.recovery = { since, recovered };
+    }
+    return this.recovery.recovered;
   }
 
   /** The round of a type's link, or undefined when Graph lost its sync state (the part goes full). */

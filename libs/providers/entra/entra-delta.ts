@@ -22,8 +22,11 @@ export interface DeltaRound {
   removed: string[];
   /** by relationship (`members`), its changes by `<parentId>:<id>` */
   links: Map<string, Map<string, LinkChange>>;
-  /** the round's `@odata.deltaLink`: where the next round starts */
-  deltaLink: string;
+  /**
+   * Where the next round starts: the round's `@odata.deltaLink` and when the round began
+   * (`{ deltaLink, since }` as JSON), so a native recovery since then is found.
+   */
+  cursor: string;
 }
 
 /** Members of a delta entry that are not properties of the object. */
@@ -49,34 +52,40 @@ export class EntraDeltaReader {
   ) {}
 
   /**
-   * The link a cursor holds, checked to be a delta link of `path` on this connector's Graph
-   * origin (the SSRF guard checks it again when it is followed).
+   * The delta link a cursor holds and when it was read, checked to be a delta link of `path` on
+   * this connector's Graph origin (the SSRF guard checks it again when it is followed).
    * @throws ProviderError `invalid_cursor`
    */
-  linkOf(cursor: string, path: string): URL {
+  linkOf(cursor: string, path: string): { link: URL; since: number } {
+    let parsed: { deltaLink?: unknown; since?: unknown } | undefined;
     let url: URL | undefined;
     try {
-      url = new URL(cursor);
+      parsed = JSON.parse(cursor) as { deltaLink?: unknown; since?: unknown };
+      url = new URL(String(parsed.deltaLink));
     } catch {
       url = undefined;
     }
-    if (url?.origin !== this.graphOrigin || url.pathname !== path)
+    const since = typeof parsed?.since === 'string' ? Date.parse(parsed.since) : Number.NaN;
+    if (url?.origin !== this.graphOrigin || url.pathname !== path || Number.isNaN(since))
       throw new ProviderError(`Not a delta link of ${path} from this tenant's Graph`, 'invalid_cursor');
-    return url;
+    return { link: url, since };
   }
 
-  /** A delta link of `path` from now, `select` kept in it; read once per path and connector. */
+  /**
+   * A cursor of `path` from now: a delta link, `select` kept in it, and when it was asked for;
+   * read once per path and connector.
+   */
   latest(path: string, select?: readonly string[], signal?: AbortSignal): Promise<string> {
-    let link = this.#latest.get(path);
-    if (!link) {
+    let cursor = this.#latest.get(path);
+    if (!cursor) {
       const url = new URL(path, this.graphOrigin);
       url.searchParams.set('$deltatoken', 'latest');
       if (select) url.searchParams.set('$select', select.join(','));
-      link = this.read(url, path, signal).then((round) => round.deltaLink);
-      link.catch(() => {});
-      this.#latest.set(path, link);
+      cursor = this.read(url, path, signal).then((round) => round.cursor);
+      cursor.catch(() => {});
+      this.#latest.set(path, cursor);
     }
-    return link;
+    return cursor;
   }
 
   /**
@@ -95,6 +104,8 @@ export class EntraDeltaReader {
   }
 
   private async read(first: URL, template: string, signal?: AbortSignal): Promise<DeltaRound> {
+    // A round's link covers what changed up to when it began: a cursor is never later than that.
+    const since = new Date().toISOString();
     const state = new Map<string, 'changed' | 'removed' | 'links'>();
     const links = new Map<string, Map<string, LinkChange>>();
     for await (const page of this.graph.deltaPages(first, { template, signal })) {
@@ -104,7 +115,7 @@ export class EntraDeltaReader {
           changed: [...state].filter(([, kind]) => kind === 'changed').map(([id]) => id),
           removed: [...state].filter(([, kind]) => kind === 'removed').map(([id]) => id),
           links,
-          deltaLink: page.deltaLink,
+          cursor: JSON.stringify({ deltaLink: page.deltaLink, since }),
         };
     }
     throw new ProviderError(

@@ -46,7 +46,9 @@ describe('EntraConnector incremental collection through delta queries', () => {
     await full.close();
     const cursors = cursorsOf(base);
     expect(Object.keys(cursors).sort()).toEqual(['group', 'group_membership', 'user']);
-    expect(new URL(cursors.user).pathname).toBe('/v1.0/users/delta');
+    const userCursor = JSON.parse(cursors.user) as { deltaLink: string; since: string };
+    expect(new URL(userCursor.deltaLink).pathname).toBe('/v1.0/users/delta');
+    expect(Date.parse(userCursor.since)).toBeLessThanOrEqual(Date.now());
     expect(cursors.group_membership).toBe(cursors.group);
 
     const writer = await graphClient(sim, DIRECTORY_WRITER_ROLES);
@@ -121,14 +123,49 @@ describe('EntraConnector incremental collection through delta queries', () => {
     }
   });
 
+  it('lists the delta types in full after a native recovery since the base, which writes no delta records', async () => {
+    const full = connector();
+    const cursors = cursorsOf(await collectParts(full, { types: ['user', 'group', 'group_membership'] }));
+    await full.close();
+    const [user] = sim.snapshot().user;
+    sim.recoverNatively([{ collection: 'users', id: user.id, properties: { department: 'Recovered' } }]);
+    const sut = connector();
+    try {
+      await expect(deletedSince(sut, cursors)).rejects.toMatchObject({ code: 'cursor_expired' });
+      const parts = await collectParts(sut, { types: ['user', 'group', 'group_membership'], cursors });
+      for (const type of ['user', 'group', 'group_membership'])
+        expect({ type, delta: parts.get(type)?.delta, records: sorted(parts.get(type)!.records) }).toEqual({
+          type,
+          delta: undefined,
+          records: sorted(sim.snapshot()[type]),
+        });
+      expect(parts.get('user')?.records.find((r) => r.id === user.id)?.data.department).toBe('Recovered');
+      expect(sut.stats().byEndpoint['GET /v1.0/directory/recovery/jobs']).toBe(1);
+    } finally {
+      await sut.close();
+    }
+  });
+
   it('refuses a cursor that is not a delta link of its type on this tenant', async () => {
     const sut = connector();
     try {
       const first = (iterable: AsyncIterable<unknown>) => iterable[Symbol.asyncIterator]().next();
       const refused: Array<Record<string, string>> = [
         { user: '2025-06-01T00:00:00Z' },
-        { user: `${sim.baseUrl}/v1.0/groups/delta?$deltatoken=x` },
-        { user: 'https://graph.example.com/v1.0/users/delta?$deltatoken=x' },
+        { user: `${sim.baseUrl}/v1.0/users/delta?$deltatoken=x` },
+        {
+          user: JSON.stringify({
+            deltaLink: `${sim.baseUrl}/v1.0/groups/delta?$deltatoken=x`,
+            since: '2026-01-01T00:00:00Z',
+          }),
+        },
+        { user: JSON.stringify({ deltaLink: `${sim.baseUrl}/v1.0/users/delta?$deltatoken=x` }) },
+        {
+          user: JSON.stringify({
+            deltaLink: 'https://graph.example.com/v1.0/users/delta?$deltatoken=x',
+            since: '2026-01-01T00:00:00Z',
+          }),
+        },
         { conditional_access_policy: `${sim.baseUrl}/v1.0/identity/conditionalAccess/policies` },
       ];
       for (const cursors of refused) {

@@ -29,6 +29,8 @@ describe('Entra ID descriptor', () => {
       'User.Read.All',
       'Group.Read.All',
       'Policy.Read.AuthenticationMethod',
+      // Incremental backups read the native recovery jobs (entra-native-recovery.ts).
+      'EntraBackup.Read.All',
     ]);
   });
 

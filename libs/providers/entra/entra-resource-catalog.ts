@@ -143,7 +143,20 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   },
 };
 
-/** The application permissions a backup of `types` needs, each once, in type order. */
+/**
+ * What an incremental backup reads besides its types: Microsoft Entra Backup and Recovery's jobs
+ * (`GET /directory/recovery/jobs`, EntraBackup.Read.All), since a native recovery writes no delta
+ * records and makes the delta links of a base unreliable (entra-native-recovery.ts).
+ */
+export const RECOVERY_JOBS_PERMISSION = 'EntraBackup.Read.All';
+
+/**
+ * The application permissions a backup of `types` needs, each once, in type order, and the
+ * recovery jobs' when a type is fetched by delta.
+ */
 export function entraBackupPermissions(types: readonly EntraResourceType[] = ENTRA_RESOURCE_TYPES): string[] {
-  return [...new Set(types.map((type) => ENTRA_TYPE_DEFINITIONS[type].permission))];
+  const permissions = types.map((type) => ENTRA_TYPE_DEFINITIONS[type].permission);
+  if (types.some((type) => ENTRA_TYPE_DEFINITIONS[type].delta ?? ENTRA_TYPE_DEFINITIONS[type].deltaOf))
+    permissions.push(RECOVERY_JOBS_PERMISSION);
+  return [...new Set(permissions)];
 }
