@@ -109,7 +109,7 @@ export class EntraDeltaReader {
     const state = new Map<string, 'changed' | 'removed' | 'links'>();
     const links = new Map<string, Map<string, LinkChange>>();
     for await (const page of this.graph.deltaPages(first, { template, signal })) {
-      for (const entry of page.items) foldEntry(entry, state, links);
+      for (const entry of page.items) foldDeltaEntry(entry, { state, links });
       if (page.deltaLink !== null)
         return {
           changed: [...state].filter(([, kind]) => kind === 'changed').map(([id]) => id),
@@ -125,12 +125,18 @@ export class EntraDeltaReader {
   }
 }
 
-/** Folds one delta entry into the round's per-object state and relationship changes. */
-function foldEntry(
-  entry: GraphObject,
-  state: Map<string, 'changed' | 'removed' | 'links'>,
-  links: Map<string, Map<string, LinkChange>>,
-): void {
+/** What a round has folded so far: each object's last state, and relationship changes. */
+export interface RoundFold {
+  state: Map<string, 'changed' | 'removed' | 'links'>;
+  links: Map<string, Map<string, LinkChange>>;
+}
+
+/**
+ * Folds one delta entry into the round: `@removed` marks the object removed; an entry with
+ * properties marks it changed; one with only `<relationship>@delta` records the links (an object
+ * already changed stays so); a later mention of an object or a link wins over an earlier one.
+ */
+export function foldDeltaEntry(entry: GraphObject, { state, links }: RoundFold): void {
   const id = String(entry.id);
   if (entry['@removed'] !== undefined) {
     state.set(id, 'removed');
