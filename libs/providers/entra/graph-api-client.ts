@@ -157,6 +157,8 @@ export class GraphApiClient {
           signal,
           method: 'POST',
           body: JSON.stringify({ requests }),
+          // Each request of a batch is metered on its own, at least 1 resource unit.
+          units: requests.length,
         });
         if (response.status !== 200) throw this.failure(response.status, response.body, BATCH_TEMPLATE);
         for (const inner of batchResponses(response.body)) {
@@ -195,7 +197,13 @@ export class GraphApiClient {
 
   private async send(
     url: URL,
-    request: { template: string; signal?: AbortSignal; method: 'GET' | 'POST'; body?: string },
+    request: {
+      template: string;
+      signal?: AbortSignal;
+      method: 'GET' | 'POST';
+      body?: string;
+      units?: number;
+    },
   ): Promise<TransportResponse> {
     const send = async (token: string): Promise<TransportResponse> =>
       this.transport.send({
@@ -209,6 +217,7 @@ export class GraphApiClient {
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: request.body,
+        units: request.units,
         // A batch of reads is as safe to send again as a read.
         idempotent: true,
         signal: request.signal,

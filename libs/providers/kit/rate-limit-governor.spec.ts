@@ -205,6 +205,20 @@ describe('RateLimitGovernor budget and spacing', () => {
     expect(clock.sleeps).toEqual([125]);
   });
 
+  it('charges what the caller says a request costs (a batch of 20)', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, {
+      signals: [costSignal],
+      maxConcurrency: 100,
+      budget: { units: () => 25, windowMs: 1_000 },
+    });
+    // 25 units a second less 20 % headroom: 20 at once, the next unit 50 ms later.
+    (await sut.acquire('POST /$batch', undefined, 20))();
+    expect(clock.sleeps).toEqual([]);
+    (await sut.acquire('GET /users'))();
+    expect(clock.sleeps).toEqual([50]);
+  });
+
   it('spaces the requests of matching buckets, together, and leaves the others alone', async () => {
     const clock = new FakeClock(T0);
     const sut = governor(clock, {

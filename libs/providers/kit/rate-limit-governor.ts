@@ -149,12 +149,14 @@ export class RateLimitGovernor {
    * counts the request as in flight. Call the returned function exactly once when the response
    * (or error) is in, after `observe`.
    *
+   * @param units what the request will cost against the budget, when the caller knows better than
+   *   the bucket's last answer (a batch of requests); default that last cost, or 1.
    * @throws the signal's reason when `signal` aborts while waiting.
    */
-  async acquire(bucket: string, signal?: AbortSignal): Promise<() => void> {
+  async acquire(bucket: string, signal?: AbortSignal, units?: number): Promise<() => void> {
     const entry = this.bucket(bucket);
-    const units = this.reserveUnits(bucket);
-    if (units > 0) await this.clock.sleep(units, signal);
+    const unitsWait = this.reserveUnits(bucket, units);
+    if (unitsWait > 0) await this.clock.sleep(unitsWait, signal);
     const spacing = this.options.spacing?.find((rule) => rule.buckets.test(bucket));
     for (;;) {
       signal?.throwIfAborted();
@@ -249,18 +251,18 @@ export class RateLimitGovernor {
   }
 
   /**
-   * Charges the budget the bucket's expected cost and returns how long to wait, ms, until the
+   * Charges the budget `units` (default the bucket's expected cost) and returns how long to wait, ms, until the
    * budget (less its headroom) has refilled enough; 0 without a budget. Waiting requests reserve
    * units in turn, so they go in the order they asked.
    */
-  private reserveUnits(bucket: string): number {
+  private reserveUnits(bucket: string, units?: number): number {
     const { budget, headroom } = this.options;
     if (!budget) return 0;
     const capacity = budget.units() * (1 - headroom);
     const now = this.clock.now();
     const rate = capacity / budget.windowMs;
     const left = Number.isNaN(this.units.left) ? capacity : this.units.left + (now - this.units.at) * rate;
-    this.units.left = Math.min(capacity, left) - (this.units.costs.get(bucket) ?? 1);
+    this.units.left = Math.min(capacity, left) - (units ?? this.units.costs.get(bucket) ?? 1);
     this.units.at = now;
     return this.units.left >= 0 ? 0 : Math.ceil(-this.units.left / rate);
   }
