@@ -2,7 +2,8 @@ import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 
 import { badRequest, notFound } from './graph-error.js';
-import { collectionRoutes, type GraphContext, graphRoute, singletonRoute } from './graph.routes.js';
+import { type GraphContext, graphRoute } from './graph-route.js';
+import { collectionRoutes, singletonRoute } from './graph.routes.js';
 import { entityReply, listPage } from './odata-list.js';
 import type { ChildCollection, Collection, GraphObject } from './tenant-state.js';
 
