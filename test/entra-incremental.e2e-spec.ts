@@ -13,7 +13,8 @@ type StoredRecord = { id: string; name: string | null; data: unknown };
  * Entra ID incremental backups (issue 30): after a full backup, the tenant's admins change it
  * through Graph (a user updated, one created, one deleted, one deleted and restored from the
  * deleted items, a Microsoft 365 group created with members, a member removed, a security group
- * deleted), then an incremental backup reads the changes through delta queries and holds, record
+ * deleted, an application and an administrative unit renamed, a service principal deleted, a
+ * delegated permission grant changed and one created), then an incremental backup reads the changes through delta queries and holds, record
  * by record, what a forced full backup of the same tenant state holds; a lost sync state (410)
  * makes the next run full.
  */
@@ -79,7 +80,15 @@ describe('Entra ID incremental backups (HTTP, real PostgreSQL, Graph simulator o
     expect(full).toMatchObject({ status: 'completed', kind: 'full', base_backup_id: null });
     const reader = await openSnapshot(ctx, incremental.storage_key!);
     const { cursors } = reader.manifest.meta as { cursors: Record<string, string> };
-    expect(Object.keys(cursors).sort()).toEqual(['group', 'group_membership', 'user']);
+    expect(Object.keys(cursors).sort()).toEqual([
+      'administrative_unit',
+      'application',
+      'group',
+      'group_membership',
+      'oauth2_permission_grant',
+      'service_principal',
+      'user',
+    ]);
     expect(new URL((JSON.parse(cursors.user) as { deltaLink: string }).deltaLink).pathname).toBe(
       '/v1.0/users/delta',
     );
@@ -103,6 +112,10 @@ describe('Entra ID incremental backups (HTTP, real PostgreSQL, Graph simulator o
     expect(ids('user')).not.toContain(changes.deletedUser);
     expect(ids('group')).not.toContain(changes.deletedGroup);
     expect(ids('group_membership')).not.toContain(changes.removedMembership);
+    expect(ids('service_principal')).not.toContain(changes.deletedServicePrincipal);
+    expect(ids('oauth2_permission_grant')).toContain(changes.createdGrant);
+    const application = merged.application.find((r) => r.id === changes.updatedApplication);
+    expect(application?.name).toMatch(/\(legacy\)$/);
     expect(await contents(base)).not.toEqual(merged);
   });
 

@@ -7,7 +7,7 @@ import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute, requireRole } from './graph-route.js';
 import { entityReply, listPage } from './odata-list.js';
 import { USER_DEFAULT_PROPERTIES, USER_PROPERTIES, userObject } from './seed/users.js';
-import type { GraphObject } from './tenant-state.js';
+import type { DeletableCollection, DeletedItem, GraphObject } from './tenant-state.js';
 
 /**
  * The application permissions of the directory writes, from each operation's "Permissions" table
@@ -29,7 +29,47 @@ const ROLES = {
     'Directory.Read.All',
     'Directory.ReadWrite.All',
   ],
+  // "Update application", "Delete application", "Update servicePrincipal", "Delete
+  // servicePrincipal", "Restore deleted item" of either (Application.ReadWrite.OwnedBy is for the
+  // app's own objects only); "List deletedItems" (Application.Read.All)
+  writeApplications: ['Application.ReadWrite.All', 'Directory.ReadWrite.All'],
+  readApplications: [
+    'Application.Read.All',
+    'Application.ReadWrite.All',
+    'Directory.Read.All',
+    'Directory.ReadWrite.All',
+  ],
+  // "Update administrativeUnit", "Delete administrativeUnit"; "List deletedItems"
+  writeUnits: ['AdministrativeUnit.ReadWrite.All', 'Directory.ReadWrite.All'],
+  readUnits: [
+    'AdministrativeUnit.Read.All',
+    'AdministrativeUnit.ReadWrite.All',
+    'Directory.Read.All',
+    'Directory.ReadWrite.All',
+  ],
+  // "Create oAuth2PermissionGrant", "Update a delegated permission grant", "Delete a delegated
+  // permission grant"
+  writeGrants: ['DelegatedPermissionGrant.ReadWrite.All', 'Directory.ReadWrite.All'],
 } as const;
+
+/**
+ * Per collection the deleted items hold ("directory: deletedItems": users, groups, applications,
+ * service principals, administrative units): its `@odata.type` name and the permissions that list
+ * (read) or restore and purge (write) its deleted items.
+ */
+const DELETED_KINDS: Readonly<
+  Record<DeletedItem['collection'], { type: string; read: readonly string[]; write: readonly string[] }>
+> = {
+  users: { type: 'user', read: ROLES.readDeletedUsers, write: ROLES.deleteUsers },
+  groups: { type: 'group', read: ROLES.readDeletedGroups, write: ROLES.writeGroups },
+  applications: { type: 'application', read: ROLES.readApplications, write: ROLES.writeApplications },
+  servicePrincipals: {
+    type: 'servicePrincipal',
+    read: ROLES.readApplications,
+    write: ROLES.writeApplications,
+  },
+  administrativeUnits: { type: 'administrativeUnit', read: ROLES.readUnits, write: ROLES.writeUnits },
+};
 
 /** The group properties the simulator keeps (those of a generated group). */
 const GROUP_PROPERTIES = [
@@ -200,42 +240,38 @@ export function directoryWriteRoutes(graph: GraphContext): Route[] {
 export function deletedItemsRoutes(graph: GraphContext): Route[] {
   const { state } = graph;
   const base = '/v1.0/directory/deletedItems';
-  const deletedOf = (collection: 'users' | 'groups'): GraphObject[] =>
+  const kinds = Object.entries(DELETED_KINDS) as Array<
+    [DeletedItem['collection'], (typeof DELETED_KINDS)[DeletedItem['collection']]]
+  >;
+  const deletedOf = (collection: DeletedItem['collection']): GraphObject[] =>
     [...state.deleted.values()]
       .filter((item) => item.collection === collection)
       .map((item) => ({ ...item.object, deletedDateTime: item.deletedDateTime }));
   /** The deleted item `id` after checking the caller's permission for its type. */
-  const item = (id: string, authorization: string | undefined, write: boolean) => {
+  const item = (id: string, authorization: string | undefined, write: boolean): DeletedItem => {
     const found = state.deleted.get(id);
-    const users = found?.collection === 'users';
-    requireRole(
-      graph,
-      authorization,
-      write
-        ? users
-          ? ROLES.deleteUsers
-          : ROLES.writeGroups
-        : users
-          ? ROLES.readDeletedUsers
-          : ROLES.readDeletedGroups,
-    );
+    const kind = DELETED_KINDS[found?.collection ?? 'users'];
+    requireRole(graph, authorization, write ? kind.write : kind.read);
     if (!found) throw notFound(id);
     return found;
   };
+  const odataType = (item: DeletedItem): string => `#microsoft.graph.${DELETED_KINDS[item.collection].type}`;
   return [
-    graphRoute(graph, 'GET', base, [...ROLES.readDeletedUsers, ...ROLES.readDeletedGroups], () => {
+    graphRoute(graph, 'GET', base, [...new Set(kinds.flatMap(([, kind]) => kind.read))], () => {
       throw badRequest(
         "The OData cast of the deleted items to list is required, such as 'microsoft.graph.user'.",
       );
     }),
-    graphRoute(graph, 'GET', `${base}/microsoft.graph.user`, ROLES.readDeletedUsers, ({ url }) =>
-      listPage(url, graph.baseUrl, 'directory/deletedItems/microsoft.graph.user', deletedOf('users'), [
-        ...USER_DEFAULT_PROPERTIES,
-        'deletedDateTime',
-      ]),
-    ),
-    graphRoute(graph, 'GET', `${base}/microsoft.graph.group`, ROLES.readDeletedGroups, ({ url }) =>
-      listPage(url, graph.baseUrl, 'directory/deletedItems/microsoft.graph.group', deletedOf('groups')),
+    ...kinds.map(([collection, kind]) =>
+      graphRoute(graph, 'GET', `${base}/microsoft.graph.${kind.type}`, kind.read, ({ url }) =>
+        listPage(
+          url,
+          graph.baseUrl,
+          `directory/deletedItems/microsoft.graph.${kind.type}`,
+          deletedOf(collection),
+          collection === 'users' ? [...USER_DEFAULT_PROPERTIES, 'deletedDateTime'] : undefined,
+        ),
+      ),
     ),
     {
       method: 'GET',
@@ -244,7 +280,7 @@ export function deletedItemsRoutes(graph: GraphContext): Route[] {
       handle({ url, params, headers }) {
         const found = item(params.id, headers.authorization, false);
         return entityReply(url, graph.baseUrl, 'directory/deletedItems/$entity', {
-          '@odata.type': `#microsoft.graph.${found.collection === 'users' ? 'user' : 'group'}`,
+          '@odata.type': odataType(found),
           ...found.object,
           deletedDateTime: found.deletedDateTime,
         });
@@ -259,7 +295,7 @@ export function deletedItemsRoutes(graph: GraphContext): Route[] {
         const restored = state.restore(params.id)!;
         return json(200, {
           '@odata.context': `${graph.baseUrl}/v1.0/$metadata#directoryObjects/$entity`,
-          '@odata.type': `#microsoft.graph.${found.collection === 'users' ? 'user' : 'group'}`,
+          '@odata.type': odataType(found),
           ...restored,
         });
       },
@@ -274,6 +310,69 @@ export function deletedItemsRoutes(graph: GraphContext): Route[] {
         return { status: 204 };
       },
     },
+  ];
+}
+
+/**
+ * Updates and deletions of applications, service principals, administrative units and delegated
+ * permission grants ("Update application" / "Delete application" and the same pages of the
+ * others: `PATCH /{path}/{id}` 204, `DELETE /{path}/{id}` 204, to the deleted items except a
+ * grant), and "Create oAuth2PermissionGrant" (`POST /oauth2PermissionGrants`: `clientId`,
+ * `consentType` and `resourceId` required, `principalId` with `Principal` consent; 201), so tests
+ * change these types as a tenant's admins do. An update sets only properties the object has
+ * (Graph refuses a property its type lacks with 400) and never its id. Each change is one delta
+ * queries report.
+ */
+export function objectWriteRoutes(graph: GraphContext): Route[] {
+  const { state } = graph;
+  const writes: ReadonlyArray<{ path: string; collection: DeletableCollection; roles: readonly string[] }> = [
+    { path: 'applications', collection: 'applications', roles: ROLES.writeApplications },
+    { path: 'servicePrincipals', collection: 'servicePrincipals', roles: ROLES.writeApplications },
+    { path: 'directory/administrativeUnits', collection: 'administrativeUnits', roles: ROLES.writeUnits },
+    { path: 'oauth2PermissionGrants', collection: 'oauth2PermissionGrants', roles: ROLES.writeGrants },
+  ];
+  return [
+    ...writes.flatMap(({ path, collection, roles }) => [
+      graphRoute(graph, 'PATCH', `/v1.0/${path}/{id}`, roles, ({ params, bodyText }) => {
+        const object = state.collection(collection).get(params.id);
+        if (!object) throw notFound(params.id);
+        const { id: _id, ...changes } = jsonObjectBody(bodyText);
+        const unknown = Object.keys(changes).find((name) => !(name in object));
+        if (unknown)
+          throw badRequest(
+            `Property '${unknown}' does not exist as a declared property or extension property.`,
+          );
+        state.update(collection, params.id, changes);
+        return { status: 204 };
+      }),
+      graphRoute(graph, 'DELETE', `/v1.0/${path}/{id}`, roles, ({ params }) => {
+        if (!state.remove(collection, params.id)) throw notFound(params.id);
+        return { status: 204 };
+      }),
+    ]),
+    graphRoute(graph, 'POST', '/v1.0/oauth2PermissionGrants', ROLES.writeGrants, ({ url, bodyText }) => {
+      const body = jsonObjectBody(bodyText);
+      requireProperties(body, ['clientId', 'consentType', 'resourceId']);
+      if (body.consentType === 'Principal') requireProperties(body, ['principalId']);
+      // Graph's grant ids are opaque strings made from the client, resource (and principal) ids.
+      const ids = `${String(body.clientId)}${String(body.resourceId)}${String(body.principalId ?? '')}`;
+      const grant: GraphObject = {
+        id: Buffer.from(ids.replace(/-/g, ''), 'hex').toString('base64url'),
+        clientId: body.clientId,
+        consentType: body.consentType,
+        principalId: body.principalId ?? null,
+        resourceId: body.resourceId,
+        scope: body.scope ?? '',
+      };
+      if (state.collection('oauth2PermissionGrants').has(grant.id))
+        throw new GraphError(
+          409,
+          'Request_MultipleObjectsWithSameKeyValue',
+          'Permission entry already exists.',
+        );
+      state.create('oauth2PermissionGrants', grant);
+      return created(entityReply(url, graph.baseUrl, 'oauth2PermissionGrants/$entity', grant));
+    }),
   ];
 }
 

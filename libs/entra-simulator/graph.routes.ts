@@ -9,6 +9,7 @@ import { type GraphContext, graphRoute } from './graph-route.js';
 import {
   deletedItemsRoutes,
   directoryWriteRoutes,
+  objectWriteRoutes,
   jsonObjectBody,
   recoveryJobsRoute,
 } from './directory-writes.routes.js';
@@ -101,6 +102,7 @@ export function graphRoutes(graph: GraphContext): Route[] {
     ),
     ...directoryWriteRoutes(graph),
     ...deletedItemsRoutes(graph),
+    ...objectWriteRoutes(graph),
     recoveryJobsRoute(graph),
     graphRoute(graph, 'GET', '/v1.0/groups/{id}/members', groups, ({ url, params }) => {
       if (!state.collection('groups').has(params.id)) throw notFound(params.id);

@@ -143,14 +143,17 @@ export class TenantState {
   }
 
   /**
-   * Deletes a user or group ("Delete user", "Delete group"; "directory: deletedItems"): users and
-   * Microsoft 365 groups (`groupTypes` holding `Unified`) go to the deleted items for 30 days,
-   * restorable; security groups are deleted permanently ("Deleted security groups are deleted
-   * permanently", `directory-deleteditems-list`). Either way the object leaves every group it was
-   * a member of (a membership change delta queries report).
+   * Deletes a directory object ("Delete user", "Delete group", "Delete application", "Delete
+   * servicePrincipal", "Delete administrativeUnit", "Delete oAuth2PermissionGrant"; "directory:
+   * deletedItems"): users, applications, service principals, administrative units and Microsoft 365
+   * groups (`groupTypes` holding `Unified`) go to the deleted items for 30 days, restorable;
+   * security groups are deleted permanently ("Deleted security groups are deleted permanently",
+   * `directory-deleteditems-list`), and so are delegated permission grants (not directory objects
+   * the deleted items hold). Either way the object leaves every group it was a member of (a
+   * membership change delta queries report).
    * @returns false for an unknown id
    */
-  remove(collection: 'users' | 'groups', id: string): boolean {
+  remove(collection: DeletableCollection, id: string): boolean {
     const object = this.collection(collection).get(id);
     if (!object) return false;
     const memberOf = [...this.members].filter(([, ids]) => ids.includes(id)).map(([groupId]) => groupId);
@@ -158,10 +161,13 @@ export class TenantState {
     const members = this.members.get(id) ?? [];
     this.collection(collection).delete(id);
     this.members.delete(id);
-    const soft = collection === 'users' || (object.groupTypes as string[] | undefined)?.includes('Unified');
+    const soft =
+      collection === 'groups'
+        ? (object.groupTypes as string[] | undefined)?.includes('Unified') === true
+        : collection !== 'oauth2PermissionGrants';
     if (soft)
       this.deleted.set(id, {
-        collection,
+        collection: collection as DeletedItem['collection'],
         object,
         deletedDateTime: new Date().toISOString(),
         memberOf,
@@ -273,9 +279,18 @@ export class TenantState {
   }
 }
 
-/** A soft-deleted user or Microsoft 365 group, and the links its restore brings back. */
+/** The collections whose objects the simulator deletes (TenantState.remove). */
+export type DeletableCollection =
+  | 'users'
+  | 'groups'
+  | 'applications'
+  | 'servicePrincipals'
+  | 'administrativeUnits'
+  | 'oauth2PermissionGrants';
+
+/** A soft-deleted directory object, and the links its restore brings back. */
 export interface DeletedItem {
-  collection: 'users' | 'groups';
+  collection: Exclude<DeletableCollection, 'oauth2PermissionGrants'>;
   /** the object as it was */
   object: GraphObject;
   /** when it was deleted (ISO 8601), which the deleted items list shows */

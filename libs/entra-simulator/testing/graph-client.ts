@@ -60,12 +60,18 @@ export async function graphClient(
   };
 }
 
-/** The roles of an app that changes users, groups and members, and restores deleted items. */
+/**
+ * The roles of an app that changes users, groups and members, applications, service principals,
+ * administrative units and delegated permission grants, and restores deleted items.
+ */
 export const DIRECTORY_WRITER_ROLES = [
   'User.ReadWrite.All',
   'User.DeleteRestore.All',
   'Group.ReadWrite.All',
   'GroupMember.ReadWrite.All',
+  'Application.ReadWrite.All',
+  'AdministrativeUnit.ReadWrite.All',
+  'DelegatedPermissionGrant.ReadWrite.All',
 ];
 
 /**

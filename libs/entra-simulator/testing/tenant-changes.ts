@@ -12,13 +12,22 @@ export interface TenantChanges {
   deletedGroup: string;
   /** `<groupId>:<memberId>` removed */
   removedMembership: string;
+  updatedApplication: string;
+  /** deleted to the deleted items */
+  deletedServicePrincipal: string;
+  updatedAdministrativeUnit: string;
+  updatedGrant: string;
+  createdGrant: string;
 }
 
 /**
  * For specs: changes a tenant through Graph as its admins would, with a client of an app granted
  * DIRECTORY_WRITER_ROLES: a user updated, one created and added to a new Microsoft 365 group, a
  * member removed from a group, a user deleted, another deleted and restored (its memberships come
- * back), a security group deleted (for good). Needs at least 4 users and 2 groups with members.
+ * back), a security group deleted (for good); an application and an administrative unit renamed,
+ * a service principal no grant names deleted, a delegated permission grant's scope changed and
+ * one created for a user (Principal consent). Needs at least 4 users, 2 groups with members, and a generated
+ * tenant's applications, grant and administrative unit.
  * @throws Error when Graph refuses a change
  */
 export async function changeTenantAsAdmins(
@@ -70,6 +79,30 @@ export async function changeTenantAsAdmins(
   await expect(204, 'DELETE', `/v1.0/users/${restoredUser}`);
   await expect(200, 'POST', `/v1.0/directory/deletedItems/${restoredUser}/restore`);
   await expect(204, 'DELETE', `/v1.0/groups/${deletedGroup}`);
+
+  const [grant] = before.oauth2_permission_grant;
+  const granted = new Set([String(grant.data.clientId), String(grant.data.resourceId)]);
+  const [application] = before.application;
+  const deletedServicePrincipal = before.service_principal.find((sp) => !granted.has(sp.id))!.id;
+  const [unit] = before.administrative_unit;
+  await expect(204, 'PATCH', `/v1.0/applications/${application.id}`, {
+    displayName: `${String(application.data.displayName)} (legacy)`,
+  });
+  await expect(204, 'DELETE', `/v1.0/servicePrincipals/${deletedServicePrincipal}`);
+  await expect(204, 'PATCH', `/v1.0/directory/administrativeUnits/${unit.id}`, {
+    displayName: 'Paris and Lyon offices',
+  });
+  await expect(204, 'PATCH', `/v1.0/oauth2PermissionGrants/${grant.id}`, {
+    scope: `${String(grant.data.scope)} email`,
+  });
+  // One user consents for themself to what the tenant granted for all.
+  const createdGrant = await expect(201, 'POST', '/v1.0/oauth2PermissionGrants', {
+    clientId: grant.data.clientId,
+    consentType: 'Principal',
+    principalId: updatedUser,
+    resourceId: grant.data.resourceId,
+    scope: 'User.Read',
+  });
   return {
     updatedUser,
     createdUser: String(created.id),
@@ -78,5 +111,10 @@ export async function changeTenantAsAdmins(
     createdGroup: String(group.id),
     deletedGroup,
     removedMembership: removed.id,
+    updatedApplication: application.id,
+    deletedServicePrincipal,
+    updatedAdministrativeUnit: unit.id,
+    updatedGrant: grant.id,
+    createdGrant: String(createdGrant.id),
   };
 }

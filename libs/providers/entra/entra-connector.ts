@@ -192,7 +192,8 @@ export class EntraConnector implements ProviderConnector {
    * streamed in the parents' order, from the parent objects of the parent part's pass (or a
    * listing of the parent when that part is not collected or is a delta).
    *
-   * Types with a Graph delta function (the catalogue's `delta`: users, groups; and
+   * Types with a Graph delta function (the catalogue's `delta`: users, groups, applications,
+   * service principals, administrative units, OAuth2 permission grants; and
    * `group_membership`, the `members@delta` of groups' rounds) give a cursor, a delta link: in a
    * full part, one read from now before the listing starts (EntraDeltaReader.latest); with the
    * type's cursor from a base, the part is a `changed` delta: the objects the round names as
@@ -255,8 +256,8 @@ export class EntraConnector implements ProviderConnector {
   }
 
   /**
-   * Users, groups and memberships removed since the cursors' delta links: each round's `@removed`
-   * objects (users and groups in the deleted items or gone for good) and removed `members@delta`
+   * Objects and memberships removed since the cursors' delta links: each round's `@removed`
+   * objects (in the deleted items or gone for good) and removed `members@delta`
    * (`<groupId>:<memberId>`). A removed group is reported for `group_membership` cursors too, so
    * its memberships go with it. The rounds are kept for `collect` with the same cursors.
    *

@@ -45,7 +45,15 @@ describe('EntraConnector incremental collection through delta queries', () => {
     const base = await collectParts(full);
     await full.close();
     const cursors = cursorsOf(base);
-    expect(Object.keys(cursors).sort()).toEqual(['group', 'group_membership', 'user']);
+    expect(Object.keys(cursors).sort()).toEqual([
+      'administrative_unit',
+      'application',
+      'group',
+      'group_membership',
+      'oauth2_permission_grant',
+      'service_principal',
+      'user',
+    ]);
     const userCursor = JSON.parse(cursors.user) as { deltaLink: string; since: string };
     expect(new URL(userCursor.deltaLink).pathname).toBe('/v1.0/users/delta');
     expect(Date.parse(userCursor.since)).toBeLessThanOrEqual(Date.now());
@@ -62,6 +70,7 @@ describe('EntraConnector incremental collection through delta queries', () => {
           { type: 'user', id: changes.deletedUser },
           { type: 'group', id: changes.deletedGroup },
           { type: 'group_membership', id: changes.removedMembership },
+          { type: 'service_principal', id: changes.deletedServicePrincipal },
         ]),
       );
       expect(deletions).not.toContainEqual({ type: 'user', id: changes.restoredUser });
@@ -75,9 +84,18 @@ describe('EntraConnector incremental collection through delta queries', () => {
       ).toEqual([changes.updatedUser, changes.createdUser, changes.restoredUser].sort());
       expect(delta.get('group')?.records.map((r) => r.id)).toEqual([changes.createdGroup]);
       expect(delta.get('group_membership')?.delta).toEqual({ kind: 'changed' });
-      for (const type of ENTRA_RESOURCE_TYPES.filter(
-        (t) => !['user', 'group', 'group_membership'].includes(t),
-      ))
+      expect(delta.get('application')?.records.map((r) => r.id)).toEqual([changes.updatedApplication]);
+      expect(delta.get('service_principal')).toMatchObject({ delta: { kind: 'changed' }, records: [] });
+      expect(delta.get('administrative_unit')?.records.map((r) => r.id)).toEqual([
+        changes.updatedAdministrativeUnit,
+      ]);
+      expect(
+        delta
+          .get('oauth2_permission_grant')
+          ?.records.map((r) => r.id)
+          .sort(),
+      ).toEqual([changes.updatedGrant, changes.createdGrant].sort());
+      for (const type of ENTRA_RESOURCE_TYPES.filter((t) => !(t in cursors)))
         expect([type, delta.get(type)?.delta, delta.get(type)?.cursor]).toEqual([type, undefined, undefined]);
 
       const deleted = new Set(deletions.map((d) => d.id));
@@ -91,8 +109,11 @@ describe('EntraConnector incremental collection through delta queries', () => {
       expect(sut.stats().byEndpoint['GET /v1.0/users/delta']).toBe(1);
       expect(sut.stats().byEndpoint['GET /v1.0/groups/delta']).toBe(1);
       expect(sut.stats().byEndpoint['GET /v1.0/users']).toBeUndefined();
-      // The changed users and groups read whole in one JSON batch each.
-      expect(sut.stats().byEndpoint['POST /v1.0/$batch']).toBe(2);
+      expect(sut.stats().byEndpoint['GET /v1.0/applications/delta']).toBe(1);
+      expect(sut.stats().byEndpoint['GET /v1.0/oauth2PermissionGrants/delta']).toBe(1);
+      // The changed users, groups, applications, units and grants read whole in one JSON batch
+      // each (the service principals' round names only a removal).
+      expect(sut.stats().byEndpoint['POST /v1.0/$batch']).toBe(5);
       expect(sim.requestCounts()['GET /v1.0/users/{id}']).toBe(3);
 
       // The next links see nothing new.

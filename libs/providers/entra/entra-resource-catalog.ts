@@ -107,6 +107,8 @@ export interface EntraTypeDefinition {
    * its changes come with the parent's rounds, from the same delta link.
    */
   deltaOf?: { parent: EntraResourceType; relationship: string };
+  /** the delta function's permission, when its reference page names another than the list's */
+  deltaPermission?: string;
 }
 
 /**
@@ -206,6 +208,7 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   // directory-list-administrativeunits, administrativeunit-list-members
   administrative_unit: listed('/v1.0/directory/administrativeUnits', 'AdministrativeUnit.Read.All', {
     top: true,
+    delta: '/v1.0/directory/administrativeUnits/delta',
   }),
   administrative_unit_member: {
     ...listed('/v1.0/directory/administrativeUnits/{id}/members', 'AdministrativeUnit.Read.All', {
@@ -217,7 +220,10 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   },
   // application-list, application-list-owners, application-list-federatedidentitycredentials,
   // application-list-extensionproperty
-  application: listed('/v1.0/applications', 'Application.Read.All', { top: true }),
+  application: listed('/v1.0/applications', 'Application.Read.All', {
+    top: true,
+    delta: '/v1.0/applications/delta',
+  }),
   application_owner: {
     ...listed('/v1.0/applications/{id}/owners', 'Application.Read.All', { top: true, name: none }),
     parent: 'application',
@@ -237,7 +243,10 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   },
   // serviceprincipal-list, serviceprincipal-list-approleassignedto: every assignment has one
   // resource service principal, so listing each one's assignedTo finds every assignment once
-  service_principal: listed('/v1.0/servicePrincipals', 'Application.Read.All', { top: true }),
+  service_principal: listed('/v1.0/servicePrincipals', 'Application.Read.All', {
+    top: true,
+    delta: '/v1.0/servicePrincipals/delta',
+  }),
   app_role_assignment: {
     ...listed('/v1.0/servicePrincipals/{id}/appRoleAssignedTo', 'Application.Read.All', {
       top: true,
@@ -245,9 +254,11 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     }),
     parent: 'service_principal',
   },
-  // oauth2permissiongrant-list
+  // oauth2permissiongrant-list; oauth2permissiongrant-delta takes Directory.Read.All instead
   oauth2_permission_grant: listed('/v1.0/oauth2PermissionGrants', 'DelegatedPermissionGrant.Read.All', {
     name: (grant) => grant.scope,
+    delta: '/v1.0/oauth2PermissionGrants/delta',
+    deltaPermission: 'Directory.Read.All',
   }),
   // rbacapplication-list-roledefinitions (custom ones: built-ins are Microsoft's, the same in
   // every tenant), rbacapplication-list-roleassignments,
@@ -339,7 +350,10 @@ export const RECOVERY_JOBS_PERMISSION = 'EntraBackup.Read.All';
  * recovery jobs' when a type is fetched by delta.
  */
 export function entraBackupPermissions(types: readonly EntraResourceType[] = ENTRA_RESOURCE_TYPES): string[] {
-  const permissions = types.map((type) => ENTRA_TYPE_DEFINITIONS[type].permission);
+  const permissions = types.flatMap((type) => {
+    const { permission, deltaPermission } = ENTRA_TYPE_DEFINITIONS[type];
+    return deltaPermission ? [permission, deltaPermission] : [permission];
+  });
   if (types.some((type) => ENTRA_TYPE_DEFINITIONS[type].delta ?? ENTRA_TYPE_DEFINITIONS[type].deltaOf))
     permissions.push(RECOVERY_JOBS_PERMISSION);
   return [...new Set(permissions)];
