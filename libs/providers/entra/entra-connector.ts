@@ -29,6 +29,7 @@ import {
 } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import { assertPermissionsGranted, grantedRoles } from './entra-permissions.js';
 import { ENTRA_NOT_CAPTURED } from './entra-not-captured.js';
@@ -40,6 +41,9 @@ import {
 } from './entra-resource-catalog.js';
 import { type DeltaRound, EntraDeltaReader } from './entra-delta.js';
 import { nativeRecoveryError, nativeRecoverySince } from './entra-native-recovery.js';
+import { ENCODABLE_TYPES } from './entra-list-page.js';
+import { entraPageEncoder } from './entra-page-encoder.js';
+import { entraChildRecord, entraRecord } from './entra-records.js';
 import { GraphApiClient, type GraphObject } from './graph-api-client.js';
 import {
   GRAPH_CONDITIONAL_ACCESS_SPACING,
@@ -204,12 +208,19 @@ export class EntraConnector implements ProviderConnector {
    * Recovery job, which writes no delta records) every delta part. Every other type is listed in
    * full, with no cursor. A cursor is `{ deltaLink, since }` as JSON, `since` when it was read.
    *
+   * With `encodeWithout` (a snapshot writer's volatile fields), the listed parts of ENCODABLE_TYPES
+   * (users, memberships, owners... entra-list-page.ts) come as EncodedRecords, each page parsed and
+   * encoded on a worker thread (kit PageEncoderPool) while the next is fetched; the others as
+   * records.
+   *
    * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for a cursor that is not a
    *   delta link of its type's Graph path on this tenant, or of a type with no delta
    */
   collect(options: EncodedCollectOptions): AsyncIterable<EncodedResourcePart>;
   collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
-  async *collect(options: CollectOptions = {}): AsyncIterable<ResourcePart> {
+  async *collect(
+    options: CollectOptions & Partial<EncodedCollectOptions> = {},
+  ): AsyncIterable<EncodedResourcePart> {
     const requested = new Set(options.types ?? ENTRA_RESOURCE_TYPES);
     for (const type of requested)
       if (!(ENTRA_RESOURCE_TYPES as readonly string[]).includes(type))
@@ -241,7 +252,14 @@ export class EntraConnector implements ProviderConnector {
         };
         continue;
       }
-      const part: ResourcePart = { type, records: this.part(type, passes, options.signal) };
+      const { encodeWithout } = options;
+      const part: EncodedResourcePart = {
+        type,
+        records:
+          encodeWithout !== undefined && ENCODABLE_TYPES.has(type)
+            ? this.encodedPart(type, passes, encodeWithout, options.signal)
+            : this.part(type, passes, options.signal),
+      };
       const tracked = deltaPathOf(type);
       if (tracked) {
         const { select } = ENTRA_TYPE_DEFINITIONS[tracked.owner];
@@ -406,6 +424,67 @@ export class EntraConnector implements ProviderConnector {
   }
 
   /**
+   * The records of `type` (ENCODABLE_TYPES) encoded for a snapshot, as `part` reads them: a type
+   * read under a parent from several parents at once, streamed in the parents' order.
+   */
+  private async *encodedPart(
+    type: EntraResourceType,
+    passes: ParentPasses<EntraResourceType, GraphObject>,
+    volatileFields: readonly string[],
+    signal?: AbortSignal,
+  ): AsyncGenerator<EncodedRecords> {
+    const { parent } = ENTRA_TYPE_DEFINITIONS[type];
+    if (!parent) return yield* this.encodedPages(type, volatileFields, undefined, signal);
+    const parents = await passes.refsOf(parent, signal);
+    yield* inOrderConcurrent(
+      parents,
+      (object) => this.encodedPages(type, volatileFields, String(object.id), signal),
+      this.maxConcurrency,
+    );
+  }
+
+  /**
+   * The pages of `type` (under `parentId`) encoded for a snapshot, each on a worker thread while
+   * the next one is fetched (kit PageEncoderPool, as Okta's users).
+   */
+  private async *encodedPages(
+    type: EntraResourceType,
+    volatileFields: readonly string[],
+    parentId: string | undefined,
+    signal?: AbortSignal,
+  ): AsyncGenerator<EncodedRecords> {
+    const definition = ENTRA_TYPE_DEFINITIONS[type];
+    const read = {
+      template: definition.path,
+      params: parentId === undefined ? undefined : { id: parentId },
+      select: definition.link ? ['id'] : definition.select,
+      query: definition.query,
+      paged: definition.top === true,
+      signal,
+    };
+    let pending: Promise<EncodedRecords> | undefined;
+    const counted = async (encoding: Promise<EncodedRecords>): Promise<EncodedRecords> => {
+      const encoded = await encoding;
+      if (type === 'user') this.usersSeen += encoded.ids.length;
+      return encoded;
+    };
+    for await (const body of this.graph.pageBodies(read)) {
+      const next = entraPageEncoder.encode({
+        type,
+        parentId,
+        template: definition.path,
+        body,
+        volatileFields,
+      });
+      // Awaited at its turn; until then (or if the backup stops first) a failure is not "unhandled".
+      next.catch(() => undefined);
+      if (pending) yield await counted(pending);
+      pending = next;
+    }
+    if (pending) yield await counted(pending);
+  }
+
+  /**
    * The objects of `type` as Graph returns them: each page of a collection, or the one object of a
    * singleton (none when it answers 404 and the type says that means absent).
    */
@@ -453,57 +532,6 @@ export class EntraConnector implements ProviderConnector {
   }
 }
 
-/** Per parent type, the members of its answer that embedded child types keep (`embeddedIn`). */
-const EMBEDDED_MEMBERS = new Map<EntraResourceType, string[]>();
-for (const type of ENTRA_RESOURCE_TYPES) {
-  const { parent, embeddedIn } = ENTRA_TYPE_DEFINITIONS[type];
-  if (parent && embeddedIn)
-    EMBEDDED_MEMBERS.set(parent, [...(EMBEDDED_MEMBERS.get(parent) ?? []), embeddedIn]);
-}
-
-/**
- * A top-level object as a record: its id (ENTRA_TYPE_DEFINITIONS `id`, else Graph's), its name,
- * and Graph's JSON less the members an embedded child type keeps (`embeddedIn`).
- */
-function entraRecord(type: EntraResourceType, object: GraphObject): ResourceRecord {
-  const definition = ENTRA_TYPE_DEFINITIONS[type];
-  let data = object;
-  const embedded = EMBEDDED_MEMBERS.get(type);
-  if (embedded) {
-    data = { ...object };
-    for (const member of embedded) delete data[member];
-  }
-  return {
-    type,
-    id: String((definition.id ?? ((o: GraphObject) => o.id))(object)),
-    name: (definition.name(object) as string | null | undefined) ?? null,
-    data,
-  };
-}
-
-/**
- * An object read under a parent as a record `<parentId>:<id>`: a link (members, owners) as
- * `{ <parentKey>, <key>Id, <key>Type }` with the type from its `@odata.type`; any other child as
- * Graph returns it.
- */
-function entraChildRecord(type: EntraResourceType, parentId: string, object: GraphObject): ResourceRecord {
-  const definition = ENTRA_TYPE_DEFINITIONS[type];
-  const childId = String(object.id);
-  const { link } = definition;
-  return {
-    type,
-    id: `${parentId}:${childId}`,
-    name: link ? null : ((definition.name(object) as string | null | undefined) ?? null),
-    data: link
-      ? {
-          [link.parentKey]: parentId,
-          [`${link.key}Id`]: childId,
-          [`${link.key}Type`]: String(object['@odata.type'] ?? '').replace('#microsoft.graph.', ''),
-        }
-      : object,
-  };
-}
-
 /**
  * The delta function whose links are `type`'s cursors, and the type that owns it (a relationship
  * type's parent); undefined for a type always listed in full.
@@ -519,11 +547,11 @@ function deltaPathOf(type: EntraResourceType): { path: string; owner: EntraResou
  * `part`'s records, its cursor set from `cursor` before the first record (the link is read before
  * the listing starts, so a change made while listing is fetched again next time, never missed).
  */
-async function* withCursorFirst(
-  part: ResourcePart,
-  records: AsyncIterable<ResourceRecord>,
+async function* withCursorFirst<T>(
+  part: { cursor?: string },
+  records: AsyncIterable<T>,
   cursor: Promise<string>,
-): AsyncIterable<ResourceRecord> {
+): AsyncIterable<T> {
   part.cursor = await cursor;
   yield* records;
 }

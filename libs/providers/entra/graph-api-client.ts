@@ -2,6 +2,7 @@ import type { TokenSource } from '@libs/providers/kit/client-credentials.js';
 import type { HttpTransport, TransportResponse } from '@libs/providers/kit/http-transport.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { followPages, type ODataPage, readODataPage } from '@libs/providers/kit/pagers.js';
+import { nextLinkOf } from './entra-list-page.js';
 import { backoffMs } from '@libs/providers/kit/rate-limit-governor.js';
 import { parseRetryAfter } from '@libs/providers/kit/retry-after.js';
 import { ProviderAuthError, ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
@@ -56,6 +57,26 @@ export class GraphApiClient {
     const first = this.url(read);
     if (read.paged) first.searchParams.set('$top', String(MAX_TOP));
     for await (const page of this.odataPages(first, read)) yield page.items;
+  }
+
+  /**
+   * Each page of a collection as its body arrived, unparsed (for a worker thread to parse and
+   * encode: entra-list-page.ts), the next page read from the body's `@odata.nextLink` alone.
+   * @throws as `pages`, except for a body that is no OData page (the worker's parse says so)
+   */
+  async *pageBodies(read: GraphRead): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+    const first = this.url(read);
+    if (read.paged) first.searchParams.set('$top', String(MAX_TOP));
+    yield* followPages({
+      first,
+      fetch: (url) => this.get(url, read),
+      read: (response, url) => {
+        const next = nextLinkOf(response.bytes, read.template);
+        return { page: response.bytes, next: next === undefined ? null : new URL(next, url) };
+      },
+      failure: (response) => this.failure(response.status, response.body, read.template),
+      signal: read.signal,
+    });
   }
 
   /**
