@@ -164,8 +164,9 @@ interface Change {
       expect(patched).toBe(204);
       const second = await runBackup(ctx, admin.token, { connectionId });
       expect(second.status).toBe('completed');
-      // Incremental over the first by the schedule's defaults: users, groups and members through
-      // delta queries, the policies listed in full; it still equals the tenant.
+      // Incremental over the first by the schedule's defaults: users, groups, members, applications,
+      // service principals, units and grants through delta queries, the policies listed in full;
+      // it still equals the tenant.
       expect(second.kind).toBe('incremental');
       await holdsTenant(second);
       const response = await ctx.http
