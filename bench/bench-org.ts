@@ -56,19 +56,7 @@ export async function startBenchOrg(options: {
     seed: 42,
     rateLimits,
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-bench-'));
-  const env = {
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
-    PROVIDER_CA_FILE: org.caCertPath,
-    PROVIDER_RATE_LIMIT_HEADROOM: String(HEADROOM),
-    LOG_LEVEL: 'warn',
-    // One client polling backup status several times a second would exceed the API's own
-    // per-IP limit (spec Limits); the benches measure the service's work, not that limit.
-    RATE_LIMITS: 'off',
-  };
+  const { dataDir, env } = await benchServiceEnv(org.caCertPath);
   let service = await startServiceProcess(env, options);
   const close = async () => {
     await service.stop();
@@ -76,10 +64,8 @@ export async function startBenchOrg(options: {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const team = await service.cli(['team:create', '--name', 'Bench', '--owner-email', 'bench@example.com']);
-    const client = await service.cli(['client:create', '--team', team.team_id, '--role', 'admin']);
-    const connect = () => ServiceClient.connect(service.baseUrl, client.client_id, client.client_secret);
-    let api = await connect();
+    const connect = await benchAdmin(service);
+    let api = await connect(service);
     const integration = await installApiServiceIntegration(org, options.scopes ?? OKTA_BACKUP_SCOPES);
     const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
       org_url: org.baseUrl,
@@ -120,7 +106,7 @@ export async function startBenchOrg(options: {
       async restartService() {
         await service.stop();
         service = await startServiceProcess(env, options);
-        api = await connect();
+        api = await connect(service);
       },
       close,
     };
@@ -128,6 +114,41 @@ export async function startBenchOrg(options: {
     await close();
     throw error;
   }
+}
+
+/**
+ * The service's settings for a bench against a simulator whose CA is `caCertPath`: a temporary
+ * data directory (remove it when done), embedded PostgreSQL on a free port, a new master key.
+ */
+export async function benchServiceEnv(
+  caCertPath: string,
+): Promise<{ dataDir: string; env: Record<string, string> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-bench-'));
+  const env = {
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    MASTER_KEY: randomBytes(32).toString('base64'),
+    PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
+    PROVIDER_CA_FILE: caCertPath,
+    PROVIDER_RATE_LIMIT_HEADROOM: String(HEADROOM),
+    LOG_LEVEL: 'warn',
+    // One client polling backup status several times a second would exceed the API's own
+    // per-IP limit (spec Limits); the benches measure the service's work, not that limit.
+    RATE_LIMITS: 'off',
+  };
+  return { dataDir, env };
+}
+
+/**
+ * Creates a team and an admin API client through the service's CLI.
+ * @returns how to sign that client in to a (re)started service
+ */
+export async function benchAdmin(
+  service: ServiceProcess,
+): Promise<(service: ServiceProcess) => Promise<ServiceClient>> {
+  const team = await service.cli(['team:create', '--name', 'Bench', '--owner-email', 'bench@example.com']);
+  const client = await service.cli(['client:create', '--team', team.team_id, '--role', 'admin']);
+  return (running) => ServiceClient.connect(running.baseUrl, client.client_id, client.client_secret);
 }
 
 /** Two decimals, for printed figures. */

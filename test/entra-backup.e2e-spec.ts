@@ -164,8 +164,9 @@ interface Change {
       expect(patched).toBe(204);
       const second = await runBackup(ctx, admin.token, { connectionId });
       expect(second.status).toBe('completed');
-      // Incremental over the first by the schedule's defaults: Entra parts give no cursors yet
-      // (delta queries come later), so every type is listed in full and it still equals the tenant.
+      // Incremental over the first by the schedule's defaults: users, groups, members, applications,
+      // service principals, units and grants through delta queries, the policies listed in full;
+      // it still equals the tenant.
       expect(second.kind).toBe('incremental');
       await holdsTenant(second);
       const response = await ctx.http

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { startEntraSimulator, type RunningEntraSimulator } from './simulator.js';
 import { csdlFile, scubaGearFile } from './testing/fixture-paths.js';
-import { graphCall } from './testing/graph-client.js';
+import { DIRECTORY_WRITER_ROLES, graphCall, graphClient } from './testing/graph-client.js';
 
 const FIXTURE = scubaGearFile();
 
@@ -88,6 +88,68 @@ describe('Entra simulator: applications, roles, units and the other policies', (
       'Policy.Read.All',
     ]);
     expect(partner).toMatchObject({ status: 200, body: { tenantId } });
+  });
+
+  it('tracks applications, units and grants by delta; an application goes to the deleted items and back', async () => {
+    const writer = await graphClient(sim, DIRECTORY_WRITER_ROLES);
+    const reader = await graphClient(sim, [
+      'Application.Read.All',
+      'AdministrativeUnit.Read.All',
+      'Directory.Read.All',
+    ]);
+    try {
+      const first = await reader.call('GET', '/v1.0/applications/delta');
+      expect(first.status).toBe(200);
+      const [app] = first.body.value;
+      const link = String(first.body['@odata.deltaLink']);
+      const units = await reader.call('GET', '/v1.0/directory/administrativeUnits/delta?$deltatoken=latest');
+      const grants = await reader.call('GET', '/v1.0/oauth2PermissionGrants/delta?$deltatoken=latest');
+      const [grant] = (await reader.call('GET', '/v1.0/oauth2PermissionGrants')).body.value;
+
+      expect(
+        (await writer.call('PATCH', `/v1.0/applications/${String(app.id)}`, { displayName: 'Audited app' }))
+          .status,
+      ).toBe(204);
+      // Graph refuses a property the type does not declare.
+      expect(
+        await writer.call('PATCH', `/v1.0/applications/${String(app.id)}`, { shoeSize: 9 }),
+      ).toMatchObject({
+        status: 400,
+      });
+      expect((await writer.call('DELETE', `/v1.0/oauth2PermissionGrants/${String(grant.id)}`)).status).toBe(
+        204,
+      );
+      const round = await reader.call('GET', link);
+      expect(round.body.value).toEqual([{ id: app.id, displayName: 'Audited app' }]);
+      expect((await reader.call('GET', String(units.body['@odata.deltaLink']))).body.value).toEqual([]);
+      // A grant is no directory object: deleted for good.
+      expect((await reader.call('GET', String(grants.body['@odata.deltaLink']))).body.value).toEqual([
+        { id: grant.id, '@removed': { reason: 'deleted' } },
+      ]);
+
+      // An application goes to the deleted items, and comes back with its id.
+      expect((await writer.call('DELETE', `/v1.0/applications/${String(app.id)}`)).status).toBe(204);
+      const deleted = await reader.call('GET', '/v1.0/directory/deletedItems/microsoft.graph.application');
+      expect(deleted.body.value.map((item) => item.id)).toEqual([app.id]);
+      const restored = await writer.call('POST', `/v1.0/directory/deletedItems/${String(app.id)}/restore`);
+      expect(restored).toMatchObject({
+        status: 200,
+        body: { id: app.id, '@odata.type': '#microsoft.graph.application' },
+      });
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
+  });
+
+  it("opens the grants delta to Directory.Read.All, not to the list's DelegatedPermissionGrant.Read.All", async () => {
+    expect((await get('/v1.0/oauth2PermissionGrants/delta', ['Directory.Read.All'])).status).toBe(200);
+    expect(
+      await get('/v1.0/oauth2PermissionGrants/delta', ['DelegatedPermissionGrant.Read.All']),
+    ).toMatchObject({
+      status: 403,
+      body: { error: { code: 'Authorization_RequestDenied' } },
+    });
   });
 });
 

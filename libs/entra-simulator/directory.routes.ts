@@ -1,8 +1,10 @@
 import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 
+import { deltaPage } from './delta-query.js';
 import { badRequest, notFound } from './graph-error.js';
-import { collectionRoutes, type GraphContext, graphRoute, singletonRoute } from './graph.routes.js';
+import { type GraphContext, graphRoute } from './graph-route.js';
+import { collectionRoutes, singletonRoute } from './graph.routes.js';
 import { entityReply, listPage } from './odata-list.js';
 import type { ChildCollection, Collection, GraphObject } from './tenant-state.js';
 
@@ -29,6 +31,11 @@ interface TopLevel {
   collection: Collection;
   singleton?: true;
   roles: readonly string[];
+  /**
+   * The permissions of the collection's delta function (`GET /v1.0/<path>/delta`), when the v1.0
+   * CSDL binds one to it (`Function Name="delta"` on `Collection(graph.application)`...).
+   */
+  delta?: readonly string[];
 }
 
 /**
@@ -73,13 +80,17 @@ const TOP_LEVEL: readonly TopLevel[] = [
     ],
   },
   { path: 'groupLifecyclePolicies', collection: 'groupLifecyclePolicies', roles: DIRECTORY },
-  { path: 'directory/administrativeUnits', collection: 'administrativeUnits', roles: UNITS },
-  { path: 'applications', collection: 'applications', roles: APPLICATIONS },
-  { path: 'servicePrincipals', collection: 'servicePrincipals', roles: APPLICATIONS },
+  // administrativeunit-delta, application-delta, serviceprincipal-delta: as their lists
+  { path: 'directory/administrativeUnits', collection: 'administrativeUnits', roles: UNITS, delta: UNITS },
+  { path: 'applications', collection: 'applications', roles: APPLICATIONS, delta: APPLICATIONS },
+  { path: 'servicePrincipals', collection: 'servicePrincipals', roles: APPLICATIONS, delta: APPLICATIONS },
   {
     path: 'oauth2PermissionGrants',
     collection: 'oauth2PermissionGrants',
     roles: ['DelegatedPermissionGrant.Read.All', 'DelegatedPermissionGrant.ReadWrite.All', ...DIRECTORY],
+    // oauth2permissiongrant-delta: Directory.Read.All, then DelegatedPermissionGrant.ReadWrite.All
+    // and Directory.ReadWrite.All (not DelegatedPermissionGrant.Read.All, unlike the list)
+    delta: ['Directory.Read.All', 'DelegatedPermissionGrant.ReadWrite.All', 'Directory.ReadWrite.All'],
   },
   { path: 'roleManagement/directory/roleAssignments', collection: 'roleAssignments', roles: ROLES },
   {
@@ -296,6 +307,13 @@ export function directoryRoutes(graph: GraphContext): Route[] {
     if (read.singleton)
       routes.push(singletonRoute(graph, read.path, read.collection, `${read.path}/$entity`, read.roles));
     else routes.push(...collectionRoutes(graph, read.path, read.collection, read.path, read.roles));
+  for (const { path, collection, delta } of TOP_LEVEL)
+    if (delta)
+      routes.push(
+        graphRoute(graph, 'GET', `/v1.0/${path}/delta`, delta, ({ url }) =>
+          deltaPage(state, graph.baseUrl, { collection, context: path }, url),
+        ),
+      );
   for (const read of UNDER_PARENT)
     routes.push(
       graphRoute(

@@ -13,6 +13,8 @@ export class GraphError extends Error {
     message: string,
     /** the OAuth form of a token endpoint error, with its AADSTS number */
     readonly oauth?: { aadsts: number },
+    /** headers the answer carries besides Graph's own (a 410's `Location`) */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -32,8 +34,10 @@ export class GraphError extends Error {
             innerError: { date: new Date().toISOString().slice(0, 19), 'request-id': crypto.randomUUID() },
           },
         };
-    const headers: Record<string, string> =
-      this.status === 401 && !this.oauth ? { 'WWW-Authenticate': 'Bearer realm=""' } : {};
+    const headers: Record<string, string> = {
+      ...this.headers,
+      ...(this.status === 401 && !this.oauth ? { 'WWW-Authenticate': 'Bearer realm=""' } : {}),
+    };
     return { status: this.status, body: JSON.stringify(body), headers };
   }
 }

@@ -1,47 +1,23 @@
 import type { Reply } from '@libs/okta-simulator/http/reply.js';
 import { json } from '@libs/okta-simulator/http/reply.js';
-import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import type { Route } from '@libs/okta-simulator/http/router.js';
 
-import { type AppRegistrations, GRAPH_RESOURCE } from './app-registrations.js';
+import { GRAPH_RESOURCE } from './app-registrations.js';
 import { GraphError, notFound } from './graph-error.js';
+import { deltaPage } from './delta-query.js';
+import { type GraphContext, graphRoute } from './graph-route.js';
+import {
+  deletedItemsRoutes,
+  directoryWriteRoutes,
+  objectWriteRoutes,
+  jsonObjectBody,
+  recoveryJobsRoute,
+} from './directory-writes.routes.js';
 import { entityReply, listPage } from './odata-list.js';
 import { USER_DEFAULT_PROPERTIES } from './seed/users.js';
 import type { Collection, TenantState } from './tenant-state.js';
 
-/** What the routes read: the tenant, its apps, and the simulator's own origin for links. */
-export interface GraphContext {
-  state: TenantState;
-  apps: AppRegistrations;
-  baseUrl: string;
-}
-
-/**
- * A Graph v1.0 route open to a token carrying any of `roles`, the application permissions the
- * operation's "Permissions" table lists (least privileged first).
- */
-export function graphRoute(
-  graph: GraphContext,
-  method: string,
-  template: string,
-  roles: readonly string[],
-  handle: (context: RequestContext) => Reply,
-): Route {
-  return {
-    method,
-    template,
-    access: { kind: 'public' },
-    handle(context) {
-      const principal = graph.apps.verify(context.headers.authorization);
-      if (!principal.roles.some((role) => roles.includes(role)))
-        throw new GraphError(
-          403,
-          'Authorization_RequestDenied',
-          'Insufficient privileges to complete the operation.',
-        );
-      return handle(context);
-    },
-  };
-}
+export type { GraphContext } from './graph-route.js';
 
 /** A collection and one of its objects: `GET /v1.0/<path>` and `GET /v1.0/<path>/{id}`. */
 export function collectionRoutes(
@@ -112,6 +88,22 @@ export function graphRoutes(graph: GraphContext): Route[] {
   return [
     ...collectionRoutes(graph, 'users', 'users', 'users', users, USER_DEFAULT_PROPERTIES),
     ...collectionRoutes(graph, 'groups', 'groups', 'groups', groups),
+    // "user: delta" and "group: delta" take the list's permissions.
+    graphRoute(graph, 'GET', '/v1.0/users/delta', users, ({ url }) =>
+      deltaPage(
+        state,
+        graph.baseUrl,
+        { collection: 'users', context: 'users', defaults: USER_DEFAULT_PROPERTIES },
+        url,
+      ),
+    ),
+    graphRoute(graph, 'GET', '/v1.0/groups/delta', groups, ({ url }) =>
+      deltaPage(state, graph.baseUrl, { collection: 'groups', context: 'groups', members: true }, url),
+    ),
+    ...directoryWriteRoutes(graph),
+    ...deletedItemsRoutes(graph),
+    ...objectWriteRoutes(graph),
+    recoveryJobsRoute(graph),
     graphRoute(graph, 'GET', '/v1.0/groups/{id}/members', groups, ({ url, params }) => {
       if (!state.collection('groups').has(params.id)) throw notFound(params.id);
       const members = (state.members.get(params.id) ?? []).map((id) => {
@@ -262,15 +254,7 @@ function updatePolicy(state: TenantState, id: string, bodyText: string): Reply {
   const policies = state.collection('conditionalAccessPolicies');
   const policy = policies.get(id);
   if (!policy) throw notFound(id);
-  let changes: unknown;
-  try {
-    changes = JSON.parse(bodyText);
-  } catch {
-    changes = undefined;
-  }
-  if (changes === null || typeof changes !== 'object' || Array.isArray(changes))
-    throw new GraphError(400, 'BadRequest', 'Unable to read JSON request payload.');
-  const { id: _id, createdDateTime: _created, ...writable } = changes as Record<string, unknown>;
+  const { id: _id, createdDateTime: _created, ...writable } = jsonObjectBody(bodyText);
   state.put('conditionalAccessPolicies', {
     ...policy,
     ...writable,

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Reply } from '@libs/okta-simulator/http/reply.js';
+import { FaultInjector, type FaultOptions } from '@libs/okta-simulator/http/faults.js';
 import { Router } from '@libs/okta-simulator/http/router.js';
 import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
 import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
@@ -13,6 +13,8 @@ import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';
 import { directoryRoutes } from './directory.routes.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
+import { type Answer, BATCH_TEMPLATE, batchRoute } from './batch.routes.js';
+import { GraphThrottle } from './resource-units.js';
 import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
@@ -38,6 +40,18 @@ export interface EntraSimulatorOptions {
   users?: number;
   groups?: number;
   seed?: number;
+  /**
+   * Applies Graph's identity and access throttling (resource-units.ts): resource-unit budgets by
+   * tenant size, write quotas, and the conditional access paths' 1 request per second. Off by
+   * default; `x-ms-resource-unit` is sent either way.
+   */
+  throttling?: boolean;
+  /**
+   * Graph requests answered 503 `serviceNotAvailable` instead, at `errorRate` (0 to 1, drawn from
+   * a PRNG seeded with `seed`, so a run is repeatable): for resilience tests. Requests of a
+   * `$batch` draw each on their own.
+   */
+  faults?: Pick<FaultOptions, 'errorRate' | 'seed'>;
 }
 
 /** A running simulated Entra tenant. */
@@ -55,6 +69,24 @@ export interface RunningEntraSimulator {
   registerApp(roles: readonly string[], certificatePem?: string): { clientId: string; clientSecret: string };
   /** Every object of the tenant as a backup records it, per resource type. */
   snapshot(): EntraSnapshot;
+  /**
+   * Drops the tenant's change history: every delta link issued so far answers 410, as when Graph
+   * no longer has a sync state ("delta query overview", "Synchronization reset").
+   */
+  resetDeltaState(): void;
+  /**
+   * A native recovery (Microsoft Entra Backup and Recovery): sets properties on users or groups
+   * without any delta record, and lists its job at `/directory/recovery/jobs`.
+   */
+  recoverNatively(
+    changes: ReadonlyArray<{
+      collection: 'users' | 'groups';
+      id: string;
+      properties: Record<string, unknown>;
+    }>,
+  ): void;
+  /** Resource units of the Graph requests admitted, and the requests throttled (429), so far. */
+  throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
   requestCounts(): Record<string, number>;
   close(): Promise<void>;
@@ -85,11 +117,22 @@ export async function startEntraSimulator(
     const tls = await issueTlsMaterial(certDir);
     const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
+    const throttle = new GraphThrottle(
+      state.tenantId,
+      () => state.collection('users').size,
+      options.throttling ?? false,
+    );
     const router = new Router();
-    router.add(tokenRoute(graph), ...graphRoutes(graph), ...directoryRoutes(graph));
     const counts: Record<string, number> = {};
+    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults));
+    router.add(
+      tokenRoute(graph),
+      ...graphRoutes(graph),
+      ...directoryRoutes(graph),
+      batchRoute(graph, answer),
+    );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      handle(router, baseUrl, counts, req, res).catch((error: unknown) => {
+      handle(answer, baseUrl, req, res).catch((error: unknown) => {
         console.error('[entra-simulator] internal error', error);
         res.destroy();
       });
@@ -101,6 +144,9 @@ export async function startEntraSimulator(
       tenantId: state.tenantId,
       registerApp: (roles, certificatePem) => graph.apps.register(roles, certificatePem),
       snapshot: () => snapshotOf(state),
+      resetDeltaState: () => state.changes.reset(),
+      recoverNatively: (changes) => void state.recoverNatively(changes),
+      throttleTotals: () => ({ ...throttle.totals }),
       requestCounts: () => ({ ...counts }),
       close: async () => {
         await new Promise<void>((resolve) => {
@@ -114,6 +160,30 @@ export async function startEntraSimulator(
     await rm(certDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The throttle's decision for a Graph request of a verified app (its headers, `x-ms-resource-unit`);
+ * none for the token endpoint or a request without a valid token (its route answers 401).
+ * @throws GraphError 429 when throttled
+ */
+function graphAdmission(
+  graph: GraphContext,
+  throttle: GraphThrottle,
+  method: string,
+  template: string,
+  url: URL,
+  authorization: string | undefined,
+): Record<string, string> {
+  // A batch's requests are each admitted on their own (batch.routes.ts), not the batch.
+  if (!template.startsWith('/v1.0/') || template === BATCH_TEMPLATE) return {};
+  let appId: string;
+  try {
+    appId = graph.apps.verify(authorization).appId;
+  } catch {
+    return {};
+  }
+  return throttle.admit(appId, method, template, url).headers;
 }
 
 /** The singletons and the domain a tenant always has, for a generated tenant. */
@@ -166,44 +236,73 @@ function seedContoso(state: TenantState): void {
   });
 }
 
-async function handle(
+/**
+ * Routes and answers one request: Graph's error for an unknown path or method, the throttle's
+ * admission (its headers on the answer, or a 429), then the route; GraphErrors become their reply.
+ */
+function answerer(
   router: Router,
-  baseUrl: string,
+  graph: GraphContext,
+  throttle: GraphThrottle,
   counts: Record<string, number>,
+  faults: FaultInjector,
+): Answer {
+  return async ({ method, url, headers, bodyText }) => {
+    const match = router.match(method, url.pathname);
+    try {
+      if (match.kind === 'not-found')
+        throw new GraphError(
+          400,
+          'BadRequest',
+          `Resource not found for the segment '${url.pathname.split('/').pop() ?? ''}'.`,
+        );
+      if (match.kind === 'method-not-allowed')
+        throw new GraphError(
+          405,
+          'Request_BadRequest',
+          'Specified HTTP method is not allowed for the request target.',
+        );
+      const key = `${method} ${match.route.template}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+      const admitted = graphAdmission(
+        graph,
+        throttle,
+        method,
+        match.route.template,
+        url,
+        headers.authorization,
+      );
+      const { template } = match.route;
+      // Graph error codes: 503 serviceNotAvailable, "You may repeat the request after a delay".
+      if (template.startsWith('/v1.0/') && template !== BATCH_TEMPLATE && faults.next() === 'error')
+        throw new GraphError(
+          503,
+          'serviceNotAvailable',
+          'The service is temporarily unavailable. Please retry later.',
+        );
+      const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
+      return { ...reply, headers: { ...admitted, ...reply.headers } };
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      return error.reply();
+    }
+  };
+}
+
+async function handle(
+  answer: Answer,
+  baseUrl: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', baseUrl);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const match = router.match(method, url.pathname);
-  let reply: Reply;
-  try {
-    if (match.kind === 'not-found')
-      throw new GraphError(
-        400,
-        'BadRequest',
-        `Resource not found for the segment '${url.pathname.split('/').pop() ?? ''}'.`,
-      );
-    if (match.kind === 'method-not-allowed')
-      throw new GraphError(
-        405,
-        'Request_BadRequest',
-        'Specified HTTP method is not allowed for the request target.',
-      );
-    counts[`${method} ${match.route.template}`] = (counts[`${method} ${match.route.template}`] ?? 0) + 1;
-    reply = await match.route.handle({
-      method,
-      url,
-      params: match.params,
-      headers: req.headers,
-      bodyText: Buffer.concat(chunks).toString('utf8'),
-    });
-  } catch (error) {
-    if (!(error instanceof GraphError)) throw error;
-    reply = error.reply();
-  }
+  const reply = await answer({
+    method: req.method ?? 'GET',
+    url: new URL(req.url ?? '/', baseUrl),
+    headers: req.headers,
+    bodyText: Buffer.concat(chunks).toString('utf8'),
+  });
   const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
   res.writeHead(reply.status, {
     ...(body

@@ -29,6 +29,7 @@ import {
 } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import { assertPermissionsGranted, grantedRoles } from './entra-permissions.js';
 import { ENTRA_NOT_CAPTURED } from './entra-not-captured.js';
@@ -38,7 +39,18 @@ import {
   type EntraResourceType,
   entraBackupPermissions,
 } from './entra-resource-catalog.js';
+import { type DeltaRound, EntraDeltaReader } from './entra-delta.js';
+import { nativeRecoveryError, nativeRecoverySince } from './entra-native-recovery.js';
+import { ENCODABLE_TYPES } from './entra-list-page.js';
+import { entraPageEncoder } from './entra-page-encoder.js';
+import { entraChildRecord, entraRecord } from './entra-records.js';
 import { GraphApiClient, type GraphObject } from './graph-api-client.js';
+import {
+  GRAPH_CONDITIONAL_ACCESS_SPACING,
+  GRAPH_RU_WINDOW_MS,
+  graphResourceUnitSignal,
+  graphResourceUnitsPer10s,
+} from './graph-rate-limits.js';
 
 export interface EntraConnectorOptions {
   /**
@@ -84,9 +96,9 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
  * client credentials (the identity platform's client credentials flow, with a client secret or a
- * certificate). Implements
- * ProviderConnector: `collect()` streams each type of ENTRA_RESOURCE_TYPES, every one listed in
- * full (delta queries are a later part of issue 30).
+ * certificate). Implements ProviderConnector: `collect()` streams each type of
+ * ENTRA_RESOURCE_TYPES, incrementally through Graph's delta queries for the types that have one
+ * (`collect`), the others listed in full.
  *
  * Two origins are called, the identity platform's for tokens and Graph's for reads, each through
  * its own HttpTransport (the SSRF guard pins one origin) sharing the connection pool, the
@@ -102,6 +114,11 @@ export class EntraConnector implements ProviderConnector {
   private readonly recorder = new ConnectorStatsRecorder();
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly graph: GraphApiClient;
+  private readonly deltas: EntraDeltaReader;
+  /** The native recovery check of the cursors' earliest instant, made once (recoveredSince). */
+  private recovery?: { since: number; recovered: Promise<boolean> };
+  /** Users listed so far: the tenant's size, which sets Graph's resource-unit budget. */
+  private usersSeen = 0;
   private readonly maxConcurrency: number;
 
   constructor(options: EntraConnectorOptions) {
@@ -127,7 +144,10 @@ export class EntraConnector implements ProviderConnector {
       timeoutMs: DEFAULTS.requestTimeoutMs,
     });
     const governor = new RateLimitGovernor({
-      signals: [retryAfterSignal],
+      signals: [retryAfterSignal, graphResourceUnitSignal],
+      // The tenant's size is learnt as its users are listed: the smallest budget until then.
+      budget: { units: () => graphResourceUnitsPer10s(this.usersSeen), windowMs: GRAPH_RU_WINDOW_MS },
+      spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
       maxConcurrency,
       headroom,
       maxAttempts: DEFAULTS.maxAttempts,
@@ -155,6 +175,7 @@ export class EntraConnector implements ProviderConnector {
       notBearerHint: 'Graph accepts only Bearer tokens',
     });
     this.graph = new GraphApiClient(transport(graphOrigin), this.tokens, graphOrigin);
+    this.deltas = new EntraDeltaReader(this.graph, graphOrigin);
   }
 
   /**
@@ -170,23 +191,41 @@ export class EntraConnector implements ProviderConnector {
 
   /**
    * Streams `types` (default all) in dependency order, one part per type, records as pages
-   * arrive. Every part is complete and carries no cursor: no type is fetched as a delta yet (delta
-   * links are a later part of issue 30), so an Entra snapshot never gives cursors to come back.
-   * A type read under a parent (members, owners, credentials, assignments: `parent` in
+   * arrive. A type read under a parent (members, owners, credentials, assignments: `parent` in
    * ENTRA_TYPE_DEFINITIONS) is read one parent at a time, several at once (`maxConcurrency`), and
    * streamed in the parents' order, from the parent objects of the parent part's pass (or a
-   * listing of the parent when that part is not collected).
+   * listing of the parent when that part is not collected or is a delta).
    *
-   * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for any cursor (none is Entra's)
+   * Types with a Graph delta function (the catalogue's `delta`: users, groups, applications,
+   * service principals, administrative units, OAuth2 permission grants; and
+   * `group_membership`, the `members@delta` of groups' rounds) give a cursor, a delta link: in a
+   * full part, one read from now before the listing starts (EntraDeltaReader.latest); with the
+   * type's cursor from a base, the part is a `changed` delta: the objects the round names as
+   * created or changed, each read whole by id, 20 to a JSON batch (a round gives only changed
+   * properties), or the
+   * memberships added, and the cursor is the round's next link. A cursor whose sync state Graph
+   * lost (410) makes its part full, and a native recovery since the cursors (a Backup and
+   * Recovery job, which writes no delta records) every delta part. Every other type is listed in
+   * full, with no cursor. A cursor is `{ deltaLink, since }` as JSON, `since` when it was read.
+   *
+   * With `encodeWithout` (a snapshot writer's volatile fields), the listed parts of ENCODABLE_TYPES
+   * (users, memberships, owners... entra-list-page.ts) come as EncodedRecords, each page parsed and
+   * encoded on a worker thread (kit PageEncoderPool) while the next is fetched; the others as
+   * records.
+   *
+   * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for a cursor that is not a
+   *   delta link of its type's Graph path on this tenant, or of a type with no delta
    */
   collect(options: EncodedCollectOptions): AsyncIterable<EncodedResourcePart>;
   collect(options?: CollectOptions): AsyncIterable<ResourcePart>;
-  async *collect(options: CollectOptions = {}): AsyncIterable<ResourcePart> {
+  async *collect(
+    options: CollectOptions & Partial<EncodedCollectOptions> = {},
+  ): AsyncIterable<EncodedResourcePart> {
     const requested = new Set(options.types ?? ENTRA_RESOURCE_TYPES);
     for (const type of requested)
       if (!(ENTRA_RESOURCE_TYPES as readonly string[]).includes(type))
         throw new ProviderError(`Entra ID connectors do not collect "${type}"`, 'unknown_resource_type');
-    refuseCursors(options.cursors);
+    const links = this.deltaLinks(options.cursors ?? {}, requested);
     const parents = new Set(
       ENTRA_RESOURCE_TYPES.filter((type) => requested.has(type)).flatMap(
         (type) => ENTRA_TYPE_DEFINITIONS[type].parent ?? [],
@@ -197,20 +236,68 @@ export class EntraConnector implements ProviderConnector {
       for await (const object of this.objects(type, {}, signal)) objects.push(object);
       return objects;
     });
+    // After a native recovery since the base, every delta type is listed in full.
+    if (links.size > 0 && (await this.recoveredSince(links, options.signal))) links.clear();
     for (const type of ENTRA_RESOURCE_TYPES) {
       if (!requested.has(type)) continue;
       options.signal?.throwIfAborted();
-      yield { type, records: this.part(type, passes, options.signal) };
+      const link = links.get(type);
+      const round = link && (await this.roundOrExpired(link.link, options.signal));
+      if (round) {
+        yield {
+          type,
+          delta: { kind: 'changed' },
+          cursor: round.cursor,
+          records: this.changes(type, round, options.signal),
+        };
+        continue;
+      }
+      const { encodeWithout } = options;
+      const part: EncodedResourcePart = {
+        type,
+        records:
+          encodeWithout !== undefined && ENCODABLE_TYPES.has(type)
+            ? this.encodedPart(type, passes, encodeWithout, options.signal)
+            : this.part(type, passes, options.signal),
+      };
+      const tracked = deltaPathOf(type);
+      if (tracked) {
+        const { select } = ENTRA_TYPE_DEFINITIONS[tracked.owner];
+        part.records = withCursorFirst(
+          part,
+          part.records,
+          this.deltas.latest(tracked.path, select, options.signal),
+        );
+      }
+      yield part;
     }
   }
 
   /**
-   * Every type is listed in full, so no deletion needs reporting (ProviderConnector.deletedSince).
-   * @throws ProviderError `invalid_cursor` for any cursor (none is Entra's)
+   * Objects and memberships removed since the cursors' delta links: each round's `@removed`
+   * objects (in the deleted items or gone for good) and removed `members@delta`
+   * (`<groupId>:<memberId>`). A removed group is reported for `group_membership` cursors too, so
+   * its memberships go with it. The rounds are kept for `collect` with the same cursors.
+   *
+   * @throws ProviderError `invalid_cursor` as `collect`; `cursor_expired` when Graph no longer has
+   *   a link's sync state (410 Gone; a link older than seven days), or a native recovery ran since
+   *   the earliest cursor (entra-native-recovery.ts): the backup then runs full
    */
-  deletedSince(cursors: ResourceCursors): AsyncIterable<DeletedRecord> {
-    refuseCursors(cursors);
-    return (async function* () {})();
+  async *deletedSince(
+    cursors: ResourceCursors,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<DeletedRecord> {
+    const links = this.deltaLinks(cursors, new Set(Object.keys(cursors)));
+    if (links.size > 0 && (await this.recoveredSince(links, options.signal))) throw nativeRecoveryError();
+    for (const [type, { link }] of links) {
+      const round = await this.deltas.round(link, link.pathname, options.signal);
+      const relation = ENTRA_TYPE_DEFINITIONS[type].deltaOf;
+      const owner = relation?.parent ?? type;
+      for (const id of round.removed) yield { type: owner, id };
+      if (!relation) continue;
+      for (const [id, change] of round.links.get(relation.relationship) ?? [])
+        if (change.removed) yield { type, id };
+    }
   }
 
   /** Restoring Entra ID is a later part of issue 30. */
@@ -224,6 +311,87 @@ export class EntraConnector implements ProviderConnector {
 
   async close(): Promise<void> {
     await this.agent.destroy();
+  }
+
+  /**
+   * The delta link of each requested type with a cursor.
+   * @throws ProviderError `invalid_cursor` for a cursor of a type without delta or not a delta
+   *   link of its path on this tenant's Graph
+   */
+  private deltaLinks(
+    cursors: ResourceCursors,
+    requested: ReadonlySet<string>,
+  ): Map<EntraResourceType, { link: URL; since: number }> {
+    const links = new Map<EntraResourceType, { link: URL; since: number }>();
+    for (const [type, cursor] of Object.entries(cursors)) {
+      if (!requested.has(type)) continue;
+      const tracked = (ENTRA_RESOURCE_TYPES as readonly string[]).includes(type)
+        ? deltaPathOf(type as EntraResourceType)
+        : undefined;
+      if (!tracked)
+        throw new ProviderError(`Entra ID lists "${type}" in full: it takes no cursor`, 'invalid_cursor');
+      links.set(type as EntraResourceType, this.deltas.linkOf(cursor, tracked.path));
+    }
+    return links;
+  }
+
+  /** Whether a native recovery ran since the earliest of `links`; asked once per connector. */
+  private recoveredSince(
+    links: ReadonlyMap<EntraResourceType, { since: number }>,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    const since = Math.min(...[...links.values()].map((link) => link.since));
+    if (!this.recovery || this.recovery.since !== since) {
+      const recovered = nativeRecoverySince(this.graph, since, signal);
+      recovered.catch(() => {});
+      this.recovery = { since, recovered };
+    }
+    return this.recovery.recovered;
+  }
+
+  /** The round of a type's link, or undefined when Graph lost its sync state (the part goes full). */
+  private async roundOrExpired(link: URL, signal?: AbortSignal): Promise<DeltaRound | undefined> {
+    try {
+      return await this.deltas.round(link, link.pathname, signal);
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === 'cursor_expired') return undefined;
+      throw error;
+    }
+  }
+
+  /** A delta part's records: the round's changed objects read whole, or its added memberships. */
+  private async *changes(
+    type: EntraResourceType,
+    round: DeltaRound,
+    signal?: AbortSignal,
+  ): AsyncIterable<ResourceRecord> {
+    const definition = ENTRA_TYPE_DEFINITIONS[type];
+    if (definition.deltaOf) {
+      for (const change of round.links.get(definition.deltaOf.relationship)?.values() ?? [])
+        if (!change.removed)
+          yield entraChildRecord(type, change.parentId, {
+            id: change.id,
+            '@odata.type': `#microsoft.graph.${change.type}`,
+          });
+      return;
+    }
+    // Read whole in JSON batches of 20 ids, several batches at once, in the round's order.
+    const batches: string[][] = [];
+    for (let at = 0; at < round.changed.length; at += 20) batches.push(round.changed.slice(at, at + 20));
+    const read = (ids: string[]): AsyncIterator<ResourceRecord> =>
+      (async function* (graph: GraphApiClient) {
+        const objects = await graph.objectsIfFound(
+          ids.map((id) => ({
+            template: `${definition.path}/{id}`,
+            params: { id },
+            select: definition.select,
+          })),
+          signal,
+        );
+        // An object deleted since the round is not there: the next round reports it removed.
+        for (const object of objects) if (object) yield entraRecord(type, object);
+      })(this.graph);
+    yield* inOrderConcurrent(batches, read, this.maxConcurrency);
   }
 
   private async *part(
@@ -246,12 +414,74 @@ export class EntraConnector implements ProviderConnector {
     try {
       for await (const object of this.objects(type, {}, signal)) {
         pass?.keep(object);
+        if (type === 'user') this.usersSeen++;
         yield entraRecord(type, object);
       }
       pass?.complete();
     } finally {
       pass?.stop(new ProviderError(`the ${type} part stopped before its end`, 'part_stopped'));
     }
+  }
+
+  /**
+   * The records of `type` (ENCODABLE_TYPES) encoded for a snapshot, as `part` reads them: a type
+   * read under a parent from several parents at once, streamed in the parents' order.
+   */
+  private async *encodedPart(
+    type: EntraResourceType,
+    passes: ParentPasses<EntraResourceType, GraphObject>,
+    volatileFields: readonly string[],
+    signal?: AbortSignal,
+  ): AsyncGenerator<EncodedRecords> {
+    const { parent } = ENTRA_TYPE_DEFINITIONS[type];
+    if (!parent) return yield* this.encodedPages(type, volatileFields, undefined, signal);
+    const parents = await passes.refsOf(parent, signal);
+    yield* inOrderConcurrent(
+      parents,
+      (object) => this.encodedPages(type, volatileFields, String(object.id), signal),
+      this.maxConcurrency,
+    );
+  }
+
+  /**
+   * The pages of `type` (under `parentId`) encoded for a snapshot, each on a worker thread while
+   * the next one is fetched (kit PageEncoderPool, as Okta's users).
+   */
+  private async *encodedPages(
+    type: EntraResourceType,
+    volatileFields: readonly string[],
+    parentId: string | undefined,
+    signal?: AbortSignal,
+  ): AsyncGenerator<EncodedRecords> {
+    const definition = ENTRA_TYPE_DEFINITIONS[type];
+    const read = {
+      template: definition.path,
+      params: parentId === undefined ? undefined : { id: parentId },
+      select: definition.link ? ['id'] : definition.select,
+      query: definition.query,
+      paged: definition.top === true,
+      signal,
+    };
+    let pending: Promise<EncodedRecords> | undefined;
+    const counted = async (encoding: Promise<EncodedRecords>): Promise<EncodedRecords> => {
+      const encoded = await encoding;
+      if (type === 'user') this.usersSeen += encoded.ids.length;
+      return encoded;
+    };
+    for await (const body of this.graph.pageBodies(read)) {
+      const next = entraPageEncoder.encode({
+        type,
+        parentId,
+        template: definition.path,
+        body,
+        volatileFields,
+      });
+      // Awaited at its turn; until then (or if the backup stops first) a failure is not "unhandled".
+      next.catch(() => undefined);
+      if (pending) yield await counted(pending);
+      pending = next;
+    }
+    if (pending) yield await counted(pending);
   }
 
   /**
@@ -302,68 +532,28 @@ export class EntraConnector implements ProviderConnector {
   }
 }
 
-/** Per parent type, the members of its answer that embedded child types keep (`embeddedIn`). */
-const EMBEDDED_MEMBERS = new Map<EntraResourceType, string[]>();
-for (const type of ENTRA_RESOURCE_TYPES) {
-  const { parent, embeddedIn } = ENTRA_TYPE_DEFINITIONS[type];
-  if (parent && embeddedIn)
-    EMBEDDED_MEMBERS.set(parent, [...(EMBEDDED_MEMBERS.get(parent) ?? []), embeddedIn]);
-}
-
 /**
- * A top-level object as a record: its id (ENTRA_TYPE_DEFINITIONS `id`, else Graph's), its name,
- * and Graph's JSON less the members an embedded child type keeps (`embeddedIn`).
+ * The delta function whose links are `type`'s cursors, and the type that owns it (a relationship
+ * type's parent); undefined for a type always listed in full.
  */
-function entraRecord(type: EntraResourceType, object: GraphObject): ResourceRecord {
+function deltaPathOf(type: EntraResourceType): { path: string; owner: EntraResourceType } | undefined {
   const definition = ENTRA_TYPE_DEFINITIONS[type];
-  let data = object;
-  const embedded = EMBEDDED_MEMBERS.get(type);
-  if (embedded) {
-    data = { ...object };
-    for (const member of embedded) delete data[member];
-  }
-  return {
-    type,
-    id: String((definition.id ?? ((o: GraphObject) => o.id))(object)),
-    name: (definition.name(object) as string | null | undefined) ?? null,
-    data,
-  };
+  const owner = definition.deltaOf?.parent ?? type;
+  const path = ENTRA_TYPE_DEFINITIONS[owner].delta;
+  return path === undefined ? undefined : { path, owner };
 }
 
 /**
- * An object read under a parent as a record `<parentId>:<id>`: a link (members, owners) as
- * `{ <parentKey>, <key>Id, <key>Type }` with the type from its `@odata.type`; any other child as
- * Graph returns it.
+ * `part`'s records, its cursor set from `cursor` before the first record (the link is read before
+ * the listing starts, so a change made while listing is fetched again next time, never missed).
  */
-function entraChildRecord(type: EntraResourceType, parentId: string, object: GraphObject): ResourceRecord {
-  const definition = ENTRA_TYPE_DEFINITIONS[type];
-  const childId = String(object.id);
-  const { link } = definition;
-  return {
-    type,
-    id: `${parentId}:${childId}`,
-    name: link ? null : ((definition.name(object) as string | null | undefined) ?? null),
-    data: link
-      ? {
-          [link.parentKey]: parentId,
-          [`${link.key}Id`]: childId,
-          [`${link.key}Type`]: String(object['@odata.type'] ?? '').replace('#microsoft.graph.', ''),
-        }
-      : object,
-  };
-}
-
-/**
- * Entra connectors make no cursors yet (every type listed in full), so any cursor handed back is
- * another provider's or a corrupted one.
- * @throws ProviderError `invalid_cursor`
- */
-function refuseCursors(cursors: ResourceCursors | undefined): void {
-  if (cursors && Object.keys(cursors).length > 0)
-    throw new ProviderError(
-      'Not a cursor of an Entra ID collection (it lists every type in full)',
-      'invalid_cursor',
-    );
+async function* withCursorFirst<T>(
+  part: { cursor?: string },
+  records: AsyncIterable<T>,
+  cursor: Promise<string>,
+): AsyncIterable<T> {
+  part.cursor = await cursor;
+  yield* records;
 }
 
 /**

@@ -45,6 +45,8 @@ describe('Entra ID descriptor', () => {
       'RoleAssignmentSchedule.Read.Directory',
       'Policy.Read.AuthenticationMethod',
       'Policy.Read.PermissionGrant',
+      // Incremental backups read the native recovery jobs (entra-native-recovery.ts).
+      'EntraBackup.Read.All',
     ]);
   });
 

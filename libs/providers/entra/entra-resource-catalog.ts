@@ -96,6 +96,19 @@ export interface EntraTypeDefinition {
   id?: (object: Record<string, unknown>) => unknown;
   /** the record's human name */
   name: (object: Record<string, unknown>) => unknown;
+  /**
+   * Graph's delta function of the type (`GET /v1.0/users/delta`, the v1.0 CSDL's bound `delta`),
+   * when it has one: an incremental backup reads what changed since the base's delta link
+   * (entra-delta.ts), sending the type's `select`. Types without one are listed in full every time.
+   */
+  delta?: string;
+  /**
+   * The type is a relationship its parent's delta reports (`members@delta` of `group: delta`):
+   * its changes come with the parent's rounds, from the same delta link.
+   */
+  deltaOf?: { parent: EntraResourceType; relationship: string };
+  /** the delta function's permission, when its reference page names another than the list's */
+  deltaPermission?: string;
 }
 
 /**
@@ -173,13 +186,15 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     top: true,
     select: USER_SELECT,
     name: (user) => user.userPrincipalName ?? user.displayName,
+    delta: '/v1.0/users/delta',
   }),
   // group-list, group-list-members, group-list-owners, group-list-settings, grouplifecyclepolicy-list
-  group: listed('/v1.0/groups', 'Group.Read.All', { top: true }),
+  group: listed('/v1.0/groups', 'Group.Read.All', { top: true, delta: '/v1.0/groups/delta' }),
   group_membership: {
     ...listed('/v1.0/groups/{id}/members', 'Group.Read.All', { top: true, name: none }),
     parent: 'group',
     link: { parentKey: 'groupId', key: 'member' },
+    deltaOf: { parent: 'group', relationship: 'members' },
   },
   group_owner: {
     ...listed('/v1.0/groups/{id}/owners', 'Group.Read.All', { top: true, name: none }),
@@ -193,6 +208,7 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   // directory-list-administrativeunits, administrativeunit-list-members
   administrative_unit: listed('/v1.0/directory/administrativeUnits', 'AdministrativeUnit.Read.All', {
     top: true,
+    delta: '/v1.0/directory/administrativeUnits/delta',
   }),
   administrative_unit_member: {
     ...listed('/v1.0/directory/administrativeUnits/{id}/members', 'AdministrativeUnit.Read.All', {
@@ -204,7 +220,10 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   },
   // application-list, application-list-owners, application-list-federatedidentitycredentials,
   // application-list-extensionproperty
-  application: listed('/v1.0/applications', 'Application.Read.All', { top: true }),
+  application: listed('/v1.0/applications', 'Application.Read.All', {
+    top: true,
+    delta: '/v1.0/applications/delta',
+  }),
   application_owner: {
     ...listed('/v1.0/applications/{id}/owners', 'Application.Read.All', { top: true, name: none }),
     parent: 'application',
@@ -224,7 +243,10 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   },
   // serviceprincipal-list, serviceprincipal-list-approleassignedto: every assignment has one
   // resource service principal, so listing each one's assignedTo finds every assignment once
-  service_principal: listed('/v1.0/servicePrincipals', 'Application.Read.All', { top: true }),
+  service_principal: listed('/v1.0/servicePrincipals', 'Application.Read.All', {
+    top: true,
+    delta: '/v1.0/servicePrincipals/delta',
+  }),
   app_role_assignment: {
     ...listed('/v1.0/servicePrincipals/{id}/appRoleAssignedTo', 'Application.Read.All', {
       top: true,
@@ -232,9 +254,11 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     }),
     parent: 'service_principal',
   },
-  // oauth2permissiongrant-list
+  // oauth2permissiongrant-list; oauth2permissiongrant-delta takes Directory.Read.All instead
   oauth2_permission_grant: listed('/v1.0/oauth2PermissionGrants', 'DelegatedPermissionGrant.Read.All', {
     name: (grant) => grant.scope,
+    delta: '/v1.0/oauth2PermissionGrants/delta',
+    deltaPermission: 'Directory.Read.All',
   }),
   // rbacapplication-list-roledefinitions (custom ones: built-ins are Microsoft's, the same in
   // every tenant), rbacapplication-list-roleassignments,
@@ -314,7 +338,23 @@ function valueOf(object: unknown, key: string): unknown {
   return object !== null && typeof object === 'object' ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-/** The application permissions a backup of `types` needs, each once, in type order. */
+/**
+ * What an incremental backup reads besides its types: Microsoft Entra Backup and Recovery's jobs
+ * (`GET /directory/recovery/jobs`, EntraBackup.Read.All), since a native recovery writes no delta
+ * records and makes the delta links of a base unreliable (entra-native-recovery.ts).
+ */
+export const RECOVERY_JOBS_PERMISSION = 'EntraBackup.Read.All';
+
+/**
+ * The application permissions a backup of `types` needs, each once, in type order, and the
+ * recovery jobs' when a type is fetched by delta.
+ */
 export function entraBackupPermissions(types: readonly EntraResourceType[] = ENTRA_RESOURCE_TYPES): string[] {
-  return [...new Set(types.map((type) => ENTRA_TYPE_DEFINITIONS[type].permission))];
+  const permissions = types.flatMap((type) => {
+    const { permission, deltaPermission } = ENTRA_TYPE_DEFINITIONS[type];
+    return deltaPermission ? [permission, deltaPermission] : [permission];
+  });
+  if (types.some((type) => ENTRA_TYPE_DEFINITIONS[type].delta ?? ENTRA_TYPE_DEFINITIONS[type].deltaOf))
+    permissions.push(RECOVERY_JOBS_PERMISSION);
+  return [...new Set(permissions)];
 }

@@ -1,10 +1,22 @@
 import type { TokenSource } from '@libs/providers/kit/client-credentials.js';
 import type { HttpTransport, TransportResponse } from '@libs/providers/kit/http-transport.js';
-import { followPages, readODataPage } from '@libs/providers/kit/pagers.js';
-import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { followPages, type ODataPage, readODataPage } from '@libs/providers/kit/pagers.js';
+import { nextLinkOf } from './entra-list-page.js';
+import { backoffMs } from '@libs/providers/kit/rate-limit-governor.js';
+import { parseRetryAfter } from '@libs/providers/kit/retry-after.js';
+import { ProviderAuthError, ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 
 /** One Graph JSON object, as returned. */
 export type GraphObject = Record<string, unknown>;
+
+/** Requests in one JSON batch (Graph "JSON batching": "limited to 20 individual requests"). */
+const MAX_BATCH = 20;
+const BATCH_TEMPLATE = '/v1.0/$batch';
+/** Rounds of a batch's throttled requests before giving up, the first included. */
+const MAX_BATCH_ATTEMPTS = 5;
+/** First backoff step of a batch's refused requests, ms; doubles each round (kit backoffMs). */
+const BATCH_RETRY_BASE_MS = 500;
 
 /** The largest `$top` Graph's directory lists accept (Graph "Paging"; `user-list`, `group-list`: 1 to 999). */
 const MAX_TOP = 999;
@@ -41,9 +53,43 @@ export class GraphApiClient {
    * @throws ProviderAuthError on 401 with a fresh token or 403 (a permission not granted);
    *   ProviderRequestError for another answer than 200, or a body that is not an OData page
    */
-  pages(read: GraphRead): AsyncGenerator<GraphObject[]> {
+  async *pages(read: GraphRead): AsyncGenerator<GraphObject[]> {
     const first = this.url(read);
     if (read.paged) first.searchParams.set('$top', String(MAX_TOP));
+    for await (const page of this.odataPages(first, read)) yield page.items;
+  }
+
+  /**
+   * Each page of a collection as its body arrived, unparsed (for a worker thread to parse and
+   * encode: entra-list-page.ts), the next page read from the body's `@odata.nextLink` alone.
+   * @throws as `pages`, except for a body that is no OData page (the worker's parse says so)
+   */
+  async *pageBodies(read: GraphRead): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+    const first = this.url(read);
+    if (read.paged) first.searchParams.set('$top', String(MAX_TOP));
+    yield* followPages({
+      first,
+      fetch: (url) => this.get(url, read),
+      read: (response, url) => {
+        const next = nextLinkOf(response.bytes, read.template);
+        return { page: response.bytes, next: next === undefined ? null : new URL(next, url) };
+      },
+      failure: (response) => this.failure(response.status, response.body, read.template),
+      signal: read.signal,
+    });
+  }
+
+  /**
+   * Each page of a delta round from `link` (a `@odata.deltaLink`, or a first delta URL), followed
+   * as an opaque URL until the page with the round's `@odata.deltaLink` ("delta query overview").
+   * @throws as `pages`; ProviderError `cursor_expired` when Graph no longer has the sync state:
+   *   410 Gone ("Synchronization reset") or `syncStateNotFound` (a link older than seven days)
+   */
+  deltaPages(link: URL, read: GraphRead): AsyncGenerator<ODataPage> {
+    return this.odataPages(link, read);
+  }
+
+  private odataPages(first: URL, read: GraphRead): AsyncGenerator<ODataPage> {
     return followPages({
       first,
       fetch: (url) => this.get(url, read),
@@ -54,9 +100,9 @@ export class GraphApiClient {
             `Graph answered ${read.template} with a body that is not an OData collection`,
             response.status,
           );
-        return { page: page.items, next: page.next };
+        return { page, next: page.next };
       },
-      failure: (response) => this.failure(response, read.template),
+      failure: (response) => this.failure(response.status, response.body, read.template),
       signal: read.signal,
     });
   }
@@ -67,8 +113,19 @@ export class GraphApiClient {
    * @throws as `pages`
    */
   async object(read: GraphRead): Promise<GraphObject> {
+    const object = await this.objectIfFound(read);
+    if (!object) throw new ProviderRequestError(`Graph answered GET ${read.template} with HTTP 404`, 404);
+    return object;
+  }
+
+  /**
+   * One object by its path, or null when Graph answers 404 (deleted since it was named).
+   * @throws as `pages`
+   */
+  async objectIfFound(read: GraphRead): Promise<GraphObject | null> {
     const response = await this.get(this.url(read), read);
-    if (response.status !== 200) throw this.failure(response, read.template);
+    if (response.status === 404) return null;
+    if (response.status !== 200) throw this.failure(response.status, response.body, read.template);
     const body = parseJson(response.body);
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new ProviderRequestError(
@@ -89,42 +146,151 @@ export class GraphApiClient {
     return url;
   }
 
+  /**
+   * Objects by path, in the order of `reads`, null for each Graph answers 404 (deleted since it was
+   * named): sent 20 at a time as one JSON batch (`POST /v1.0/$batch`; Graph "JSON batching": at
+   * most 20 requests), which saves requests, not resource units (each request of a batch is
+   * metered on its own). Requests Graph throttled or failed inside a batch (429, 5xx) are sent
+   * again after their `Retry-After` (fractional seconds), and no sooner than an exponential
+   * backoff.
+   * @throws ProviderAuthError for a 401/403 inside or outside; ProviderRequestError for another
+   *   answer, or when retries are spent
+   */
+  async objectsIfFound(
+    reads: readonly GraphRead[],
+    signal?: AbortSignal,
+  ): Promise<Array<GraphObject | null>> {
+    const results: Array<GraphObject | null> = reads.map(() => null);
+    let pending = reads.map((_, index) => index);
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const again: number[] = [];
+      let waitMs = 0;
+      for (let start = 0; start < pending.length; start += MAX_BATCH) {
+        const chunk = pending.slice(start, start + MAX_BATCH);
+        const requests = chunk.map((index) => {
+          const url = this.url(reads[index]);
+          return {
+            id: String(index),
+            method: 'GET',
+            url: `${url.pathname.replace(/^\/v1\.0/, '')}${url.search}`,
+            headers: { 'x-ms-throttle-priority': 'low' },
+          };
+        });
+        const response = await this.send(new URL(BATCH_TEMPLATE, this.graphOrigin), {
+          template: BATCH_TEMPLATE,
+          signal,
+          method: 'POST',
+          body: JSON.stringify({ requests }),
+          // Each request of a batch is metered on its own, at least 1 resource unit.
+          units: requests.length,
+        });
+        if (response.status !== 200) throw this.failure(response.status, response.body, BATCH_TEMPLATE);
+        for (const inner of batchResponses(response.body)) {
+          const index = Number(inner.id);
+          const { template } = reads[index];
+          if (inner.status === 200) results[index] = withoutContext(inner.body as GraphObject);
+          else if (inner.status === 404) results[index] = null;
+          else if (inner.status === 429 || inner.status >= 500) {
+            if (attempt >= MAX_BATCH_ATTEMPTS)
+              throw new ProviderRequestError(
+                `Graph kept answering GET ${template} with HTTP ${inner.status}`,
+                inner.status,
+              );
+            again.push(index);
+            const lower = Object.fromEntries(
+              Object.entries(inner.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+            );
+            const at = parseRetryAfter(lower, Date.now());
+            // Never sooner than a backoff: the requests of a batch, and the batches in flight,
+            // were refused together, and "immediate retries accrue against your usage limits"
+            // (Graph "Throttling"), so a Retry-After of a few ms for each would refuse them again.
+            const backoff = backoffMs(attempt, BATCH_RETRY_BASE_MS, 30_000, Math.random());
+            waitMs = Math.max(waitMs, backoff, at === null ? 0 : at - Date.now());
+          } else throw this.failure(inner.status, JSON.stringify(inner.body ?? null), template);
+        }
+      }
+      pending = again;
+      if (pending.length > 0) await delay(Math.max(0, waitMs), undefined, { signal });
+    }
+    return results;
+  }
+
   private async get(url: URL, read: GraphRead): Promise<TransportResponse> {
+    return this.send(url, { template: read.template, signal: read.signal, method: 'GET' });
+  }
+
+  private async send(
+    url: URL,
+    request: {
+      template: string;
+      signal?: AbortSignal;
+      method: 'GET' | 'POST';
+      body?: string;
+      units?: number;
+    },
+  ): Promise<TransportResponse> {
     const send = async (token: string): Promise<TransportResponse> =>
       this.transport.send({
-        method: 'GET',
+        method: request.method,
         url,
-        template: read.template,
+        template: request.template,
         headers: {
           authorization: `Bearer ${token}`,
           accept: 'application/json',
           'x-ms-throttle-priority': 'low',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
+        body: request.body,
+        units: request.units,
+        // A batch of reads is as safe to send again as a read.
         idempotent: true,
-        signal: read.signal,
+        signal: request.signal,
       });
-    const token = await this.tokens.accessToken(read.signal);
+
+    const token = await this.tokens.accessToken(request.signal);
     const response = await send(token);
     if (response.status !== 401) return response;
     this.tokens.invalidate(token);
-    return send(await this.tokens.accessToken(read.signal));
+    return send(await this.tokens.accessToken(request.signal));
   }
 
-  private failure(response: TransportResponse, template: string): Error {
-    const { error } = (parseJson(response.body) ?? {}) as { error?: { code?: unknown; message?: unknown } };
+  private failure(status: number, body: string, template: string): Error {
+    const { error } = (parseJson(body) ?? {}) as { error?: { code?: unknown; message?: unknown } };
     const said =
-      typeof error?.code === 'string'
-        ? `${error.code}: ${String(error.message ?? '')}`
-        : `HTTP ${response.status}`;
-    if (response.status === 401 || response.status === 403)
+      typeof error?.code === 'string' ? `${error.code}: ${String(error.message ?? '')}` : `HTTP ${status}`;
+    if (status === 410 || error?.code === 'syncStateNotFound')
+      return new ProviderError(
+        `Graph no longer has the sync state of a delta link of ${template} (${said}); a full backup starts over`,
+        'cursor_expired',
+      );
+    if (status === 401 || status === 403)
       return new ProviderAuthError(
         `Graph refused GET ${template} (${said}); grant the application permission docs/resource-types.md lists for it`,
       );
-    return new ProviderRequestError(
-      `Graph answered GET ${template} with HTTP ${response.status} (${said})`,
-      response.status,
-    );
+    return new ProviderRequestError(`Graph answered GET ${template} with HTTP ${status} (${said})`, status);
   }
+}
+
+/** One answer inside a batch's `responses`. */
+interface BatchResponse {
+  id: string;
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** The `responses` of a batch answer. @throws ProviderRequestError for another body */
+function batchResponses(body: string): BatchResponse[] {
+  const { responses } = (parseJson(body) ?? {}) as { responses?: unknown };
+  if (!Array.isArray(responses) || !responses.every((r) => typeof (r as BatchResponse)?.status === 'number'))
+    throw new ProviderRequestError(`Graph answered ${BATCH_TEMPLATE} with a body that is not a batch`, 200);
+  return responses as BatchResponse[];
+}
+
+/** An object without its `@odata.context` annotation (it describes the answer, not the object). */
+function withoutContext(object: GraphObject): GraphObject {
+  const { '@odata.context': _context, ...rest } = object;
+  return rest;
 }
 
 function parseJson(text: string): unknown {

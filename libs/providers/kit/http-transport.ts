@@ -17,6 +17,8 @@ export interface TransportRequest {
    * client_credentials grant; RFC 9110 §9.2.2), not creations.
    */
   idempotent: boolean;
+  /** What the request costs against the governor's unit budget, when known better than its bucket's last answer (a batch). */
+  units?: number;
   signal?: AbortSignal;
 }
 
@@ -113,7 +115,7 @@ export class HttpTransport {
     req: TransportRequest,
   ): Promise<{ response: TransportResponse } | { failure: unknown }> {
     const { governor, stats } = this.options;
-    const release = await governor.acquire(bucket, req.signal);
+    const release = await governor.acquire(bucket, req.signal, req.units);
     try {
       stats.request(bucket);
       const res = await request(req.url, {

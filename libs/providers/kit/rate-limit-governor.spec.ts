@@ -176,3 +176,67 @@ describe('RateLimitGovernor', () => {
     expect(sut.retryDelayMs('b', 'network', 1, { 'retry-after': '3' })).toBe(75);
   });
 });
+
+describe('RateLimitGovernor budget and spacing', () => {
+  /** A signal reading the cost of a request, as Graph's `x-ms-resource-unit`. */
+  const costSignal = {
+    cost: (h: Record<string, unknown>) => (h['units'] === undefined ? null : Number(h['units'])),
+  };
+
+  it('charges a shared budget, keeping its headroom free, and waits for it to refill', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, {
+      signals: [costSignal],
+      maxConcurrency: 100,
+      budget: { units: () => 10, windowMs: 1_000 },
+    });
+    // 10 units a second less 20 % headroom: 8 at once, then one every 125 ms.
+    for (let i = 0; i < 8; i++) (await sut.acquire('GET /a'))();
+    expect(clock.sleeps).toEqual([]);
+    (await sut.acquire('GET /b'))();
+    expect(clock.sleeps).toEqual([125]);
+  });
+
+  it('charges a bucket what its answers said it costs, settling the difference', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, {
+      signals: [costSignal],
+      maxConcurrency: 100,
+      budget: { units: () => 10, windowMs: 1_000 },
+    });
+    const release = await sut.acquire('GET /members');
+    sut.observe('GET /members', { units: '3' });
+    release();
+    // 8 - 1 charged - 2 settled = 5 left: one more request of 3 goes, the next waits for 1 unit.
+    (await sut.acquire('GET /members'))();
+    expect(clock.sleeps).toEqual([]);
+    (await sut.acquire('GET /members'))();
+    expect(clock.sleeps).toEqual([125]);
+  });
+
+  it('charges what the caller says a request costs (a batch of 20)', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, {
+      signals: [costSignal],
+      maxConcurrency: 100,
+      budget: { units: () => 25, windowMs: 1_000 },
+    });
+    // 25 units a second less 20 % headroom: 20 at once, the next unit 50 ms later.
+    (await sut.acquire('POST /$batch', undefined, 20))();
+    expect(clock.sleeps).toEqual([]);
+    (await sut.acquire('GET /users'))();
+    expect(clock.sleeps).toEqual([50]);
+  });
+
+  it('spaces the requests of matching buckets, together, and leaves the others alone', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, {
+      signals: [],
+      spacing: [{ buckets: /^GET \/ca\//, minIntervalMs: 1_000 }],
+    });
+    (await sut.acquire('GET /ca/policies'))();
+    (await sut.acquire('GET /users'))();
+    (await sut.acquire('GET /ca/locations'))();
+    expect(clock.sleeps).toEqual([1_000]);
+  });
+});

@@ -32,15 +32,37 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
  * One way a provider tells its rate limits in response headers, plugged into the governor
  * (`RateLimitGovernorOptions.signals`). A signal reads a bucket's window (Okta's
  * `X-Rate-Limit-*`: okta/okta-rate-limit-signal.ts), or when to send again after a throttled
- * answer (standard `Retry-After`: retry-after.ts), or both. Graph's resource units
- * (`x-ms-resource-unit`, the cost of each request against a per-app budget) will be a third
- * member, read by the Graph connector when it comes.
+ * answer (standard `Retry-After`: retry-after.ts), or what the request cost against a shared
+ * budget (Graph's `x-ms-resource-unit`: entra/graph-rate-limits.ts), or several of these.
  */
 export interface RateLimitSignal {
   /** The window the response reports for its bucket, or null when it says none. */
   window?(headers: ResponseHeaders, localNowMs: number): BucketState | null;
   /** When a throttled (429) or unavailable (503) answer may be sent again, local epoch ms; null when not said. */
   retryAt?(headers: ResponseHeaders, localNowMs: number): number | null;
+  /** The units the request cost against the budget (`RateLimitGovernorOptions.budget`); null when not said. */
+  cost?(headers: ResponseHeaders): number | null;
+}
+
+/**
+ * A budget of units every request draws on, whatever its bucket, refilled continuously (a token
+ * bucket: Graph's resource units per application+tenant, "Microsoft Graph service-specific
+ * throttling limits"). A request is charged its bucket's last reported cost (1 before any), the
+ * difference settled when its answer reports the real one.
+ */
+export interface UnitBudget {
+  /** Units per window, read at each request (it may grow as the provider's tenant turns out larger). */
+  units: () => number;
+  windowMs: number;
+}
+
+/**
+ * A fixed pace for the buckets whose key matches, all of them together: a request goes
+ * `minIntervalMs` after the previous one was sent and after its answer came.
+ */
+export interface BucketSpacing {
+  buckets: RegExp;
+  minIntervalMs: number;
 }
 
 export interface RateLimitGovernorOptions {
@@ -58,6 +80,10 @@ export interface RateLimitGovernorOptions {
   maxDelayMs: number;
   /** Upper bound of the random delay added to every wait for a reset, ms. */
   resetJitterMs: number;
+  /** A shared budget of units, `headroom` of it left free; none by default. */
+  budget?: UnitBudget;
+  /** Paces for buckets a provider limits without saying so in headers; none by default. */
+  spacing?: readonly BucketSpacing[];
   clock?: GovernorClock;
   /** Uniform in [0, 1); injectable for tests. */
   random?: () => number;
@@ -94,8 +120,9 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
 
 /**
  * Paces requests to one tenant of a provider: a cap on requests in flight, waits that keep a
- * share of each rate-limit bucket free, and the retry delays for 429, 5xx and dropped
- * connections, read from the provider's rate-limit signals.
+ * share of each rate-limit bucket free (and of a shared unit budget, when the provider meters
+ * requests by cost), fixed paces for buckets limited without headers, and the retry delays for
+ * 429, 5xx and dropped connections, read from the provider's rate-limit signals.
  *
  * Buckets are keyed by the caller (method + path template, e.g. `GET /api/v1/users`), since
  * providers count limits per endpoint (Okta "Rate limits"). State lives in this process only: it
@@ -105,6 +132,10 @@ export class RateLimitGovernor {
   private readonly buckets = new Map<string, { state?: BucketState; inFlight: number }>();
   private readonly waiting: Array<() => void> = [];
   private active = 0;
+  /** Units left in the budget (negative: reserved ahead), when it was last refilled, and each bucket's last cost. */
+  private readonly units = { left: Number.NaN, at: 0, costs: new Map<string, number>() };
+  /** For each spacing rule, when its next request may go (local epoch ms). */
+  private readonly nextSpaced = new Map<BucketSpacing, number>();
   private readonly clock: GovernorClock;
   private readonly random: () => number;
 
@@ -118,10 +149,15 @@ export class RateLimitGovernor {
    * counts the request as in flight. Call the returned function exactly once when the response
    * (or error) is in, after `observe`.
    *
+   * @param units what the request will cost against the budget, when the caller knows better than
+   *   the bucket's last answer (a batch of requests); default that last cost, or 1.
    * @throws the signal's reason when `signal` aborts while waiting.
    */
-  async acquire(bucket: string, signal?: AbortSignal): Promise<() => void> {
+  async acquire(bucket: string, signal?: AbortSignal, units?: number): Promise<() => void> {
     const entry = this.bucket(bucket);
+    const unitsWait = this.reserveUnits(bucket, units);
+    if (unitsWait > 0) await this.clock.sleep(unitsWait, signal);
+    const spacing = this.options.spacing?.find((rule) => rule.buckets.test(bucket));
     for (;;) {
       signal?.throwIfAborted();
       const wait = headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, this.clock.now());
@@ -129,9 +165,21 @@ export class RateLimitGovernor {
         await this.clock.sleep(wait + this.jitter(), signal);
         continue;
       }
+      const spaced = this.spacingWaitMs(spacing);
+      if (spaced > 0) {
+        await this.clock.sleep(spaced, signal);
+        continue;
+      }
       await this.takeSlot(signal);
-      // The bucket may have filled while we queued for the slot.
-      if (headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, this.clock.now()) === 0) break;
+      // The bucket may have filled, or a spaced request gone, while we queued for the slot.
+      const now = this.clock.now();
+      if (
+        headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, now) === 0 &&
+        this.spacingWaitMs(spacing) === 0
+      ) {
+        if (spacing) this.nextSpaced.set(spacing, now + spacing.minIntervalMs);
+        break;
+      }
       this.releaseSlot();
     }
     entry.inFlight++;
@@ -140,6 +188,13 @@ export class RateLimitGovernor {
       if (released) return;
       released = true;
       entry.inFlight--;
+      // The pace also counts from the answer: a request sent late (a new connection's handshake)
+      // reaches the provider late, and the next must not arrive within the interval of it.
+      if (spacing)
+        this.nextSpaced.set(
+          spacing,
+          Math.max(this.nextSpaced.get(spacing) ?? 0, this.clock.now() + spacing.minIntervalMs),
+        );
       this.releaseSlot();
     };
   }
@@ -156,6 +211,7 @@ export class RateLimitGovernor {
       state = signal.window?.(headers, now) ?? null;
       if (state) break;
     }
+    this.settleCost(bucket, headers);
     if (!state) return;
     const entry = this.bucket(bucket);
     const previous = entry.state;
@@ -197,6 +253,41 @@ export class RateLimitGovernor {
   /** Sleeps on the governor's clock (so tests control retry waits too). */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return this.clock.sleep(ms, signal);
+  }
+
+  /**
+   * Charges the budget `units` (default the bucket's expected cost) and returns how long to wait, ms, until the
+   * budget (less its headroom) has refilled enough; 0 without a budget. Waiting requests reserve
+   * units in turn, so they go in the order they asked.
+   */
+  private reserveUnits(bucket: string, units?: number): number {
+    const { budget, headroom } = this.options;
+    if (!budget) return 0;
+    const capacity = budget.units() * (1 - headroom);
+    const now = this.clock.now();
+    const rate = capacity / budget.windowMs;
+    const left = Number.isNaN(this.units.left) ? capacity : this.units.left + (now - this.units.at) * rate;
+    this.units.left = Math.min(capacity, left) - (units ?? this.units.costs.get(bucket) ?? 1);
+    this.units.at = now;
+    return this.units.left >= 0 ? 0 : Math.ceil(-this.units.left / rate);
+  }
+
+  /** How long until a request under `rule` may be sent, ms (0 without a rule); the pace is kept from when they are sent. */
+  private spacingWaitMs(rule: BucketSpacing | undefined): number {
+    if (!rule) return 0;
+    return Math.max(0, (this.nextSpaced.get(rule) ?? 0) - this.clock.now());
+  }
+
+  /** Settles what a request cost against what it was charged, and keeps it as the bucket's expected cost. */
+  private settleCost(bucket: string, headers: ResponseHeaders): void {
+    if (!this.options.budget) return;
+    for (const signal of this.options.signals) {
+      const cost = signal.cost?.(headers);
+      if (typeof cost !== 'number' || !(cost >= 0)) continue;
+      if (!Number.isNaN(this.units.left)) this.units.left -= cost - (this.units.costs.get(bucket) ?? 1);
+      this.units.costs.set(bucket, cost);
+      return;
+    }
   }
 
   private bucket(key: string): { state?: BucketState; inFlight: number } {

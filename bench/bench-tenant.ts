@@ -1,0 +1,101 @@
+import { rmSync } from 'node:fs';
+import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
+import { entraBackupPermissions } from '@libs/providers/entra/entra-resource-catalog.js';
+import { GRAPH_RU_WINDOW_MS, graphResourceUnitsPer10s } from '@libs/providers/entra/graph-rate-limits.js';
+import type { ServiceClient } from '@app/demo/service-client.js';
+import { benchAdmin, benchServiceEnv, HEADROOM, round } from './bench-org.js';
+import { type ServiceProcess, startServiceProcess } from './service-process.js';
+
+/** A generated Entra tenant, the built service in its own process, and a connection between them. */
+export interface BenchTenant {
+  tenant: RunningEntraSimulator;
+  service: ServiceProcess;
+  api: ServiceClient;
+  connectionId: string;
+  /** Runs a full backup through the API and waits for it. @returns its id and wall seconds */
+  backup(body?: Record<string, unknown>): Promise<{ backupId: string; seconds: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an Entra bench: a tenant of `users` from the generator (seed 42, one group per 100 users,
+ * at least 10), Graph's throttling on with `rateLimits: 'enterprise'` (the published limits; the
+ * name the Okta bench uses for "the provider's real limits"), the service and an Entra connection.
+ */
+export async function startBenchTenant(options: {
+  users: number;
+  rateLimits: 'none' | 'enterprise';
+  log: (line: string) => void;
+  cpuProfileDir?: string;
+}): Promise<BenchTenant> {
+  const { users, log } = options;
+  log(`Generating an Entra tenant of ${users} users...`);
+  const tenant = await startEntraSimulator({
+    users,
+    groups: Math.max(10, Math.round(users / 100)),
+    seed: 42,
+    throttling: options.rateLimits === 'enterprise',
+  });
+  const { dataDir, env } = await benchServiceEnv(tenant.caCertPath);
+  const service = await startServiceProcess(env, options);
+  const close = async () => {
+    await service.stop();
+    await tenant.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const api = await (await benchAdmin(service))(service);
+    const app = tenant.registerApp(entraBackupPermissions());
+    const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
+      provider: 'entra_id',
+      org_url: tenant.baseUrl,
+      tenant_id: tenant.tenantId,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
+    return {
+      tenant,
+      service,
+      api,
+      connectionId: connection.id,
+      async backup(body: Record<string, unknown> = {}) {
+        const started = performance.now();
+        const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {
+          connectionId: connection.id,
+          ...body,
+        });
+        const final = await api.waitForBackup(backupId, (pct, message) =>
+          log(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
+        );
+        if (final.status !== 'completed') throw new Error(`backup ${final.status}: ${final.error_message}`);
+        return { backupId, seconds: (performance.now() - started) / 1000 };
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * The least wall time Graph's identity and access limits allow for a run that spent
+ * `resourceUnits` and made `conditionalAccessRequests` (s): the application+tenant budget for the
+ * tenant's size less the headroom kept free, and the conditional access paths' 1 request per
+ * second; the slower decides. Steady state: the budget's bucket starts full (10 s of units), so a
+ * run that fits in it beats the bound.
+ */
+export function graphLowerBound(
+  users: number,
+  resourceUnits: number,
+  conditionalAccessRequests: number,
+): number {
+  const perSecond = (graphResourceUnitsPer10s(users) * (1 - HEADROOM) * 1000) / GRAPH_RU_WINDOW_MS;
+  return round(
+    Math.max(
+      resourceUnits / perSecond,
+      // The first request goes at once, each other one a second after the previous.
+      Math.max(0, conditionalAccessRequests - 1),
+    ),
+  );
+}
