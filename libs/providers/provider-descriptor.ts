@@ -1,4 +1,6 @@
 import type { Check } from '@libs/compliance/compliance-types.js';
+import type { Operation } from 'fast-json-patch';
+import type { ChangePart } from '@libs/diff/change-facts.js';
 import type { SeverityRule } from '@libs/diff/severity-rule.js';
 
 import type { ProviderConnector } from './provider-connector.js';
@@ -63,6 +65,16 @@ export interface ProviderDescriptor {
   volatileFields: readonly string[];
   /** the severity table of a diff, most specific first, ending with a catch-all */
   severityRules: readonly SeverityRule[];
+  /**
+   * The named parts a modified record's patch touches (Workflows: a flow's cards), for a diff to
+   * report change by part; absent when the provider's records have none.
+   */
+  changeParts?(
+    type: string,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+    patch: readonly Operation[],
+  ): ChangePart[];
   /** types whose records limit their parent's reach, and the parent type (a severity fact) */
   scopingParents: Readonly<Record<string, string>>;
   /** per type, what a backup cannot hold (fields the API never returns, secrets stripped) */

@@ -1,5 +1,6 @@
 import { ENTRA_PROVIDER } from './entra/entra-provider.js';
 import { OKTA_PROVIDER } from './okta/okta-provider.js';
+import { WORKFLOWS_PROVIDER } from './okta-workflows/workflows-provider.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { ProviderError } from './provider-errors.js';
 import type { ProviderKind } from './provider-kind.js';
@@ -10,6 +11,7 @@ import type { ProviderKind } from './provider-kind.js';
  */
 const PROVIDERS: Partial<Record<ProviderKind, ProviderDescriptor>> = {
   okta: OKTA_PROVIDER,
+  okta_workflows: WORKFLOWS_PROVIDER,
   entra_id: ENTRA_PROVIDER,
 };
 

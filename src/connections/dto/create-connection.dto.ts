@@ -36,15 +36,40 @@ export class CreateConnectionDto {
   @Length(1, 256)
   client_id!: string;
 
-  @ApiProperty({
-    description: 'Client secret of the integration. Write-only: never returned.',
+  @ApiPropertyOptional({
+    description: 'Client secret of the integration (Okta, Entra ID). Write-only: never returned.',
     writeOnly: true,
     minLength: 1,
     maxLength: 1024,
   })
+  @IsOptional()
   @IsString()
   @Length(1, 1024)
-  client_secret!: string;
+  client_secret?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Okta Workflows only: the API Services app's private key for private_key_jwt, PEM or private JWK. Write-only: never returned.",
+    writeOnly: true,
+    minLength: 1,
+    maxLength: 16384,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 16384)
+  private_key?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 200,
+    example: 'idp-backup-exporter',
+    description:
+      "Okta Workflows only: the alias of the exporter flow's API endpoint (docs/okta-workflows.md).",
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  flow_alias?: string;
 
   @ApiPropertyOptional({ maxLength: 200, example: 'Acme production' })
   @IsOptional()

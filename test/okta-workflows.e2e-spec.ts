@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { openSnapshot, runBackup } from './support/backup-helpers.js';
+import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
+import {
+  startWorkflowsOrg,
+  type TestWorkflowsOrg,
+  workflowsConnectionBody,
+} from './support/workflows-org.js';
+
+const SCOPES = ['okta.workflows.invoke.manage', 'okta.logs.read'];
+
+interface Change {
+  resourceType: string;
+  action: string;
+  resource: { id: string; name: string | null };
+  severity: string;
+  rule: string;
+  parts?: Array<{ kind: string; key: string; name: string | null; action: string; changes: unknown[] }>;
+}
+
+/**
+ * Okta Workflows end to end (issue 33): a connection proven with a private_key_jwt token, backups
+ * through the exporter flow of the simulated Workflows host, a flow's change diffed per card.
+ */
+describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its Workflows host over HTTPS)', () => {
+  let org: TestWorkflowsOrg;
+  let ctx: TestApp;
+  let admin: TestClient;
+  let connectionId: string;
+  let first: BackupDto;
+
+  const auth = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
+  const create = (body: Record<string, unknown>) =>
+    ctx.http.post('/api/connections/create').set(auth(admin)).send(body);
+
+  beforeAll(async () => {
+    org = await startWorkflowsOrg({ flows: 6, tables: 2, rows: 3, seed: 33 }, SCOPES);
+    ctx = await startTestApp(org.env);
+    admin = await ctx.newClient({ role: 'admin' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await org?.sim.close();
+  });
+
+  it('refuses an app without okta.workflows.invoke.manage, naming the scope', async () => {
+    const app = org.newApp(['okta.logs.read']);
+    const response = await create(workflowsConnectionBody(org, app));
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/okta\.workflows\.invoke\.manage/);
+    expect(JSON.stringify(response.body)).not.toContain('PRIVATE KEY');
+  });
+
+  it('refuses a key the app does not hold (the assertion does not verify)', async () => {
+    const other = org.newApp(SCOPES);
+    const response = await create(workflowsConnectionBody(org, org.app, other.privateKeyPem));
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/invalid_client/);
+  });
+
+  it('creates the connection with a private JWK too; the key is never returned', async () => {
+    const response = await create(workflowsConnectionBody(org, org.app, JSON.stringify(org.app.privateJwk)));
+    expect(response.status).toBe(201);
+    expect(response.body.connection).toMatchObject({ provider: 'okta_workflows', org_url: org.sim.baseUrl });
+    expect(JSON.stringify(response.body)).not.toContain(String(org.app.privateJwk.d));
+  });
+
+  it('creates the connection from a PEM after a token proves the key; the key is never returned', async () => {
+    const response = await create(workflowsConnectionBody(org));
+    expect(response.status).toBe(201);
+    connectionId = response.body.connection.id as string;
+    const read = await ctx.http.get(`/api/connections/${connectionId}`).set(auth(admin));
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body)).not.toContain('PRIVATE KEY');
+    expect(read.body.connection.provider).toBe('okta_workflows');
+  });
+
+  it('backs up through the exporter flow: every flow, table (schema and rows) and connection placeholder', async () => {
+    const invocations = org.workflows.invocations();
+    first = await runBackup(ctx, admin.token, { connectionId });
+    expect(first.status).toBe('completed');
+    expect(org.workflows.invocations()).toBe(invocations + 1);
+    const { flows, tables, connections, folders } = org.workflows.data;
+    expect(first.resource_counts).toEqual({
+      workflow_folder: folders.size,
+      workflow: flows.size,
+      workflow_table: tables.size,
+      workflow_connection: connections.size,
+    });
+    const reader = await openSnapshot(ctx, first.storage_key!);
+    const read = async (type: string) => {
+      const records = [];
+      for await (const record of reader.readPart(type)) records.push(record);
+      return records;
+    };
+    const storedFlows = await read('workflow');
+    expect(storedFlows.map((r) => [r.id, r.name]).sort()).toEqual(
+      [...flows.values()].map((f) => [f.id, f.name]).sort(),
+    );
+    for (const record of storedFlows) {
+      const flow = flows.get(record.id)!;
+      const cards = Object.values(record.data.cards as Record<string, { address: string; name: string }>);
+      expect(cards.map((c) => [c.address, c.name])).toEqual(flow.cards.map((c) => [c.address, c.name]));
+    }
+    const storedTables = await read('workflow_table');
+    for (const record of storedTables) {
+      const table = tables.get(record.id)!;
+      expect(record.data.columns).toEqual(table.columns);
+      expect(record.data.rows).toEqual(table.rows);
+    }
+    const storedConnections = await read('workflow_connection');
+    expect(storedConnections.map((r) => [r.id, r.data.name, r.data.module]).sort()).toEqual(
+      [...connections.values()].map((c) => [c.id, c.name, c.module]).sort(),
+    );
+    const okta = storedConnections.find((r) => r.data.module === 'okta')!;
+    expect((okta.data.exported as { data: unknown }).data).toBeNull();
+    const usingOkta = [...flows.values()]
+      .filter((f) => f.cards.some((c) => c.configId === okta.id))
+      .map((f) => f.id);
+    expect((okta.data.flows as Array<{ id: string }>).map((f) => f.id).sort()).toEqual(usingOkta.sort());
+  });
+
+  it('reports a changed flow card by card, ignoring the ids each export mints; a deprovisioning flow is high', async () => {
+    const offboard = [...org.workflows.data.flows.values()].find((f) => f.name === 'Offboard leaver')!;
+    const cardIndex = offboard.cards.findIndex((c) => c.name === 'Deactivate User');
+    org.workflows.changeCardInput(offboard.id, cardIndex, 'Send Email', true);
+    const second = await runBackup(ctx, admin.token, { connectionId, forceFullBackup: true });
+    expect(second.status).toBe('completed');
+    const response = await ctx.http
+      .post('/api/diff')
+      .set(auth(admin))
+      .send({ fromBackupId: first.id, toBackupId: second.id });
+    expect(response.status).toBe(200);
+    const changes = response.body.changes as Change[];
+    expect(changes).toEqual([
+      expect.objectContaining({
+        resourceType: 'workflow',
+        action: 'modified',
+        resource: expect.objectContaining({ id: offboard.id, name: 'Offboard leaver' }),
+        severity: 'high',
+        rule: 'workflows-privileged-flow-changed',
+        parts: [
+          {
+            kind: 'card',
+            key: `${offboard.cards[cardIndex].address}#1`,
+            name: 'Deactivate User',
+            action: 'modified',
+            changes: expect.arrayContaining([expect.objectContaining({ op: 'replace', value: true })]),
+          },
+        ],
+      }),
+    ]);
+  });
+});
