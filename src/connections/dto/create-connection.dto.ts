@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import { PRIMARY_PROVIDER_KIND, PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
 import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
@@ -27,14 +27,16 @@ export class CreateConnectionDto {
   @Length(1, 256)
   tenant_id?: string;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     minLength: 1,
     maxLength: 256,
-    description: 'Client id of the Okta API service integration or the Entra app registration.',
+    description:
+      "Client id of the Okta API service integration, the Entra app registration or the Okta Workflows API Services app; every provider's connections require it.",
   })
+  @IsOptional()
   @IsString()
   @Length(1, 256)
-  client_id!: string;
+  client_id?: string;
 
   @ApiPropertyOptional({
     description: 'Client secret of the integration (Okta, Entra ID). Write-only: never returned.',
