@@ -29,6 +29,7 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
   let admin: TestClient;
   let connectionId: string;
   let first: BackupDto;
+  let unchanged: BackupDto;
 
   const auth = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
   const create = (body: Record<string, unknown>) =>
@@ -121,12 +122,36 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
     expect((okta.data.flows as Array<{ id: string }>).map((f) => f.id).sort()).toEqual(usingOkta.sort());
   });
 
-  it('reports a changed flow card by card, ignoring the ids each export mints; a deprovisioning flow is high', async () => {
+  it('skips the export when the System Log has no Workflows change since the last backup, and says so', async () => {
+    const invocations = org.workflows.invocations();
+    unchanged = await runBackup(ctx, admin.token, { connectionId });
+    expect(unchanged.status).toBe('completed');
+    expect(org.workflows.invocations()).toBe(invocations);
+    expect(unchanged.progress_message).toBe(
+      `No Okta Workflows change in the audit log since backup ${first.id}: its snapshot is still current, nothing was exported`,
+    );
+    expect(unchanged).toMatchObject({
+      storage_key: first.storage_key,
+      resource_counts: first.resource_counts,
+      sha256: first.sha256,
+    });
+    const diff = await ctx.http
+      .get('/api/diff')
+      .query({ fromBackupId: first.id, toBackupId: unchanged.id })
+      .set(auth(admin));
+    expect(diff.status).toBe(200);
+    expect(diff.body.changes).toEqual([]);
+  });
+
+  it('exports again once a flow is saved, and reports the flow card by card, ignoring export ids; a deprovisioning flow is high', async () => {
     const offboard = [...org.workflows.data.flows.values()].find((f) => f.name === 'Offboard leaver')!;
     const cardIndex = offboard.cards.findIndex((c) => c.name === 'Deactivate User');
     org.workflows.changeCardInput(offboard.id, cardIndex, 'Send Email', true);
-    const second = await runBackup(ctx, admin.token, { connectionId, forceFullBackup: true });
+    const invocations = org.workflows.invocations();
+    const second = await runBackup(ctx, admin.token, { connectionId });
     expect(second.status).toBe('completed');
+    expect(org.workflows.invocations()).toBe(invocations + 1);
+    expect(second.storage_key).not.toBe(first.storage_key);
     const response = await ctx.http
       .post('/api/diff')
       .set(auth(admin))
@@ -151,5 +176,14 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
         ],
       }),
     ]);
+  });
+
+  it('keeps a snapshot two backups share until neither needs it', async () => {
+    expect((await ctx.http.delete(`/api/backup/${first.id}`).set(auth(admin))).status).toBe(200);
+    const reader = await openSnapshot(ctx, unchanged.storage_key!);
+    expect(reader.types).toContain('workflow');
+    let flows = 0;
+    for await (const _record of reader.readPart('workflow')) flows += 1;
+    expect(flows).toBe(unchanged.resource_counts!.workflow);
   });
 });

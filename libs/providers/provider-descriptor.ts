@@ -75,6 +75,12 @@ export interface ProviderDescriptor {
     after: Record<string, unknown>,
     patch: readonly Operation[],
   ): ChangePart[];
+  /**
+   * The provider's audit log records every configuration change (its connector's
+   * `configurationChangesSince`), so an incremental backup with no change logged since its base
+   * records the base's snapshot instead of fetching again (Okta Workflows: exports are capped).
+   */
+  skipsUnchanged?: boolean;
   /** types whose records limit their parent's reach, and the parent type (a severity fact) */
   scopingParents: Readonly<Record<string, string>>;
   /** per type, what a backup cannot hold (fields the API never returns, secrets stripped) */

@@ -27,6 +27,7 @@ import { describeRunning } from './backup-progress.js';
 import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupsRepository } from './backups.repository.js';
 import { type Deletions, gatherDeletions, mergedRecords } from './incremental-merge.js';
+import { unchangedBase } from './unchanged-base.js';
 
 declare module '@app/jobs/job-payloads.js' {
   interface JobPayloads {
@@ -68,7 +69,9 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
     const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
     try {
-      await this.capture(backup, connector, context);
+      const unchanged = await unchangedBase(backup, connector, this.runs, context.signal);
+      if (unchanged) await this.pointAt(backup, unchanged, connector, context);
+      else await this.capture(backup, connector, context);
     } finally {
       await connector.close();
     }
@@ -100,6 +103,39 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
   /** A failed backup leaves no objects. */
   async discard(backup: BackupEntity): Promise<void> {
     await this.store.deletePrefix(backup.storageKey);
+  }
+
+  /**
+   * Records `base`'s snapshot as this backup's (issue 33, "skip when nothing changed"): same
+   * objects, counts and digest; the progress message says so. Deleting either backup keeps the
+   * objects while the other points at them (BackupsService.delete).
+   */
+  private async pointAt(
+    backup: BackupEntity,
+    base: BackupEntity,
+    connector: ProviderConnector,
+    context: RunContext<BackupEntity>,
+  ): Promise<void> {
+    const { label } = requireProvider(backup.connection.provider);
+    await context.finish(
+      {
+        status: 'completed',
+        message: `No ${label} change in the audit log since backup ${base.id}: its snapshot is still current, nothing was exported`,
+        fields: {
+          storageKey: base.storageKey,
+          resourceCounts: base.resourceCounts,
+          resourceTypes: base.resourceTypes,
+          size: base.size,
+          sha256: base.sha256,
+          requests: connector.stats().requests,
+        },
+      },
+      backupEntry('backup.completed', factsOf(backup), {
+        kind: 'unchanged',
+        resources: Object.values(base.resourceCounts).reduce((sum, n) => sum + n, 0),
+        previous_backup_id: base.id,
+      }),
+    );
   }
 
   private async capture(

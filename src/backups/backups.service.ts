@@ -258,7 +258,7 @@ export class BackupsService {
     const backup = await this.findOrThrow(actor, id);
     if (backup.status === 'running')
       throw new ConflictError('backup_running', 'A running backup cannot be deleted');
-    await this.store.deletePrefix(backup.storageKey);
+    await this.deleteObjectsOf(backup);
     await this.audit.audited(
       (tx) => this.backups.delete(actor.teamId, id, tx),
       () => backupEntry('backup.deleted', factsOf(backup), {}, byCaller(actor)),
@@ -275,7 +275,7 @@ export class BackupsService {
     for (;;) {
       const expired = await this.backups.findExpired(now, batchSize);
       for (const backup of expired) {
-        await this.store.deletePrefix(backup.storageKey);
+        await this.deleteObjectsOf(backup);
         await this.audit.audited(
           (tx) => this.backups.delete(backup.teamId, backup.id, tx),
           () => ({
@@ -291,6 +291,12 @@ export class BackupsService {
       deleted += expired.length;
       if (expired.length < batchSize) return deleted;
     }
+  }
+
+  /** Deletes a backup's snapshot objects, unless another backup records the same snapshot (unchanged-base.ts). */
+  private async deleteObjectsOf(backup: Pick<BackupEntity, 'id' | 'storageKey'>): Promise<void> {
+    if (await this.backups.sharesStorage(backup.storageKey, backup.id)) return;
+    await this.store.deletePrefix(backup.storageKey);
   }
 
   private async stats(teamId: string, query: ListBackupsQuery): Promise<BackupStatsDto> {

@@ -47,6 +47,8 @@ export const WORKFLOWS_PROVIDER: ProviderDescriptor = {
   scopingParents: {},
   notCaptured: NOT_CAPTURED,
   changeParts: flowCardChanges,
+  // The System Log records every Workflows change (workflows.user.*): no export when none.
+  skipsUnchanged: true,
   grants: () => [...WORKFLOWS_SCOPES],
   complianceChecks: [],
   async connect(options) {
