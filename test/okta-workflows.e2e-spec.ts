@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { exportFolder } from '@libs/workflows-simulator/index.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import {
@@ -185,5 +186,78 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
     let flows = 0;
     for await (const _record of reader.readPart('workflow')) flows += 1;
     expect(flows).toBe(unchanged.resource_counts!.workflow);
+  });
+
+  describe('POST /api/connections/{id}/workflows/upload', () => {
+    const upload = (
+      client: TestClient,
+      id: string,
+      body: Buffer | string,
+      type = 'application/octet-stream',
+    ) =>
+      ctx.http
+        .post(`/api/connections/${id}/workflows/upload`)
+        .set(auth(client))
+        .set('Content-Type', type)
+        .send(body);
+
+    it('turns a .folder exported by hand into a completed backup holding its flows, tables and placeholders', async () => {
+      const file = Buffer.from(JSON.stringify(exportFolder(org.workflows.data, Date.now())));
+      const response = await upload(admin, connectionId, file);
+      expect(response.status).toBe(201);
+      const backup = response.body.backup as BackupDto;
+      expect(backup.status).toBe('completed');
+      const { flows, tables, connections, folders } = org.workflows.data;
+      expect(backup.resource_counts).toEqual({
+        workflow_folder: folders.size,
+        workflow_connection: connections.size,
+        workflow_table: tables.size,
+        workflow: flows.size,
+      });
+      const reader = await openSnapshot(ctx, backup.storage_key!);
+      const stored = [];
+      for await (const record of reader.readPart('workflow')) stored.push(record.id);
+      expect(stored.sort()).toEqual([...flows.keys()].sort());
+      const listed = await ctx.http.get('/api/backup/list').query({ connectionId }).set(auth(admin));
+      expect(listed.body.backups.map((b: BackupDto) => b.id)).toContain(backup.id);
+    });
+
+    it('refuses what is not a flopack, naming why, and stores nothing', async () => {
+      const before = (await ctx.http.get('/api/backup/list').query({ connectionId }).set(auth(admin))).body
+        .total;
+      const notJson = await upload(admin, connectionId, Buffer.from('PK\u0003\u0004 zip'));
+      expect(notJson.status).toBe(400);
+      expect(notJson.body.error).toMatch(/not UTF-8 JSON/);
+      const notFlopack = await upload(
+        admin,
+        connectionId,
+        Buffer.from(JSON.stringify({ type: 'folder', data: {} })),
+      );
+      expect(notFlopack.status).toBe(400);
+      expect(notFlopack.body.error).toMatch(/Not an Okta Workflows export/);
+      const withSecret = exportFolder(org.workflows.data, Date.now()) as {
+        data: { configs: Record<string, { data: unknown }> };
+      };
+      Object.values(withSecret.data.configs)[0].data = { token: 'xoxb-secret' };
+      const leaking = await upload(admin, connectionId, Buffer.from(JSON.stringify(withSecret)));
+      expect(leaking.status).toBe(400);
+      expect(leaking.body.error).toMatch(/connection data/);
+      expect(
+        (await ctx.http.get('/api/backup/list').query({ connectionId }).set(auth(admin))).body.total,
+      ).toBe(before);
+    });
+
+    it('caps the size, takes only octet-stream, and needs run backups on a connection of the team', async () => {
+      const big = await upload(admin, connectionId, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20));
+      expect(big.status).toBe(400);
+      expect(big.body.error).toBe('Request body too large (at most 10 MB)');
+      const json = await upload(admin, connectionId, '{"type":"flopack"}', 'text/plain');
+      expect(json.status).toBe(415);
+      const file = Buffer.from(JSON.stringify(exportFolder(org.workflows.data, Date.now())));
+      const viewer = await ctx.newClient({ role: 'viewer', teamId: admin.teamId });
+      expect((await upload(viewer, connectionId, file)).status).toBe(403);
+      const outsider = await ctx.newClient({ role: 'admin' });
+      expect((await upload(outsider, connectionId, file)).status).toBe(404);
+    });
   });
 });

@@ -92,6 +92,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'POST /api/notifications/read': P.ViewNotifications,
   'GET /api/notifications/preferences': P.ViewNotifications,
   'PATCH /api/notifications/preferences': P.ViewNotifications,
+  // Beyond the spec (issue 33): a backup from an Okta Workflows export file.
+  'POST /api/connections/:id/workflows/upload': P.RunBackups,
 };
 
 /** Public routes that need a signed URL instead of a token (issue 28: report downloads). */

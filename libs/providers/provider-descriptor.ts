@@ -5,6 +5,8 @@ import type { SeverityRule } from '@libs/diff/severity-rule.js';
 
 import type { ProviderConnector } from './provider-connector.js';
 import type { ProviderKind } from './provider-kind.js';
+import type { ResourceRecord } from './resource-types.js';
+import type { RestorePackage, RestorePackageInput } from './restore-package.js';
 
 /** The operator's outbound policy and the tenant a connector is built for. */
 export interface ConnectOptions {
@@ -75,6 +77,19 @@ export interface ProviderDescriptor {
     after: Record<string, unknown>,
     patch: readonly Operation[],
   ): ChangePart[];
+  /**
+   * The records, by type, of an export file made by hand in the provider's own console (Okta
+   * Workflows: a `.folder` or `.flow`), for a backup from an upload; absent when the provider has
+   * no such file.
+   * @throws ProviderError naming what makes the file not such an export
+   */
+  recordsOfUpload?(bytes: Uint8Array): Record<string, ResourceRecord[]>;
+  /**
+   * For a provider that cannot be written through an API: what a restore hands back instead of
+   * writing (Okta Workflows: a re-import package), built from the backup's records. A provider
+   * with it restores no other way, and previews from the backup alone.
+   */
+  restorePackage?(input: RestorePackageInput): RestorePackage;
   /**
    * The provider's audit log records every configuration change (its connector's
    * `configurationChangesSince`), so an incremental backup with no change logged since its base

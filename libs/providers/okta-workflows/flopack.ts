@@ -43,6 +43,12 @@ export const FLOPACK = z.looseObject({
 });
 
 export type Flopack = z.infer<typeof FLOPACK>;
+
+/** The format a package is written in when the backup kept none (the newest version of the real exports). */
+export const FLOPACK_DEFAULTS = {
+  version: '1.5.0',
+  flags: { 'auto-transform': true, looseBooleans: true, looseStrings: true, looseNulls: true },
+};
 export type FlopackFlo = z.infer<typeof FLO>;
 export type FlopackConfig = z.infer<typeof CONFIG>;
 export type FlopackTable = z.infer<typeof TABLE>;

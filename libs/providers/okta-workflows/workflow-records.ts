@@ -1,7 +1,10 @@
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 
+import { ProviderError } from '@libs/providers/provider-errors.js';
+
 import {
   buildFlopack,
+  parseFlopack,
   type Flopack,
   type FlopackConfig,
   type FlopackFlo,
@@ -84,6 +87,8 @@ export function recordsOfFlopack(
         name: group.data.name,
         description: group.data.description ?? '',
         path: group.data.path ?? '',
+        // The export's format, so a re-import package is written in it.
+        exportFormat: { version: flopack.version, flags: flopack.flags ?? {} },
         [EXPORTED]: group,
       },
     })),
@@ -135,4 +140,19 @@ export function flopackOfRecords(
     },
     created,
   );
+}
+
+/**
+ * The records of a `.folder` or `.flow` file an admin exported from the console (UTF-8 JSON, a
+ * flopack): no table rows, which the console's export never holds.
+ * @throws ProviderError `invalid_flopack` when the bytes are not JSON or not a flopack
+ */
+export function recordsOfExportFile(bytes: Uint8Array): Record<WorkflowsResourceType, ResourceRecord[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new ProviderError('Not an Okta Workflows export: the file is not UTF-8 JSON', 'invalid_flopack');
+  }
+  return recordsOfFlopack(parseFlopack(json));
 }

@@ -1,9 +1,10 @@
 import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
 
 import { flowCardChanges } from './card-changes.js';
+import { workflowsRestorePackage } from './restore-package.js';
 import { WORKFLOWS_SCOPES } from './workflows-scopes.js';
 import { WORKFLOWS_SEVERITY_RULES } from './workflows-severity-rules.js';
-import { EXPORTED, WORKFLOWS_RESOURCE_TYPES } from './workflow-records.js';
+import { EXPORTED, recordsOfExportFile, WORKFLOWS_RESOURCE_TYPES } from './workflow-records.js';
 
 /** What an export never holds (Okta Workflows help "Export and import flows"), as record paths. */
 const NOT_CAPTURED = {
@@ -47,6 +48,8 @@ export const WORKFLOWS_PROVIDER: ProviderDescriptor = {
   scopingParents: {},
   notCaptured: NOT_CAPTURED,
   changeParts: flowCardChanges,
+  recordsOfUpload: recordsOfExportFile,
+  restorePackage: workflowsRestorePackage,
   // The System Log records every Workflows change (workflows.user.*): no export when none.
   skipsUnchanged: true,
   grants: () => [...WORKFLOWS_SCOPES],
