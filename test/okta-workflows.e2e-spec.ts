@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { exportFolder } from '@libs/workflows-simulator/index.js';
+import { parseFlopack } from '@libs/providers/okta-workflows/flopack.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
+import { runRestore } from './support/restore-helpers.js';
+import { zipEntries } from './support/zip-entries.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import {
   startWorkflowsOrg,
@@ -31,6 +34,7 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
   let connectionId: string;
   let first: BackupDto;
   let unchanged: BackupDto;
+  let second: BackupDto;
 
   const auth = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
   const create = (body: Record<string, unknown>) =>
@@ -149,7 +153,7 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
     const cardIndex = offboard.cards.findIndex((c) => c.name === 'Deactivate User');
     org.workflows.changeCardInput(offboard.id, cardIndex, 'Send Email', true);
     const invocations = org.workflows.invocations();
-    const second = await runBackup(ctx, admin.token, { connectionId });
+    second = await runBackup(ctx, admin.token, { connectionId });
     expect(second.status).toBe('completed');
     expect(org.workflows.invocations()).toBe(invocations + 1);
     expect(second.storage_key).not.toBe(first.storage_key);
@@ -258,6 +262,71 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       expect((await upload(viewer, connectionId, file)).status).toBe(403);
       const outsider = await ctx.newClient({ role: 'admin' });
       expect((await upload(outsider, connectionId, file)).status).toBe(404);
+    });
+  });
+
+  describe('restore = a re-import package', () => {
+    it('previews what the package would hold, from the backup alone', async () => {
+      const response = await ctx.http
+        .get('/api/restore')
+        .query({ backupId: second.id, resourceTypes: 'workflow' })
+        .set(auth(admin));
+      expect(response.status).toBe(200);
+      const rows = response.body.preview as Array<{ resourceType: string; create: number; update: number }>;
+      expect(rows.find((row) => row.resourceType === 'workflow')).toMatchObject({
+        create: org.workflows.data.flows.size,
+        update: 0,
+      });
+      expect(response.body.sourceOrgUrl).toBe(org.sim.baseUrl);
+    });
+
+    it('writes nothing to Okta and hands back a valid flopack of exactly the chosen flows and tables, their rows as CSV, and a runbook', async () => {
+      const flows = [...org.workflows.data.flows.values()];
+      const chosen = [
+        flows.find((f) => f.name === 'Offboard leaver')!,
+        flows.find((f) => f.name === 'Notify IT')!,
+      ];
+      const table = [...org.workflows.data.tables.values()][0];
+      const invocations = org.workflows.invocations();
+      const logBefore = org.sim.requestLog().total;
+      const view = await runRestore(ctx, admin.token, {
+        backupId: second.id,
+        mode: 'selective',
+        resourceTypes: ['workflow', 'workflow_table'],
+        resourceIds: [...chosen.map((f) => f.id), table.id],
+      });
+      expect(view.restore.status).toBe('completed');
+      expect(org.workflows.invocations()).toBe(invocations);
+      expect(org.sim.requestLog().total).toBe(logBefore);
+      expect(view.restore.pre_restore_backup_id).toBeNull();
+      const link = (view.restore as { package?: { url: string } }).package!;
+      const url = new URL(link.url);
+      const download = await ctx.http
+        .get(url.pathname + url.search)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(download.status).toBe(200);
+      expect(download.headers['content-type']).toBe('application/zip');
+      const entries = zipEntries(download.body as Buffer);
+      const flopack = parseFlopack(JSON.parse(entries.get('restore.folder')!.toString('utf8')));
+      expect(Object.keys(flopack.data.flos).sort()).toEqual(chosen.map((f) => f.id).sort());
+      expect(Object.keys(flopack.data.tables)).toEqual([table.id]);
+      const used = new Set(chosen.flatMap((f) => f.cards.map((c) => c.configId)).filter(Boolean));
+      expect(Object.keys(flopack.data.configs).sort()).toEqual([...used].sort());
+      for (const config of Object.values(flopack.data.configs)) expect(config.data).toBeNull();
+      const csv = entries.get(`tables/${table.name}.csv`)!.toString('utf8');
+      expect(csv.split('\r\n')).toHaveLength(table.rows.length + 1);
+      expect(csv).toContain(table.rows[0].Login);
+      const runbook = entries.get('RUNBOOK.md')!.toString('utf8');
+      expect(runbook).toContain('**Okta** (okta): Offboard leaver');
+      expect(runbook.split('## 5.')[1]).toContain('Notify IT');
+      expect(runbook.split('## 5.')[1]).not.toContain('Offboard leaver');
+      const tampered = await ctx.http.get(url.pathname + url.search.replace(/sig=[^&]+/, 'sig=AAAA'));
+      expect(tampered.status).toBe(403);
     });
   });
 });

@@ -7,7 +7,8 @@ import { toCsv } from './table-csv.js';
 
 /** Names as file names: no path separators or control characters. */
 function fileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'table';
+  const printable = [...name].map((char) => (char < ' ' ? '_' : char)).join('');
+  return printable.replace(/[\\/:*?"<>|]/g, '_').trim() || 'table';
 }
 
 const NOTES = [
