@@ -4,6 +4,8 @@ import { exportFolder } from '@libs/workflows-simulator/index.js';
 import { parseFlopack } from '@libs/providers/okta-workflows/flopack.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
 import { runRestore } from './support/restore-helpers.js';
+import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
+import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
 import { zipEntries } from './support/zip-entries.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import {
@@ -120,7 +122,7 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       [...connections.values()].map((c) => [c.id, c.name, c.module]).sort(),
     );
     const okta = storedConnections.find((r) => r.data.module === 'okta')!;
-    expect((okta.data.exported as { data: unknown }).data).toBeNull();
+    expect((okta.data._embedded as { data: unknown }).data).toBeNull();
     const usingOkta = [...flows.values()]
       .filter((f) => f.cards.some((c) => c.configId === okta.id))
       .map((f) => f.id);
@@ -181,6 +183,17 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
         ],
       }),
     ]);
+  });
+
+  it("shows the flow's change on its timeline", async () => {
+    const offboard = [...org.workflows.data.flows.values()].find((f) => f.name === 'Offboard leaver')!;
+    const response = await ctx.http
+      .get('/api/resource-timeline')
+      .query({ connectionId, resourceType: 'workflow', resourceId: offboard.id })
+      .set(auth(admin));
+    expect(response.status).toBe(200);
+    const events = response.body.events as Array<{ backupId: string; change: string }>;
+    expect(events.find((event) => event.backupId === second.id)?.change).toBe('modified');
   });
 
   it('keeps a snapshot two backups share until neither needs it', async () => {
@@ -327,6 +340,92 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       expect(runbook.split('## 5.')[1]).not.toContain('Offboard leaver');
       const tampered = await ctx.http.get(url.pathname + url.search.replace(/sig=[^&]+/, 'sig=AAAA'));
       expect(tampered.status).toBe(403);
+    });
+  });
+
+  describe('includeWorkflows on an Okta backup', () => {
+    let oktaConnectionId: string;
+    const oktaBody = async () => {
+      const integration = await installApiServiceIntegration(org.sim, OKTA_BACKUP_SCOPES);
+      return {
+        org_url: org.sim.baseUrl,
+        client_id: integration.clientId,
+        client_secret: integration.clientSecret,
+        org_name: 'Okta test org',
+      };
+    };
+    const run = (client: TestClient, body: Record<string, unknown>) =>
+      ctx.http.post('/api/backup/run').set(auth(client)).send(body);
+
+    it('refuses it on a Workflows connection, and on an Okta one whose team has no Workflows connection to the org', async () => {
+      const onWorkflows = await run(admin, { connectionId, includeWorkflows: true });
+      expect(onWorkflows.status).toBe(400);
+      expect(onWorkflows.body.details).toEqual({ code: 'workflows_not_applicable' });
+      const other = await ctx.newClient({ role: 'admin' });
+      const created = await ctx.http
+        .post('/api/connections/create')
+        .set(auth(other))
+        .send(await oktaBody());
+      expect(created.status).toBe(201);
+      const alone = await run(other, { connectionId: created.body.connection.id, includeWorkflows: true });
+      expect(alone.status).toBe(400);
+      expect(alone.body.details).toEqual({ code: 'no_workflows_connection' });
+    });
+
+    it("adds the team's Workflows folder of the same org into the Okta snapshot", async () => {
+      const created = await create(await oktaBody());
+      expect(created.status).toBe(201);
+      oktaConnectionId = created.body.connection.id as string;
+      const backup = await runBackup(ctx, admin.token, {
+        connectionId: oktaConnectionId,
+        includeWorkflows: true,
+      });
+      expect(backup.status).toBe('completed');
+      const { flows, tables, connections, folders } = org.workflows.data;
+      expect(backup.resource_counts).toMatchObject({
+        workflow_folder: folders.size,
+        workflow: flows.size,
+        workflow_table: tables.size,
+        workflow_connection: connections.size,
+        user: org.sim.snapshot().user.length,
+      });
+      const reader = await openSnapshot(ctx, backup.storage_key!);
+      const stored = [];
+      for await (const record of reader.readPart('workflow')) stored.push(record.id);
+      expect(stored.sort()).toEqual([...flows.keys()].sort());
+      const plain = await runBackup(ctx, admin.token, {
+        connectionId: oktaConnectionId,
+        forceFullBackup: true,
+      });
+      expect(Object.keys(plain.resource_counts!)).not.toContain('workflow');
+    });
+
+    it('diffs the Workflows types of two Okta backups card by card, with the Workflows severities', async () => {
+      const first = await runBackup(ctx, admin.token, {
+        connectionId: oktaConnectionId,
+        includeWorkflows: true,
+      });
+      const grant = [...org.workflows.data.flows.values()].find((f) => f.name === 'Grant help desk role')!;
+      const card = grant.cards.findIndex((c) => c.name === 'Assign Admin Role to User');
+      org.workflows.changeCardInput(grant.id, card, 'Role', 'SUPER_ADMIN');
+      const next = await runBackup(ctx, admin.token, {
+        connectionId: oktaConnectionId,
+        includeWorkflows: true,
+      });
+      const response = await ctx.http
+        .post('/api/diff')
+        .set(auth(admin))
+        .send({ fromBackupId: first.id, toBackupId: next.id });
+      expect(response.status).toBe(200);
+      expect(response.body.changes).toEqual([
+        expect.objectContaining({
+          resourceType: 'workflow',
+          resource: expect.objectContaining({ id: grant.id }),
+          severity: 'high',
+          rule: 'workflows-privileged-flow-changed',
+          parts: [expect.objectContaining({ name: 'Assign Admin Role to User', action: 'modified' })],
+        }),
+      ]);
     });
   });
 });

@@ -68,6 +68,13 @@ export interface ProviderDescriptor {
   /** the severity table of a diff, most specific first, ending with a catch-all */
   severityRules: readonly SeverityRule[];
   /**
+   * The kind whose types `includeWorkflows` adds to this kind's backups (spec "Backups": the
+   * primary kind only; Okta: `okta_workflows`), read from the team's connection of that kind to the
+   * same org into the same snapshot. Its volatile fields must be among this kind's, so the
+   * snapshot hashes its records as the included kind does.
+   */
+  workflowsKind?: ProviderKind;
+  /**
    * The named parts a modified record's patch touches (Workflows: a flow's cards), for a diff to
    * report change by part; absent when the provider's records have none.
    */

@@ -33,3 +33,25 @@ export function requireProvider(kind: ProviderKind): ProviderDescriptor {
     throw new ProviderError(`${kind} connections are not available yet`, 'provider_not_available');
   return descriptor;
 }
+
+/**
+ * How a diff of the kind's snapshots rates and details changes: its own severity table and
+ * record parts, with those of the kind `includeWorkflows` adds (`workflowsKind`) first, since
+ * that kind's rules apply to its types only and the kind's own table ends with a catch-all.
+ * @throws ProviderError `provider_not_available` for a kind this build does not connect to
+ */
+export function diffModelOf(
+  kind: ProviderKind,
+): Pick<ProviderDescriptor, 'severityRules' | 'scopingParents' | 'changeParts'> {
+  const own = requireProvider(kind);
+  const included = own.workflowsKind ? providerDescriptor(own.workflowsKind) : undefined;
+  if (!included) return own;
+  return {
+    severityRules: [...included.severityRules, ...own.severityRules],
+    scopingParents: { ...included.scopingParents, ...own.scopingParents },
+    changeParts: (type, before, after, patch) => [
+      ...(own.changeParts?.(type, before, after, patch) ?? []),
+      ...(included.changeParts?.(type, before, after, patch) ?? []),
+    ],
+  };
+}

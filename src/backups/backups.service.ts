@@ -62,10 +62,13 @@ export class BackupsService {
 
   /**
    * @throws NotFoundError for a connection the team cannot see; ValidationError for an unknown
-   *   resource type in `include`; ConflictError `backup_in_progress` (409) while one runs.
+   *   resource type in `include`, or `includeWorkflows` without a Workflows connection to the org;
+   *   ConflictError `backup_in_progress` (409) while one runs.
    */
   async run(actor: Actor, input: RunBackupDto): Promise<BackupStarted> {
     const connection = await this.connections.getRef(actor.teamId, input.connectionId);
+    // Checked now, so a missing Workflows connection is a 400 rather than a failed backup.
+    if (input.includeWorkflows) await this.connections.workflowsConnectionOf(actor.teamId, connection.id);
     const started = await this.start({
       connection,
       ownerUserId: actor.userId,

@@ -1,7 +1,9 @@
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { requireProvider } from '@libs/providers/registry.js';
+import type { RunContext } from '@app/jobs/tracked-run/tracked-run-kind.js';
 import type { BackupEntity } from './backup.entity.js';
+import { backupEntry, factsOf } from './backup-audit.js';
 import type { BackupsRepository } from './backups.repository.js';
 
 /**
@@ -31,4 +33,38 @@ export async function unchangedBase(
     return undefined;
   }
   return base;
+}
+
+/**
+ * Ends `backup` as a record of `base`'s snapshot (issue 33, "skip when nothing changed"): same
+ * objects, counts and digest; the progress message says so. Deleting either backup keeps the
+ * objects while the other points at them (BackupsService.delete).
+ * @param requests what asking the audit log cost
+ */
+export async function recordUnchanged(
+  backup: BackupEntity,
+  base: BackupEntity,
+  requests: number,
+  context: RunContext<BackupEntity>,
+): Promise<void> {
+  const { label } = requireProvider(backup.connection.provider);
+  await context.finish(
+    {
+      status: 'completed',
+      message: `No ${label} change in the audit log since backup ${base.id}: its snapshot is still current, nothing was exported`,
+      fields: {
+        storageKey: base.storageKey,
+        resourceCounts: base.resourceCounts,
+        resourceTypes: base.resourceTypes,
+        size: base.size,
+        sha256: base.sha256,
+        requests,
+      },
+    },
+    backupEntry('backup.completed', factsOf(backup), {
+      kind: 'unchanged',
+      resources: Object.values(base.resourceCounts).reduce((sum, n) => sum + n, 0),
+      previous_backup_id: base.id,
+    }),
+  );
 }

@@ -26,9 +26,11 @@ export type WorkflowsResourceType = (typeof WORKFLOWS_RESOURCE_TYPES)[number];
 /**
  * The member of every Workflows record that holds the export's own entry, as exported: kept so a
  * restore hands back exactly what Workflows made, and volatile (out of hashes and diffs) because
- * it carries the ids the designer mints anew on every export.
+ * it carries the ids the designer mints anew on every export. Named as HAL names embedded
+ * resources, `_embedded`, which Okta's volatile fields already hold: Workflows records added to
+ * an Okta snapshot (`includeWorkflows`) then hash the same way as in a Workflows one.
  */
-export const EXPORTED = 'exported';
+export const EXPORTED = '_embedded';
 
 /** A table's rows as *Export to CSV* gave them, by table id. */
 export type TableRows = ReadonlyMap<string, Array<Record<string, string>>>;

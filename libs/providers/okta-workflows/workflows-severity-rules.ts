@@ -66,6 +66,7 @@ export const WORKFLOWS_SEVERITY_RULES: readonly SeverityRule[] = [
     id: 'workflows-other-change',
     severity: 'info',
     description: 'A folder or a table (schema or rows) changed.',
-    applies: () => true,
+    // Workflows types only: in an Okta snapshot with `includeWorkflows`, Okta's own table rates the rest.
+    applies: (facts) => facts.resourceType.startsWith('workflow_'),
   },
 ];
