@@ -84,6 +84,17 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
     expect(read.body.connection.provider).toBe('okta_workflows');
   });
 
+  it('takes a new key by PATCH only once a token proves it', async () => {
+    const patch = (body: Record<string, unknown>) =>
+      ctx.http.patch(`/api/connections/${connectionId}`).set(auth(admin)).send(body);
+    const wrong = await patch({ private_key: org.newApp(SCOPES).privateKeyPem });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatch(/invalid_client/);
+    const rotated = await patch({ private_key: JSON.stringify(org.app.privateJwk) });
+    expect(rotated.status).toBe(200);
+    expect(JSON.stringify(rotated.body)).not.toContain(String(org.app.privateJwk.d));
+  });
+
   it('backs up through the exporter flow: every flow, table (schema and rows) and connection placeholder', async () => {
     const invocations = org.workflows.invocations();
     first = await runBackup(ctx, admin.token, { connectionId });
