@@ -93,9 +93,9 @@ describe('Okta Workflows severity rules', () => {
     expect(sut).toHaveLength(3);
   });
 
-  it('is the table docs/okta-workflows.md publishes under "Severity", rule by rule', () => {
-    const doc = readFileSync(new URL('../../../docs/okta-workflows.md', import.meta.url), 'utf8')
-      .split('\n## Severity')[1]
+  it('is the table docs/severity.md publishes under "Okta Workflows", rule by rule', () => {
+    const doc = readFileSync(new URL('../../../docs/severity.md', import.meta.url), 'utf8')
+      .split('\n## Okta Workflows')[1]
       .split('\n## ')[0];
     const rows = [...doc.matchAll(/^\| `([a-z-]+)` +\| (critical|high|medium|low|info) +\|/gm)].map(
       (match) => [match[1], match[2]],
