@@ -67,6 +67,19 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
     expect(response.body.error).toMatch(/invalid_client/);
   });
 
+  it('calls no host outside Okta clouds and the allowed ones (SSRF), and names fields of other kinds', async () => {
+    const evil = await create({ ...workflowsConnectionBody(org), org_url: 'https://169.254.169.254' });
+    expect(evil.status).toBe(400);
+    expect(evil.body.error).toMatch(/not an allowed provider host/);
+    const withSecret = await create({ ...workflowsConnectionBody(org), client_secret: 'x' });
+    expect(withSecret.status).toBe(400);
+    expect(withSecret.body.error).toBe('client_secret is not a field of okta_workflows connections');
+    const { flow_alias: _alias, ...noAlias } = workflowsConnectionBody(org);
+    const missing = await create(noAlias);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('flow_alias is required for okta_workflows connections');
+  });
+
   it('creates the connection with a private JWK too; the key is never returned', async () => {
     const response = await create(workflowsConnectionBody(org, org.app, JSON.stringify(org.app.privateJwk)));
     expect(response.status).toBe(201);
@@ -194,6 +207,22 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
         ],
       }),
     ]);
+  });
+
+  it('answers 404 to another team for the connection, its backups, diffs, uploads and restores', async () => {
+    const outsider = await ctx.newClient({ role: 'admin' });
+    expect((await ctx.http.get(`/api/connections/${connectionId}`).set(auth(outsider))).status).toBe(404);
+    expect((await ctx.http.get(`/api/backup/${second.id}`).set(auth(outsider))).status).toBe(404);
+    expect((await ctx.http.post('/api/backup/run').set(auth(outsider)).send({ connectionId })).status).toBe(
+      404,
+    );
+    const diff = await ctx.http
+      .post('/api/diff')
+      .set(auth(outsider))
+      .send({ fromBackupId: second.id, toBackupId: second.id });
+    expect(diff.status).toBe(404);
+    const restore = await ctx.http.get('/api/restore').query({ backupId: second.id }).set(auth(outsider));
+    expect(restore.status).toBe(404);
   });
 
   it("shows the flow's change on its timeline", async () => {
