@@ -134,6 +134,8 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       const flow = flows.get(record.id)!;
       const cards = Object.values(record.data.cards as Record<string, { address: string; name: string }>);
       expect(cards.map((c) => [c.address, c.name])).toEqual(flow.cards.map((c) => [c.address, c.name]));
+      // On or off as the System Log's activate events say (the export itself holds no state).
+      expect(record.data.active).toBe(flow.active);
     }
     const storedTables = await read('workflow_table');
     for (const record of storedTables) {
@@ -376,6 +378,8 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       expect(csv).toContain(table.rows[0].Login);
       const runbook = entries.get('RUNBOOK.md')!.toString('utf8');
       expect(runbook).toContain('**Okta** (okta): Offboard leaver');
+      const [on, off] = runbook.split('## 4.')[1].split('## 5.')[0].split('Off (leave off):');
+      for (const flow of chosen) expect(flow.active ? on : off.split('Not known')[0]).toContain(flow.id);
       expect(runbook.split('## 5.')[1]).toContain('Notify IT');
       expect(runbook.split('## 5.')[1]).not.toContain('Offboard leaver');
       const tampered = await ctx.http.get(url.pathname + url.search.replace(/sig=[^&]+/, 'sig=AAAA'));

@@ -26,6 +26,8 @@ export interface WorkflowsHandle {
   addFlow(name: string, cards: Array<keyof typeof CARD_KINDS>): string;
   /** Deletes a flow (`workflows.user.flow.delete`). */
   deleteFlow(flowId: string): void;
+  /** Turns a flow on or off (`workflows.user.flow.activate` / `.deactivate`). */
+  setActive(flowId: string, active: boolean): void;
 }
 
 /**
@@ -89,7 +91,21 @@ export function workflowsHost(
       data.flows.delete(flowId);
       recordEvent(org, 'workflows.user.flow.delete', 'Delete flow', [flowTarget(flow)]);
     },
+    setActive(flowId, active) {
+      const flow = existing(flowId);
+      flow.active = active;
+      const action = active ? 'activate' : 'deactivate';
+      recordEvent(org, `workflows.user.flow.${action}`, `${active ? 'Activate' : 'Deactivate'} flow`, [
+        flowTarget(flow),
+      ]);
+    },
   };
+  // The generated org was set up within the System Log's 90 days: its flows were created (off),
+  // and those that are on were turned on, and the log says so.
+  for (const flow of data.flows.values()) {
+    recordEvent(org, 'workflows.user.flow.create', 'Create flow', [flowTarget(flow)]);
+    if (flow.active) recordEvent(org, 'workflows.user.flow.activate', 'Activate flow', [flowTarget(flow)]);
+  }
 
   const routes: Route[] = [
     {

@@ -121,10 +121,20 @@ ${list(tables.map(named))}
 
 ## 4. Turn the flows back on
 
-An export holds no on/off state, so every imported flow is off. Turn on each flow that ran before
-the loss (the System Log's \`workflows.user.flow.activate\` events say which were on):
+An export holds no on/off state, so every imported flow is off. The System Log's
+\`workflows.user.flow.create\`, \`.activate\` and \`.deactivate\` events (90 days) said, at backup time:
 
-${list(flows.map(named))}
+On (turn these back on):
+
+${list(flows.filter((flow) => flow.data.active === true).map(named))}
+
+Off (leave off):
+
+${list(flows.filter((flow) => flow.data.active === false).map(named))}
+
+Not known (no event in the log's 90 days, or an uploaded export): check before turning on:
+
+${list(flows.filter((flow) => typeof flow.data.active !== 'boolean').map(named))}
 
 ## 5. Tell the callers of API endpoint flows
 

@@ -40,6 +40,8 @@ import {
 } from './workflow-records.js';
 
 const TOKEN_TEMPLATE = '/oauth2/v1/token';
+/** Okta keeps its System Log 90 days; a minute less, so `since` is never refused as too old. */
+const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000 - 60_000;
 const INVOKE_TEMPLATE = '/api/flo/{alias}/invoke';
 /** An alias is the last segment of the flow's invoke URL (letters, digits, `-`, `_`). */
 const FLOW_ALIAS = /^[A-Za-z0-9_-]{1,200}$/;
@@ -236,7 +238,47 @@ export class WorkflowsConnector implements ProviderConnector {
     const flopack = parseFlopack(
       typeof answer.export === 'string' ? JSON.parse(answer.export) : answer.export,
     );
-    return recordsOfFlopack(flopack, tableRowsOf(answer.tables));
+    const records = recordsOfFlopack(flopack, tableRowsOf(answer.tables));
+    const states = await this.flowStates(new Set(Object.keys(flopack.data.flos)), signal);
+    for (const record of records.workflow)
+      if (states.has(record.id)) record.data.active = states.get(record.id);
+    return records;
+  }
+
+  /**
+   * Whether each flow is on, as far as the System Log says: the last `workflows.user.flow.activate`
+   * (on), `.deactivate` or `.create` (off: a new flow starts off) event naming the flow as a target
+   * within the log's 90 days (an export holds no on/off state). Flows the log does not name are
+   * left out.
+   */
+  private async flowStates(
+    flowIds: ReadonlySet<string>,
+    signal?: AbortSignal,
+  ): Promise<Map<string, boolean>> {
+    const states = new Map<string, boolean>();
+    const list = {
+      template: LOGS_TEMPLATE,
+      query: {
+        since: new Date(Date.now() - LOG_RETENTION_MS).toISOString(),
+        until: new Date().toISOString(),
+        sortOrder: 'ASCENDING',
+        filter: ['create', 'activate', 'deactivate']
+          .map((action) => `eventType eq "workflows.user.flow.${action}"`)
+          .join(' or '),
+        limit: LOG_PAGE_LIMIT,
+      },
+      signal,
+    };
+    for await (const page of this.org.pages(list)) {
+      if (page.length === 0) break;
+      for (const event of page) {
+        const targets = Array.isArray(event.target) ? (event.target as Array<{ id?: unknown }>) : [];
+        for (const target of targets)
+          if (typeof target.id === 'string' && flowIds.has(target.id))
+            states.set(target.id, event.eventType === 'workflows.user.flow.activate');
+      }
+    }
+    return states;
   }
 }
 

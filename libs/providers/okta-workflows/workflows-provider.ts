@@ -8,7 +8,8 @@ import { EXPORTED, recordsOfExportFile, WORKFLOWS_RESOURCE_TYPES } from './workf
 
 /** What an export never holds (Okta Workflows help "Export and import flows"), as record paths. */
 const NOT_CAPTURED = {
-  workflow: ['active', 'executions'],
+  // `active` comes from the System Log when it names the flow (workflows-connector.ts flowStates).
+  workflow: ['executions'],
   workflow_connection: ['data'],
 };
 
