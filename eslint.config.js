@@ -14,7 +14,7 @@ import prettier from 'eslint-config-prettier';
 
 const PARENT = {
   regex: '^\\.\\./',
-  message: "Import through a path alias (@app, @libs, @migrations), not '../'.",
+  message: "Import through a path alias (@app, @libs, @migrations, @test), not '../'.",
 };
 const TYPEORM = {
   regex: '^(typeorm|@nestjs/typeorm)(/|$)',

@@ -13,6 +13,7 @@ export default {
     '^@app/(.*)\\.js$': '<rootDir>/src/$1',
     '^@libs/(.*)\\.js$': '<rootDir>/libs/$1',
     '^@migrations/(.*)\\.js$': '<rootDir>/migrations/$1',
+    '^@test/(.*)\\.js$': '<rootDir>/test/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

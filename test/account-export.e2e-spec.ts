@@ -6,6 +6,7 @@ import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
+const TRICKY_NAME = 'Acme "prod" \\ C:\\okta\ttab, é 𝄞 \u0001 end';
 
 type Bundle = Record<string, unknown> & {
   format_version: number;
@@ -45,6 +46,12 @@ describe('GET /api/account/export (HTTP, real PostgreSQL, simulator over HTTPS)'
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ email: 'new.member@example.com', role: 'auditor' })
       .expect(201);
+    // Text that JSON escapes and that COPY's text format would escape again: it must come back as is.
+    await ctx.http
+      .patch(`/api/connections/${connectionId}`)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ org_name: TRICKY_NAME })
+      .expect(200);
     const backup = await runBackup(ctx, admin.token, { connectionId });
     expect(backup.status).toBe('completed');
     backupId = backup.id;
@@ -98,7 +105,12 @@ describe('GET /api/account/export (HTTP, real PostgreSQL, simulator over HTTPS)'
     expect(bundle.counts.notifications).toBeGreaterThanOrEqual(0);
 
     const [connection] = bundle.connections as Array<Record<string, unknown>>;
-    expect(connection).toMatchObject({ id: connectionId, team_id: admin.teamId, credentials: '[redacted]' });
+    expect(connection).toMatchObject({
+      id: connectionId,
+      team_id: admin.teamId,
+      org_name: TRICKY_NAME,
+      credentials: '[redacted]',
+    });
     expect(connection).not.toHaveProperty('credentials_enc');
     expect((bundle.backups as Array<{ id: string }>)[0].id).toBe(backupId);
     expect((bundle.members as Array<{ email: string }>)[0].email).toMatch(/^owner-/);

@@ -106,14 +106,14 @@ interface Change {
       const partial = tenant.sim.registerApp(
         providerDescriptor('entra_id')!
           .grants()
-          .filter((role) => role !== 'Group.Read.All'),
+          .filter((role) => role !== 'Policy.Read.PermissionGrant'),
       );
       const refused = await ctx.http
         .patch(`/api/connections/${connectionId}`)
         .set(auth(admin))
         .send({ client_id: partial.clientId, client_secret: partial.clientSecret });
       expect(refused.status).toBe(400);
-      expect(refused.body.error).toMatch(/Group\.Read\.All/);
+      expect(refused.body.error).toMatch(/Policy\.Read\.PermissionGrant/);
       const renamed = await ctx.http
         .patch(`/api/connections/${connectionId}`)
         .set(auth(admin))
@@ -134,8 +134,22 @@ interface Change {
       );
       expect(expected.conditional_access_policy).toHaveLength(7);
       const reader = await holdsTenant(first);
+      // Every type of the issue's list, the real tenant's objects among them.
+      expect(Object.keys(expected).sort()).toEqual([...providerDescriptor('entra_id')!.resourceTypes].sort());
+      for (const [type, records] of Object.entries(expected))
+        expect({ type, n: records.length }).not.toEqual({ type, n: 0 });
+      expect(expected.role_assignment.map(({ data }) => data.roleDefinitionId)).toContain(
+        '62e90394-69f5-4237-9190-012177145e10',
+      );
+      const credentials = [
+        'passwordCredentials[].secretText',
+        'keyCredentials[].key',
+        'private keys (Entra holds only certificates)',
+      ];
       expect(reader.manifest.meta.notCaptured).toEqual({
         user: ['passwordProfile.password', '/v1.0/users/{id}/authentication/methods'],
+        application: credentials,
+        service_principal: credentials,
       });
     });
 
@@ -167,6 +181,38 @@ interface Change {
           resource: expect.objectContaining({ id: policy.id, name: policy.name }),
           severity: 'critical',
           rule: 'entra-ca-policy-disabled',
+        }),
+      ]);
+    });
+
+    it('reports a new Global Administrator as critical', async () => {
+      const before = await runBackup(ctx, admin.token, { connectionId });
+      const user = tenant.sim.snapshot().user.find(({ data }) => data.userType === 'Member')!;
+      const created = await patchGraph(
+        tenant,
+        'RoleManagement.ReadWrite.Directory',
+        '/roleManagement/directory/roleAssignments',
+        {
+          principalId: user.id,
+          roleDefinitionId: '62e90394-69f5-4237-9190-012177145e10',
+          directoryScopeId: '/',
+        },
+        'POST',
+      );
+      expect(created).toBe(201);
+      const after = await runBackup(ctx, admin.token, { connectionId });
+      await holdsTenant(after);
+      const response = await ctx.http
+        .post('/api/diff')
+        .set(auth(admin))
+        .send({ fromBackupId: before.id, toBackupId: after.id });
+      expect(response.status).toBe(200);
+      expect(response.body.changes as Change[]).toEqual([
+        expect.objectContaining({
+          resourceType: 'role_assignment',
+          action: 'added',
+          severity: 'critical',
+          rule: 'entra-global-admin-added',
         }),
       ]);
     });

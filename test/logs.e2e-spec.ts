@@ -16,6 +16,8 @@ describe('JSON logs of a backup run (HTTP, real PostgreSQL, simulator over HTTPS
   const lines: string[] = [];
   let restore: () => void;
   let backupRequestId: string;
+  let backupId: string;
+  let connectionId: string;
 
   beforeAll(async () => {
     // Everything Nest's logger writes, from the app's boot on.
@@ -43,12 +45,13 @@ describe('JSON logs of a backup run (HTTP, real PostgreSQL, simulator over HTTPS
     org = await startTestOrg({ users: 20, groups: 3, apps: 2, seed: 35 });
     ctx = await startTestApp({ ...org.env, LOG_FORMAT: 'json', LOG_LEVEL: 'log' });
     admin = await ctx.newClient({ role: 'admin' });
-    const connectionId = await createConnection(ctx, admin.token, {
+    connectionId = await createConnection(ctx, admin.token, {
       baseUrl: org.sim.baseUrl,
       ...org.integration,
     });
     const backup = await runBackup(ctx, admin.token, { connectionId });
     expect(backup.status).toBe('completed');
+    backupId = backup.id;
     const answer = await ctx.http
       .get(`/api/backup/${backup.id}`)
       .set('Authorization', `Bearer ${admin.token}`);
@@ -84,6 +87,27 @@ describe('JSON logs of a backup run (HTTP, real PostgreSQL, simulator over HTTPS
       expect.objectContaining({ route: '/api/health', status: 200, request_id: 'probe-1' }),
     );
     expect(requests.every((entry) => typeof entry.request_id === 'string')).toBe(true);
+  });
+
+  it('names the job, its backup, team and connection on every line the backup job writes', () => {
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const job = entries.filter((entry) => entry.backup_id === backupId);
+    expect(job.map((entry) => entry.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/started/), `backup ${backupId} completed`]),
+    );
+    for (const entry of job) {
+      expect(entry).toMatchObject({
+        queue: 'backup-run',
+        job_id: expect.any(String),
+        team_id: admin.teamId,
+        connection_id: connectionId,
+      });
+    }
+    expect(job.find((entry) => entry.status === 'completed')?.duration_ms).toEqual(expect.any(Number));
+    // Lines written outside a job carry no job fields.
+    expect(entries.filter((entry) => entry.context === 'HTTP').some((entry) => 'job_id' in entry)).toBe(
+      false,
+    );
   });
 
   it('holds no secret, token or credential of the run', () => {

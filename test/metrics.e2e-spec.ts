@@ -8,6 +8,8 @@ import { RESTORE_SCOPES, runRestore } from './support/restore-helpers.js';
 import { parsePrometheusText, sampleValue, type MetricFamily } from './support/prometheus-text.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { DataSource } from 'typeorm';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 
 describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL, simulator over HTTPS)', () => {
   let org: TestOrg;
@@ -48,6 +50,22 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
     const { status, contentType } = await scrape();
     expect(status).toBe(200);
     expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
+  it('exports every metric the example alert rules use (deploy/prometheus-alerts.yml)', async () => {
+    const families = parsePrometheusText((await scrape()).text);
+    const rules = parse(readFileSync('deploy/prometheus-alerts.yml', 'utf8')) as {
+      groups: Array<{ rules: Array<{ alert: string; expr: string }> }>;
+    };
+    const used = rules.groups
+      .flatMap((group) => group.rules)
+      .flatMap((rule) => rule.expr.match(/\b(?:idp|http)_[a-z0-9_]+/g) ?? []);
+    expect(used.length).toBeGreaterThan(3);
+    for (const name of new Set(used)) {
+      expect([name, name.replace(/_(bucket|count|sum)$/, '')].some((family) => families.has(family))).toBe(
+        true,
+      );
+    }
   });
 
   it('parses as the text format and counts the completed backup, its duration, objects and bytes', async () => {

@@ -148,6 +148,23 @@ describe('the README commands', () => {
     },
   );
 
+  it('npm run demo -- --provider entra_id --json: one JSON line of a completed backup holding every object of the simulated Entra tenant, exit 0', async () => {
+    const demo = await run(documented('npm run demo -- --provider entra_id --json'));
+    expect({ code: demo.code, stderr: demo.code === 0 ? '' : demo.stderr }).toEqual({ code: 0, stderr: '' });
+    const summary = JSON.parse(demo.stdout.trim().split('\n').pop()!);
+    expect(summary).toMatchObject({
+      status: 'completed',
+      exact: true,
+      restore: { status: 'skipped' },
+      resource_counts: expect.objectContaining({
+        user: 200,
+        conditional_access_policy: 2,
+        application: 2,
+        role_assignment: 2,
+      }),
+    });
+  });
+
   it('npm run demo with a bad option: the usage and exit 2', async () => {
     const demo = await run('npm run -s demo -- --users many');
     expect(demo).toMatchObject({ code: 2, stdout: '' });

@@ -1,4 +1,12 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+  X509Certificate,
+} from 'node:crypto';
+import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
 
 import { GraphError } from './graph-error.js';
 
@@ -6,6 +14,14 @@ import { GraphError } from './graph-error.js';
 export interface GraphPrincipal {
   appId: string;
   roles: readonly string[];
+}
+
+/** What the token endpoint answers a granted request. */
+export interface AccessTokenAnswer {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  ext_expires_in: number;
 }
 
 /** Graph's resource for app-only tokens; the scope asked is `<resource>/.default`. */
@@ -22,19 +38,24 @@ const TOKEN_LIFETIME_S = 3599;
  */
 export class AppRegistrations {
   readonly #key = randomBytes(32);
-  readonly #apps = new Map<string, { secret: string; roles: string[] }>();
+  readonly #apps = new Map<string, { secret: string; roles: string[]; certificates: X509Certificate[] }>();
 
   constructor(
     private readonly tenantId: string,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Registers an app with a new client secret and the given application permissions granted. */
-  register(roles: readonly string[]): { clientId: string; clientSecret: string } {
+  /**
+   * Registers an app with a new client secret and the given application permissions granted, and
+   * with `certificatePem` uploaded as a certificate credential (its public part: what the app
+   * registration's "Certificates & secrets" holds).
+   */
+  register(roles: readonly string[], certificatePem?: string): { clientId: string; clientSecret: string } {
     const clientId = randomUUID();
     // Entra's secrets are 40 characters with a `~` among them; the shape does not matter here.
     const clientSecret = `${randomBytes(3).toString('hex')}~${randomBytes(24).toString('base64url')}`;
-    this.#apps.set(clientId, { secret: clientSecret, roles: [...roles] });
+    const certificates = certificatePem ? [new X509Certificate(certificatePem)] : [];
+    this.#apps.set(clientId, { secret: clientSecret, roles: [...roles], certificates });
     return { clientId, clientSecret };
   }
 
@@ -49,10 +70,99 @@ export class AppRegistrations {
    * An access token for the app, as the token endpoint answers a client credentials grant.
    * @throws GraphError `invalid_client` (AADSTS700016 unknown app, AADSTS7000215 wrong secret)
    */
-  issue(
-    clientId: string,
-    clientSecret: string,
-  ): { access_token: string; token_type: 'Bearer'; expires_in: number; ext_expires_in: number } {
+  issue(clientId: string, clientSecret: string): AccessTokenAnswer {
+    if (!sameText(this.app(clientId).secret, clientSecret))
+      throw new GraphError(
+        401,
+        'invalid_client',
+        'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.',
+        { aadsts: 7000215 },
+      );
+    return this.mint(clientId);
+  }
+
+  /**
+   * An access token for a client that proves itself with a JWT signed by a certificate of its
+   * registration (Microsoft identity platform "certificate credentials"; RFC 7523 §2.2): the header
+   * names the certificate by `x5t#S256` (SHA-256) or `x5t` (SHA-1 thumbprint), `alg` PS256 (or the
+   * older RS256); `iss` and `sub` are the client id, `aud` the token endpoint, and `exp`/`nbf` hold
+   * now.
+   * @param clientId the form's `client_id`, when given (it must then be the assertion's)
+   * @param tokenUrl the token endpoint as called, the audience the assertion must name
+   * @throws GraphError AADSTS50027 malformed, AADSTS700016 unknown app, AADSTS700021 client id
+   *   mismatch, AADSTS700027 unknown certificate or bad signature, AADSTS700024 expired or not yet
+   *   valid, AADSTS700023 another audience
+   */
+  async issueForAssertion(
+    clientId: string | null,
+    assertion: string,
+    tokenUrl: string,
+  ): Promise<AccessTokenAnswer> {
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    let claims: { iss?: unknown; sub?: unknown };
+    try {
+      header = decodeProtectedHeader(assertion);
+      claims = JSON.parse(
+        Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString('utf8'),
+      ) as typeof claims;
+    } catch {
+      throw new GraphError(400, 'invalid_request', 'JWT token is invalid or malformed.', { aadsts: 50027 });
+    }
+    const issuer = String(claims.iss);
+    if ((clientId !== null && clientId !== issuer) || claims.sub !== claims.iss)
+      throw new GraphError(
+        401,
+        'invalid_client',
+        "Client assertion application identifier doesn't match 'client_id' parameter.",
+        { aadsts: 700021 },
+      );
+    const app = this.app(issuer);
+    const certificate = app.certificates.find(
+      (c) =>
+        header['x5t#S256'] === createHash('sha256').update(c.raw).digest('base64url') ||
+        header.x5t === createHash('sha1').update(c.raw).digest('base64url'),
+    );
+    const signatureFailed = (why: string): GraphError =>
+      new GraphError(401, 'invalid_client', `Client assertion failed signature validation. ${why}`, {
+        aadsts: 700027,
+      });
+    if (!certificate)
+      throw signatureFailed(
+        'The certificate with identifier used to sign the client assertion is not registered on application.',
+      );
+    try {
+      await jwtVerify(assertion, certificate.publicKey, {
+        algorithms: ['PS256', 'RS256'],
+        issuer,
+        subject: issuer,
+        requiredClaims: ['exp', 'aud'],
+        currentDate: new Date(this.now()),
+      });
+    } catch (error) {
+      if (
+        error instanceof errors.JWTExpired ||
+        (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf')
+      )
+        throw new GraphError(401, 'invalid_client', 'Client assertion is not within its valid time range.', {
+          aadsts: 700024,
+        });
+      throw signatureFailed('The signature does not verify with the registered certificate.');
+    }
+    const { aud } = claims as { aud?: unknown };
+    if (!(Array.isArray(aud) ? aud : [aud]).includes(tokenUrl))
+      throw new GraphError(
+        401,
+        'invalid_client',
+        'Client assertion audience claim does not match Realm issuer.',
+        {
+          aadsts: 700023,
+        },
+      );
+    return this.mint(issuer);
+  }
+
+  /** @throws GraphError `unauthorized_client` AADSTS700016 for an app the tenant does not hold */
+  private app(clientId: string): { secret: string; roles: string[]; certificates: X509Certificate[] } {
     const app = this.#apps.get(clientId);
     if (!app)
       throw new GraphError(
@@ -61,13 +171,11 @@ export class AppRegistrations {
         `Application with identifier '${clientId}' was not found in the directory.`,
         { aadsts: 700016 },
       );
-    if (!sameText(app.secret, clientSecret))
-      throw new GraphError(
-        401,
-        'invalid_client',
-        'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.',
-        { aadsts: 7000215 },
-      );
+    return app;
+  }
+
+  private mint(clientId: string): AccessTokenAnswer {
+    const app = this.app(clientId);
     const iat = Math.floor(this.now() / 1000);
     const claims = {
       aud: GRAPH_RESOURCE,

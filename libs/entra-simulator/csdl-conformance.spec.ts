@@ -7,7 +7,10 @@ import { csdlFile, scubaGearFile } from './testing/fixture-paths.js';
 const CSDL = csdlFile();
 const FIXTURE = scubaGearFile();
 
-/** The Graph v1.0 entity type behind each backed-up type (group_membership is our own record). */
+/**
+ * The Graph v1.0 entity type behind each backed-up type (memberships and owners, links to
+ * directory objects, are our own records).
+ */
 const ENTITY_TYPES: Record<string, string> = {
   user: 'user',
   group: 'group',
@@ -17,6 +20,33 @@ const ENTITY_TYPES: Record<string, string> = {
   organization: 'organization',
   domain: 'domain',
   authentication_methods_policy: 'authenticationMethodsPolicy',
+  authentication_method_configuration: 'authenticationMethodConfiguration',
+  organizational_branding: 'organizationalBranding',
+  group_setting: 'groupSetting',
+  group_lifecycle_policy: 'groupLifecyclePolicy',
+  administrative_unit: 'administrativeUnit',
+  application: 'application',
+  federated_identity_credential: 'federatedIdentityCredential',
+  extension_property: 'extensionProperty',
+  service_principal: 'servicePrincipal',
+  app_role_assignment: 'appRoleAssignment',
+  oauth2_permission_grant: 'oAuth2PermissionGrant',
+  role_definition: 'unifiedRoleDefinition',
+  role_assignment: 'unifiedRoleAssignment',
+  role_eligibility_schedule: 'unifiedRoleEligibilitySchedule',
+  role_assignment_schedule: 'unifiedRoleAssignmentSchedule',
+  scoped_role_membership: 'scopedRoleMembership',
+  authentication_strength_policy: 'authenticationStrengthPolicy',
+  identity_security_defaults_enforcement_policy: 'identitySecurityDefaultsEnforcementPolicy',
+  admin_consent_request_policy: 'adminConsentRequestPolicy',
+  permission_grant_policy: 'permissionGrantPolicy',
+  token_lifetime_policy: 'tokenLifetimePolicy',
+  token_issuance_policy: 'tokenIssuancePolicy',
+  claims_mapping_policy: 'claimsMappingPolicy',
+  home_realm_discovery_policy: 'homeRealmDiscoveryPolicy',
+  cross_tenant_access_policy: 'crossTenantAccessPolicy',
+  cross_tenant_access_policy_configuration_default: 'crossTenantAccessPolicyConfigurationDefault',
+  cross_tenant_access_policy_configuration_partner: 'crossTenantAccessPolicyConfigurationPartner',
 };
 
 /** Members of `sim`'s objects of `type` that v1.0 does not declare, at any depth. */
@@ -34,17 +64,19 @@ function undeclared(types: GraphTypes, sim: RunningEntraSimulator, type: string)
 (CSDL && FIXTURE ? describe : describe.skip)('Graph simulator answers against the v1.0 CSDL', () => {
   let v1: RunningEntraSimulator;
   let asExported: RunningEntraSimulator;
+  let generated: RunningEntraSimulator;
   let types: GraphTypes;
 
   beforeAll(async () => {
     types = await readGraphTypes(CSDL!);
-    [v1, asExported] = await Promise.all([
+    [v1, asExported, generated] = await Promise.all([
       startEntraSimulator({ scubaGearFile: FIXTURE, csdlFile: CSDL, users: 5, groups: 2 }),
       startEntraSimulator({ scubaGearFile: FIXTURE, users: 5, groups: 2 }),
+      startEntraSimulator({ users: 5, groups: 2 }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([v1?.close(), asExported?.close()]);
+    await Promise.all([v1?.close(), asExported?.close(), generated?.close()]);
   });
 
   it('reads the CSDL: types, bases, navigation properties', () => {
@@ -58,6 +90,14 @@ function undeclared(types: GraphTypes, sim: RunningEntraSimulator, type: string)
     expect(v1.snapshot()[type].length).toBeGreaterThan(0);
     expect(undeclared(types, v1, type)).toEqual([]);
   });
+
+  it.each(Object.keys(ENTITY_TYPES))(
+    '%s objects of a generated tenant hold only what v1.0 declares',
+    (type) => {
+      expect(generated.snapshot()[type].length).toBeGreaterThan(0);
+      expect(undeclared(types, generated, type)).toEqual([]);
+    },
+  );
 
   it("finds the export's beta-only members when they are kept (the check can fail)", () => {
     expect(undeclared(types, asExported, 'conditional_access_policy')).toContain(

@@ -19,7 +19,7 @@ export interface GraphContext {
  * A Graph v1.0 route open to a token carrying any of `roles`, the application permissions the
  * operation's "Permissions" table lists (least privileged first).
  */
-function graphRoute(
+export function graphRoute(
   graph: GraphContext,
   method: string,
   template: string,
@@ -44,7 +44,7 @@ function graphRoute(
 }
 
 /** A collection and one of its objects: `GET /v1.0/<path>` and `GET /v1.0/<path>/{id}`. */
-function collectionRoutes(
+export function collectionRoutes(
   graph: GraphContext,
   path: string,
   collection: Collection,
@@ -66,7 +66,7 @@ function collectionRoutes(
 }
 
 /** A singleton: `GET /v1.0/<path>`. */
-function singletonRoute(
+export function singletonRoute(
   graph: GraphContext,
   path: string,
   collection: Collection,
@@ -171,19 +171,25 @@ export function graphRoutes(graph: GraphContext): Route[] {
   ];
 }
 
+/** RFC 7521 §4.2: the `client_assertion_type` of a JWT client assertion. */
+const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
 /**
  * `POST /{tenant}/oauth2/v2.0/token`, the client credentials grant of the Microsoft identity
  * platform ("OAuth 2.0 client credentials flow"): `grant_type=client_credentials`,
  * `scope=https://graph.microsoft.com/.default`, the client's id and secret in the form
  * (`client_id`, `client_secret`) or, as RFC 6749 §2.3.1 allows and the reference says is
- * supported, in a Basic `Authorization` header. The tenant is its GUID or a verified domain.
+ * supported, in a Basic `Authorization` header; or, with a certificate ("second case: access token
+ * request with a certificate"), `client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer`
+ * and a `client_assertion` signed by a certificate of the registration (AppRegistrations
+ * `issueForAssertion`). The tenant is its GUID or a verified domain.
  */
 export function tokenRoute(graph: GraphContext): Route {
   return {
     method: 'POST',
     template: '/{tenant}/oauth2/v2.0/token',
     access: { kind: 'public' },
-    handle({ params, headers, bodyText }) {
+    async handle({ params, headers, bodyText }) {
       const { state } = graph;
       if (params.tenant !== state.tenantId && !state.domainNames().includes(params.tenant.toLowerCase()))
         throw new GraphError(400, 'invalid_request', `Tenant '${params.tenant}' not found.`, {
@@ -204,6 +210,27 @@ export function tokenRoute(graph: GraphContext): Route {
           `The provided value for scope ${form.get('scope') ?? ''} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).`,
           { aadsts: 1002012 },
         );
+      const assertionType = form.get('client_assertion_type');
+      if (assertionType !== null) {
+        if (assertionType !== JWT_BEARER)
+          throw new GraphError(
+            400,
+            'invalid_request',
+            `The client_assertion_type '${assertionType}' is not supported.`,
+            {
+              aadsts: 50027,
+            },
+          );
+        const tokenUrl = `${graph.baseUrl}/${params.tenant}/oauth2/v2.0/token`;
+        return json(
+          200,
+          await graph.apps.issueForAssertion(
+            form.get('client_id'),
+            form.get('client_assertion') ?? '',
+            tokenUrl,
+          ),
+        );
+      }
       const basic = /^Basic (\S+)$/i.exec(headers.authorization ?? '')?.[1];
       let clientId = form.get('client_id');
       let clientSecret = form.get('client_secret');

@@ -11,6 +11,7 @@ import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
 
 import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';
+import { directoryRoutes } from './directory.routes.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
 import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
@@ -47,8 +48,11 @@ export interface RunningEntraSimulator {
   caCertPem: string;
   /** The tenant's GUID. */
   tenantId: string;
-  /** Registers an app with a client secret and these application permissions consented. */
-  registerApp(roles: readonly string[]): { clientId: string; clientSecret: string };
+  /**
+   * Registers an app with a client secret and these application permissions consented, and
+   * `certificatePem` (a PEM X.509 certificate) uploaded as a certificate credential.
+   */
+  registerApp(roles: readonly string[], certificatePem?: string): { clientId: string; clientSecret: string };
   /** Every object of the tenant as a backup records it, per resource type. */
   snapshot(): EntraSnapshot;
   /** Requests answered, by `METHOD template`. */
@@ -82,7 +86,7 @@ export async function startEntraSimulator(
     const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
     const router = new Router();
-    router.add(tokenRoute(graph), ...graphRoutes(graph));
+    router.add(tokenRoute(graph), ...graphRoutes(graph), ...directoryRoutes(graph));
     const counts: Record<string, number> = {};
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       handle(router, baseUrl, counts, req, res).catch((error: unknown) => {
@@ -95,7 +99,7 @@ export async function startEntraSimulator(
       caCertPath: tls.caCertPath,
       caCertPem: tls.caCertPem,
       tenantId: state.tenantId,
-      registerApp: (roles) => graph.apps.register(roles),
+      registerApp: (roles, certificatePem) => graph.apps.register(roles, certificatePem),
       snapshot: () => snapshotOf(state),
       requestCounts: () => ({ ...counts }),
       close: async () => {
@@ -138,7 +142,27 @@ function seedContoso(state: TenantState): void {
     id: 'authenticationMethodsPolicy',
     displayName: 'Authentication Methods Policy',
     policyVersion: '1.5',
-    authenticationMethodConfigurations: [],
+    // As authenticationmethodspolicy-get's example answers them: each configuration inline.
+    authenticationMethodConfigurations: [
+      {
+        '@odata.type': '#microsoft.graph.fido2AuthenticationMethodConfiguration',
+        id: 'Fido2',
+        state: 'enabled',
+        isSelfServiceRegistrationAllowed: true,
+        isAttestationEnforced: true,
+        keyRestrictions: { isEnforced: false, enforcementType: 'block', aaGuids: [] },
+        excludeTargets: [],
+        includeTargets: [{ targetType: 'group', id: 'all_users', isRegistrationRequired: false }],
+      },
+      {
+        '@odata.type': '#microsoft.graph.microsoftAuthenticatorAuthenticationMethodConfiguration',
+        id: 'MicrosoftAuthenticator',
+        state: 'enabled',
+        isSoftwareOathEnabled: false,
+        excludeTargets: [],
+        includeTargets: [{ targetType: 'group', id: 'all_users', isRegistrationRequired: false }],
+      },
+    ],
   });
 }
 

@@ -16,8 +16,48 @@ export const COLLECTIONS = [
   'domains',
   'authorizationPolicy',
   'authenticationMethodsPolicy',
+  // Directory part 2 (directory.routes.ts): entity sets and singletons of the same CSDL
+  'groupSettings',
+  'groupLifecyclePolicies',
+  'administrativeUnits',
+  'applications',
+  'servicePrincipals',
+  'oauth2PermissionGrants',
+  'roleDefinitions',
+  'roleAssignments',
+  'roleEligibilitySchedules',
+  'roleAssignmentSchedules',
+  'authenticationStrengthPolicies',
+  'identitySecurityDefaultsEnforcementPolicy',
+  'adminConsentRequestPolicy',
+  'permissionGrantPolicies',
+  'tokenLifetimePolicies',
+  'tokenIssuancePolicies',
+  'claimsMappingPolicies',
+  'homeRealmDiscoveryPolicies',
+  'crossTenantAccessPolicy',
+  'crossTenantAccessPolicyDefault',
+  'crossTenantAccessPolicyPartners',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
+
+/**
+ * Objects held under a parent object (v1.0 CSDL navigation properties), by parent id: links to
+ * directory objects (`groupOwners`, `applicationOwners`, `administrativeUnitMembers`, stored as
+ * `{ id }`) and contained objects (`federatedIdentityCredentials`, `extensionProperties`,
+ * `appRoleAssignedTo`, `scopedRoleMembers`, an organization's `branding`).
+ */
+export const CHILD_COLLECTIONS = [
+  'groupOwners',
+  'applicationOwners',
+  'administrativeUnitMembers',
+  'federatedIdentityCredentials',
+  'extensionProperties',
+  'appRoleAssignedTo',
+  'scopedRoleMembers',
+  'branding',
+] as const;
+export type ChildCollection = (typeof CHILD_COLLECTIONS)[number];
 
 /**
  * The state of one simulated tenant: each collection's objects in insertion order (Graph lists
@@ -30,6 +70,10 @@ export class TenantState {
   );
   /** group id -> member ids, in the order they were added */
   readonly members = new Map<string, string[]>();
+  /** child collection -> parent id -> its objects, in the order they were added */
+  readonly children = new Map<ChildCollection, Map<string, GraphObject[]>>(
+    CHILD_COLLECTIONS.map((name) => [name, new Map()]),
+  );
 
   constructor(
     /** the tenant's GUID (`organization.id`, the `tid` of its tokens) */
@@ -52,11 +96,35 @@ export class TenantState {
     this.members.set(groupId, list);
   }
 
+  /** Adds `object` under `parentId` in `name`, replacing one of the same id. */
+  addChild(name: ChildCollection, parentId: string, object: GraphObject): void {
+    const byParent = this.children.get(name)!;
+    const list = (byParent.get(parentId) ?? []).filter((child) => child.id !== object.id);
+    list.push(object);
+    byParent.set(parentId, list);
+  }
+
+  /** The objects under `parentId` in `name`, in the order they were added. */
+  childrenOf(name: ChildCollection, parentId: string): GraphObject[] {
+    return this.children.get(name)!.get(parentId) ?? [];
+  }
+
   /** The `@odata.type` of a directory object by id (`#microsoft.graph.user`...), or undefined. */
   directoryObjectType(id: string): string | undefined {
     if (this.collection('users').has(id)) return '#microsoft.graph.user';
     if (this.collection('groups').has(id)) return '#microsoft.graph.group';
+    if (this.collection('servicePrincipals').has(id)) return '#microsoft.graph.servicePrincipal';
     return undefined;
+  }
+
+  /** A directory object (user, group, service principal) with its `@odata.type`, or undefined. */
+  directoryObject(id: string): GraphObject | undefined {
+    const type = this.directoryObjectType(id);
+    if (!type) return undefined;
+    const collection = ({ user: 'users', group: 'groups', servicePrincipal: 'servicePrincipals' } as const)[
+      type.replace('#microsoft.graph.', '') as 'user' | 'group' | 'servicePrincipal'
+    ];
+    return { '@odata.type': type, ...this.collection(collection).get(id)! };
   }
 
   /** The verified domain names of the tenant: a token request may name the tenant by one. */

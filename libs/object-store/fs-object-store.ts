@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { assertRange } from './byte-range.js';
 import { assertObjectKey, assertObjectPrefix, isObjectKey } from './object-key.js';
 import { ByteRange, ObjectEntry, ObjectStore } from './object-store.js';
-import { ObjectNotFoundError } from './object-store-errors.js';
+import { ObjectNotFoundError, ObjectStoreUnavailableError } from './object-store-errors.js';
 
 /** Staging directory for writes in flight, inside the root so that rename stays on one filesystem. */
 const STAGING_DIR = '.staging';
@@ -42,7 +42,7 @@ export class FsObjectStore implements ObjectStore {
       return { size };
     } catch (error) {
       await rm(temp, { force: true });
-      throw error;
+      throw unavailable(error, key);
     }
   }
 
@@ -178,4 +178,26 @@ async function writeDurably(path: string, body: Readable | Buffer): Promise<numb
 
 function isAbsent(error: unknown): boolean {
   return ABSENT_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+}
+
+/** Filesystem errors an operator must fix (errno names, POSIX), as they read in a failed run. */
+const UNAVAILABLE: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exhausted',
+  EROFS: 'the filesystem is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EIO: 'an I/O error',
+};
+
+/** `error` as an ObjectStoreUnavailableError when it is one of those, else unchanged. */
+function unavailable(error: unknown, key: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (!code || !(code in UNAVAILABLE)) return error;
+  return new ObjectStoreUnavailableError(
+    `The filesystem object store failed writing "${key}": ${UNAVAILABLE[code]} (${code})`,
+    {
+      cause: error,
+    },
+  );
 }

@@ -18,3 +18,16 @@ export class InvalidObjectKeyError extends Error {
     super(`invalid object key ${JSON.stringify(key)}: ${reason}`);
   }
 }
+
+/**
+ * The store could not take or give an object for an operational reason that an operator fixes
+ * and a later attempt may not meet: a full or read-only filesystem, S3 answering 5xx after the
+ * SDK's own retries. The message names the cause and the key, never credentials.
+ */
+export class ObjectStoreUnavailableError extends Error {
+  override readonly name: string = 'ObjectStoreUnavailableError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

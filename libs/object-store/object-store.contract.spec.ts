@@ -1,10 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -13,6 +10,7 @@ import { createObjectStore } from './create-object-store.js';
 import { ObjectEntry, ObjectStore } from './object-store.js';
 import { InvalidObjectKeyError, ObjectNotFoundError } from './object-store-errors.js';
 import { S3ObjectStore } from './s3-object-store.js';
+import { startS3rver, type RunningS3rver } from './testing/s3rver.js';
 
 /** A driver under test: how to make a store, and how to clean up after it. */
 interface DriverHarness {
@@ -248,35 +246,7 @@ function describeObjectStoreContract(harness: DriverHarness): void {
   });
 }
 
-/**
- * s3rver runs in a child process with OpenSSL's legacy provider: it signs ListObjectsV2
- * continuation tokens with DES, which OpenSSL 3 (Node 18+) disables by default, so any listing
- * longer than one page fails inside s3rver otherwise.
- */
-const S3RVER_SCRIPT = `
-const S3rver = require('s3rver');
-const [directory, bucket] = process.argv.slice(1);
-new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] })
-  .run()
-  .then(({ port }) => console.log(JSON.stringify({ port })), (error) => { console.error(error); process.exit(1); });
-`;
-
-async function startS3rver(directory: string): Promise<{ endpoint: string; process: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--openssl-legacy-provider', '-e', S3RVER_SCRIPT, directory, BUCKET],
-    {
-      cwd: process.cwd(),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const { port } = JSON.parse(line) as { port: number };
-  return { endpoint: `http://127.0.0.1:${port}`, process: child };
-}
-
-let s3rver: ChildProcess;
-let s3Endpoint: string;
+let s3rver: RunningS3rver;
 const tempDirs: string[] = [];
 const s3Stores: S3ObjectStore[] = [];
 
@@ -292,7 +262,7 @@ async function s3Store(prefix?: string): Promise<S3ObjectStore> {
     driver: 's3',
     bucket: BUCKET,
     region: 'us-east-1',
-    endpoint: s3Endpoint,
+    endpoint: s3rver.endpoint,
     forcePathStyle: true,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
@@ -303,13 +273,12 @@ async function s3Store(prefix?: string): Promise<S3ObjectStore> {
 }
 
 beforeAll(async () => {
-  ({ endpoint: s3Endpoint, process: s3rver } = await startS3rver(await tempDir()));
+  s3rver = await startS3rver(await tempDir(), BUCKET);
 });
 
 afterAll(async () => {
   for (const store of s3Stores) store.destroy();
-  s3rver.kill();
-  await once(s3rver, 'exit');
+  await s3rver.stop();
   await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 

@@ -13,7 +13,7 @@ import { Readable, Transform, pipeline } from 'node:stream';
 import { assertRange } from './byte-range.js';
 import { assertObjectKey, assertObjectPrefix } from './object-key.js';
 import { ByteRange, ObjectEntry, ObjectStore } from './object-store.js';
-import { ObjectNotFoundError } from './object-store-errors.js';
+import { ObjectNotFoundError, ObjectStoreUnavailableError } from './object-store-errors.js';
 
 /** Where and how to reach the bucket. */
 export interface S3ObjectStoreOptions {
@@ -66,7 +66,20 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
+  /** @throws ObjectStoreUnavailableError when S3 answers 5xx or cannot be reached, after the SDK's retries */
   async put(
+    key: string,
+    body: Readable | Buffer,
+    options?: { contentType?: string },
+  ): Promise<{ size: number }> {
+    try {
+      return await this.#put(key, body, options);
+    } catch (error) {
+      throw unavailable(error, `writing "${key}"`);
+    }
+  }
+
+  async #put(
     key: string,
     body: Readable | Buffer,
     options?: { contentType?: string },
@@ -104,12 +117,14 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string, range?: ByteRange): Promise<Readable> {
     if (range !== undefined) assertRange(range);
     try {
-      const { Body, ContentLength } = await this.#client.send(
-        new GetObjectCommand({
-          Bucket: this.#bucket,
-          Key: this.#objectKey(key),
-          Range: range && `bytes=${range.start}-${range.end}`,
-        }),
+      const { Body, ContentLength } = await this.#send(`reading "${key}"`, () =>
+        this.#client.send(
+          new GetObjectCommand({
+            Bucket: this.#bucket,
+            Key: this.#objectKey(key),
+            Range: range && `bytes=${range.start}-${range.end}`,
+          }),
+        ),
       );
       if (!(Body instanceof Readable)) throw new Error(`S3 GetObject returned no stream for "${key}"`);
       // S3 cuts a range that runs past the end short instead of refusing it (RFC 9110 section 14.1.2).
@@ -129,8 +144,8 @@ export class S3ObjectStore implements ObjectStore {
 
   async head(key: string): Promise<{ size: number } | null> {
     try {
-      const { ContentLength } = await this.#client.send(
-        new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }),
+      const { ContentLength } = await this.#send(`reading "${key}"`, () =>
+        this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) })),
       );
       return { size: ContentLength ?? 0 };
     } catch (error) {
@@ -143,8 +158,10 @@ export class S3ObjectStore implements ObjectStore {
     assertObjectPrefix(prefix);
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.#client.send(
-        new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#root + prefix, ContinuationToken }),
+      const page = await this.#send(`listing "${prefix}"`, () =>
+        this.#client.send(
+          new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#root + prefix, ContinuationToken }),
+        ),
       );
       for (const { Key, Size } of page.Contents ?? []) {
         if (Key !== undefined) yield { key: Key.slice(this.#root.length), size: Size ?? 0 };
@@ -167,17 +184,31 @@ export class S3ObjectStore implements ObjectStore {
     return deleted;
   }
 
+  /**
+   * Runs one call to S3; `doing` says what for in an ObjectStoreUnavailableError.
+   * @throws ObjectStoreUnavailableError when S3 answers 5xx or cannot be reached, after the SDK's retries
+   */
+  async #send<Output>(doing: string, call: () => Promise<Output>): Promise<Output> {
+    try {
+      return await call();
+    } catch (error) {
+      throw unavailable(error, doing);
+    }
+  }
+
   /** Closes the client's sockets; the store is unusable afterwards. */
   destroy(): void {
     this.#client.destroy();
   }
 
   async #deleteBatch(keys: string[]): Promise<number> {
-    const { Errors = [] } = await this.#client.send(
-      new DeleteObjectsCommand({
-        Bucket: this.#bucket,
-        Delete: { Objects: keys.map((key) => ({ Key: this.#root + key })), Quiet: true },
-      }),
+    const { Errors = [] } = await this.#send(`deleting "${keys[0]}" and ${keys.length - 1} more`, () =>
+      this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: keys.map((key) => ({ Key: this.#root + key })), Quiet: true },
+        }),
+      ),
     );
     if (Errors.length > 0) {
       const [first] = Errors;
@@ -205,4 +236,35 @@ function isNotFound(error: unknown): boolean {
     error instanceof S3ServiceException &&
     (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
   );
+}
+
+/** Node's errors for a store that cannot be reached (connection refused, reset, timed out). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * `error` as an ObjectStoreUnavailableError when S3 answered 5xx (500 InternalError, 503 SlowDown
+ * or ServiceUnavailable: "Error responses", Amazon S3 API reference) or could not be reached,
+ * after the SDK's own retries; else unchanged.
+ */
+function unavailable(error: unknown, doing: string): unknown {
+  if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 0) >= 500) {
+    const attempts = error.$metadata.attempts ? ` after ${error.$metadata.attempts} attempts` : '';
+    return new ObjectStoreUnavailableError(
+      `S3 answered ${error.$metadata.httpStatusCode} ${error.name} ${doing}${attempts}`,
+      { cause: error },
+    );
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code && UNREACHABLE.has(code))
+    return new ObjectStoreUnavailableError(`S3 could not be reached ${doing} (${code})`, {
+      cause: error,
+    });
+  return error;
 }

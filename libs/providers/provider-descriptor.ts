@@ -35,6 +35,12 @@ export interface CredentialField {
   /** a secret is stored only encrypted and never returned; the others may be shown */
   secret: boolean;
   description: string;
+  /**
+   * Fields with the same `oneOf` are alternatives (Entra ID: `client_secret` or
+   * `client_certificate`): a connection holds exactly one of them, and an update giving one drops
+   * the others. Without it, the field is required.
+   */
+  oneOf?: string;
 }
 
 /**
@@ -53,8 +59,9 @@ export interface ProviderDescriptor {
    */
   defaultOrgUrl?: string;
   /**
-   * The connection's credentials, each required at creation (spec "Connections": `client_id`,
-   * `client_secret` for Okta; `tenant_id` besides for Entra ID)
+   * The connection's credentials, each required at creation unless one of alternatives (spec
+   * "Connections": `client_id`, `client_secret` for Okta; `tenant_id` besides for Entra ID, whose
+   * `client_secret` may be a `client_certificate` instead)
    */
   credentials: readonly CredentialField[];
   /** the provider's own cloud hosts (`host` or `*.domain`), always allowed by the SSRF guard */

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import pgCopy from 'pg-copy-streams';
 import { DataSource, type QueryRunner } from 'typeorm';
 import type { Transaction } from '@app/database/transaction.js';
 import { type ExportSection, TEAM_SQL } from './export-sections.js';
+import { commaJoinedLines } from './comma-joined-lines.js';
 
-/** Rows fetched from a cursor at a time: bounds the memory an export holds. */
-const FETCH_ROWS = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One REPEATABLE READ transaction on its own connection: every read sees the same snapshot, so
@@ -57,19 +59,24 @@ export class ExportSnapshot {
     return team.row;
   }
 
-  /** The section's rows as JSON text, in batches of up to FETCH_ROWS, read through a server-side cursor. */
-  async *rows(section: ExportSection, teamId: string): AsyncGenerator<string[]> {
-    const cursor = `export_${this.cursors++}`;
-    await this.runner.query(
-      `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row::text AS json FROM (${section.sql}) s`,
-      [teamId],
+  /**
+   * The section's rows as the inside of a JSON array (`{...},{...}`), streamed as bytes by
+   * PostgreSQL's `COPY ... TO STDOUT` in the export's transaction: no row becomes a JavaScript
+   * object or string, so the service's memory does not depend on the team's size. CSV format with
+   * a delimiter and a quote character (0x02, 0x01) that jsonb's text never holds, so each line is
+   * one row's JSON, unquoted and unescaped (PostgreSQL "COPY", File Formats).
+   * @throws Error when `teamId` is not a UUID (COPY takes no bind parameters: it is inlined)
+   */
+  async *rows(section: ExportSection, teamId: string): AsyncGenerator<Buffer> {
+    if (!UUID.test(teamId)) throw new Error('team id must be a UUID');
+    const client = (await this.runner.connect()) as pg.PoolClient;
+    const sql = section.sql.replaceAll('$1', client.escapeLiteral(teamId));
+    const copy = client.query(
+      pgCopy.to(
+        `COPY (SELECT row::text FROM (${sql}) s) TO STDOUT WITH (FORMAT csv, DELIMITER E'\\x02', QUOTE E'\\x01')`,
+      ),
     );
-    for (;;) {
-      const rows = (await this.runner.query(`FETCH ${FETCH_ROWS} FROM ${cursor}`)) as Array<{ json: string }>;
-      if (rows.length === 0) break;
-      yield rows.map((row) => row.json);
-    }
-    await this.runner.query(`CLOSE ${cursor}`);
+    yield* commaJoinedLines(copy);
   }
 
   /** Records the successful export (it counts against the 7-day limit once committed). */

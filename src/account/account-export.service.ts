@@ -15,7 +15,7 @@ export const EXPORT_FORMAT_VERSION = 1;
 /**
  * The account data export (issue 27, spec "Account data rights"): every team-scoped row as one
  * JSON document `{ format_version, generated_at, team_id, counts, team, <section>: [...] }`, read
- * from one consistent snapshot through cursors, so memory stays flat whatever the team holds.
+ * from one consistent snapshot, each section streamed as bytes by COPY, so memory stays flat whatever the team holds.
  * The successful export is recorded (account_exports + audit event `account.exported`) in that
  * same transaction after the last row was read; an export that fails or is abandoned rolls back
  * and does not count against the 7-day limit.
@@ -34,7 +34,7 @@ export class AccountExportService {
    *   stopping early (`return()`, a thrown error) rolls it back
    * @throws ExportRateLimitedError when the team exported in the last 7 days or is exporting now
    */
-  async open(actor: Actor): Promise<AsyncGenerator<string>> {
+  async open(actor: Actor): Promise<AsyncGenerator<string | Buffer>> {
     const snapshot = await this.exports.snapshot();
     try {
       if (!(await snapshot.tryLock(actor.teamId)))
@@ -56,7 +56,7 @@ export class AccountExportService {
     snapshot: ExportSnapshot,
     actor: Actor,
     counts: Record<string, number>,
-  ): AsyncGenerator<string> {
+  ): AsyncGenerator<string | Buffer> {
     try {
       const head = {
         format_version: EXPORT_FORMAT_VERSION,
@@ -68,11 +68,7 @@ export class AccountExportService {
       yield JSON.stringify(head).slice(0, -1);
       for (const section of EXPORT_SECTIONS) {
         yield `,${JSON.stringify(section.name)}:[`;
-        let separator = '';
-        for await (const rows of snapshot.rows(section, actor.teamId)) {
-          yield separator + rows.join(',');
-          separator = ',';
-        }
+        yield* snapshot.rows(section, actor.teamId);
         yield ']';
       }
       await snapshot.recordCompleted(actor.teamId, actor.userId, counts);

@@ -34,7 +34,7 @@ export class SigningKeysService {
   async loadOrCreate(): Promise<SigningKeySet> {
     const rows = await this.keys.findActiveOrCreate(() => this.generate());
     const privateJwks = rows.map(
-      (row) => JSON.parse(this.security.decryptSecret(row.privateJwkEnc, aadFor(row.kid))) as JWK,
+      (row) => JSON.parse(this.security.decryptSecret(row.privateJwkEnc, signingKeyAad(row.kid))) as JWK,
     );
     return { privateJwks, publicJwks: privateJwks.map(toPublicJwk) };
   }
@@ -44,12 +44,12 @@ export class SigningKeysService {
     const jwk = await exportJWK(privateKey);
     const kid = await calculateJwkThumbprint(jwk);
     const privateJwk: JWK = { ...jwk, kid, alg: SIGNING_ALG, use: 'sig' };
-    return { kid, privateJwkEnc: this.security.encryptSecret(JSON.stringify(privateJwk), aadFor(kid)) };
+    return { kid, privateJwkEnc: this.security.encryptSecret(JSON.stringify(privateJwk), signingKeyAad(kid)) };
   }
 }
 
-/** Binds a stored private key to its row, so a ciphertext moved to another kid fails to open. */
-function aadFor(kid: string): string {
+/** Binds a stored private key to its row, so a ciphertext moved to another kid fails to open (also read by key rotation). */
+export function signingKeyAad(kid: string): string {
   return `signing-key:${kid}`;
 }
 

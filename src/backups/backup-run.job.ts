@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
+import { ObjectStoreUnavailableError } from '@libs/object-store/object-store-errors.js';
 import { ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import type {
@@ -314,5 +315,6 @@ function describeBackupError(error: unknown): string | undefined {
   if (error instanceof NotFoundError) return 'The connection was deleted before the backup started';
   if (error instanceof Error && error.name === 'SnapshotIntegrityError')
     return `Snapshot write failed: ${error.message}`;
+  if (error instanceof ObjectStoreUnavailableError) return `Storing the snapshot failed: ${error.message}`;
   return undefined;
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { type INestApplication, type INestApplicationContext } from '@nestjs/common';
+import { type INestApplication, type INestApplicationContext, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '@app/app.module.js';
@@ -22,11 +22,16 @@ import { installApiDocs } from './openapi.js';
  * parsers (it parses its own bodies), then the request edge (installRequestEdge: JSON only,
  * bounded nesting, storable text), then the API with one exception filter, strict DTO
  * validation, the OpenAPI 3.1 document at /api/openapi.json and Swagger UI at /api/docs.
+ * @param logger where the app logs; by default the process's logger for `config` (createAppLogger)
  */
-export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
+export async function createHttpApp(
+  config: AppConfig,
+  databaseUrl: string,
+  logger: LoggerService = createAppLogger(config),
+): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
     bodyParser: false,
-    logger: createAppLogger(config),
+    logger,
   });
   app.set('trust proxy', false);
   app.disable('x-powered-by');

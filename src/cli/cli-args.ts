@@ -10,7 +10,8 @@ export type CliCommand =
   | { command: 'team:create'; name: string; ownerEmail: string }
   | { command: 'client:create'; teamId: string; role: Role; name?: string }
   | { command: 'outbox:list'; to?: string; limit: number }
-  | { command: 'team:plan'; teamId: string; plan: Plan };
+  | { command: 'team:plan'; teamId: string; plan: Plan }
+  | { command: 'keys:rotate' };
 
 /** Most e-mails outbox:list prints at once. */
 export const MAX_OUTBOX_LIST = 100;
@@ -24,6 +25,7 @@ export const USAGE = [
   '  npm run cli -- client:create --team <team_id> --role <role> [--name <name>]',
   `  npm run cli -- outbox:list [--to <email>] [--limit <1-${MAX_OUTBOX_LIST}, default 20>]`,
   '  npm run cli -- team:plan --team <team_id> --plan <plan>',
+  '  npm run cli -- keys:rotate   (after putting a new key first in MASTER_KEY; docs/operations.md)',
   `Roles: ${ROLES.join(', ')}`,
   `Plans: ${PLANS.join(', ')}`,
 ].join('\n');
@@ -59,6 +61,9 @@ export function parseCommand(argv: string[]): CliCommand {
       if (!(PLANS as readonly string[]).includes(plan)) throw new UsageError(`Unknown plan "${plan}"`);
       return { command, teamId: required(flags, 'team'), plan: plan as Plan };
     }
+    case 'keys:rotate':
+      parseFlags(rest, []);
+      return { command };
     default:
       throw new UsageError(command === undefined ? 'No command given' : `Unknown command "${command}"`);
   }

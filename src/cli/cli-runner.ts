@@ -9,6 +9,7 @@ import { TeamsService } from '@app/teams/teams.service.js';
 import { type CliCommand, parseCommand, UsageError, USAGE } from './cli-args.js';
 import { CliModule } from './cli.module.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
+import { KeyRotationService } from '@app/key-rotation/key-rotation.service.js';
 
 /** Where the CLI writes: stdout carries exactly one JSON line, everything else goes to stderr. */
 export interface CliOutput {
@@ -94,6 +95,16 @@ async function execute(context: INestApplicationContext, command: CliCommand): P
       return {
         json: { team_id: command.teamId, plan: command.plan },
         note: 'Plan changed; its limits apply now.',
+      };
+    }
+    case 'keys:rotate': {
+      const report = await context.get(KeyRotationService).rotate();
+      const old = Object.keys(report.under).filter((kid) => kid !== report.active_kid);
+      return {
+        json: { ...report },
+        note: old.length
+          ? `Still under ${old.join(', ')}: run keys:rotate again once every replica has the new MASTER_KEY.`
+          : `Every secret and snapshot is under ${report.active_kid}; the other keys can leave MASTER_KEY.`,
       };
     }
     case 'outbox:list': {

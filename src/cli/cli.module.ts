@@ -7,8 +7,10 @@ import { MailModule } from '@app/mail/mail.module.js';
 import { PlansModule } from '@app/plans/plans.module.js';
 import { SecurityModule } from '@app/security/security.module.js';
 import { TeamsModule } from '@app/teams/teams.module.js';
+import { StorageModule } from '@app/storage/storage.module.js';
+import { KeyRotationModule } from '@app/key-rotation/key-rotation.module.js';
 
-/** Just what the CLI needs: configuration, the database (migrated at boot), TeamsService (which records to the audit trail) and the outbox. */
+/** Just what the CLI needs: configuration, the database (migrated at boot), TeamsService (which records to the audit trail), the outbox, and key rotation (with the object store). */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
@@ -22,6 +24,8 @@ export class CliModule {
         TeamsModule,
         MailModule,
         PlansModule,
+        StorageModule,
+        KeyRotationModule,
       ],
     };
   }

@@ -8,7 +8,9 @@ import { runCli } from './cli-runner.js';
 /**
  * Admin CLI: `npm run cli -- team:create --name <n> --owner-email <e>`,
  * `npm run cli -- client:create --team <id> --role <role> [--name <n>]` and
- * `npm run cli -- outbox:list [--to <email>] [--limit <n>]` (the e-mails kept without SMTP_URL).
+ * `npm run cli -- outbox:list [--to <email>] [--limit <n>]` (the e-mails kept without SMTP_URL),
+ * `npm run cli -- team:plan --team <id> --plan <plan>` and `npm run cli -- keys:rotate` (master key
+ * rotation, docs/operations.md).
  * Prints one JSON line.
  */
 async function main(): Promise<number> {

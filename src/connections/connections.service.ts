@@ -80,7 +80,8 @@ export class ConnectionsService {
     if (input.org_name !== undefined) changes.orgName = input.org_name;
     const changed = credentialsOf(row.provider, input);
     if (Object.keys(changed).length > 0) {
-      const credentials = { ...this.unseal(row), ...changed };
+      assertOneOfEach(row.provider, changed);
+      const credentials = { ...withoutAlternatives(row.provider, this.unseal(row), changed), ...changed };
       await this.verify({ provider: row.provider, orgUrl: row.orgUrl, credentials });
       Object.assign(changes, this.seal(row.id, row.provider, credentials), { lastVerifiedAt: new Date() });
     }
@@ -227,8 +228,8 @@ export class ConnectionsService {
   }
 }
 
-/** The credentials' ciphertext is bound to its connection row. */
-function credentialsAad(connectionId: string): string {
+/** The credentials' ciphertext is bound to its connection row (also read by key rotation). */
+export function credentialsAad(connectionId: string): string {
   return `connection:${connectionId}:credentials`;
 }
 
@@ -259,8 +260,45 @@ function orgUrlOf(provider: ProviderKind, orgUrl: string | undefined): string {
 }
 
 /**
- * Every credential field of the provider is in the create body, and none that belongs only to
- * another kind (`tenant_id` on an Okta connection would be silently ignored otherwise).
+ * `credentials` less the fields that `changed` replaces by an alternative (descriptor `oneOf`):
+ * a certificate given to a connection that held a secret drops the secret.
+ */
+function withoutAlternatives(
+  provider: ProviderKind,
+  credentials: Readonly<Record<string, string>>,
+  changed: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const fields = requireProvider(provider).credentials;
+  const replaced = new Set(fields.filter(({ name }) => name in changed).flatMap(({ oneOf }) => oneOf ?? []));
+  return Object.fromEntries(
+    Object.entries(credentials).filter(
+      ([name]) => !fields.some((field) => field.name === name && field.oneOf && replaced.has(field.oneOf)),
+    ),
+  );
+}
+
+/**
+ * A body gives at most one field of each group of alternatives (descriptor `oneOf`).
+ * @throws ValidationError naming the fields given together
+ */
+function assertOneOfEach(provider: ProviderKind, credentials: Readonly<Record<string, string>>): void {
+  const fields = requireProvider(provider).credentials;
+  for (const group of new Set(fields.flatMap(({ oneOf }) => oneOf ?? []))) {
+    const given = fields
+      .filter(({ name, oneOf }) => oneOf === group && name in credentials)
+      .map(({ name }) => name);
+    if (given.length > 1)
+      throw new ValidationError(
+        `${given.join(' and ')} are alternatives: give one of them`,
+        given.map((field) => ({ field, message: 'alternatives: give one' })),
+      );
+  }
+}
+
+/**
+ * Every credential field of the provider is in the create body (one of each group of
+ * alternatives), and none that belongs only to another kind (`tenant_id` on an Okta connection
+ * would be silently ignored otherwise).
  * @throws ValidationError naming the fields
  */
 function assertCredentialFields(
@@ -268,8 +306,21 @@ function assertCredentialFields(
   body: object,
   credentials: Readonly<Record<string, string>>,
 ): void {
-  const own = requireProvider(provider).credentials.map(({ name }) => name);
-  const missing = own.filter((name) => !(name in credentials));
+  assertOneOfEach(provider, credentials);
+  const fields = requireProvider(provider).credentials;
+  const own = fields.map(({ name }) => name);
+  const groups = new Set(fields.flatMap(({ oneOf }) => oneOf ?? []));
+  const missing = [
+    ...fields.filter(({ name, oneOf }) => !oneOf && !(name in credentials)).map(({ name }) => name),
+    ...[...groups]
+      .filter((group) => !fields.some(({ name, oneOf }) => oneOf === group && name in credentials))
+      .map((group) =>
+        fields
+          .filter(({ oneOf }) => oneOf === group)
+          .map(({ name }) => name)
+          .join(' or '),
+      ),
+  ];
   const foreign = AVAILABLE_PROVIDER_KINDS.flatMap((kind) => requireProvider(kind).credentials)
     .map(({ name }) => name)
     .filter((name, i, all) => all.indexOf(name) === i && !own.includes(name))

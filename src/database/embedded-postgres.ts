@@ -29,25 +29,57 @@ export function leaveShutdownSignalsToCaller(): void {
   for (const signal of SHUTDOWN_SIGNALS) if (hooked.includes(signal)) exitHook.unhookEvent(signal);
 }
 
-/** True when the postmaster recorded in `postmaster.pid` is still alive. */
-function runningPostmaster(dataDir: string): boolean {
-  const pidFile = join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return false;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+/** True when process `pid` exists (signal 0 checks without signalling). */
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
   } catch {
-    rmSync(pidFile); // left by a crash: PostgreSQL refuses to start while it exists
     return false;
+  }
+}
+
+/** The first line of `file` as a pid, or 0 when there is no such file. */
+function pidIn(file: string): number {
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : 0;
+}
+
+/** The pid of the postmaster recorded in `postmaster.pid` when it is still alive, else 0. */
+function runningPostmaster(databaseDir: string): number {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  const pid = pidIn(pidFile);
+  if (alive(pid)) return pid;
+  if (existsSync(pidFile)) rmSync(pidFile); // left by a crash: PostgreSQL refuses to start while it exists
+  return 0;
+}
+
+/**
+ * Stops a postmaster whose owner is gone (the service was killed with SIGKILL or lost its
+ * machine's power): SIGINT is PostgreSQL's "fast shutdown" (server-shutdown docs), which rolls
+ * back open transactions and writes a checkpoint. Waits up to 60 s for it to exit.
+ * @throws Error when it is still running then
+ */
+async function stopOrphan(pid: number, databaseDir: string): Promise<void> {
+  logger.warn(
+    `Stopping the embedded PostgreSQL (pid ${pid}) that a killed process left running on ${databaseDir}`,
+  );
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 60_000;
+  while (alive(pid)) {
+    if (Date.now() > deadline)
+      throw new Error(`The orphaned PostgreSQL (pid ${pid}) on ${databaseDir} did not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /**
  * Starts (or joins) the zero-config PostgreSQL of DESIGN section 2 under `<dataDir>/pg`,
  * listening on 127.0.0.1 only, with a random password kept in `<dataDir>/pg.secret` (0600).
- * A second process on the same data dir (the CLI beside a running service) joins the cluster
- * instead of starting another.
+ * The process that starts the cluster owns it (`<dataDir>/pg.owner` holds its pid) and stops it
+ * with itself. A second process on the same data dir (the CLI beside a running service) joins
+ * the cluster of a living owner instead of starting another; a cluster whose owner is gone
+ * (killed with SIGKILL) is stopped and started again, so it has an owner that will stop it.
  * @throws when the cluster cannot be initialised or started (the message names the data dir).
  */
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
@@ -64,9 +96,15 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   const password = readFileSync(secretFile, 'utf8').trim();
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
-  if (runningPostmaster(databaseDir)) {
-    logger.log(`Joining the embedded PostgreSQL already running on ${databaseDir}`);
-    return { url, stop: async () => {} };
+  const ownerFile = join(root, 'pg.owner');
+  const postmaster = runningPostmaster(databaseDir);
+  if (postmaster) {
+    const owner = pidIn(ownerFile);
+    if (owner !== process.pid && alive(owner)) {
+      logger.log(`Joining the embedded PostgreSQL already running on ${databaseDir}`);
+      return { url, stop: async () => {} };
+    }
+    await stopOrphan(postmaster, databaseDir);
   }
 
   const cluster = new EmbeddedPostgres({
@@ -86,6 +124,13 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     await cluster.initialise();
   }
   await cluster.start();
+  writeFileSync(ownerFile, String(process.pid));
   logger.log(`Embedded PostgreSQL on 127.0.0.1:${port} (set DATABASE_URL in production)`);
-  return { url, stop: () => cluster.stop() };
+  return {
+    url,
+    stop: async () => {
+      await cluster.stop();
+      rmSync(ownerFile, { force: true });
+    },
+  };
 }

@@ -14,7 +14,8 @@ type Expected = Record<string, Array<{ id: string; data: Record<string, unknown>
 
 /**
  * Compares the records read back from a snapshot with the objects the org holds, by id and
- * by content (canonical JSON of `data`). Exact means nothing missing, extra or changed.
+ * by content (canonical JSON of `data`), per type in the backup's order. Exact means nothing
+ * missing, extra or changed.
  */
 export async function checkBackup(
   expected: Expected,
@@ -22,7 +23,8 @@ export async function checkBackup(
   storedTypes: readonly string[],
 ): Promise<BackupCheck> {
   const byType: BackupCheck['byType'] = {};
-  const types = new Set([...Object.keys(expected), ...storedTypes]);
+  // The backup's types first: its dependency order.
+  const types = new Set([...storedTypes, ...Object.keys(expected)]);
   for (const type of types) {
     const want = new Map((expected[type] ?? []).map((object) => [object.id, canonicalJson(object.data)]));
     let stored = 0;

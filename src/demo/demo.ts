@@ -2,8 +2,6 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
-import { requireProvider } from '@libs/providers/registry.js';
-import { type RunningSimulator, startSimulator } from '@libs/okta-simulator/index.js';
 import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { loadConfigWith } from '@app/config/app-config.js';
 import { exitWith } from '@app/bootstrap/exit-with.js';
@@ -14,33 +12,34 @@ import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
-import { installApiServiceIntegration } from './okta-api-service.js';
 import { checkBackup } from './backup-check.js';
-import { type DrillResult, restoreDrill } from './restore-drill.js';
+import type { DemoTenant } from './demo-tenant.js';
+import { startEntraDemoTenant } from './entra-demo-tenant.js';
+import { startOktaDemoTenant } from './okta-demo-tenant.js';
+import type { DrillResult } from './restore-drill.js';
 import { ServiceClient } from './service-client.js';
 import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 
-/** The demo runs the Okta simulator: the provider it backs up and restores. */
-const OKTA = requireProvider('okta');
-
-const USAGE = `Usage: npm run demo -- [--fixtures DIR [--fixture-org NAME]] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
+const USAGE = `Usage: npm run demo -- [--provider okta|entra_id] [--fixtures DIR|FILE [--fixture-org NAME]] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
 
 /**
- * The main job end to end on the embedded defaults: an Okta org (the simulator, over HTTPS),
- * the service, a team with an integration client, a connection and a backup through the public
- * API, then a check that the snapshot holds every object the org has; then a restore drill (a
- * deleted group and a changed user put back through the API, restore-drill.ts). Exit 0 only if
- * the backup is exact and the drill restored the org.
+ * The main job end to end on the embedded defaults: a tenant of `--provider` (the Okta simulator,
+ * or the Graph simulator for `entra_id`, over HTTPS), the service, a team with an integration
+ * client, a connection and a backup through the public API, then a check that the snapshot holds
+ * every object the tenant has; then a restore drill (Okta: a deleted group and a changed user put
+ * back through the API, restore-drill.ts; Entra ID: skipped, its restore comes later). Exit 0
+ * only if the backup is exact and the drill restored the org or was skipped.
  */
 async function main(): Promise<number> {
   Logger.overrideLogger(new StderrLogger());
   const { values } = parseArgs({
     options: {
+      provider: { type: 'string', default: 'okta' },
       fixtures: { type: 'string' },
       'fixture-org': { type: 'string' },
       users: { type: 'string', default: '200' },
       groups: { type: 'string', default: '20' },
-      apps: { type: 'string', default: '8' },
+      apps: { type: 'string' },
       seed: { type: 'string', default: '1' },
       'rate-limits': { type: 'string', default: 'none' },
       json: { type: 'boolean', default: false },
@@ -50,23 +49,38 @@ async function main(): Promise<number> {
   const rateLimits = values['rate-limits'];
   if (rateLimits !== 'none' && rateLimits !== 'enterprise')
     throw new UsageError('--rate-limits must be none or enterprise');
+  if (values.provider !== 'okta' && values.provider !== 'entra_id')
+    throw new UsageError('--provider must be okta or entra_id');
+  if (
+    values.provider === 'entra_id' &&
+    (values.apps !== undefined || values['fixture-org'] !== undefined || rateLimits !== 'none')
+  )
+    throw new UsageError(
+      '--apps, --fixture-org and --rate-limits are Okta options (--fixtures names a ScubaGear export for entra_id)',
+    );
   const say = values.json ? () => {} : (line: string) => process.stdout.write(`${line}\n`);
+  const sizes = {
+    users: positive(values.users, '--users'),
+    groups: positive(values.groups, '--groups'),
+    seed: positive(values.seed, '--seed'),
+  };
 
   // Everything started is closed in reverse order, whatever fails: a failed start must not
   // leave the simulator's server holding the process open.
   const started: Array<() => Promise<unknown>> = [];
   try {
-    const org = await startSimulator({
-      users: positive(values.users, '--users'),
-      groups: positive(values.groups, '--groups'),
-      apps: positive(values.apps, '--apps'),
-      seed: positive(values.seed, '--seed'),
-      fixturesDir: values.fixtures,
-      fixtureOrg: values['fixture-org'],
-      rateLimits,
-    });
+    const org =
+      values.provider === 'entra_id'
+        ? await startEntraDemoTenant({ ...sizes, fixtures: values.fixtures })
+        : await startOktaDemoTenant({
+            ...sizes,
+            apps: positive(values.apps ?? '8', '--apps'),
+            fixtures: values.fixtures,
+            fixtureOrg: values['fixture-org'],
+            rateLimits,
+          });
     started.push(() => org.close());
-    say(`Okta simulator at ${org.baseUrl}${values.fixtures ? ` seeded from ${values.fixtures}` : ''}`);
+    say(`${org.label} at ${org.baseUrl}${org.seededFrom}`);
 
     const port = await freePort();
     const config = loadConfigWith({
@@ -83,18 +97,17 @@ async function main(): Promise<number> {
     started.push(() => app.close());
     await app.listen(port, '127.0.0.1');
     say(`Service at ${config.BASE_URL} (data in ${config.DATA_DIR})`);
-    return await demonstrate(org, app, config.BASE_URL, values.fixtures, values.json, say);
+    return await demonstrate(org, app, config.BASE_URL, values.json, say);
   } finally {
     for (const close of started.reverse()) await close();
   }
 }
 
-/** The demo proper, on a running org and service. @returns the process exit code */
+/** The demo proper, on a running tenant and service. @returns the process exit code */
 async function demonstrate(
-  org: RunningSimulator,
+  org: DemoTenant,
   app: INestApplication,
   baseUrl: string,
-  fixtures: string | undefined,
   json: boolean,
   say: (line: string) => void,
 ): Promise<number> {
@@ -103,12 +116,9 @@ async function demonstrate(
     .createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
   const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
   const api = await ServiceClient.connect(baseUrl, client.clientId, client.clientSecret);
-  const integration = await installApiServiceIntegration(org, OKTA.grants(OKTA.resourceTypes));
   const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
-    org_url: org.baseUrl,
-    client_id: integration.clientId,
-    client_secret: integration.clientSecret,
-    org_name: fixtures ? 'Recorded Okta orgs' : 'Generated Okta org',
+    ...(await org.connectionBody()),
+    org_name: org.orgName,
   });
   say(`Connection ${connection.id} created; backing up...`);
 
@@ -134,7 +144,7 @@ async function demonstrate(
     ? await checkBackup(org.snapshot(), (type) => reader.readPart(type), backup.resource_types)
     : { exact: false, byType: {} };
 
-  const drill = check.exact ? await restoreDrill(org, api, backup.id, say) : null;
+  const drill = check.exact ? await org.drill(api, backup.id, say) : null;
   const summary = {
     status: backup.status,
     backup_id: backup.id,
@@ -170,14 +180,16 @@ function printSummary(
     { expected: number; stored: number; missing: number; extra: number; changed: number }
   >,
 ): void {
+  // The widest type name sets the column (Entra's run to 48 characters).
+  const width = Math.max(34, ...Object.keys(byType).map((type) => type.length + 2));
   const lines = [
     '',
     `Backup ${summary.backup_id}: ${summary.status}${summary.error_message ? ` (${summary.error_message})` : ''}`,
     '',
-    `  ${'resource type'.padEnd(34)}${'stored'.padStart(8)}${'in org'.padStart(8)}`,
+    `  ${'resource type'.padEnd(width)}${'stored'.padStart(8)}${'in org'.padStart(8)}`,
     ...Object.entries(byType).map(
       ([type, t]) =>
-        `  ${type.padEnd(34)}${String(t.stored).padStart(8)}${String(t.expected).padStart(8)}${t.missing || t.extra || t.changed ? `  missing ${t.missing}, extra ${t.extra}, changed ${t.changed}` : ''}`,
+        `  ${type.padEnd(width)}${String(t.stored).padStart(8)}${String(t.expected).padStart(8)}${t.missing || t.extra || t.changed ? `  missing ${t.missing}, extra ${t.extra}, changed ${t.changed}` : ''}`,
     ),
     '',
     `  bytes stored (encrypted)  ${summary.size}`,

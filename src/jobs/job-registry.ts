@@ -1,4 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { payloadLogFields, runWithLogFields } from '@app/common/log-context/log-context.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Job, QueueName } from './job-payloads.js';
 import { JobsService } from './jobs.service.js';
@@ -8,7 +9,8 @@ type Handler = (job: Job<QueueName>) => Promise<void>;
 
 /**
  * Finds every `@OnJob` method of the app's providers once all modules are initialised, creates
- * each queue and starts its worker (JobsService.work: none in the `api` role).
+ * each queue and starts its worker (JobsService.work: none in the `api` role). Each job runs
+ * with its id, queue and payload ids on its log lines.
  * @throws Error at boot when two handlers declare the same queue
  */
 @Injectable()
@@ -38,7 +40,13 @@ export class JobRegistry implements OnApplicationBootstrap {
       const methods = instance as Record<string, Handler>;
       for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
         const registration = this.reflector.get<JobRegistration | undefined>(ON_JOB, methods[name]);
-        if (registration) yield { registration, handler: (job) => methods[name].call(instance, job) };
+        if (!registration) continue;
+        // Every line the job writes names it and the ids of its payload (issue 34).
+        const handler: Handler = (job) =>
+          runWithLogFields({ job_id: job.id, queue: registration.queue, ...payloadLogFields(job.data) }, () =>
+            methods[name].call(instance, job),
+          );
+        yield { registration, handler };
       }
     }
   }

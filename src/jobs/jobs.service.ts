@@ -10,6 +10,7 @@ import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { DATABASE_URL } from '@app/database/database.module.js';
 import type { Job, JobPayloads, QueueName } from './job-payloads.js';
+import { reportUnawaitedJobSettleErrors } from './pg-boss-settle.js';
 
 /** SQLSTATE of a connection PostgreSQL ends because it is shutting down (PostgreSQL docs, Appendix A). */
 const ADMIN_SHUTDOWN = '57P01';
@@ -38,6 +39,7 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   private stopping = false;
 
   constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(APP_CONFIG) config: AppConfig) {
+    reportUnawaitedJobSettleErrors();
     this.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 5 });
     this.boss.on('error', (error) => this.onError(error));
     this.runsWorkers = config.ROLE !== 'api';

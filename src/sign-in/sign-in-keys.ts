@@ -15,6 +15,11 @@ export interface SignInKeys {
 
 const SECRET_NAME = 'sign-in-root';
 
+/** Binds a stored sign-in secret to its row (also read by key rotation). */
+export function signInSecretAad(name: string): string {
+  return `sign-in-secret:${name}`;
+}
+
 /**
  * Loads the sign-in root secret (32 random bytes made on first boot, stored encrypted under the
  * master key) and derives the purpose keys from it with HKDF-SHA256 (RFC 5869), each labelled
@@ -25,7 +30,7 @@ export async function loadSignInKeys(
   secrets: SignInSecretsRepository,
   security: SecurityService,
 ): Promise<SignInKeys> {
-  const aad = `sign-in-secret:${SECRET_NAME}`;
+  const aad = signInSecretAad(SECRET_NAME);
   const candidate = security.encryptSecret(randomBytes(32).toString('base64url'), aad);
   const root = Buffer.from(
     security.decryptSecret(await secrets.findOrInsert(SECRET_NAME, candidate), aad),

@@ -39,14 +39,16 @@ export function entraConnectionBody(tenant: TestTenant, app = tenant.app): Recor
 }
 
 /**
- * A write through Graph, as the tenant's own admins make one: `PATCH /v1.0<path>` with a token of
- * an app granted `role`, trusting the simulator's CA. Returns the status (Graph answers 204).
+ * A write through Graph, as the tenant's own admins make one: `PATCH` (or `method`) `/v1.0<path>`
+ * with a token of an app granted `role`, trusting the simulator's CA. Returns the status (Graph
+ * answers 204 to a PATCH, 201 to a POST that creates).
  */
 export async function patchGraph(
   tenant: TestTenant,
   role: string,
   path: string,
   body: unknown,
+  method: 'PATCH' | 'POST' = 'PATCH',
 ): Promise<number> {
   const writer = tenant.sim.registerApp([role]);
   const dispatcher = new Agent({ connect: { ca: tenant.sim.caCertPem } });
@@ -64,7 +66,7 @@ export async function patchGraph(
     });
     const { access_token: accessToken } = (await token.body.json()) as { access_token: string };
     const response = await request(`${tenant.sim.baseUrl}/v1.0${path}`, {
-      method: 'PATCH',
+      method,
       dispatcher,
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
 import { installApiServiceIntegration, type ApiServiceIntegration } from '@app/demo/okta-api-service.js';
+import { rememberSecrets } from './log-capture.js';
 
 /** Where the recorded real Okta objects are: OKTA_FIXTURES_DIR, else ../shared beside the checkout. */
 export const FIXTURES_DIR =
@@ -23,5 +24,6 @@ export async function startTestOrg(
 ): Promise<TestOrg> {
   const sim = await startSimulator(options);
   const integration = await installApiServiceIntegration(sim, scopes);
+  rememberSecrets(integration.clientSecret);
   return { sim, integration, env: { PROVIDER_ALLOWED_HOSTS: '127.0.0.1', PROVIDER_CA_FILE: sim.caCertPath } };
 }

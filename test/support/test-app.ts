@@ -12,6 +12,7 @@ import { freePort } from '@app/bootstrap/free-port.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { Role } from '@app/common/permission.js';
 import { OpenApiContract } from './openapi-contract.js';
+import { captureLog, rememberSecrets } from './log-capture.js';
 
 /** One integration client of a team, with a real access token from the service's token endpoint. */
 export interface TestClient {
@@ -82,7 +83,8 @@ export async function startTestApp(
     ...env,
   });
   await beforeBoot?.(databaseUrl, config);
-  const app = await createHttpApp(config, databaseUrl);
+  const log = captureLog(config, env);
+  const app = await createHttpApp(config, databaseUrl, log?.logger);
   await app.listen(port, '127.0.0.1');
   const baseUrl = config.BASE_URL;
   const contract = new OpenApiContract(buildOpenApiDocument(app, config));
@@ -100,6 +102,7 @@ export async function startTestApp(
       .send({ grant_type: 'client_credentials', resource });
     if (response.status !== 200)
       throw new Error(`token endpoint answered ${response.status}: ${response.text}`);
+    rememberSecrets(clientSecret, response.body.access_token as string);
     return response.body.access_token as string;
   };
 
@@ -136,6 +139,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
+      await log?.close();
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
       rmSync(dataDir, { recursive: true, force: true });
     },

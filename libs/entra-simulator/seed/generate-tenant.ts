@@ -1,6 +1,8 @@
 import { Prng } from '@libs/okta-simulator/seed/prng.js';
 
 import type { TenantState } from '@libs/entra-simulator/tenant-state.js';
+import { generateDirectory } from './generate-directory.js';
+import { guid } from './guid.js';
 import { userObject } from './users.js';
 
 /** Sizes of a generated tenant part. */
@@ -28,18 +30,13 @@ const LAST = [
 ];
 const DEPARTMENTS = ['Engineering', 'Finance', 'Sales', 'Support', 'Legal'];
 
-/** A deterministic GUID from the PRNG (Graph object ids are GUIDs). */
-function guid(prng: Prng): string {
-  const hex = Array.from({ length: 32 }, () => prng.int(0, 15).toString(16)).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
-}
-
 /**
  * Adds generated objects to `state`, deterministic for a seed: `users` members, `groups`
  * security groups (`securityEnabled`, `mailEnabled: false`) each with a random fifth of the users
  * as members and the first group holding the second (nested groups are directory members too),
  * and two named locations, an `ipNamedLocation` and a `countryNamedLocation` (the two kinds of
- * the v1.0 CSDL), on the tenant's first domain.
+ * the v1.0 CSDL), on the tenant's first domain; then the directory's other types
+ * (generate-directory.ts).
  */
 export function generateTenant(state: TenantState, sizes: TenantSizes): void {
   const prng = Prng.seeded(sizes.seed);
@@ -113,4 +110,5 @@ export function generateTenant(state: TenantState, sizes: TenantSizes): void {
     includeUnknownCountriesAndRegions: true,
     countryLookupMethod: 'clientIpAddress',
   });
+  generateDirectory(state, prng, users, groups);
 }

@@ -2,11 +2,15 @@ import { readFile } from 'node:fs/promises';
 
 import type { GraphObject, TenantState } from '@libs/entra-simulator/tenant-state.js';
 import { type GraphTypes, keepDeclared } from './csdl-types.js';
+import { Prng } from '@libs/okta-simulator/seed/prng.js';
+
+import { ensureGraphServicePrincipal } from './generate-directory.js';
 import { toGraphJson } from './graph-json.js';
+import { type ScubaGearDirectoryKeys, seedDirectoryFromScubaGear } from './scubagear-directory.js';
 import { userObject } from './users.js';
 
 /** The Entra keys of a ScubaGear ProviderSettingsExport.json this seeder reads. */
-interface ScubaGearExport {
+interface ScubaGearExport extends ScubaGearDirectoryKeys {
   tenant_details: Array<{
     TenantId: string;
     DisplayName: string;
@@ -53,7 +57,9 @@ export async function readScubaGearExport(file: string): Promise<ScubaGearExport
  *   returns them), its domain;
  * - the organization, from `tenant_details` (`AADAdditionalData` holds the organization's Graph
  *   properties; its `id` is the tenant id);
- * - its privileged users, which the export names by id, display name and immutable id only.
+ * - its privileged users, which the export names by id, display name and immutable id only;
+ * - its group settings, role assignments and schedules, app registrations and service principals
+ *   with their consented permissions (scubagear-directory.ts).
  * The export was read through Graph's beta endpoint: with `v1Types` (the v1.0 CSDL's), members
  * v1.0 does not declare are left out, as Graph v1.0 would answer (`dropped` names them).
  */
@@ -102,6 +108,8 @@ export function seedFromScubaGear(
       }),
     );
   }
+  // The tenant's own Microsoft Graph service principal receives the consented permissions.
+  seedDirectoryFromScubaGear(state, source, graphJson, ensureGraphServicePrincipal(state, Prng.seeded(0)));
   return {
     tenantId: tenant.TenantId,
     counts: Object.fromEntries([...state.collections].map(([name, objects]) => [name, objects.size])),

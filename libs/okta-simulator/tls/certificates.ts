@@ -114,3 +114,28 @@ export async function issueTlsMaterial(dir: string): Promise<TlsMaterial> {
   await writeFile(join(dir, 'server-key.pem'), material.serverKeyPem, { mode: 0o600 });
   return material;
 }
+
+/**
+ * A self-signed RSA certificate and its private key (PKCS#8), both PEM: what an admin uploads to
+ * an app registration and keeps for client assertions (Microsoft identity platform "certificate
+ * credentials"; `New-SelfSignedCertificate` makes the same).
+ */
+export async function selfSignedCertificate(
+  commonName: string,
+  validDays = 365,
+): Promise<{ certificatePem: string; privateKeyPem: string }> {
+  const keys = await rsaKeyPair();
+  const cert = newCertificate(keys.publicKey, validDays);
+  const subject = [{ name: 'commonName', value: commonName }];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, critical: true },
+  ]);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  const privateKeyPem = forge.pki.privateKeyInfoToPem(
+    forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(keys.privateKey)),
+  );
+  return { certificatePem: forge.pki.certificateToPem(cert), privateKeyPem };
+}

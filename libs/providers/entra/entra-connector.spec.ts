@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
 import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { graphCall } from '@libs/entra-simulator/testing/graph-client.js';
 import { ProviderAuthError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 
@@ -58,6 +59,50 @@ const FIXTURE = scubaGearFile();
         // Two pages of users at $top=999, one token for the whole run.
         expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(2);
         expect(entra.stats().byEndpoint['POST /{tenant}/oauth2/v2.0/token']).toBe(1);
+      } finally {
+        await entra.close();
+      }
+    });
+
+    it('reads child types alone, listing their parents once each, with no record of the parents', async () => {
+      const entra = connector();
+      try {
+        const types = ['app_role_assignment', 'role_definition', 'authentication_method_configuration'];
+        const records = await collectRecords(entra, { types });
+        expect([...records.keys()]).toEqual(types);
+        const expected = sim.snapshot();
+        for (const type of types)
+          expect(records.get(type)!.map(({ id, name, data }) => ({ id, name, data }))).toEqual(
+            expected[type],
+          );
+        expect(expected.app_role_assignment.length).toBeGreaterThan(0);
+        // The real tenant's method configurations (Fido2...), read from the policy's one answer.
+        expect(expected.authentication_method_configuration.map(({ id }) => id)).toContain('Fido2');
+        const calls = entra.stats().byEndpoint;
+        expect(calls['GET /v1.0/servicePrincipals']).toBe(1);
+        expect(calls['GET /v1.0/policies/authenticationMethodsPolicy']).toBe(1);
+        expect(calls['GET /v1.0/servicePrincipals/{id}/appRoleAssignedTo']).toBe(
+          expected.service_principal.length,
+        );
+      } finally {
+        await entra.close();
+      }
+    });
+
+    it('records no branding for an organization without one (Graph answers 404)', async () => {
+      const branding = await graphCall(
+        sim,
+        ['OrganizationalBranding.ReadWrite.All'],
+        'DELETE',
+        `/organization/${sim.tenantId}/branding`,
+      );
+      expect(branding.status).toBe(204);
+      const entra = connector();
+      try {
+        const records = await collectRecords(entra, { types: ['organizational_branding', 'domain'] });
+        expect(records.get('organizational_branding')).toEqual([]);
+        expect(records.get('domain')!.length).toBeGreaterThan(0);
+        expect(sim.snapshot().organizational_branding).toEqual([]);
       } finally {
         await entra.close();
       }

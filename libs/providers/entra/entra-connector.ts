@@ -1,6 +1,10 @@
 import type { Agent } from 'undici';
 import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
-import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { certificateAssertionKey } from '@libs/providers/kit/certificate-credential.js';
+import {
+  type ClientAuthentication,
+  ClientCredentialsTokenSource,
+} from '@libs/providers/kit/client-credentials.js';
 import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
 import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
 import { HttpTransport } from '@libs/providers/kit/http-transport.js';
@@ -18,7 +22,11 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import { ProviderError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
+import {
+  ProviderError,
+  ProviderHostNotAllowedError,
+  ProviderRequestError,
+} from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
 
@@ -40,9 +48,16 @@ export interface EntraConnectorOptions {
   graphUrl: string;
   /** The directory (tenant) id, a GUID, or one of its verified domains. */
   tenantId: string;
-  /** The app registration's application (client) id and one of its client secrets. */
+  /** The app registration's application (client) id. */
   clientId: string;
-  clientSecret: string;
+  /** One of its client secrets, or: */
+  clientSecret?: string;
+  /**
+   * A certificate uploaded to it, PEM, with its private key (what Microsoft recommends for
+   * app-only access): the client then signs an assertion per token request (kit
+   * certificate-credential.ts) instead of sending a secret.
+   */
+  clientCertificate?: string;
   /** Host patterns that may be called (the provider's cloud hosts and the operator's extra ones). */
   allowedHosts: readonly string[];
   /** A PEM CA to trust besides Node's bundled roots (the simulator's). */
@@ -68,7 +83,8 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
 
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
- * client credentials (the identity platform's client credentials flow, client secret). Implements
+ * client credentials (the identity platform's client credentials flow, with a client secret or a
+ * certificate). Implements
  * ProviderConnector: `collect()` streams each type of ENTRA_RESOURCE_TYPES, every one listed in
  * full (delta queries are a later part of issue 30).
  *
@@ -77,7 +93,7 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
  * rate-limit governor (Graph's fractional `Retry-After`) and the stats.
  *
  * @throws ProviderError `invalid_org_url` when `graphUrl` is not an https origin, `invalid_tenant_id`,
- *   ProviderHostNotAllowedError for a host not allowed: from the constructor, before any request.
+ *   `invalid_credentials` / `invalid_client_certificate` (clientAuthentication), ProviderHostNotAllowedError for a host not allowed: from the constructor, before any request.
  */
 export class EntraConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
@@ -134,7 +150,7 @@ export class EntraConnector implements ProviderConnector {
       tokenUrl: new URL(`/${encodeURIComponent(options.tenantId)}/oauth2/v2.0/token`, loginOrigin),
       template: TOKEN_TEMPLATE,
       clientId: options.clientId,
-      clientSecret: options.clientSecret,
+      ...clientAuthentication(options),
       scopes: [GRAPH_DEFAULT_SCOPE],
       notBearerHint: 'Graph accepts only Bearer tokens',
     });
@@ -156,9 +172,10 @@ export class EntraConnector implements ProviderConnector {
    * Streams `types` (default all) in dependency order, one part per type, records as pages
    * arrive. Every part is complete and carries no cursor: no type is fetched as a delta yet (delta
    * links are a later part of issue 30), so an Entra snapshot never gives cursors to come back.
-   * Memberships are read per group, `GET /v1.0/groups/{id}/members?$select=id`, several groups at
-   * once (`maxConcurrency`) and streamed in the groups' order, from the group ids of the group
-   * part's pass (or a listing of groups when that part is not collected).
+   * A type read under a parent (members, owners, credentials, assignments: `parent` in
+   * ENTRA_TYPE_DEFINITIONS) is read one parent at a time, several at once (`maxConcurrency`), and
+   * streamed in the parents' order, from the parent objects of the parent part's pass (or a
+   * listing of the parent when that part is not collected).
    *
    * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for any cursor (none is Entra's)
    */
@@ -170,14 +187,16 @@ export class EntraConnector implements ProviderConnector {
       if (!(ENTRA_RESOURCE_TYPES as readonly string[]).includes(type))
         throw new ProviderError(`Entra ID connectors do not collect "${type}"`, 'unknown_resource_type');
     refuseCursors(options.cursors);
-    const passes = new ParentPasses<EntraResourceType, string>(
-      new Set(requested.has('group_membership') ? (['group'] as const) : []),
-      async (type, signal) => {
-        const ids: string[] = [];
-        for await (const record of this.records(type, undefined, signal)) ids.push(record.id);
-        return ids;
-      },
+    const parents = new Set(
+      ENTRA_RESOURCE_TYPES.filter((type) => requested.has(type)).flatMap(
+        (type) => ENTRA_TYPE_DEFINITIONS[type].parent ?? [],
+      ),
     );
+    const passes = new ParentPasses<EntraResourceType, GraphObject>(parents, async (type, signal) => {
+      const objects: GraphObject[] = [];
+      for await (const object of this.objects(type, {}, signal)) objects.push(object);
+      return objects;
+    });
     for (const type of ENTRA_RESOURCE_TYPES) {
       if (!requested.has(type)) continue;
       options.signal?.throwIfAborted();
@@ -209,20 +228,25 @@ export class EntraConnector implements ProviderConnector {
 
   private async *part(
     type: EntraResourceType,
-    passes: ParentPasses<EntraResourceType, string>,
+    passes: ParentPasses<EntraResourceType, GraphObject>,
     signal?: AbortSignal,
   ): AsyncIterable<ResourceRecord> {
-    if (type === 'group_membership') {
-      // Several groups' members in flight at once, streamed in the groups' order.
-      const groups = await passes.refsOf('group', signal);
-      yield* inOrderConcurrent(groups, (groupId) => this.members(groupId, signal), this.maxConcurrency);
+    const definition = ENTRA_TYPE_DEFINITIONS[type];
+    if (definition.parent) {
+      // Several parents' children in flight at once, streamed in the parents' order.
+      const parents = await passes.refsOf(definition.parent, signal);
+      yield* inOrderConcurrent(
+        parents,
+        (parent) => this.children(type, parent, signal),
+        definition.embeddedIn ? 1 : this.maxConcurrency,
+      );
       return;
     }
     const pass = passes.begin(type);
     try {
-      for await (const record of this.records(type, undefined, signal)) {
-        pass?.keep(record.id);
-        yield record;
+      for await (const object of this.objects(type, {}, signal)) {
+        pass?.keep(object);
+        yield entraRecord(type, object);
       }
       pass?.complete();
     } finally {
@@ -230,49 +254,103 @@ export class EntraConnector implements ProviderConnector {
     }
   }
 
-  private async *records(
+  /**
+   * The objects of `type` as Graph returns them: each page of a collection, or the one object of a
+   * singleton (none when it answers 404 and the type says that means absent).
+   */
+  private async *objects(
     type: EntraResourceType,
-    params: Record<string, string> | undefined,
+    params: Record<string, string>,
     signal?: AbortSignal,
-  ): AsyncIterable<ResourceRecord> {
+  ): AsyncGenerator<GraphObject> {
     const definition = ENTRA_TYPE_DEFINITIONS[type];
-    const read = { template: definition.path, params, select: definition.select, signal };
-    const toRecord = (data: GraphObject): ResourceRecord => ({
-      type,
-      id: String(data.id),
-      name: (definition.name(data) as string | null | undefined) ?? null,
-      data,
-    });
+    const read = {
+      template: definition.path,
+      params,
+      select: definition.link ? ['id'] : definition.select,
+      query: definition.query,
+      signal,
+    };
     if (definition.shape === 'singleton') {
-      yield toRecord(await this.graph.object(read));
+      const object = await this.graph.object(read).catch((error: unknown) => {
+        if (definition.absentOn404 && error instanceof ProviderRequestError && error.status === 404)
+          return undefined;
+        throw error;
+      });
+      if (object) yield object;
       return;
     }
-    // Conditional access lists take `$top` as well (`conditionalaccessroot-list-policies`).
-    for await (const page of this.graph.pages({ ...read, paged: true }))
-      for (const item of page) yield toRecord(item);
+    for await (const page of this.graph.pages({ ...read, paged: definition.top === true })) yield* page;
   }
 
-  /** A group's members as `{ groupId, memberId, memberType }`, id `<groupId>:<memberId>`. */
-  private async *members(groupId: string, signal?: AbortSignal): AsyncGenerator<ResourceRecord> {
-    const { path, select } = ENTRA_TYPE_DEFINITIONS.group_membership;
-    for await (const page of this.graph.pages({
-      template: path,
-      params: { id: groupId },
-      select,
-      paged: true,
-      signal,
-    }))
-      for (const member of page) {
-        const memberId = String(member.id);
-        const memberType = String(member['@odata.type'] ?? '').replace('#microsoft.graph.', '');
-        yield {
-          type: 'group_membership',
-          id: `${groupId}:${memberId}`,
-          name: null,
-          data: { groupId, memberId, memberType },
-        };
-      }
+  /** The records of `type` under one parent object (ENTRA_TYPE_DEFINITIONS `parent`). */
+  private async *children(
+    type: EntraResourceType,
+    parent: GraphObject,
+    signal?: AbortSignal,
+  ): AsyncGenerator<ResourceRecord> {
+    const definition = ENTRA_TYPE_DEFINITIONS[type];
+    if (definition.embeddedIn) {
+      const embedded = parent[definition.embeddedIn];
+      for (const object of Array.isArray(embedded) ? (embedded as GraphObject[]) : [])
+        yield entraRecord(type, object);
+      return;
+    }
+    const parentId = String(parent.id);
+    for await (const object of this.objects(type, { id: parentId }, signal))
+      yield entraChildRecord(type, parentId, object);
   }
+}
+
+/** Per parent type, the members of its answer that embedded child types keep (`embeddedIn`). */
+const EMBEDDED_MEMBERS = new Map<EntraResourceType, string[]>();
+for (const type of ENTRA_RESOURCE_TYPES) {
+  const { parent, embeddedIn } = ENTRA_TYPE_DEFINITIONS[type];
+  if (parent && embeddedIn)
+    EMBEDDED_MEMBERS.set(parent, [...(EMBEDDED_MEMBERS.get(parent) ?? []), embeddedIn]);
+}
+
+/**
+ * A top-level object as a record: its id (ENTRA_TYPE_DEFINITIONS `id`, else Graph's), its name,
+ * and Graph's JSON less the members an embedded child type keeps (`embeddedIn`).
+ */
+function entraRecord(type: EntraResourceType, object: GraphObject): ResourceRecord {
+  const definition = ENTRA_TYPE_DEFINITIONS[type];
+  let data = object;
+  const embedded = EMBEDDED_MEMBERS.get(type);
+  if (embedded) {
+    data = { ...object };
+    for (const member of embedded) delete data[member];
+  }
+  return {
+    type,
+    id: String((definition.id ?? ((o: GraphObject) => o.id))(object)),
+    name: (definition.name(object) as string | null | undefined) ?? null,
+    data,
+  };
+}
+
+/**
+ * An object read under a parent as a record `<parentId>:<id>`: a link (members, owners) as
+ * `{ <parentKey>, <key>Id, <key>Type }` with the type from its `@odata.type`; any other child as
+ * Graph returns it.
+ */
+function entraChildRecord(type: EntraResourceType, parentId: string, object: GraphObject): ResourceRecord {
+  const definition = ENTRA_TYPE_DEFINITIONS[type];
+  const childId = String(object.id);
+  const { link } = definition;
+  return {
+    type,
+    id: `${parentId}:${childId}`,
+    name: link ? null : ((definition.name(object) as string | null | undefined) ?? null),
+    data: link
+      ? {
+          [link.parentKey]: parentId,
+          [`${link.key}Id`]: childId,
+          [`${link.key}Type`]: String(object['@odata.type'] ?? '').replace('#microsoft.graph.', ''),
+        }
+      : object,
+  };
 }
 
 /**
@@ -286,6 +364,25 @@ function refuseCursors(cursors: ResourceCursors | undefined): void {
       'Not a cursor of an Entra ID collection (it lists every type in full)',
       'invalid_cursor',
     );
+}
+
+/**
+ * How the connector proves itself at the token endpoint: a client secret, or a client assertion
+ * signed with the certificate's key (PS256, `x5t#S256`, aud the token endpoint: Microsoft identity
+ * platform "certificate credentials").
+ * @throws ProviderError `invalid_credentials` unless exactly one is given;
+ *   `invalid_client_certificate` for a certificate that cannot sign
+ */
+function clientAuthentication(options: EntraConnectorOptions): ClientAuthentication {
+  const { clientSecret, clientCertificate } = options;
+  if ((clientSecret === undefined) === (clientCertificate === undefined))
+    throw new ProviderError(
+      'An Entra ID connection takes a client_secret or a client_certificate, one of the two',
+      'invalid_credentials',
+    );
+  return clientCertificate !== undefined
+    ? { assertionKey: certificateAssertionKey(clientCertificate) }
+    : { clientSecret: clientSecret! };
 }
 
 /**

@@ -1,14 +1,27 @@
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
 
 /**
- * Granted permissions that include a read permission: its ReadWrite form, and for directory
- * reads Directory.Read.All / Directory.ReadWrite.All, which the Graph API reference lists as
- * higher privileged for users, groups, members, the organization and domains.
+ * Read permissions that Directory.Read.All / Directory.ReadWrite.All also grant: the Graph API
+ * reference lists them as higher privileged for users, groups, members and owners, the
+ * organization, domains, applications and service principals, administrative units, OAuth2
+ * grants, role definitions, assignments and scoped role members, and the admin consent request
+ * policy (its pages `user-list`, `group-list`, `application-list`, `serviceprincipal-list`,
+ * `directory-list-administrativeunits`, `oauth2permissiongrant-list`,
+ * `rbacapplication-list-roleassignments`, `administrativeunit-list-scopedrolemembers`...).
+ */
+const DIRECTORY_READS =
+  /^((User|Group|GroupMember|Organization|Domain|Application|AdministrativeUnit|DelegatedPermissionGrant)\.Read\.All|RoleManagement\.Read\.Directory)$/;
+
+/**
+ * Granted permissions that include a read permission: its ReadWrite form, and Directory.Read.All /
+ * Directory.ReadWrite.All for the directory reads above; RoleManagement.Read.Directory (or its
+ * ReadWrite form) for the PIM schedules (`rbacapplication-list-roleeligibilityschedules`, ...).
  */
 function satisfiedBy(permission: string): string[] {
   const forms = [permission, permission.replace('.Read.', '.ReadWrite.')];
-  if (/^(User|Group|GroupMember|Organization|Domain)\.Read\.All$/.test(permission))
-    forms.push('Directory.Read.All', 'Directory.ReadWrite.All');
+  if (DIRECTORY_READS.test(permission)) forms.push('Directory.Read.All', 'Directory.ReadWrite.All');
+  if (/^Role(Eligibility|Assignment)Schedule\.Read\.Directory$/.test(permission))
+    forms.push('RoleManagement.Read.Directory', 'RoleManagement.ReadWrite.Directory');
   return forms;
 }
 

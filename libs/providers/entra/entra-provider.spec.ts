@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
 
-import { ENTRA_RESOURCE_TYPES } from './entra-resource-catalog.js';
+import { ENTRA_RESOURCE_TYPES, ENTRA_TYPE_DEFINITIONS } from './entra-resource-catalog.js';
 
 const ENTRA = requireProvider('entra_id');
 const connect = (orgUrl: string, tenantId = 'contoso.onmicrosoft.com', extraAllowedHosts: string[] = []) =>
@@ -21,15 +22,58 @@ describe('Entra ID descriptor', () => {
       ['tenant_id', false],
       ['client_id', false],
       ['client_secret', true],
+      ['client_certificate', true],
+    ]);
+    // A secret or a certificate: alternatives of one group.
+    expect(ENTRA.credentials.filter(({ oneOf }) => oneOf).map(({ name }) => name)).toEqual([
+      'client_secret',
+      'client_certificate',
     ]);
     expect(ENTRA.grants()).toEqual([
       'Organization.Read.All',
+      'OrganizationalBranding.Read.All',
       'Domain.Read.All',
       'Policy.Read.All',
       'User.Read.All',
       'Group.Read.All',
+      'Directory.Read.All',
+      'AdministrativeUnit.Read.All',
+      'Application.Read.All',
+      'DelegatedPermissionGrant.Read.All',
+      'RoleManagement.Read.Directory',
+      'RoleEligibilitySchedule.Read.Directory',
+      'RoleAssignmentSchedule.Read.Directory',
       'Policy.Read.AuthenticationMethod',
+      'Policy.Read.PermissionGrant',
     ]);
+  });
+
+  it('is documented in docs/resource-types.md: each type with its Graph path and permission, every grant', () => {
+    const doc = readFileSync(new URL('../../../docs/resource-types.md', import.meta.url), 'utf8').split(
+      '\n## Microsoft Entra ID',
+    )[1];
+    const rows = new Map(
+      [...doc.matchAll(/^\| `([a-z0-9_]+)` +\| `GET ([^`]+)`[^|]*\| ([\w.]+) +\|/gm)].map((m) => [
+        m[1],
+        [m[2], m[3]],
+      ]),
+    );
+    expect([...rows.keys()]).toEqual([...ENTRA_RESOURCE_TYPES]);
+    for (const type of ENTRA_RESOURCE_TYPES) {
+      const { path, query, permission } = ENTRA_TYPE_DEFINITIONS[type];
+      const search = query
+        ? `?${Object.entries(query)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('&')}`
+        : '';
+      expect({ type, row: rows.get(type) }).toEqual({
+        type,
+        row: [expect.stringContaining(`${path.slice(5)}${search}`), permission],
+      });
+    }
+    const grants = doc.split('Permissions to grant')[1].split('\n\n')[0];
+    for (const grant of ENTRA.grants())
+      expect(grants).toMatch(new RegExp(`\\b${grant.replace(/\./g, '\\.')}\\b`));
   });
 
   it('has categories that cover every type exactly once', () => {

@@ -6,7 +6,7 @@ import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
 
 /**
  * Microsoft Entra ID (spec "Connections": `entra_id`, with `tenant_id`, `client_id` and
- * `client_secret`): an app registration in the customer's tenant with Microsoft Graph
+ * `client_secret` or `client_certificate`): an app registration in the customer's tenant with Microsoft Graph
  * application permissions an admin consented to, reached with the client credentials flow. The
  * connection's `org_url` is Graph's origin, `https://graph.microsoft.com` unless the operator
  * points it at another allowed host (the simulator).
@@ -22,7 +22,19 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
       description: 'Directory (tenant) id, or one of its verified domains.',
     },
     { name: 'client_id', secret: false, description: 'Application (client) id of the app registration.' },
-    { name: 'client_secret', secret: true, description: 'A client secret of the app registration.' },
+    {
+      name: 'client_secret',
+      secret: true,
+      oneOf: 'client_credential',
+      description: 'A client secret of the app registration.',
+    },
+    {
+      name: 'client_certificate',
+      secret: true,
+      oneOf: 'client_credential',
+      description:
+        "A certificate uploaded to the app registration, PEM, with its unencrypted RSA private key (Microsoft's recommendation for app-only access).",
+    },
   ],
   // The identity platform's global authority and Graph's global endpoint (Microsoft "National
   // clouds" lists the others, not supported yet).
@@ -30,10 +42,43 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   resourceTypes: ENTRA_RESOURCE_TYPES,
   categories: {
     users: ['user'],
-    groups: ['group', 'group_membership'],
-    conditional_access: ['named_location', 'conditional_access_policy'],
-    policies: ['authorization_policy', 'authentication_methods_policy'],
-    tenant: ['organization', 'domain'],
+    groups: ['group', 'group_membership', 'group_owner', 'group_setting', 'group_lifecycle_policy'],
+    administrative_units: ['administrative_unit', 'administrative_unit_member'],
+    apps: [
+      'application',
+      'application_owner',
+      'federated_identity_credential',
+      'extension_property',
+      'service_principal',
+      'app_role_assignment',
+      'oauth2_permission_grant',
+    ],
+    roles: [
+      'role_definition',
+      'role_assignment',
+      'role_eligibility_schedule',
+      'role_assignment_schedule',
+      'scoped_role_membership',
+    ],
+    conditional_access: ['named_location', 'authentication_strength_policy', 'conditional_access_policy'],
+    policies: [
+      'authorization_policy',
+      'authentication_methods_policy',
+      'authentication_method_configuration',
+      'identity_security_defaults_enforcement_policy',
+      'admin_consent_request_policy',
+      'permission_grant_policy',
+      'token_lifetime_policy',
+      'token_issuance_policy',
+      'claims_mapping_policy',
+      'home_realm_discovery_policy',
+    ],
+    cross_tenant_access: [
+      'cross_tenant_access_policy',
+      'cross_tenant_access_policy_configuration_default',
+      'cross_tenant_access_policy_configuration_partner',
+    ],
+    tenant: ['organization', 'organizational_branding', 'domain'],
   },
   volatileFields: ENTRA_VOLATILE_FIELDS,
   severityRules: ENTRA_SEVERITY_RULES,
@@ -49,6 +94,7 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
       tenantId: options.credentials.tenant_id,
       clientId: options.credentials.client_id,
       clientSecret: options.credentials.client_secret,
+      clientCertificate: options.credentials.client_certificate,
       allowedHosts: [...this.cloudHosts, ...options.extraAllowedHosts],
       caCertPem: options.caCertPem,
       userAgent: options.userAgent,

@@ -37,8 +37,84 @@ const policy = (
   },
 });
 
+/** A role assignment as Graph returns it (unifiedRoleAssignment). */
+const GLOBAL_ADMINISTRATOR = '62e90394-69f5-4237-9190-012177145e10';
+const assignment = (roleDefinitionId: string, principalId = 'u1') => ({
+  principalId,
+  roleDefinitionId,
+  directoryScopeId: '/',
+});
+
 /** One change each rule rates, and near misses it must leave to others. */
 const EXAMPLES: Record<string, { rates: ChangeFacts; spares?: ChangeFacts[] }> = {
+  'entra-global-admin-added': {
+    rates: change('role_assignment', 'added', undefined, assignment(GLOBAL_ADMINISTRATOR)),
+    spares: [
+      change('role_assignment', 'added', undefined, assignment('fe930be7-5e62-47db-91af-98c3a49a38b1')),
+      change('role_assignment', 'removed', assignment(GLOBAL_ADMINISTRATOR)),
+      change(
+        'role_eligibility_schedule',
+        'modified',
+        { ...assignment(GLOBAL_ADMINISTRATOR), status: 'Provisioned' },
+        { ...assignment(GLOBAL_ADMINISTRATOR), status: 'Revoked' },
+      ),
+    ],
+  },
+  'entra-security-defaults-off': {
+    rates: change(
+      'identity_security_defaults_enforcement_policy',
+      'modified',
+      { isEnabled: true },
+      { isEnabled: false },
+    ),
+    spares: [
+      change(
+        'identity_security_defaults_enforcement_policy',
+        'modified',
+        { isEnabled: false },
+        { isEnabled: true },
+      ),
+    ],
+  },
+  'entra-app-credential-added': {
+    rates: change(
+      'application',
+      'modified',
+      { passwordCredentials: [{ keyId: 'k1' }] },
+      { passwordCredentials: [{ keyId: 'k1' }, { keyId: 'k2' }] },
+    ),
+    spares: [
+      change(
+        'application',
+        'modified',
+        { passwordCredentials: [{ keyId: 'k1' }, { keyId: 'k2' }] },
+        { passwordCredentials: [{ keyId: 'k1' }] },
+      ),
+    ],
+  },
+  'entra-role-changed': {
+    rates: change(
+      'role_eligibility_schedule',
+      'added',
+      undefined,
+      assignment('fe930be7-5e62-47db-91af-98c3a49a38b1'),
+    ),
+  },
+  'entra-consent-granted': {
+    rates: change('oauth2_permission_grant', 'added', undefined, {
+      scope: 'User.Read',
+      consentType: 'AllPrincipals',
+    }),
+    spares: [change('oauth2_permission_grant', 'removed', { scope: 'User.Read' })],
+  },
+  'entra-cross-tenant-changed': {
+    rates: change(
+      'cross_tenant_access_policy_configuration_partner',
+      'modified',
+      { inboundTrust: { isMfaAccepted: false } },
+      { inboundTrust: { isMfaAccepted: true } },
+    ),
+  },
   'entra-ca-policy-removed': { rates: change('conditional_access_policy', 'removed', policy()) },
   'entra-ca-policy-disabled': {
     rates: change(
@@ -90,8 +166,20 @@ const EXAMPLES: Record<string, { rates: ChangeFacts; spares?: ChangeFacts[] }> =
   },
   'entra-named-location-changed': { rates: change('named_location', 'removed', { isTrusted: false }) },
   'entra-domain-changed': { rates: change('domain', 'added', undefined, { id: 'contoso.com' }) },
+  'entra-app-changed': {
+    rates: change('application_owner', 'removed', { applicationId: 'a', ownerId: 'u', ownerType: 'user' }),
+    spares: [
+      change(
+        'application',
+        'modified',
+        { passwordCredentials: [{ keyId: 'k1' }] },
+        { passwordCredentials: [{ keyId: 'k2' }] },
+      ),
+    ],
+  },
   'entra-group-changed': {
     rates: change('group_membership', 'added', undefined, { groupId: 'g', memberId: 'u' }),
+    spares: [change('organization', 'modified', { city: 'a' }, { city: 'b' })],
   },
   'entra-user-enabled-changed': {
     rates: change('user', 'modified', { accountEnabled: true }, { accountEnabled: false }),

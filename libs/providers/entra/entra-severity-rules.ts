@@ -77,6 +77,61 @@ function namedLocationTrusted(facts: ChangeFacts): boolean {
   );
 }
 
+/** Global Administrator's role definition (and template) id, the same in every tenant (built-in roles reference). */
+const GLOBAL_ADMINISTRATOR = '62e90394-69f5-4237-9190-012177145e10';
+/** Directory role grants: unified RBAC assignments and PIM's eligibility and assignment schedules. */
+const ROLE_GRANTS = ['role_assignment', 'role_eligibility_schedule', 'role_assignment_schedule'];
+
+/**
+ * Someone became, or may now become, Global Administrator: a role assignment, an active (PIM
+ * assignment schedule) or an eligible one (eligibility schedule, activated at will) of the Global
+ * Administrator role appeared, or an existing one was pointed at it (`roleDefinitionId`).
+ */
+function globalAdministratorAdded(facts: ChangeFacts): boolean {
+  return (
+    ROLE_GRANTS.includes(facts.resourceType) &&
+    (facts.action === 'added' || facts.action === 'modified') &&
+    valueAt(facts.after, 'roleDefinitionId') === GLOBAL_ADMINISTRATOR &&
+    (facts.action === 'added' ||
+      valueAt(facts.before, 'roleDefinitionId') !== GLOBAL_ADMINISTRATOR ||
+      valueAt(facts.before, 'principalId') !== valueAt(facts.after, 'principalId'))
+  );
+}
+
+/** Security defaults went from enforced to off (`identitySecurityDefaultsEnforcementPolicy.isEnabled`). */
+function securityDefaultsOff(facts: ChangeFacts): boolean {
+  return (
+    isType('identity_security_defaults_enforcement_policy', 'modified')(facts) &&
+    valueAt(facts.before, 'isEnabled') === true &&
+    valueAt(facts.after, 'isEnabled') !== true
+  );
+}
+
+/** Key ids of an application's or service principal's credentials (`keyCredentials`, `passwordCredentials`). */
+function credentialIds(data: Record<string, unknown> | undefined): string[] {
+  return ['keyCredentials', 'passwordCredentials'].flatMap((member) => {
+    const credentials = valueAt(data, member);
+    return Array.isArray(credentials)
+      ? credentials.map((credential) => String((credential as Record<string, unknown>)?.keyId))
+      : [];
+  });
+}
+
+/**
+ * An app gained a way to sign in as itself: a new secret or certificate on an application or
+ * service principal (a known persistence technique), or a federated identity credential.
+ */
+function appCredentialAdded(facts: ChangeFacts): boolean {
+  if (isType('federated_identity_credential', 'added', 'modified')(facts)) return true;
+  if (
+    !isType('application', 'added', 'modified')(facts) &&
+    !isType('service_principal', 'added', 'modified')(facts)
+  )
+    return false;
+  const before = credentialIds(facts.before);
+  return credentialIds(facts.after).some((id) => !before.includes(id));
+}
+
 /** A user's `accountEnabled` changed (signing in allowed or blocked). */
 function userEnabledChanged(facts: ChangeFacts): boolean {
   return isType('user', 'modified')(facts) && changedPointers(facts).includes('/accountEnabled');
@@ -87,6 +142,19 @@ function userEnabledChanged(facts: ChangeFacts): boolean {
  * ("Microsoft Entra ID") lists it and a test checks the two agree.
  */
 export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
+  {
+    id: 'entra-global-admin-added',
+    severity: 'critical',
+    description:
+      'A new Global Administrator: a role assignment, a PIM assignment schedule or a PIM eligibility of the Global Administrator role was added, or one was pointed at it or at another principal.',
+    applies: globalAdministratorAdded,
+  },
+  {
+    id: 'entra-security-defaults-off',
+    severity: 'critical',
+    description: 'Security defaults were turned off (`identitySecurityDefaultsEnforcementPolicy.isEnabled`).',
+    applies: securityDefaultsOff,
+  },
   {
     id: 'entra-ca-policy-removed',
     severity: 'critical',
@@ -121,12 +189,51 @@ export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
     applies: isType('conditional_access_policy'),
   },
   {
+    id: 'entra-app-credential-added',
+    severity: 'high',
+    description:
+      'An application or service principal gained a secret or certificate (a new `keyId`), or an application a federated identity credential: a new way to sign in as the app.',
+    applies: appCredentialAdded,
+  },
+  {
+    id: 'entra-role-changed',
+    severity: 'high',
+    description:
+      'Any other change to directory roles: custom role definitions, role assignments, PIM eligibility and assignment schedules, administrative unit scoped role members.',
+    applies: (facts) =>
+      [...ROLE_GRANTS, 'role_definition', 'scoped_role_membership'].includes(facts.resourceType),
+  },
+  {
+    id: 'entra-consent-granted',
+    severity: 'high',
+    description:
+      'An app was granted access: an app role assignment or a delegated permission grant was added or changed.',
+    applies: (facts) =>
+      isType('app_role_assignment', 'added', 'modified')(facts) ||
+      isType('oauth2_permission_grant', 'added', 'modified')(facts),
+  },
+  {
     id: 'entra-auth-policy-changed',
     severity: 'high',
     description:
-      'The authentication methods policy or the authorization policy changed (who may sign in how, what users may consent to).',
+      'An authentication, authorization or consent policy changed: the authentication methods policy or a method configuration, an authentication strength, the authorization policy, security defaults, the admin consent request policy, a permission grant policy (who may sign in how, what users may consent to).',
     applies: (facts) =>
-      isType('authentication_methods_policy')(facts) || isType('authorization_policy')(facts),
+      [
+        'authentication_methods_policy',
+        'authentication_method_configuration',
+        'authentication_strength_policy',
+        'authorization_policy',
+        'identity_security_defaults_enforcement_policy',
+        'admin_consent_request_policy',
+        'permission_grant_policy',
+      ].includes(facts.resourceType),
+  },
+  {
+    id: 'entra-cross-tenant-changed',
+    severity: 'high',
+    description:
+      'The cross-tenant access policy, its default or a partner changed (which other tenants may reach this one, and whose MFA is trusted).',
+    applies: (facts) => facts.resourceType.startsWith('cross_tenant_access_policy'),
   },
   {
     id: 'entra-named-location-changed',
@@ -141,10 +248,40 @@ export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
     applies: isType('domain'),
   },
   {
+    id: 'entra-app-changed',
+    severity: 'medium',
+    description:
+      'Any other change to an app: an application, service principal, owner, federated credential or extension property, an app role assignment or grant removed, a token lifetime, token issuance, claims mapping or home realm discovery policy.',
+    applies: (facts) =>
+      [
+        'application',
+        'application_owner',
+        'service_principal',
+        'federated_identity_credential',
+        'extension_property',
+        'app_role_assignment',
+        'oauth2_permission_grant',
+        'token_lifetime_policy',
+        'token_issuance_policy',
+        'claims_mapping_policy',
+        'home_realm_discovery_policy',
+      ].includes(facts.resourceType),
+  },
+  {
     id: 'entra-group-changed',
     severity: 'medium',
-    description: 'A group or group membership changed.',
-    applies: (facts) => isType('group')(facts) || isType('group_membership')(facts),
+    description:
+      'A group, its members or owners, a group setting or lifecycle policy, an administrative unit or its members changed.',
+    applies: (facts) =>
+      [
+        'group',
+        'group_membership',
+        'group_owner',
+        'group_setting',
+        'group_lifecycle_policy',
+        'administrative_unit',
+        'administrative_unit_member',
+      ].includes(facts.resourceType),
   },
   {
     id: 'entra-user-enabled-changed',

@@ -15,6 +15,8 @@ export interface GraphRead {
   template: string;
   params?: Record<string, string>;
   select?: readonly string[];
+  /** other query options (`$filter`), sent as given */
+  query?: Readonly<Record<string, string>>;
   /** send `$top=999` (collections that accept it; conditional access lists do too) */
   paged?: boolean;
   signal?: AbortSignal;
@@ -83,6 +85,7 @@ export class GraphApiClient {
     );
     const url = new URL(path, this.graphOrigin);
     if (read.select) url.searchParams.set('$select', read.select.join(','));
+    for (const [name, value] of Object.entries(read.query ?? {})) url.searchParams.set(name, value);
     return url;
   }
 

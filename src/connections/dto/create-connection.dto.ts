@@ -1,7 +1,10 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { PRIMARY_PROVIDER_KIND, PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
 import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
+
+/** A PEM certificate and RSA key of up to 8192 bits take about 10 KB; a chain besides, more. */
+export const CLIENT_CERTIFICATE_MAX_LENGTH = 32_768;
 
 /** Body of POST /api/connections/create (spec "Connections", DESIGN section 4 for `provider`). */
 export class CreateConnectionDto {
@@ -27,27 +30,46 @@ export class CreateConnectionDto {
   @Length(1, 256)
   tenant_id?: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     minLength: 1,
     maxLength: 256,
     description:
-      "Client id of the Okta API service integration, the Entra app registration or the Okta Workflows API Services app; every provider's connections require it.",
+      'Client id of the Okta API service integration, the Entra app registration or the Okta Workflows API Services app.',
   })
-  @IsOptional()
   @IsString()
   @Length(1, 256)
-  client_id?: string;
+  client_id!: string;
 
   @ApiPropertyOptional({
-    description: 'Client secret of the integration (Okta, Entra ID). Write-only: never returned.',
+    description:
+      'Client secret of the integration. Required unless client_certificate is given (Entra ID); not a field of Okta Workflows connections. Write-only: never returned.',
     writeOnly: true,
     minLength: 1,
     maxLength: 1024,
   })
-  @IsOptional()
-  @IsString()
+  // Okta Workflows authenticates with private_key instead (its credentials check names what is missing).
+  @ValidateIf(
+    (body: CreateConnectionDto) => body.client_certificate === undefined && body.private_key === undefined,
+  )
+  @IsString({
+    message: 'client_secret must be a string (an Entra ID connection may give client_certificate instead)',
+  })
   @Length(1, 1024)
   client_secret?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Entra ID only, instead of client_secret: a certificate uploaded to the app registration and its unencrypted RSA private key, PEM (Microsoft's recommendation for app-only access). Write-only: never returned.",
+    writeOnly: true,
+    minLength: 1,
+    maxLength: CLIENT_CERTIFICATE_MAX_LENGTH,
+    example:
+      '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, CLIENT_CERTIFICATE_MAX_LENGTH)
+  client_certificate?: string;
 
   @ApiPropertyOptional({
     description:

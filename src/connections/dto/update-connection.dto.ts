@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { CLIENT_CERTIFICATE_MAX_LENGTH } from './create-connection.dto.js';
 
 /** Body of PATCH /api/connections/[id] (spec "Connections"): every field optional. */
 export class UpdateConnectionDto {
@@ -25,6 +26,18 @@ export class UpdateConnectionDto {
   @IsString()
   @Length(1, 1024)
   client_secret?: string;
+
+  @ApiPropertyOptional({
+    writeOnly: true,
+    minLength: 1,
+    maxLength: CLIENT_CERTIFICATE_MAX_LENGTH,
+    description:
+      'Entra ID: a certificate and its private key, PEM, replacing the client secret (or the certificate) the connection holds. Write-only: never returned.',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, CLIENT_CERTIFICATE_MAX_LENGTH)
+  client_certificate?: string;
 
   @ApiPropertyOptional({
     writeOnly: true,

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
+import { addLogFields } from '@app/common/log-context/log-context.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
@@ -28,6 +29,16 @@ export interface QueuedRun<T extends TrackedRunEntity, Q extends QueueName> {
   data: JobPayloads[Q];
   /** The audit entry of the run failed because its job could not be queued. */
   failedEntry(errorMessage: string): AuditEntry;
+}
+
+/** A run's ids for its job's log lines: `backup_id` (by its noun), `team_id`, `connection_id`. */
+function runLogFields(noun: string, run: TrackedRunEntity): Record<string, string> {
+  const { connectionId } = run as TrackedRunEntity & { connectionId?: unknown };
+  return {
+    [`${noun.replace(/ /g, '_')}_id`]: run.id,
+    team_id: run.teamId,
+    ...(typeof connectionId === 'string' ? { connection_id: connectionId } : {}),
+  };
 }
 
 /**
@@ -75,7 +86,9 @@ export class TrackedRunRunner {
   ): Promise<void> {
     const run = await kind.runs.findById(id);
     if (!run || !(await kind.runs.claim(run.id))) return;
+    addLogFields(runLogFields(kind.noun, run));
     const logger = new Logger(kind.constructor.name);
+    logger.log(`${kind.noun} ${run.id} started (attempt ${attempt.retryCount + 1})`);
     const stop = new AbortController();
     setMaxListeners(0, stop.signal); // each part and each queued request listens: no leak, no cap
     const heartbeat = setInterval(
@@ -83,7 +96,7 @@ export class TrackedRunRunner {
       this.config.BACKUP_HEARTBEAT_SECONDS * 1000,
     );
     try {
-      await kind.execute(run, this.contextOf(kind, run, stop.signal));
+      await kind.execute(run, this.contextOf(kind, run, stop.signal, logger));
     } catch (error) {
       await this.settle(kind, run, attempt, error, logger);
     } finally {
@@ -96,7 +109,9 @@ export class TrackedRunRunner {
     kind: TrackedRunKind<T>,
     run: T,
     signal: AbortSignal,
+    logger: Logger,
   ): RunContext<T> {
+    const started = Date.now();
     return {
       signal,
       progress: async (pct, message, fields) => {
@@ -109,6 +124,10 @@ export class TrackedRunRunner {
           (ended) => (ended ? entry : null),
         );
         if (!done) throw new RunAbandonedError('failed by the stale sweep before it could finish');
+        logger.log(`${kind.noun} ${run.id} ${outcome.status}`, {
+          status: outcome.status,
+          duration_ms: Date.now() - started,
+        });
       },
     };
   }

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import { createConnection, runBackup } from './support/backup-helpers.js';
-import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { RESTORE_SCOPES, runRestore, waitForRestore, type RestoreView } from './support/restore-helpers.js';
-import { startWorkerOf, type ServiceProcess } from './support/service-process.js';
-import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
+import { createConnection, runBackup } from '@test/support/backup-helpers.js';
+import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
+import {
+  RESTORE_SCOPES,
+  runRestore,
+  waitForRestore,
+  type RestoreView,
+} from '@test/support/restore-helpers.js';
+import { startWorkerOf, type ServiceProcess } from '@test/support/service-process.js';
+import { startTestApp, type TestApp, type TestClient } from '@test/support/test-app.js';
 
 // A killed worker, its restart and two restores: minutes on a busy 2-core runner, not a speed target.
 jest.setTimeout(240_000);
@@ -19,10 +24,11 @@ const SWEEP_SETTINGS = {
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 5 "a crash mid-way leaves a restore marked failed with what was applied": the worker is
- * the real service (src/main.ts, ROLE=worker) in its own OS process, killed while it re-creates
- * users; the API is an `api`-only replica in this process. Running the restore again finishes the
- * job without creating anyone twice.
+ * Issue 5 "a crash mid-way leaves a restore marked failed with what was applied", and issue 32's
+ * fault suite (a worker killed in each phase): the worker is the real service (src/main.ts,
+ * ROLE=worker) in its own OS process, killed while it re-creates users, while it takes the
+ * pre-restore backup and while it plans; the API is an `api`-only replica in this process.
+ * Running the restore again finishes the job without creating anyone twice.
  */
 describe('a worker process killed in the middle of a restore', () => {
   let org: TestOrg;
@@ -112,5 +118,53 @@ describe('a worker process killed in the middle of a restore', () => {
     // Users the first run made are matched by login, never made again (those it made after its last
     // recorded item included).
     expect(again.restore.summary.user.create).toBeLessThanOrEqual(deleted.length - failed.items_total);
+  });
+
+  it('killed while it takes the pre-restore backup, then while it plans: failed each time with nothing written; a last run completes without duplicates', async () => {
+    const connectionId = await createConnection(ctx, admin.token, {
+      baseUrl: org.sim.baseUrl,
+      ...org.integration,
+    });
+    const backup = await runBackup(ctx, admin.token, { connectionId });
+    const okta = new SimulatorClient(org.sim);
+    const deleted = org.sim
+      .snapshot()
+      .user.filter((user) => user.data.status === 'ACTIVE')
+      .slice(0, 20);
+    for (const user of deleted) {
+      await okta.call('DELETE', `/api/v1/users/${user.id}`);
+      await okta.call('DELETE', `/api/v1/users/${user.id}`);
+    }
+    await okta.close();
+    const body = { backupId: backup.id, mode: 'selective', resourceTypes: ['user'] };
+
+    for (const phase of ['Taking the pre-restore backup', 'Reading the live org']) {
+      const doomed = workers.at(-1)!;
+      const started = await ctx.http
+        .post('/api/restore')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .send(body);
+      expect(started.status).toBe(202);
+      let current = await view(started.body.restoreId);
+      while (current.restore.progress_message !== phase) {
+        expect(current.restore.status).toMatch(/pending|running/);
+        await pause(20);
+        current = await view(started.body.restoreId);
+      }
+      await doomed.kill('SIGKILL');
+      await startWorker();
+      const failed = await waitForRestore(ctx, admin.token, started.body.restoreId, 180_000);
+      expect([phase, failed.restore.status, failed.items_total]).toEqual([phase, 'failed', 0]);
+      expect(String(failed.restore.error_message)).toMatch(/stopped responding/);
+    }
+
+    const last = await runRestore(ctx, admin.token, body);
+    expect(last.restore.status).toBe('completed');
+    expect(last.restore.summary.user.create).toBe(deleted.length);
+    const logins = org.sim.snapshot().user.map((user) => (user.data.profile as { login: string }).login);
+    for (const user of deleted) {
+      const login = (user.data.profile as { login: string }).login;
+      expect(logins.filter((each) => each === login)).toHaveLength(1);
+    }
   });
 });
