@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { JWK } from 'jose';
 import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
 import type { WorkflowsHandle, WorkflowsSeed } from '@libs/workflows-simulator/index.js';
+import { rememberSecrets } from './log-capture.js';
 
 /** A simulated Okta org with its Workflows host and an API Services app holding a key pair. */
 export interface TestWorkflowsOrg {
@@ -26,10 +27,13 @@ export async function startWorkflowsOrg(
     const kid = `k${Math.random().toString(36).slice(2, 10)}`;
     const publicJwk = { ...(publicKey.export({ format: 'jwk' }) as JWK), kid, alg: 'RS256', use: 'sig' };
     const clientId = sim.registerServiceApp(publicJwk, granted);
+    const privateJwk = { ...(privateKey.export({ format: 'jwk' }) as JWK), kid, alg: 'RS256' };
+    // The log scan of the run (issue 34) then also looks for the key's private exponent.
+    rememberSecrets(privateJwk.d);
     return {
       clientId,
       privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      privateJwk: { ...(privateKey.export({ format: 'jwk' }) as JWK), kid, alg: 'RS256' },
+      privateJwk,
     };
   };
   return {
