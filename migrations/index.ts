@@ -18,6 +18,7 @@ import { CreateRestoreDrills1765500000000 } from './1765500000000-CreateRestoreD
 import { CreateReports1765600000000 } from './1765600000000-CreateReports.js';
 import { CreateRestorePreviews1765700000000 } from './1765700000000-CreateRestorePreviews.js';
 import { AddScheduleWeeklyVerification1765800000000 } from './1765800000000-AddScheduleWeeklyVerification.js';
+import { AddRestorePackage1765900300000 } from './1765900300000-AddRestorePackage.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -43,5 +44,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateReports1765600000000,
     CreateRestorePreviews1765700000000,
     AddScheduleWeeklyVerification1765800000000,
+    AddRestorePackage1765900300000,
   ];
 }

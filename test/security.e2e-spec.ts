@@ -92,10 +92,14 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'POST /api/notifications/read': P.ViewNotifications,
   'GET /api/notifications/preferences': P.ViewNotifications,
   'PATCH /api/notifications/preferences': P.ViewNotifications,
+  // Beyond the spec (issue 33): a backup from an Okta Workflows export file, and the download of a
+  // Workflows restore's re-import package (a signed URL, as reports).
+  'POST /api/connections/:id/workflows/upload': P.RunBackups,
+  'GET /api/restore/packages/:restoreId': PUBLIC,
 };
 
 /** Public routes that need a signed URL instead of a token (issue 28: report downloads). */
-const SIGNED_ROUTES = ['GET /api/export/reports/:id'];
+const SIGNED_ROUTES = ['GET /api/export/reports/:id', 'GET /api/restore/packages/:restoreId'];
 
 /** Routes Express serves outside Nest's controllers, each public on purpose. */
 const RAW_ROUTES = [

@@ -62,3 +62,18 @@ export function changedAt(facts: ChangeFacts, path: string): boolean {
 export function recordType(facts: ChangeFacts): unknown {
   return (facts.after ?? facts.before)?.type;
 }
+
+/**
+ * One named part of a resource that a change touched, for providers whose resources are made of
+ * parts people know by name (a Workflows flow's cards): `key` addresses the part inside the record
+ * (`root:channels:http:okta:1.0.685:deactivateUser#1`), `name` is its title (`Deactivate User`).
+ */
+export interface ChangePart {
+  /** what the part is, e.g. `card` */
+  kind: string;
+  key: string;
+  name: string | null;
+  action: ChangeAction;
+  /** the record patch's operations inside this part */
+  changes: Operation[];
+}

@@ -1,4 +1,6 @@
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { WorkflowsHandle, WorkflowsSeed } from '@libs/workflows-simulator/index.js';
+import type { JWK } from 'jose';
 
 import type { FaultOptions } from './http/faults.js';
 import type { RequestLogSummary } from './http/request-log.js';
@@ -28,6 +30,11 @@ export interface SimulatorOptions {
   certDir?: string;
   /** Fault injection (off by default). */
   faults?: FaultOptions;
+  /**
+   * Also serve the org's Okta Workflows host (libs/workflows-simulator): a folder generated from
+   * this seed and the exporter flow's invoke route, on this same origin.
+   */
+  workflows?: WorkflowsSeed;
 }
 
 /** One object of the org in the shared record vocabulary (libs/providers/resource-types.ts). */
@@ -57,6 +64,14 @@ export interface RunningSimulator {
   setRateLimits(mode: RateLimitMode): void;
   /** Injects `faults` from now on (tests enable them for one phase: a restore, not its setup). */
   setFaults(faults: FaultOptions): void;
+  /**
+   * Registers an API Services app that authenticates with `private_key_jwt` against `publicJwk`
+   * and is granted `scopes` (what an admin does in the Admin Console: "Create an API Services
+   * app", public key, "Okta API Scopes" grants); returns its client id.
+   */
+  registerServiceApp(publicJwk: JWK, scopes: readonly string[]): string;
+  /** The Workflows host, when started with `workflows`. */
+  workflows?: WorkflowsHandle;
   /** What fixture seeding loaded and skipped (undefined for a generated org). */
   fixtureReport?: FixtureSeedReport;
   close(): Promise<void>;

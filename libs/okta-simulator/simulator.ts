@@ -8,7 +8,9 @@ import { tokenRoutes } from './auth/token.routes.js';
 import { FaultInjector } from './http/faults.js';
 import { createRequestHandler } from './http/pipeline.js';
 import { RequestLog } from './http/request-log.js';
-import { Router } from './http/router.js';
+import { type Route, Router } from './http/router.js';
+import { workflowsHost } from '@libs/workflows-simulator/index.js';
+import { ID_PREFIX, oktaId } from './store/okta-ids.js';
 import type { OrgContext } from './org-context.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { adminRoleRoutes } from './resources/admin-roles.routes.js';
@@ -36,8 +38,9 @@ import { OrgState } from './store/org-state.js';
 import { issueTlsMaterial } from './tls/certificates.js';
 import { listenHttps } from './tls/https-listener.js';
 
-function routerFor(org: OrgContext): Router {
+function routerFor(org: OrgContext, extra: Route[]): Router {
   const router = new Router();
+  router.add(...extra);
   for (const routes of [
     tokenRoutes,
     apiServiceRoutes,
@@ -97,13 +100,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         },
         baseUrl,
       );
+    const workflows = options.workflows ? workflowsHost(org, options.workflows) : undefined;
     const requestLog = new RequestLog();
     const rateLimiter = new RateLimiter(options.rateLimits ?? 'none');
     const faults = new FaultInjector(options.faults);
     server.on(
       'request',
       createRequestHandler({
-        router: routerFor(org),
+        router: routerFor(org, workflows?.routes ?? []),
         credentials,
         rateLimiter,
         requestLog,
@@ -118,6 +122,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       caCertPem: tls.caCertPem,
       adminToken: credentials.adminToken,
       fixtureReport,
+      workflows: workflows?.handle,
+      registerServiceApp: (publicJwk, scopes) => {
+        const clientId = oktaId(ID_PREFIX.app);
+        credentials.registerClient({ clientId, publicJwk, grantedScopes: [...scopes] });
+        return clientId;
+      },
       snapshot: () => snapshotOf(state, baseUrl),
       requestLog: () => requestLog.summary(),
       setRateLimits: (mode) => rateLimiter.setMode(mode),

@@ -1,8 +1,12 @@
 import type { Check } from '@libs/compliance/compliance-types.js';
+import type { Operation } from 'fast-json-patch';
+import type { ChangePart } from '@libs/diff/change-facts.js';
 import type { SeverityRule } from '@libs/diff/severity-rule.js';
 
 import type { ProviderConnector } from './provider-connector.js';
 import type { ProviderKind } from './provider-kind.js';
+import type { ResourceRecord } from './resource-types.js';
+import type { RestorePackage, RestorePackageInput } from './restore-package.js';
 
 /** The operator's outbound policy and the tenant a connector is built for. */
 export interface ConnectOptions {
@@ -70,6 +74,42 @@ export interface ProviderDescriptor {
   volatileFields: readonly string[];
   /** the severity table of a diff, most specific first, ending with a catch-all */
   severityRules: readonly SeverityRule[];
+  /**
+   * The kind whose types `includeWorkflows` adds to this kind's backups (spec "Backups": the
+   * primary kind only; Okta: `okta_workflows`), read from the team's connection of that kind to the
+   * same org into the same snapshot. Its volatile fields must be among this kind's, so the
+   * snapshot hashes its records as the included kind does.
+   */
+  workflowsKind?: ProviderKind;
+  /**
+   * The named parts a modified record's patch touches (Workflows: a flow's cards), for a diff to
+   * report change by part; absent when the provider's records have none.
+   */
+  changeParts?(
+    type: string,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+    patch: readonly Operation[],
+  ): ChangePart[];
+  /**
+   * The records, by type, of an export file made by hand in the provider's own console (Okta
+   * Workflows: a `.folder` or `.flow`), for a backup from an upload; absent when the provider has
+   * no such file.
+   * @throws ProviderError naming what makes the file not such an export
+   */
+  recordsOfUpload?(bytes: Uint8Array): Record<string, ResourceRecord[]>;
+  /**
+   * For a provider that cannot be written through an API: what a restore hands back instead of
+   * writing (Okta Workflows: a re-import package), built from the backup's records. A provider
+   * with it restores no other way, and previews from the backup alone.
+   */
+  restorePackage?(input: RestorePackageInput): RestorePackage;
+  /**
+   * The provider's audit log records every configuration change (its connector's
+   * `configurationChangesSince`), so an incremental backup with no change logged since its base
+   * records the base's snapshot instead of fetching again (Okta Workflows: exports are capped).
+   */
+  skipsUnchanged?: boolean;
   /** types whose records limit their parent's reach, and the parent type (a severity fact) */
   scopingParents: Readonly<Record<string, string>>;
   /** per type, what a backup cannot hold (fields the API never returns, secrets stripped) */

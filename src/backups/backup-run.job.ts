@@ -28,6 +28,7 @@ import { describeRunning } from './backup-progress.js';
 import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupsRepository } from './backups.repository.js';
 import { type Deletions, gatherDeletions, mergedRecords } from './incremental-merge.js';
+import { recordUnchanged, unchangedBase } from './unchanged-base.js';
 
 declare module '@app/jobs/job-payloads.js' {
   interface JobPayloads {
@@ -68,10 +69,16 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
   async execute(backup: BackupEntity, context: RunContext<BackupEntity>): Promise<void> {
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
     const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
+    let included: ProviderConnector | undefined;
     try {
-      await this.capture(backup, connector, context);
+      included = await this.openIncluded(backup);
+      const unchanged = included
+        ? undefined
+        : await unchangedBase(backup, connector, this.runs, context.signal);
+      if (unchanged) await recordUnchanged(backup, unchanged, connector.stats().requests, context);
+      else await this.capture(backup, connector, context, included);
     } finally {
-      await connector.close();
+      await Promise.all([connector.close(), included?.close()]);
     }
   }
 
@@ -103,12 +110,24 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     await this.store.deletePrefix(backup.storageKey);
   }
 
+  /**
+   * With `includeWorkflows`: a connector to the team's Workflows connection of the same org
+   * (ConnectionsService.workflowsConnectionOf), whose types go into this backup's snapshot.
+   * @throws ValidationError when that connection is gone since the backup was asked for
+   */
+  private async openIncluded(backup: BackupEntity): Promise<ProviderConnector | undefined> {
+    if (!backup.includeWorkflows) return undefined;
+    const companion = await this.connections.workflowsConnectionOf(backup.teamId, backup.connectionId);
+    return this.connections.openConnector(backup.teamId, companion.id);
+  }
+
   private async capture(
     backup: BackupEntity,
     connector: ProviderConnector,
     context: RunContext<BackupEntity>,
+    included?: ProviderConnector,
   ): Promise<void> {
-    const types = backup.include ?? [...connector.resourceTypes];
+    const types = [...(backup.include ?? connector.resourceTypes), ...(included?.resourceTypes ?? [])];
     const incremental = await this.openBase(backup, connector);
     const writer = await SnapshotWriter.create({
       store: this.store,
@@ -116,7 +135,13 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
       keyRing: this.keyRing,
       volatileFields: requireProvider(backup.connection.provider).volatileFields,
     });
-    const { counts, cursors } = await this.writeParts(context, connector, writer, types, incremental);
+    const { counts, cursors } = await this.writeParts(
+      context,
+      [connector, ...(included ? [included] : [])],
+      writer,
+      types,
+      incremental,
+    );
     await context.progress(97, 'Writing manifest');
     const manifest = await writer.finish({
       backupId: backup.id,
@@ -131,7 +156,9 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
       cursors,
       startedAt: backup.startedAt.toISOString(),
       notCaptured: Object.fromEntries(
-        Object.entries(connector.notCaptured).filter(([type]) => type in counts),
+        Object.entries({ ...included?.notCaptured, ...connector.notCaptured }).filter(
+          ([type]) => type in counts,
+        ),
       ),
     });
     const previous = await this.runs.findPreviousCompleted(
@@ -144,7 +171,7 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
       resourceTypes: types.filter((type) => type in counts),
       size: String(manifest.totalStoredBytes),
       sha256: manifest.sha256,
-      requests: connector.stats().requests,
+      requests: connector.stats().requests + (included?.stats().requests ?? 0),
     };
     await context.finish(
       { status: 'completed', fields },
@@ -162,12 +189,13 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
    * pages (and a child part for its parent's pass), so every rate-limit bucket is in use at once
    * and the wall time nears the slowest bucket's, not the sum of all (issue 3, "at the rate-limit
    * bound"). The connector's request cap still bounds what is in flight. The first failure stops
-   * the others and is thrown once none is still writing.
+   * the others and is thrown once none is still writing. `connectors` are the connection's own,
+   * then those `includeWorkflows` adds, each collecting its own types.
    * @returns records written per type
    */
   private async writeParts(
     context: RunContext<BackupEntity>,
-    connector: ProviderConnector,
+    connectors: readonly ProviderConnector[],
     writer: SnapshotWriter,
     types: readonly string[],
     incremental: IncrementalBase | undefined,
@@ -198,13 +226,16 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     const kind = incremental ? 'changes since the base backup' : 'every object';
     try {
       await context.progress(0, `Backing up ${types.length} resource types (${kind})`);
-      const parts = connector.collect({
-        types,
-        cursors: incremental?.cursors,
-        signal: stop.signal,
-        encodeWithout: writer.volatileFields,
-      });
-      for await (const part of parts) writes.push(writePart(part).catch(fail));
+      // The first connector is the connection's own; the others (includeWorkflows) list in full.
+      for (const [index, connector] of connectors.entries()) {
+        const parts = connector.collect({
+          types: types.filter((type) => connector.resourceTypes.includes(type)),
+          cursors: index === 0 ? incremental?.cursors : undefined,
+          signal: stop.signal,
+          encodeWithout: writer.volatileFields,
+        });
+        for await (const part of parts) writes.push(writePart(part).catch(fail));
+      }
     } catch (error) {
       fail(error);
     }

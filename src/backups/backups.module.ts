@@ -9,14 +9,17 @@ import { BackupRunJob } from './backup-run.job.js';
 import { BackupSnapshotsService } from './backup-snapshots.service.js';
 import { BackupRetentionJob } from './backup-retention.job.js';
 import { BackupsController } from './backups.controller.js';
+import { BackupUploadController } from './backup-upload.controller.js';
+import { BackupUploadService } from './backup-upload.service.js';
 import { BackupsRepository } from './backups.repository.js';
 import { BackupsService } from './backups.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, SchedulesModule, StorageModule],
-  controllers: [BackupsController],
+  controllers: [BackupsController, BackupUploadController],
   providers: [
     BackupsService,
+    BackupUploadService,
     BackupsRepository,
     BackupPlanner,
     BackupSnapshotsService,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Between, LessThan, Repository, type SelectQueryBuilder } from 'typeorm';
+import { Between, LessThan, Not, Repository, type SelectQueryBuilder } from 'typeorm';
 import type { PeriodFilter } from '@app/common/keyset-rows.js';
 import { periodPage } from '@app/database/period-page.js';
 import { type Transaction, within } from '@app/database/transaction.js';
@@ -56,6 +56,14 @@ export class BackupsRepository extends TrackedRunRepository<BackupEntity> {
       order: { startedAt: 'DESC', id: 'DESC' },
       take: limit,
     });
+  }
+
+  /**
+   * Whether a backup other than `exceptId` records its snapshot at `storageKey` (a backup that found
+   * nothing changed points at its base's), so deleting `exceptId` must leave the objects.
+   */
+  async sharesStorage(storageKey: string, exceptId: string): Promise<boolean> {
+    return this.rows.exists({ where: { storageKey, id: Not(exceptId) } });
   }
 
   /** The connection's last completed backup started before `before`, or null. */

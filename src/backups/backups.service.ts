@@ -62,10 +62,13 @@ export class BackupsService {
 
   /**
    * @throws NotFoundError for a connection the team cannot see; ValidationError for an unknown
-   *   resource type in `include`; ConflictError `backup_in_progress` (409) while one runs.
+   *   resource type in `include`, or `includeWorkflows` without a Workflows connection to the org;
+   *   ConflictError `backup_in_progress` (409) while one runs.
    */
   async run(actor: Actor, input: RunBackupDto): Promise<BackupStarted> {
     const connection = await this.connections.getRef(actor.teamId, input.connectionId);
+    // Checked now, so a missing Workflows connection is a 400 rather than a failed backup.
+    if (input.includeWorkflows) await this.connections.workflowsConnectionOf(actor.teamId, connection.id);
     const started = await this.start({
       connection,
       ownerUserId: actor.userId,
@@ -258,7 +261,7 @@ export class BackupsService {
     const backup = await this.findOrThrow(actor, id);
     if (backup.status === 'running')
       throw new ConflictError('backup_running', 'A running backup cannot be deleted');
-    await this.store.deletePrefix(backup.storageKey);
+    await this.deleteObjectsOf(backup);
     await this.audit.audited(
       (tx) => this.backups.delete(actor.teamId, id, tx),
       () => backupEntry('backup.deleted', factsOf(backup), {}, byCaller(actor)),
@@ -275,7 +278,7 @@ export class BackupsService {
     for (;;) {
       const expired = await this.backups.findExpired(now, batchSize);
       for (const backup of expired) {
-        await this.store.deletePrefix(backup.storageKey);
+        await this.deleteObjectsOf(backup);
         await this.audit.audited(
           (tx) => this.backups.delete(backup.teamId, backup.id, tx),
           () => ({
@@ -291,6 +294,12 @@ export class BackupsService {
       deleted += expired.length;
       if (expired.length < batchSize) return deleted;
     }
+  }
+
+  /** Deletes a backup's snapshot objects, unless another backup records the same snapshot (unchanged-base.ts). */
+  private async deleteObjectsOf(backup: Pick<BackupEntity, 'id' | 'storageKey'>): Promise<void> {
+    if (await this.backups.sharesStorage(backup.storageKey, backup.id)) return;
+    await this.store.deletePrefix(backup.storageKey);
   }
 
   private async stats(teamId: string, query: ListBackupsQuery): Promise<BackupStatsDto> {

@@ -11,6 +11,8 @@ import { AuthorizationServer } from '@app/auth/authorization-server.js';
 import { protectedResourceMetadataUrl } from '@app/auth/protected-resource.js';
 import { INTERACTION_PATH } from '@app/auth/oidc-configuration.js';
 import { UNSUBSCRIBE_PATH } from '@app/newsletter/newsletter.service.js';
+import { WORKFLOWS_UPLOAD_PATH } from '@app/backups/backup-upload.controller.js';
+import { UPLOAD_LIMIT_BYTES } from '@app/backups/backup-upload.service.js';
 import { createAppLogger } from './app-logger.js';
 import { installHttpObservers } from './http-observers.js';
 import { installApiDocs } from './openapi.js';
@@ -35,7 +37,10 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   app.get(AuthorizationServer).mount(app);
   installHttpObservers(app);
-  installRequestEdge(app, { formPaths: [INTERACTION_PATH, UNSUBSCRIBE_PATH] });
+  installRequestEdge(app, {
+    formPaths: [INTERACTION_PATH, UNSUBSCRIBE_PATH],
+    uploads: [{ path: WORKFLOWS_UPLOAD_PATH, limit: UPLOAD_LIMIT_BYTES }],
+  });
   app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
   app.useGlobalPipes(createValidationPipe());
 

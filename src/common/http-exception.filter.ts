@@ -33,6 +33,16 @@ function bodyParserError(exception: unknown): string | undefined {
   return typeof type === 'string' && type.startsWith('entity.') ? type : undefined;
 }
 
+/** The JSON body parser's limit (request-edge.ts JSON_BODY_LIMIT), bytes. */
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+/** The byte limit a body parser refused a body over (body-parser's `limit` on its error). */
+function bodyLimit(exception: unknown): number {
+  const candidate = exception instanceof HttpException ? exception.cause : exception;
+  const limit = (candidate as { limit?: unknown } | undefined)?.limit;
+  return typeof limit === 'number' ? limit : JSON_BODY_LIMIT_BYTES;
+}
+
 /**
  * The error itself, or the ApiError inside it: one thrown by body-parser's `verify` hook
  * (request-edge.ts) reaches the filter as the `cause` of the HttpException Nest's Express
@@ -82,12 +92,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const parserError = bodyParserError(exception);
     if (parserError === 'entity.too.large') {
       // Issue 6 "Protections": oversized bodies are a 400, like every other invalid request.
+      const upload = bodyLimit(exception) !== JSON_BODY_LIMIT_BYTES;
+      const size = upload ? `${bodyLimit(exception) / 1048576} MB` : '100 KB';
       return {
         status: 400,
         body: {
-          error: 'Request body too large (at most 100 KB of JSON)',
+          error: `Request body too large (at most ${size}${upload ? '' : ' of JSON'})`,
           code: 'validation_failed',
-          details: [{ field: 'body', message: 'larger than 100 KB' }],
+          details: [{ field: 'body', message: `larger than ${size}` }],
           requestId,
         },
       };

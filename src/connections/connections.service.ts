@@ -158,6 +158,35 @@ export class ConnectionsService {
     );
   }
 
+  /**
+   * The team's connection whose types `includeWorkflows` adds to connection `id`'s backups: of the
+   * kind its provider names (`workflowsKind`) and to the same org URL, the oldest if several.
+   * @throws NotFoundError when `id` is missing or another team's; ValidationError
+   *   `workflows_not_applicable` for a provider with no such kind, `no_workflows_connection` when
+   *   the team has no such connection
+   */
+  async workflowsConnectionOf(teamId: string, id: string): Promise<ConnectionRef> {
+    const row = await this.findOrThrow(teamId, id);
+    const descriptor = requireProvider(row.provider);
+    const kind = descriptor.workflowsKind;
+    if (!kind)
+      throw new ValidationError(
+        `includeWorkflows applies to the primary provider kind only, not ${row.provider}`,
+        {
+          code: 'workflows_not_applicable',
+        },
+      );
+    const found = (await this.connections.listForTeam(teamId)).find(
+      (candidate) => candidate.provider === kind && candidate.orgUrl === row.orgUrl,
+    );
+    if (!found)
+      throw new ValidationError(
+        `includeWorkflows needs a ${requireProvider(kind).label} connection to ${row.orgUrl} (docs/okta-workflows.md)`,
+        { code: 'no_workflows_connection' },
+      );
+    return this.getRef(teamId, found.id);
+  }
+
   /** The sealed blob of every credential field, and the fields that are not secret in the clear. */
   private seal(
     id: string,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
-import { requireProvider } from '@libs/providers/registry.js';
+import { diffModelOf } from '@libs/providers/registry.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError } from '@app/common/errors.js';
@@ -46,7 +46,7 @@ export class DiffService {
         : resolveIncludedTypes(from.backup.connection.provider, request.resourceTypes, 'resourceTypes');
     const resourceTypes = wanted.filter((type) => from.reader.has(type) && to.reader.has(type));
     const notCompared = wanted.filter((type) => !resourceTypes.includes(type));
-    const provider = requireProvider(from.backup.connection.provider);
+    const provider = diffModelOf(from.backup.connection.provider);
     const changes = await diffSnapshots(from.reader, to.reader, resourceTypes, new Set(volatile), provider);
     return { changes, summary: summarize(from.backup, to.backup, changes, { resourceTypes, notCompared }) };
   }

@@ -4,7 +4,7 @@ import { INDEX_SHARDS } from '@libs/snapshot/index-shards.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { recordPatch } from '@libs/diff/record-patch.js';
 import { scopeFactsOf } from './scope-facts.js';
-import type { ChangeAction, Severity } from '@libs/diff/change-facts.js';
+import type { ChangeAction, ChangePart, Severity } from '@libs/diff/change-facts.js';
 import { rateChange } from '@libs/diff/severity-rule.js';
 import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
 
@@ -21,10 +21,15 @@ export interface ResourceChange {
   severity: Severity;
   /** id of the severity rule that decided it (docs/severity.md) */
   rule: string;
+  /** for `modified`, where the provider's records have named parts (a flow's cards): the change part by part */
+  parts?: ChangePart[];
 }
 
-/** What rates a provider's changes: its severity table and the scoping facts its rules read. */
-export type SeverityModel = Pick<ProviderDescriptor, 'severityRules' | 'scopingParents'>;
+/**
+ * What rates a provider's changes: its severity table and the scoping facts its rules read, and
+ * the named parts of its records, if any.
+ */
+export type SeverityModel = Pick<ProviderDescriptor, 'severityRules' | 'scopingParents' | 'changeParts'>;
 
 /**
  * Compares the records of `types` in two snapshots. Hashes first: shards whose entry digests match
@@ -149,12 +154,14 @@ async function openChanges(
       after: record.data,
       patch,
     });
+    const parts = provider.changeParts?.(type, before, record.data, patch);
     changes.push({
       resourceType: type,
       action: 'modified',
       resource: { id: record.id, name: record.name, changes: patch },
       severity,
       rule,
+      ...(parts && parts.length > 0 ? { parts } : {}),
     });
   }
   const order: Record<ChangeAction, number> = { removed: 0, added: 1, modified: 2 };

@@ -25,10 +25,18 @@ export function reportObjectKey(teamId: string, reportId: string): string {
  * bearer token is needed.
  */
 export class ReportUrlSigner {
+  /**
+   * @param route where the signed files are downloaded and what they are (in the MAC, so a
+   *   report's signature never opens a restore package): reports by default
+   */
   constructor(
     private readonly keyRing: KeyRing,
     private readonly baseUrl: string,
     private readonly ttlSeconds: number,
+    private readonly route: { path: string; label: string } = {
+      path: '/api/export/reports',
+      label: 'report',
+    },
   ) {}
 
   /** @returns the URL and when it stops working (ISO 8601) */
@@ -42,7 +50,7 @@ export class ReportUrlSigner {
       sig: this.mac(kid, teamId, reportId, expires).toString('base64url'),
     });
     return {
-      url: `${this.baseUrl}/api/export/reports/${reportId}?${query}`,
+      url: `${this.baseUrl}${this.route.path}/${reportId}?${query}`,
       expiresAt: new Date(expires * 1000).toISOString(),
     };
   }
@@ -66,7 +74,7 @@ export class ReportUrlSigner {
   private mac(kid: string, teamId: string, reportId: string, expires: number): Buffer {
     // A JSON array keeps the fields apart whatever they hold.
     return createHmac('sha256', this.keyRing.deriveKey(PURPOSE, kid))
-      .update(JSON.stringify(['report', teamId, reportId, expires]))
+      .update(JSON.stringify([this.route.label, teamId, reportId, expires]))
       .digest();
   }
 }

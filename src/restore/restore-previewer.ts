@@ -6,6 +6,7 @@ import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { ApiError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
+import { RestorePackages } from './restore-packages.js';
 
 /** What a restore cannot bring back as it was, per type (the runbook after a restore). */
 export interface NotRestorable {
@@ -35,7 +36,10 @@ const NOT_CAPTURED_WHY =
  */
 @Injectable()
 export class RestorePreviewer {
-  constructor(private readonly connections: ConnectionsService) {}
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly packages: RestorePackages,
+  ) {}
 
   /**
    * @param opened the backup, already checked to be the team's and completed
@@ -47,6 +51,7 @@ export class RestorePreviewer {
     selection: RestoreSelection,
     options: { activateUsers: boolean },
   ): Promise<RestorePreview> {
+    if (this.packages.appliesTo(opened)) return this.packagePreview(opened, selection);
     const { backup, reader } = opened;
     const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
     try {
@@ -64,19 +69,50 @@ export class RestorePreviewer {
           `Reading the live org failed: ${error.message}`,
         );
       });
-      const notCaptured = (reader.manifest.meta.notCaptured ?? {}) as Record<string, string[]>;
       return {
         preview: rows,
         sourceOrgUrl: backup.connection.orgUrl,
         collectedAt: new Date().toISOString(),
         prune,
-        notRestorable: rows
-          .map((row) => row.resourceType)
-          .filter((type) => (notCaptured[type] ?? []).length > 0)
-          .map((type) => ({ resourceType: type, items: notCaptured[type], why: NOT_CAPTURED_WHY })),
+        notRestorable: notRestorable(reader.manifest.meta.notCaptured, rows),
       };
     } finally {
       await connector.close();
     }
   }
+
+  /**
+   * The preview of a provider restored by a re-import package (RestorePackages): what the package
+   * would hold, type by type, as `create` (each is re-imported by hand), read from the backup
+   * alone: there is no live org to compare with through an API.
+   */
+  private async packagePreview(opened: OpenedBackup, selection: RestoreSelection): Promise<RestorePreview> {
+    const pkg = await this.packages.build(opened, selection);
+    const rows = Object.entries(pkg.counts)
+      .filter(([type, count]) => count > 0 || selection.types.has(type))
+      .map(([resourceType, create]) => ({
+        resourceType,
+        create,
+        update: 0,
+        skip: 0,
+        pruneCandidates: 0,
+        notes: pkg.notes,
+      }));
+    return {
+      preview: rows,
+      sourceOrgUrl: opened.backup.connection.orgUrl,
+      collectedAt: new Date().toISOString(),
+      prune: [],
+      notRestorable: notRestorable(opened.reader.manifest.meta.notCaptured, rows),
+    };
+  }
+}
+
+/** The manifest's `notCaptured` of the previewed types, for the runbook. */
+function notRestorable(notCaptured: unknown, rows: readonly RestorePreviewRow[]): NotRestorable[] {
+  const byType = (notCaptured ?? {}) as Record<string, string[]>;
+  return rows
+    .map((row) => row.resourceType)
+    .filter((type) => (byType[type] ?? []).length > 0)
+    .map((type) => ({ resourceType: type, items: byType[type], why: NOT_CAPTURED_WHY }));
 }

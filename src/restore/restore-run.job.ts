@@ -16,6 +16,7 @@ import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import type { RestoreEntity } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
+import { RestorePackages } from './restore-packages.js';
 
 declare module '@app/jobs/job-payloads.js' {
   interface JobPayloads {
@@ -48,6 +49,7 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
     private readonly backups: BackupsService,
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
+    private readonly packages: RestorePackages,
   ) {}
 
   @OnJob({ queue: 'restore-run', expireInSeconds: 12 * 3600, retryLimit: 1, retryDelay: 30 })
@@ -56,6 +58,7 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
   }
 
   async execute(restore: RestoreEntity, context: RunContext<RestoreEntity>): Promise<void> {
+    if (await this.packaged(restore, context)) return;
     const summary = await this.run(restore, context);
     const failed = Object.values(summary).some((type) => type.failed > 0);
     const status = failed ? 'partial' : 'completed';
@@ -63,6 +66,39 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
       { status, fields: { summary } },
       restoreEntry(`restore.${status}`, restore, { items: restoreTotals(summary) }),
     );
+  }
+
+  /**
+   * For a provider restored by hand (RestorePackages): builds and stores the re-import package of
+   * the selection and ends the restore `completed` with it. Nothing is written to the provider, so
+   * no pre-restore backup is taken. @returns false for a provider restored through its API
+   */
+  private async packaged(restore: RestoreEntity, context: RunContext<RestoreEntity>): Promise<boolean> {
+    if (restore.backupId === null) throw new NotFoundError('Backup');
+    const opened = await this.snapshots.open(restore.teamId, restore.backupId);
+    if (!this.packages.appliesTo(opened)) return false;
+    await context.progress(20, 'Building the re-import package');
+    const pkg = await this.packages.build(opened, {
+      types: new Set(restore.resourceTypes ?? opened.reader.types),
+      ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),
+    });
+    const packageKey = await this.packages.save(restore.teamId, restore.id, pkg);
+    const summary: Record<string, RestoreTypeSummary> = Object.fromEntries(
+      Object.entries(pkg.counts).map(([type, count]) => [
+        type,
+        { create: count, update: 0, delete: 0, skip: 0, failed: 0, notes: pkg.notes },
+      ]),
+    );
+    await context.finish(
+      {
+        status: 'completed',
+        message:
+          'Re-import package ready: download it from the restore (nothing was written to the provider)',
+        fields: { summary, packageKey },
+      },
+      restoreEntry('restore.completed', restore, { items: restoreTotals(summary), package: true }),
+    );
+    return true;
   }
 
   /** A message safe to store and show: what the provider or the service said; undefined for others. */

@@ -1,16 +1,19 @@
-import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiExtraModels,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
+import type { SignedReportQuery } from '@app/export/report-url.js';
 import type { Response } from 'express';
 import type { Actor } from '@app/common/actor.js';
 import { UuidParam } from '@app/common/uuid-param.decorator.js';
-import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { CurrentActor, Public, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { prefersRespondAsync } from '@app/common/prefer.js';
@@ -131,6 +134,34 @@ export class RestoreController {
     @UuidParam('previewId') previewId: string,
   ): Promise<RestorePreviewRunDto> {
     return this.restores.previewRun(actor, previewId);
+  }
+
+  @Public()
+  @Get('packages/:restoreId')
+  @ApiOperation({ summary: 'Download a re-import package (signed URL)' })
+  @ApiProduces('application/zip')
+  @ApiQuery({ name: 'team', description: 'Signed: the team the restore belongs to.' })
+  @ApiQuery({ name: 'expires', description: 'Signed: Unix time (seconds) the link stops working.' })
+  @ApiQuery({ name: 'kid', description: 'The signing key id.' })
+  @ApiQuery({ name: 'sig', description: 'HMAC-SHA256 of the above and the restore id, base64url.' })
+  @ApiOkResponse({
+    description: 'The ZIP: `restore.folder`, `tables/*.csv`, `RUNBOOK.md` (docs/okta-workflows.md).',
+    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiErrorResponses({
+    400: '`restoreId` is not a uuid.',
+    403: 'An expired, altered or other package’s signature.',
+    404: 'The package is gone (account deletion).',
+  })
+  async downloadPackage(
+    @UuidParam('restoreId') restoreId: string,
+    @Query() query: SignedReportQuery,
+  ): Promise<StreamableFile> {
+    const { body, filename } = await this.restores.downloadPackage(restoreId, query);
+    return new StreamableFile(body, {
+      type: 'application/zip',
+      disposition: `attachment; filename="${filename}"`,
+    });
   }
 
   @Get(':restoreId')

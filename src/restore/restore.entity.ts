@@ -43,6 +43,10 @@ export class RestoreEntity extends ConnectionRunEntity {
   @Column('jsonb')
   summary!: Record<string, RestoreTypeSummary>;
 
+  /** the re-import package of a provider written by hand (restore-packages.ts), else null */
+  @Column('text', { name: 'package_key', nullable: true })
+  packageKey!: string | null;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;
 }

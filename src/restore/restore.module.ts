@@ -6,6 +6,7 @@ import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestorePreviewEntity } from './restore-preview.entity.js';
 import { RestorePreviewJob } from './restore-preview.job.js';
 import { RestorePreviewer } from './restore-previewer.js';
+import { RestorePackages } from './restore-packages.js';
 import { RestorePreviewsRepository } from './restore-previews.repository.js';
 import { RestoreRunJob } from './restore-run.job.js';
 import { RestoreController } from './restore.controller.js';
@@ -28,6 +29,7 @@ import { RestoresRepository } from './restores.repository.js';
     RestorePreviewer,
     RestorePreviewsRepository,
     RestorePreviewJob,
+    RestorePackages,
   ],
   exports: [RestoreService],
 })

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import type { SignedReportQuery } from '@app/export/report-url.js';
 import { randomUUID } from 'node:crypto';
 import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
@@ -22,6 +24,7 @@ import { RestoresRepository } from './restores.repository.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
+import { RestorePackages } from './restore-packages.js';
 
 export type { RestorePreview } from './restore-previewer.js';
 
@@ -76,6 +79,7 @@ export class RestoreService {
     private readonly previewer: RestorePreviewer,
     private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
+    private readonly packages: RestorePackages,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -187,7 +191,18 @@ export class RestoreService {
     return { restoreId: id, status: 'started' };
   }
 
-  /** One restore with a page of its items. @throws NotFoundError for another team's or a missing one */
+  /**
+   * The re-import package a signed URL names (RestorePackages).
+   * @throws ForbiddenError for an expired, altered or other package's signature; NotFoundError when gone
+   */
+  downloadPackage(
+    restoreId: string,
+    query: SignedReportQuery,
+  ): Promise<{ body: Readable; filename: string }> {
+    return this.packages.download(restoreId, query);
+  }
+
+  /** One restore with a page of its items, and its package's link when it has one. @throws NotFoundError for another team's or a missing one */
   async get(
     actor: Actor,
     restoreId: string,
@@ -200,7 +215,8 @@ export class RestoreService {
       limit: query.limit,
       offset: query.offset,
     });
-    return { restore: toRestoreDto(restore), items: rows.map(toRestoreItemDto), items_total: total };
+    const link = restore.packageKey ? this.packages.link(actor.teamId, restore.id) : undefined;
+    return { restore: toRestoreDto(restore, link), items: rows.map(toRestoreItemDto), items_total: total };
   }
 
   /**
@@ -241,7 +257,7 @@ export class RestoreService {
     query: RestoreHistoryQuery,
   ): Promise<{ restores: RestoreDto[]; total: number }> {
     const { rows, total } = await this.restores.listPage(actor.teamId, query);
-    return { restores: rows.map(toRestoreDto), total };
+    return { restores: rows.map((row) => toRestoreDto(row)), total };
   }
 
   /**

@@ -1,11 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { type JWK, importJWK, jwtVerify } from 'jose';
 
 import type { Principal } from './principal.js';
 
-/** An OAuth 2.0 client of the org authorization server (an installed API service integration). */
+/**
+ * An OAuth 2.0 client of the org authorization server: an installed API service integration
+ * (client secret), or an API Services app that authenticates with `private_key_jwt` against the
+ * public key registered on it (Okta "Implement OAuth for Okta with a service app").
+ */
 export interface OAuthClient {
   clientId: string;
-  clientSecret: string;
+  clientSecret?: string;
+  /** the public key of a `private_key_jwt` client (JWK with `kid`) */
+  publicJwk?: JWK;
   grantedScopes: readonly string[];
 }
 
@@ -26,6 +33,7 @@ export class CredentialStore {
   readonly adminToken = `00${randomBytes(30).toString('base64url')}`;
   private readonly clients = new Map<string, OAuthClient>();
   private readonly tokens = new Map<string, IssuedToken>();
+  private readonly usedJtis = new Set<string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -42,7 +50,37 @@ export class CredentialStore {
   /** The client when the secret matches (constant-time comparison), else undefined. */
   authenticateClient(clientId: string, clientSecret: string): OAuthClient | undefined {
     const client = this.clients.get(clientId);
-    return client && sameText(client.clientSecret, clientSecret) ? client : undefined;
+    return client?.clientSecret !== undefined && sameText(client.clientSecret, clientSecret)
+      ? client
+      : undefined;
+  }
+
+  /**
+   * The client when `assertion` is a JWT it signed with its registered key, `iss` and `sub` its
+   * id, `aud` the token endpoint, unexpired, with a `jti` not seen before (Okta "Build a JWT for
+   * client authentication": a replayed jti is refused). Else undefined.
+   */
+  async authenticateAssertion(
+    clientId: string,
+    assertion: string,
+    tokenUrl: string,
+  ): Promise<OAuthClient | undefined> {
+    const client = this.clients.get(clientId);
+    if (!client?.publicJwk) return undefined;
+    try {
+      const key = await importJWK(client.publicJwk, client.publicJwk.alg ?? 'RS256');
+      const { payload } = await jwtVerify(assertion, key, {
+        issuer: clientId,
+        subject: clientId,
+        audience: tokenUrl,
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.jti !== 'string' || this.usedJtis.has(payload.jti)) return undefined;
+      this.usedJtis.add(payload.jti);
+      return client;
+    } catch {
+      return undefined;
+    }
   }
 
   issueAccessToken(clientId: string, scopes: readonly string[]): string {

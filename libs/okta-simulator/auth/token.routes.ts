@@ -1,10 +1,17 @@
 import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
 import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from './credential-store.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, type OAuthClient } from './credential-store.js';
 
-/** Okta management scopes look like `okta.<resource>.<read|manage>` (OAuth 2.0 for Okta APIs). */
-const OKTA_SCOPE = /^okta\.[A-Za-z]+\.(read|manage)$/;
+/**
+ * Okta management scopes look like `okta.<resource>.<read|manage>` (OAuth 2.0 for Okta APIs), and
+ * a few name a sub-resource, such as `okta.workflows.invoke.manage` (Okta Workflows "Invoke a flow
+ * with an API endpoint", secured with OAuth 2.0).
+ */
+const OKTA_SCOPE = /^okta\.[A-Za-z]+(\.[A-Za-z]+)?\.(read|manage)$/;
+
+/** RFC 7521 §4.2: the `client_assertion_type` of a JWT client assertion (private_key_jwt). */
+const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 function oauthError(status: number, error: string, description: string): Reply {
   const headers = status === 401 ? { 'WWW-Authenticate': 'Basic realm="okta"' } : undefined;
@@ -32,8 +39,28 @@ function clientCredentials(
 }
 
 /**
+ * The client a token request authenticates as: a `private_key_jwt` assertion when the form carries
+ * one (RFC 7523 §2.2), else a client secret; undefined when neither proves a registered client.
+ */
+async function authenticatedClient(
+  org: OrgContext,
+  context: RequestContext,
+  form: URLSearchParams,
+): Promise<OAuthClient | undefined> {
+  const assertion = form.get('client_assertion');
+  if (assertion !== null) {
+    const clientId = form.get('client_id');
+    if (form.get('client_assertion_type') !== JWT_BEARER || !clientId) return undefined;
+    return org.credentials.authenticateAssertion(clientId, assertion, `${org.baseUrl}/oauth2/v1/token`);
+  }
+  const given = clientCredentials(context, form);
+  return given && org.credentials.authenticateClient(given.id, given.secret);
+}
+
+/**
  * `POST /oauth2/v1/token` of the org authorization server, client_credentials grant only.
- * Client authentication by client_secret_basic or client_secret_post. The token carries
+ * Client authentication by client_secret_basic, client_secret_post or private_key_jwt (the
+ * assertion's `aud` is this endpoint's full URL). The token carries
  * exactly the requested scopes, which must all have been granted to the client. Errors follow
  * RFC 6749 §5.2 with Okta's wording: 401 `invalid_client`, 400 `unsupported_grant_type`,
  * 400 `invalid_scope` (none requested, unknown, or not granted).
@@ -44,10 +71,9 @@ export function tokenRoutes(org: OrgContext): Route[] {
       method: 'POST',
       template: '/oauth2/v1/token',
       access: { kind: 'public' },
-      handle: (context) => {
+      handle: async (context) => {
         const form = new URLSearchParams(context.bodyText);
-        const given = clientCredentials(context, form);
-        const client = given && org.credentials.authenticateClient(given.id, given.secret);
+        const client = await authenticatedClient(org, context, form);
         if (!client)
           return oauthError(
             401,

@@ -31,6 +31,8 @@ export const OKTA_PROVIDER: ProviderDescriptor = {
   grants: (restoreTypes) =>
     restoreTypes ? oktaRestoreScopes(restoreTypes as OktaResourceType[]) : [...OKTA_BACKUP_SCOPES],
   complianceChecks: OKTA_CHECKS,
+  // Okta Workflows of the same org (docs/okta-workflows.md): its `_embedded` is volatile here too.
+  workflowsKind: 'okta_workflows',
   async connect(options) {
     const { OktaConnector } = await import('./okta-connector.js');
     return new OktaConnector({

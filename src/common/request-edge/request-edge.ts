@@ -18,6 +18,11 @@ export const MAX_JSON_DEPTH = 32;
 export interface RequestEdgeOptions {
   /** Path prefixes of HTML form posts (`application/x-www-form-urlencoded`). */
   formPaths: readonly string[];
+  /**
+   * Routes that take a file's bytes as the body (`application/octet-stream`), read here up to
+   * `limit` bytes into a Buffer (a bigger one is a 400, as an oversized JSON body is).
+   */
+  uploads?: ReadonlyArray<{ path: RegExp; limit: number }>;
 }
 
 /**
@@ -31,9 +36,18 @@ export interface RequestEdgeOptions {
  * Errors go to the global exception filter, in the `{ error, code }` shape.
  */
 export function installRequestEdge(app: INestApplication, options: RequestEdgeOptions): void {
+  const uploads = options.uploads ?? [];
+  const uploadOf = (req: Request) =>
+    req.is('application/octet-stream') ? uploads.find(({ path }) => path.test(req.path)) : undefined;
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    next(takesForm(req.path, options.formPaths) ? undefined : nonJsonBodyError(req));
+    next(takesForm(req.path, options.formPaths) || uploadOf(req) ? undefined : nonJsonBodyError(req));
   });
+  for (const { path, limit } of uploads) {
+    const raw = express.raw({ type: 'application/octet-stream', limit });
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      path.test(req.path) ? raw(req, res, next) : next(),
+    );
+  }
   // express.json itself: Nest's useBodyParser keeps `verify` for its raw-body option.
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonText }));
   app.use((req: Request, _res: Response, next: NextFunction) => next(unstorableInputError(req)));
@@ -77,9 +91,11 @@ function unstorableInputError(req: Request): ValidationError | undefined {
   } catch {
     return unstorable('path', 'is not percent-encoded UTF-8');
   }
+  // An uploaded file's bytes are the route's to validate, not text fields.
+  const body: unknown = Buffer.isBuffer(req.body) ? undefined : req.body;
   const field =
     unstorableTextPath(path) === undefined
-      ? (unstorableTextPath(req.query) ?? unstorableTextPath(req.body))
+      ? (unstorableTextPath(req.query) ?? unstorableTextPath(body))
       : 'path';
   return field === undefined ? undefined : unstorable(field, 'must not contain NUL or an unpaired surrogate');
 }

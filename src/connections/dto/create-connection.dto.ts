@@ -33,7 +33,8 @@ export class CreateConnectionDto {
   @ApiProperty({
     minLength: 1,
     maxLength: 256,
-    description: 'Client id of the Okta API service integration or the Entra app registration.',
+    description:
+      'Client id of the Okta API service integration, the Entra app registration or the Okta Workflows API Services app.',
   })
   @IsString()
   @Length(1, 256)
@@ -41,12 +42,15 @@ export class CreateConnectionDto {
 
   @ApiPropertyOptional({
     description:
-      'Client secret of the integration. Required unless client_certificate is given (Entra ID). Write-only: never returned.',
+      'Client secret of the integration. Required unless client_certificate is given (Entra ID); not a field of Okta Workflows connections. Write-only: never returned.',
     writeOnly: true,
     minLength: 1,
     maxLength: 1024,
   })
-  @ValidateIf((body: CreateConnectionDto) => body.client_certificate === undefined)
+  // Okta Workflows authenticates with private_key instead (its credentials check names what is missing).
+  @ValidateIf(
+    (body: CreateConnectionDto) => body.client_certificate === undefined && body.private_key === undefined,
+  )
   @IsString({
     message: 'client_secret must be a string (an Entra ID connection may give client_certificate instead)',
   })
@@ -66,6 +70,30 @@ export class CreateConnectionDto {
   @IsString()
   @Length(1, CLIENT_CERTIFICATE_MAX_LENGTH)
   client_certificate?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Okta Workflows only: the API Services app's private key for private_key_jwt, PEM or private JWK. Write-only: never returned.",
+    writeOnly: true,
+    minLength: 1,
+    maxLength: 16384,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 16384)
+  private_key?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 200,
+    example: 'idp-backup-exporter',
+    description:
+      "Okta Workflows only: the alias of the exporter flow's API endpoint (docs/okta-workflows.md).",
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  flow_alias?: string;
 
   @ApiPropertyOptional({ maxLength: 200, example: 'Acme production' })
   @IsOptional()

@@ -38,4 +38,26 @@ export class UpdateConnectionDto {
   @IsString()
   @Length(1, CLIENT_CERTIFICATE_MAX_LENGTH)
   client_certificate?: string;
+
+  @ApiPropertyOptional({
+    writeOnly: true,
+    minLength: 1,
+    maxLength: 16384,
+    description:
+      "Okta Workflows: the API Services app's new private key (PEM or private JWK). Write-only: never returned.",
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 16384)
+  private_key?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 200,
+    description: "Okta Workflows: the exporter flow's API endpoint alias.",
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  flow_alias?: string;
 }

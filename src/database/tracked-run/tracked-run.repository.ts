@@ -18,6 +18,8 @@ export type RunFields<T extends TrackedRunEntity> = QueryDeepPartialEntity<Omit<
 export interface RunOutcome<T extends TrackedRunEntity> {
   status: FinalStatus;
   errorMessage?: string;
+  /** the final progress message, when it says more than the status (a backup that found nothing changed) */
+  message?: string;
   fields?: RunFields<T>;
 }
 
@@ -126,7 +128,7 @@ export abstract class TrackedRunRepository<T extends TrackedRunEntity> {
         ...outcome.fields,
         status: outcome.status,
         ...(outcome.status === 'failed' ? {} : { progressPct: 100 }),
-        progressMessage: FINAL_MESSAGES[outcome.status],
+        progressMessage: outcome.message ?? FINAL_MESSAGES[outcome.status],
         errorMessage: outcome.errorMessage ?? null,
         completedAt: () => 'now()',
         heartbeatAt: () => 'now()',

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type { Operation } from 'fast-json-patch';
-import { SEVERITIES, type ChangeAction, type Severity } from '@libs/diff/change-facts.js';
+import { SEVERITIES, type ChangeAction, type ChangePart, type Severity } from '@libs/diff/change-facts.js';
 import { JsonPatchOperationDto } from '@app/common/openapi/json-patch-operation.dto.js';
 import type { DiffResult } from '@app/diff/diff.service.js';
 import type { DiffSide, DiffSummary } from '@app/diff/diff-summary.js';
@@ -27,6 +27,24 @@ class DiffResourceDto {
   changes?: Operation[];
 }
 
+/** A named part of a changed resource (a Workflows flow's card). */
+@ApiSchema({ name: 'DiffChangePart' })
+class DiffChangePartDto implements ChangePart {
+  @ApiProperty({ example: 'card' }) kind!: string;
+  @ApiProperty({
+    example: 'root:channels:http:okta:1.0.685:deactivateUser#1',
+    description: 'Where the part is in the record.',
+  })
+  key!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Deactivate User' }) name!: string | null;
+  @ApiProperty({ enum: ACTIONS }) action!: ChangeAction;
+  @ApiProperty({
+    type: [JsonPatchOperationDto],
+    description: 'The operations of `resource.changes` inside this part.',
+  })
+  changes!: Operation[];
+}
+
 /** One change between two backups (spec "Diff change"). */
 @ApiSchema({ name: 'DiffChange' })
 export class DiffChangeDto implements ResourceChange {
@@ -35,6 +53,12 @@ export class DiffChangeDto implements ResourceChange {
   @ApiProperty({ type: DiffResourceDto }) resource!: DiffResourceDto;
   @ApiProperty({ enum: SEVERITIES }) severity!: Severity;
   @ApiProperty({ description: 'The severity rule that decided it (docs/severity.md).' }) rule!: string;
+  @ApiPropertyOptional({
+    type: [DiffChangePartDto],
+    description:
+      '`modified` only, for providers whose resources have named parts: the change part by part (an Okta Workflows flow, card by card).',
+  })
+  parts?: DiffChangePartDto[];
 }
 
 @ApiSchema({ name: 'DiffSide' })

@@ -22,6 +22,18 @@ export class RestoreTypeSummaryDto extends RestoreTotalsDto {
   notes!: string[];
 }
 
+/** Where a restore's re-import package is downloaded (a signed URL, no bearer token). */
+@ApiSchema({ name: 'RestorePackageLink' })
+export class RestorePackageLinkDto {
+  @ApiProperty({
+    format: 'uri',
+    example:
+      'https://backup.example.com/api/restore/packages/6f1c2b1e-8a3d-4e2f-9b7c-1d2e3f4a5b6c?team=…&expires=…&kid=…&sig=…',
+  })
+  url!: string;
+  @ApiProperty({ format: 'date-time' }) expires_at!: string;
+}
+
 /** A restore as the API returns it: snake_case like Backup (DESIGN section 4). */
 @ApiSchema({ name: 'Restore' })
 export class RestoreDto extends TrackedRunFieldsDto {
@@ -52,6 +64,12 @@ export class RestoreDto extends TrackedRunFieldsDto {
   summary!: Record<string, RestoreTypeSummary>;
   @ApiProperty({ type: RestoreTotalsDto, description: 'Sums over every type (notes left out).' })
   totals!: Omit<RestoreTypeSummary, 'notes'>;
+  @ApiPropertyOptional({
+    type: RestorePackageLinkDto,
+    description:
+      'Beyond the spec, GET /api/restore/{restoreId} of a provider restored by hand (Okta Workflows): the re-import package (a ZIP of the `.folder`, table CSVs and RUNBOOK.md; docs/okta-workflows.md).',
+  })
+  package?: RestorePackageLinkDto;
 }
 
 /** One item result (DESIGN section 4), in the order applied. */
@@ -84,7 +102,8 @@ export class RestoreDetailDto {
   @ApiProperty({ type: 'integer', description: 'Items recorded, across pages.' }) items_total!: number;
 }
 
-export function toRestoreDto(row: RestoreEntity): RestoreDto {
+/** @param packageLink the signed link of the restore's package, when it has one */
+export function toRestoreDto(row: RestoreEntity, packageLink?: RestorePackageLinkDto): RestoreDto {
   const totals = { create: 0, update: 0, delete: 0, skip: 0, failed: 0 };
   for (const summary of Object.values(row.summary))
     for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += summary[key];
@@ -102,6 +121,7 @@ export function toRestoreDto(row: RestoreEntity): RestoreDto {
     ...trackedRunFields(row),
     summary: row.summary,
     totals,
+    ...(packageLink ? { package: packageLink } : {}),
   };
 }
 
