@@ -18,6 +18,7 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
   let connectionId: string;
   let backup: BackupDto;
   let metricsUrl: string;
+  let throttledBySimulator: number;
 
   const scrape = async (): Promise<{ status: number; contentType: string | null; text: string }> => {
     const response = await fetch(metricsUrl);
@@ -35,7 +36,12 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
     ctx = await startTestApp({ ...org.env, METRICS_PORT: String(metricsPort) });
     admin = await ctx.newClient({ role: 'admin' });
     connectionId = await createConnection(ctx, admin.token, { baseUrl: org.sim.baseUrl, ...org.integration });
+    // Bursts of 429s during the backup, for the rate-limit counters.
+    org.sim.setFaults({ throttleRate: 0.05, seed: 34 });
+    const before = org.sim.requestLog().status429;
     backup = await runBackup(ctx, admin.token, { connectionId });
+    throttledBySimulator = org.sim.requestLog().status429 - before;
+    org.sim.setFaults({});
     expect(backup.status).toBe('completed');
   });
 
@@ -88,6 +94,19 @@ describe('Prometheus metrics and probes after one backup (HTTP, real PostgreSQL,
       connection_id: connectionId,
     })!;
     expect(last * 1000).toBeCloseTo(Date.parse(backup.completed_at!), -1);
+  });
+
+  it("counts the provider's 429s and the waits after them by bucket", async () => {
+    const families = parsePrometheusText((await scrape()).text);
+    const throttled = families.get('idp_provider_throttled_total')?.samples ?? [];
+    const okta = throttled.filter((sample) => sample.labels.provider === 'okta');
+    expect(throttledBySimulator).toBeGreaterThan(0);
+    expect(okta.reduce((sum, sample) => sum + sample.value, 0)).toBe(throttledBySimulator);
+    expect(okta.every((sample) => /^(GET|POST|PUT|DELETE) \/api\/v1\//.test(sample.labels.bucket))).toBe(
+      true,
+    );
+    const waits = families.get('idp_provider_throttle_wait_seconds_total')?.samples ?? [];
+    expect(waits.reduce((sum, sample) => sum + sample.value, 0)).toBeGreaterThan(0);
   });
 
   it('counts HTTP requests by route template and status, with a latency histogram', async () => {

@@ -93,6 +93,11 @@ export interface ConnectorStats {
   byEndpoint: Record<string, number>;
   status429: number;
   retries: number;
+  /**
+   * Throttled answers (429) by bucket (`METHOD /path/template`) and the seconds requests then
+   * waited before being sent again.
+   */
+  throttled: Record<string, { responses: number; waitSeconds: number }>;
 }
 
 /**

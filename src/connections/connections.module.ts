@@ -10,6 +10,6 @@ import { ProviderConnectorFactory } from './provider-connector.factory.js';
   imports: [TypeOrmModule.forFeature([ConnectionEntity])],
   controllers: [ConnectionsController],
   providers: [ConnectionsService, ConnectionsRepository, ProviderConnectorFactory],
-  exports: [ConnectionsService],
+  exports: [ConnectionsService, ProviderConnectorFactory],
 })
 export class ConnectionsModule {}

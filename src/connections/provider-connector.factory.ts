@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
-import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import type { ConnectorStats, ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { ProviderKind } from '@libs/providers/provider-kind.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
@@ -24,6 +24,7 @@ export class ProviderConnectorFactory {
   private readonly extraAllowedHosts: readonly string[];
   private readonly caCertPem?: string;
   private readonly headroom: number;
+  private readonly closedListeners: Array<(provider: ProviderKind, stats: ConnectorStats) => void> = [];
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.extraAllowedHosts = config.PROVIDER_ALLOWED_HOSTS;
@@ -43,7 +44,7 @@ export class ProviderConnectorFactory {
     credentials: ProviderCredentials,
     restoreTypes?: readonly string[],
   ): Promise<ProviderConnector> {
-    return requireProvider(credentials.provider).connect({
+    const connector = await requireProvider(credentials.provider).connect({
       orgUrl: credentials.orgUrl,
       credentials: credentials.credentials,
       extraAllowedHosts: this.extraAllowedHosts,
@@ -52,5 +53,24 @@ export class ProviderConnectorFactory {
       headroom: this.headroom,
       restoreTypes,
     });
+    if (this.closedListeners.length === 0) return connector;
+    const close = connector.close.bind(connector);
+    connector.close = async () => {
+      try {
+        await close();
+      } finally {
+        const stats = connector.stats();
+        for (const listener of this.closedListeners) listener(credentials.provider, stats);
+      }
+    };
+    return connector;
+  }
+
+  /**
+   * Calls `listener` with what each connector created from now on sent, once it is closed (the
+   * metrics' rate-limit counters). Connectors made before are not followed.
+   */
+  onClosed(listener: (provider: ProviderKind, stats: ConnectorStats) => void): void {
+    this.closedListeners.push(listener);
   }
 }

@@ -3,6 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
+import { ProviderConnectorFactory } from '@app/connections/provider-connector.factory.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { Transaction } from '@app/database/transaction.js';
@@ -97,7 +98,21 @@ export class MetricsService implements OnModuleInit {
     registers: [this.registry],
   });
 
+  private readonly throttled = new Counter({
+    name: 'idp_provider_throttled_total',
+    help: "The provider's 429 answers, by provider and rate-limit bucket (METHOD /path/template).",
+    labelNames: ['provider', 'bucket'] as const,
+    registers: [this.registry],
+  });
+  private readonly throttleWait = new Counter({
+    name: 'idp_provider_throttle_wait_seconds_total',
+    help: "Seconds requests waited after the provider's 429s before being sent again, by provider and bucket.",
+    labelNames: ['provider', 'bucket'] as const,
+    registers: [this.registry],
+  });
+
   constructor(
+    private readonly connectors: ProviderConnectorFactory,
     private readonly audit: AuditService,
     private readonly rows: MetricsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -111,6 +126,12 @@ export class MetricsService implements OnModuleInit {
     if (this.config.METRICS_PORT === undefined) return;
     collectDefaultMetrics({ register: this.registry });
     this.audit.onRecorded((tx, event) => this.countRun(tx, event));
+    this.connectors.onClosed((provider, stats) => {
+      for (const [bucket, { responses, waitSeconds }] of Object.entries(stats.throttled)) {
+        this.throttled.inc({ provider, bucket }, responses);
+        this.throttleWait.inc({ provider, bucket }, waitSeconds);
+      }
+    });
   }
 
   /** Counts one answered HTTP request; `route` is the matched route template, or `unmatched`. */

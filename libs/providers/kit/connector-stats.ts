@@ -6,6 +6,7 @@ export class ConnectorStatsRecorder {
   private readonly byEndpoint: Record<string, number> = {};
   private status429 = 0;
   private retries = 0;
+  private readonly throttled: ConnectorStats['throttled'] = {};
 
   /** One HTTP request sent (every attempt counts); `endpoint` is `METHOD /path/template`. */
   request(endpoint: string): void {
@@ -13,8 +14,12 @@ export class ConnectorStatsRecorder {
     this.byEndpoint[endpoint] = (this.byEndpoint[endpoint] ?? 0) + 1;
   }
 
-  rateLimited(): void {
+  /** A 429 answered a request of `bucket`, which then waits `waitMs` to be sent again (0 when it gives up). */
+  rateLimited(bucket: string, waitMs: number): void {
     this.status429++;
+    const entry = (this.throttled[bucket] ??= { responses: 0, waitSeconds: 0 });
+    entry.responses++;
+    entry.waitSeconds += waitMs / 1000;
   }
 
   retried(): void {
@@ -28,6 +33,9 @@ export class ConnectorStatsRecorder {
       byEndpoint: { ...this.byEndpoint },
       status429: this.status429,
       retries: this.retries,
+      throttled: Object.fromEntries(
+        Object.entries(this.throttled).map(([bucket, entry]) => [bucket, { ...entry }]),
+      ),
     };
   }
 }

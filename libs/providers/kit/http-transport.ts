@@ -94,11 +94,13 @@ export class HttpTransport {
       const { response } = outcome;
       let delay: number | null;
       if (response.status === 429) {
-        stats.rateLimited();
         // A 429 was not carried out and says when to come back: it has its own budget of
         // retries, apart from the attempts kept for failures.
-        if (++throttled > MAX_THROTTLED_RETRIES) return response;
-        delay = governor.retryDelayMs(bucket, 'rate_limited', throttled, response.headers);
+        delay =
+          ++throttled > MAX_THROTTLED_RETRIES
+            ? null
+            : governor.retryDelayMs(bucket, 'rate_limited', throttled, response.headers);
+        stats.rateLimited(bucket, delay ?? 0);
       } else if (req.idempotent && RETRYABLE_STATUSES.has(response.status)) {
         delay = governor.retryDelayMs(bucket, 'server_error', ++failures, response.headers);
       } else {
