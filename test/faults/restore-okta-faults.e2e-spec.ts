@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pMap from 'p-map';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { createConnection, openSnapshot, runBackup } from '@test/support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
-import { RESTORE_SCOPES, waitForRestore } from '@test/support/restore-helpers.js';
+import { deleteActiveUsers, RESTORE_SCOPES, waitForRestore } from '@test/support/restore-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from '@test/support/test-app.js';
 
 /**
@@ -70,18 +68,7 @@ describe(`a restore of ${USERS} users while 5 % of Okta's answers fail`, () => {
     const backup = await runBackup(ctx, admin.token, { connectionId });
     expect(backup.status).toBe('completed');
     const expected = byLogin(org.sim.snapshot() as never);
-    const state = org.sim.snapshot();
-    const admins = new Set(state.admin_role_assignment.map((assignment) => assignment.id.split(':')[0]));
-    const doomed = state.user.filter((user) => !admins.has(user.id)).slice(0, USERS);
-    const okta = new SimulatorClient(org.sim);
-    await pMap(
-      doomed,
-      async (user) => {
-        for (let i = 0; i < 2; i++) await okta.call('DELETE', `/api/v1/users/${user.id}`);
-      },
-      { concurrency: 16 },
-    );
-    await okta.close();
+    const doomed = await deleteActiveUsers(org.sim, USERS, 16);
 
     const before = org.sim.requestLog();
     org.sim.setFaults(FAULTS);

@@ -1,5 +1,8 @@
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
+import pMap from 'p-map';
+import type { RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/simulator-options.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { TestApp } from './test-app.js';
 
 /** Every scope a restore of any Okta type asks for: what an org's integration is granted in restore specs. */
@@ -39,4 +42,45 @@ export async function runRestore(ctx: TestApp, token: string, body: Json): Promi
   const started = await ctx.http.post('/api/restore').set('Authorization', `Bearer ${token}`).send(body);
   if (started.status !== 202) throw new Error(`restore answered ${started.status}: ${started.text}`);
   return waitForRestore(ctx, token, started.body.restoreId as string);
+}
+
+/** A user's login, from a simulator snapshot record. */
+export const loginOf = (user: SnapshotRecord): string => (user.data.profile as { login: string }).login;
+
+/**
+ * Deletes the first `count` ACTIVE users of the org as an admin does (deactivate, then delete,
+ * both `DELETE /api/v1/users/{id}`), leaving the org's admins alone, `concurrency` at a time.
+ * @returns the deleted users as they were
+ */
+export async function deleteActiveUsers(
+  sim: RunningSimulator,
+  count: number,
+  concurrency = 1,
+): Promise<SnapshotRecord[]> {
+  const state = sim.snapshot();
+  const admins = new Set(state.admin_role_assignment.map((assignment) => assignment.id.split(':')[0]));
+  const doomed = state.user
+    .filter((user) => user.data.status === 'ACTIVE' && !admins.has(user.id))
+    .slice(0, count);
+  const okta = new SimulatorClient(sim);
+  try {
+    await pMap(
+      doomed,
+      async (user) => {
+        for (let i = 0; i < 2; i++) await okta.call('DELETE', `/api/v1/users/${user.id}`);
+      },
+      { concurrency },
+    );
+  } finally {
+    await okta.close();
+  }
+  return doomed;
+}
+
+/** How many users of the org have each of `users`' logins, by login (1 each after a faithful restore). */
+export function loginCounts(sim: RunningSimulator, users: readonly SnapshotRecord[]): Record<string, number> {
+  const logins = sim.snapshot().user.map(loginOf);
+  return Object.fromEntries(
+    users.map((user) => [loginOf(user), logins.filter((login) => login === loginOf(user)).length]),
+  );
 }
