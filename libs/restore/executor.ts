@@ -112,7 +112,7 @@ export async function executeRestore(input: {
       const base = { resourceType: plan.type, resourceId: record.id, name: record.name, action };
       if (!(live ? support.update : support.create)) {
         typeSummary.skip += 1;
-        items.add(cannotWrite(base, action, support.notes));
+        await items.add(cannotWrite(base, action, support.notes));
         return;
       }
       const rewritten = restorer.rewrite(record, ids);
@@ -129,7 +129,7 @@ export async function executeRestore(input: {
             );
       } catch (error) {
         typeSummary.failed += 1;
-        items.add({
+        await items.add({
           ...base,
           outcome: 'failed',
           error: items.failureMessage(error, input.signal),
@@ -146,7 +146,7 @@ export async function executeRestore(input: {
       }
       typeSummary[action] += 1;
       const newId = result.id !== record.id ? { newId: result.id } : {};
-      items.add({ ...base, outcome: 'ok', ...newId, notes: result.notes });
+      await items.add({ ...base, outcome: 'ok', ...newId, notes: result.notes });
       await advance();
     };
 
@@ -171,7 +171,8 @@ export async function executeRestore(input: {
     const rule = restorer.createdWith(plan.type);
     if (!rule || plan.creates.length === 0 || !snapshot.has(rule.type)) return together;
     const creating = new Set<string>();
-    for await (const { record } of snapshot.readPositions(plan.type, plan.creates)) creating.add(ownId(record.id));
+    for await (const { record } of snapshot.readPositions(plan.type, plan.creates))
+      creating.add(ownId(record.id));
     for await (const entry of snapshot.readIndex(rule.type)) {
       const owner = entry.id.split(':')[rule.component];
       if (!creating.has(owner)) continue;
