@@ -93,14 +93,14 @@ export async function planType(input: {
   const wanted = input.keepUnmatched ? await wantedIdsAndKeys(input) : undefined;
   if (!prunable && !(wanted ? wanted.ids.size > 0 : await anyInScope(input))) return plan;
 
-  const live = new Map<string, LiveResource>();
+  const live = new LiveIndex();
   const byKey = new Map<string, string>();
   const managedLive = new Set<string>();
   const lacking = new Map<string, ResourceRecord>();
   for await (const part of input.connector.collect({ types: [type], signal: input.signal })) {
     for await (const record of part.records) {
       const resource = restorer.live(record);
-      live.set(resource.id, resource);
+      live.add(resource);
       if (resource.key !== null && !byKey.has(resource.key)) byKey.set(resource.key, resource.id);
       if (restorer.managedBecause(record) !== null) managedLive.add(resource.id);
       else if (
@@ -181,7 +181,7 @@ export async function planType(input: {
   plan.updates.sort((a, b) => a.position - b.position);
   plan.unchanged.sort((a, b) => a.position - b.position);
 
-  for (const resource of live.values()) {
+  for (const resource of live.resources()) {
     if (claimed.has(resource.id)) plan.matched.push(resource);
     else if (prunable && !managedLive.has(resource.id)) {
       plan.unmatched.push(resource);
@@ -193,6 +193,44 @@ export async function planType(input: {
 }
 
 type PlanInput = Parameters<typeof planType>[0];
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * The live objects of a type by id, compact: most objects of the largest types (a group's
+ * memberships, an app's assignments) have no name, key, status or protection, and are held as
+ * their fingerprint alone (a SHA-256 held as 32 one-byte characters rather than 64 hex ones):
+ * about 150 bytes an object instead of 250, and 325,000 memberships at 100,000 users.
+ */
+class LiveIndex {
+  private readonly byId = new Map<string, LiveResource | string>();
+
+  add(resource: LiveResource): void {
+    const plain =
+      resource.name === null &&
+      resource.key === null &&
+      Object.keys(resource).length === 4 &&
+      SHA256_HEX.test(resource.fingerprint);
+    this.byId.set(
+      resource.id,
+      plain ? Buffer.from(resource.fingerprint, 'hex').toString('latin1') : resource,
+    );
+  }
+
+  get(id: string): LiveResource | undefined {
+    const held = this.byId.get(id);
+    return held === undefined ? undefined : expand(id, held);
+  }
+
+  *resources(): Generator<LiveResource> {
+    for (const [id, held] of this.byId) yield expand(id, held);
+  }
+}
+
+function expand(id: string, held: LiveResource | string): LiveResource {
+  if (typeof held !== 'string') return held;
+  return { id, name: null, fingerprint: Buffer.from(held, 'latin1').toString('hex'), key: null };
+}
 
 /** Whether any backup record of the type is in scope; reads the part only up to the first one. */
 async function anyInScope({ snapshot, type, scope }: PlanInput): Promise<boolean> {
