@@ -17,12 +17,16 @@ interface RestoreView {
 }
 
 /**
- * `npm run bench:restore -- --users N [--apps K] [--rate-limits enterprise|none] [--json]`: a
+ * `npm run bench:restore -- --users N [--apps K] [--rate-limits enterprise|none] [--trace-gc] [--json]`: a
  * generated org is backed up, N of its users are deleted (and their memberships and app
  * assignments with them), then a selective restore of `user` brings them back through the whole
  * pipeline (pre-restore backup, plan, writes). The org is set up without limits; the restore runs
  * under `--rate-limits` (default enterprise), and its wall time is compared with the least the
- * limits allow for the requests it made (issue 5: within 1.25x at 10,000 re-created users).
+ * limits allow for the requests it made (issue 5: within 1.25x at 10,000 re-created users), and
+ * its peak RSS with the service's production flags (issue 32: under 400 MB at 100,000 users).
+ * `--trace-gc` runs the service with V8's `--trace-gc` and adds the heap's growth during the
+ * restore (`heap_growth_mb`: the largest heap before a collection, less the heap after the last
+ * collection before the restore).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
       users: { type: 'string', default: '10000' },
       apps: { type: 'string' },
       'rate-limits': { type: 'string', default: 'enterprise' },
+      'trace-gc': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
     strict: true,
@@ -49,6 +54,7 @@ async function main(): Promise<void> {
     apps,
     rateLimits: 'none',
     log,
+    traceGc: values['trace-gc'],
     scopes: oktaRestoreScopes(OKTA_RESOURCE_TYPES),
   });
   const { org } = bench;
@@ -70,6 +76,7 @@ async function main(): Promise<void> {
 
     org.setRateLimits(rateLimits);
     const before = org.requestLog();
+    bench.service.resetHeapPeak();
     const started = performance.now();
     const { restoreId } = await bench.api.post<{ restoreId: string }>('/api/restore', {
       backupId,
@@ -98,6 +105,7 @@ async function main(): Promise<void> {
       requests: figures.requests,
       status429: figures.status429,
       peak_rss_mb: bench.service.peakRssMb(),
+      ...(values['trace-gc'] ? { heap_growth_mb: bench.service.heapGrowthMb() ?? null } : {}),
       lower_bound_seconds: figures.lower_bound_seconds,
       ratio: figures.ratio,
     };

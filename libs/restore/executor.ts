@@ -5,7 +5,7 @@ import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { RestoreTypeSummary } from './restore-types.js';
 import { cannotWrite, ItemLog, type RestoreSink } from './items.js';
-import { ownId, type PlannedWrite, planType, type TypePlan } from './planner.js';
+import { ownId, planType, type TypePlan } from './planner.js';
 import { type RestoreSelection, RestoreScope } from './scope.js';
 import { RestorePruner } from './pruner.js';
 
@@ -86,12 +86,13 @@ export async function executeRestore(input: {
    * @returns the created objects, as live resources, when the restore prunes; otherwise none
    */
   async function applyWrites(plan: TypePlan, typeSummary: RestoreTypeSummary): Promise<LiveResource[]> {
-    const planned = new Map<string, PlannedWrite & { live?: LiveResource }>();
-    for (const write of [...plan.creates, ...plan.updates]) planned.set(write.backupId, write);
-    if (planned.size === 0) return [];
+    if (plan.creates.length + plan.updates.length === 0) return [];
     // A priority moved by one write moves others: write the whole sequence again, in order.
-    for (const write of plan.unchanged) planned.set(write.backupId, write);
+    const changes = new Map<number, LiveResource>();
+    for (const change of [...plan.updates, ...plan.unchanged]) changes.set(change.position, change.live);
     typeSummary.skip -= plan.unchanged.length;
+    const positions =
+      changes.size === 0 ? plan.creates : [...plan.creates, ...changes.keys()].sort((a, b) => a - b);
     const support = restorer.support(plan.type);
     const together = await createdTogether(plan);
     const created: LiveResource[] = [];
@@ -102,24 +103,24 @@ export async function executeRestore(input: {
       done += 1;
       if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
       reportedAt = Date.now();
-      await sink.progress(pct, `Restoring ${plan.type}: ${done} of ${planned.size} writes`, summary);
+      await sink.progress(pct, `Restoring ${plan.type}: ${done} of ${positions.length} writes`, summary);
     };
 
-    const apply = async (record: ResourceRecord): Promise<void> => {
-      const write = planned.get(record.id) as PlannedWrite & { live?: LiveResource };
-      const action = write.live ? ('update' as const) : ('create' as const);
-      const base = { resourceType: plan.type, resourceId: record.id, name: write.name, action };
-      if (!(write.live ? support.update : support.create)) {
+    const apply = async ({ position, record }: { position: number; record: ResourceRecord }) => {
+      const live = changes.get(position);
+      const action = live ? ('update' as const) : ('create' as const);
+      const base = { resourceType: plan.type, resourceId: record.id, name: record.name, action };
+      if (!(live ? support.update : support.create)) {
         typeSummary.skip += 1;
-        items.add(cannotWrite(base, action, support.notes));
+        await items.add(cannotWrite(base, action, support.notes));
         return;
       }
       const rewritten = restorer.rewrite(record, ids);
       let result: RestoreWriteResult;
       try {
-        result = write.live
+        result = live
           ? await restorer.apply(
-              { action: 'update', record: { ...rewritten, id: write.live.id }, live: write.live },
+              { action: 'update', record: { ...rewritten, id: live.id }, live },
               input.signal,
             )
           : await restorer.apply(
@@ -128,7 +129,7 @@ export async function executeRestore(input: {
             );
       } catch (error) {
         typeSummary.failed += 1;
-        items.add({
+        await items.add({
           ...base,
           outcome: 'failed',
           error: items.failureMessage(error, input.signal),
@@ -136,7 +137,7 @@ export async function executeRestore(input: {
         });
         return;
       }
-      if (!write.live) {
+      if (!live) {
         mapIds(ids, rewritten.id, result.id);
         scope.follow(ownId(record.id));
         // Only a prune weighs what was created (its lockout guards), and a restore of 100,000
@@ -145,16 +146,16 @@ export async function executeRestore(input: {
       }
       typeSummary[action] += 1;
       const newId = result.id !== record.id ? { newId: result.id } : {};
-      items.add({ ...base, outcome: 'ok', ...newId, notes: result.notes });
+      await items.add({ ...base, outcome: 'ok', ...newId, notes: result.notes });
       await advance();
     };
 
-    const records = snapshotRecords(snapshot, plan.type, planned.keys());
+    const records = snapshot.readPositions(plan.type, positions);
     const sequence = restorer.sequence(plan.type);
     if (sequence) {
-      const all: ResourceRecord[] = [];
-      for await (const record of records) all.push(record);
-      for (const record of all.sort(sequence)) await apply(record);
+      const all: Array<{ position: number; record: ResourceRecord }> = [];
+      for await (const entry of records) all.push(entry);
+      for (const entry of all.sort((a, b) => sequence(a.record, b.record))) await apply(entry);
     } else {
       await pMap(records, apply, { concurrency: WRITES_IN_FLIGHT });
     }
@@ -169,7 +170,9 @@ export async function executeRestore(input: {
     const together = new Map<string, string[]>();
     const rule = restorer.createdWith(plan.type);
     if (!rule || plan.creates.length === 0 || !snapshot.has(rule.type)) return together;
-    const creating = new Set(plan.creates.map((write) => ownId(write.backupId)));
+    const creating = new Set<string>();
+    for await (const { record } of snapshot.readPositions(plan.type, plan.creates))
+      creating.add(ownId(record.id));
     for await (const entry of snapshot.readIndex(rule.type)) {
       const owner = entry.id.split(':')[rule.component];
       if (!creating.has(owner)) continue;
@@ -178,18 +181,6 @@ export async function executeRestore(input: {
     }
     return together;
   }
-}
-
-/** The records of `type` with these ids, reading only the frames that hold them. */
-async function* snapshotRecords(
-  snapshot: SnapshotReader,
-  type: string,
-  ids: Iterable<string>,
-): AsyncGenerator<ResourceRecord> {
-  const wanted = new Set(ids);
-  const entries = [];
-  for await (const entry of snapshot.readIndex(type)) if (wanted.has(entry.id)) entries.push(entry);
-  yield* snapshot.readRecords(type, entries);
 }
 
 /** Maps the components that differ between a record id before and after re-creation. */

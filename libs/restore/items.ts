@@ -29,6 +29,12 @@ export interface RestoreSink {
 /** Items are recorded in batches of this many, or at least this often (ms). */
 const ITEM_BATCH = 200;
 const ITEM_FLUSH_MS = 1000;
+/**
+ * Batches handed to the sink and not yet recorded, at most: past it `add` waits. Writes to an org
+ * without rate limits outrun the database, and the items of a million writes must not pile up in
+ * memory waiting for it.
+ */
+const MAX_QUEUED_BATCHES = 4;
 
 /**
  * The item of a write the provider's API cannot make (a signing key's private half, a feature an
@@ -51,13 +57,15 @@ export function cannotWrite(
 
 /**
  * Items waiting to be recorded: written in batches (ITEM_BATCH items or ITEM_FLUSH_MS), one batch
- * at a time and in order, so that
- * concurrent writes can add items freely; a failed batch surfaces at the next `flush`.
+ * at a time and in order, so that concurrent writes can add items freely; a writer waits only
+ * when MAX_QUEUED_BATCHES are waiting for the sink. A failed batch surfaces at the next `add` that
+ * waits or at `flush`.
  */
 export class ItemLog {
   private pending: RestoreItem[] = [];
   private writing: Promise<void> = Promise.resolve();
   private sentAt = Date.now();
+  private queued = 0;
 
   constructor(private readonly sink: RestoreSink) {}
 
@@ -73,10 +81,15 @@ export class ItemLog {
     return 'Internal error while writing this resource (see the worker log)';
   }
 
-  /** Adds an item; a crash loses at most the last second's items, never those of earlier writes. */
-  add(item: RestoreItem): void {
+  /**
+   * Adds an item; a crash loses at most the last second's items, never those of earlier writes.
+   * Resolves at once, or once the batches before it are recorded when too many wait (above).
+   * @throws what recording a batch threw, when it waits
+   */
+  async add(item: RestoreItem): Promise<void> {
     this.pending.push(item);
     if (this.pending.length >= ITEM_BATCH || Date.now() - this.sentAt >= ITEM_FLUSH_MS) this.send();
+    if (this.queued >= MAX_QUEUED_BATCHES) await this.writing;
   }
 
   /** Records every item added so far. @throws what recording a batch threw */
@@ -90,8 +103,12 @@ export class ItemLog {
     const batch = this.pending;
     this.pending = [];
     this.sentAt = Date.now();
+    this.queued += 1;
     this.writing = this.writing.then(() => this.sink.record(batch));
     // Handled at the next flush; without this branch the rejection would count as unhandled.
-    this.writing.catch(() => {});
+    this.writing.then(
+      () => (this.queued -= 1),
+      () => (this.queued -= 1),
+    );
   }
 }

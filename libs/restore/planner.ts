@@ -4,28 +4,32 @@ import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { RestoreScope } from './scope.js';
 
-/** A backup record a plan writes, by id; the executor reads it again when it applies it. */
-export interface PlannedWrite {
-  /** record id in the backup */
-  backupId: string;
-  /** the same id with re-created objects' ids replaced (the id it has, or will have, live) */
-  id: string;
-  name: string | null;
+/**
+ * A backup record a plan changes into the backup's content (or writes again, in sequence): where
+ * it is in the backup part (`SnapshotReader.readPositions`) and the live object it matched.
+ */
+export interface PlannedChange {
+  position: number;
+  live: LiveResource;
 }
 
-/** What a restore would do to one type (planner.ts `planType`). */
+/**
+ * What a restore would do to one type (planner.ts `planType`). A record to write is held as its
+ * position in the backup part, a number, and read again when it is written: a restore of 100,000
+ * users plans about 1.3 million writes (docs/restore.md "Memory").
+ */
 export interface TypePlan {
   type: string;
-  /** in scope, not live (by id or natural key): created */
-  creates: PlannedWrite[];
+  /** in scope, not live (by id or natural key): created; positions in the part, ascending */
+  creates: number[];
   /** live with other content: changed into the backup's */
-  updates: Array<PlannedWrite & { live: LiveResource }>;
+  updates: PlannedChange[];
   /**
    * Types written in sequence (priorities): the live objects equal to their backup record. Okta
    * renumbers priorities as writes land, so once one object of such a type is written, every one
    * is written again in order (executor.ts).
    */
-  unchanged: Array<PlannedWrite & { live: LiveResource }>;
+  unchanged: PlannedChange[];
   /** live and equal, or left alone (managed by the provider, protected) */
   skip: number;
   /** why records were left alone, once each */
@@ -40,17 +44,25 @@ export interface TypePlan {
   unmatchedRecords: Map<string, ResourceRecord>;
 }
 
-interface Wanted extends PlannedWrite {
+/** A backup record in scope that no live object has its id: matched by natural key once all ids are. */
+interface ByKey {
+  position: number;
+  backupId: string;
+  /** the record id rewritten through the id map */
+  id: string;
+  key: string;
   fingerprint: string;
-  key: string | null;
   managedBecause: string | null;
 }
 
 /**
  * Plans one type of a restore (DESIGN section 6): which backup records in scope are created,
- * changed or left alone, and which live objects the backup lacks. Reads only: the backup part
- * once, then the type's live objects once, holding one small entry per record (ids, key,
- * fingerprint), never whole objects.
+ * changed or left alone, and which live objects the backup lacks. Reads only: the type's live
+ * objects once, then the backup part once (and its first records before, to know whether any is
+ * in scope). It holds the live objects of the type, and per backup record only what the
+ * decision needs: a record matched by id is decided as it is read; one created is kept as its
+ * position; only a record that waits for a natural-key match is kept with its ids, key and
+ * fingerprint until the part is read.
  *
  * Matching: by record id after rewriting through `ids`, then by the provider's natural key
  * (a group's name, a user's login) among live objects not matched yet, so that an object
@@ -76,39 +88,25 @@ export async function planType(input: {
 }): Promise<TypePlan> {
   const { type, restorer, scope } = input;
   const plan = emptyPlan(type);
-  const wanted: Wanted[] = [];
-  for await (const record of input.snapshot.readPart(type)) {
-    if (!scope.includes(record)) continue;
-    const rewritten = restorer.rewrite(record, input.ids);
-    wanted.push({
-      backupId: record.id,
-      id: rewritten.id,
-      name: record.name,
-      fingerprint: restorer.fingerprint(rewritten),
-      key: restorer.naturalKey(rewritten),
-      managedBecause: restorer.managedBecause(record),
-    });
-  }
   const prunable = scope.prunable(type);
-  if (wanted.length === 0 && !prunable) return plan;
+  // Live records no backup record can match (by id or key), kept only when asked for.
+  const wanted = input.keepUnmatched ? await wantedIdsAndKeys(input) : undefined;
+  if (!prunable && !(wanted ? wanted.ids.size > 0 : await anyInScope(input))) return plan;
 
-  const live = new Map<string, LiveResource>();
+  const live = new LiveIndex();
   const byKey = new Map<string, string>();
   const managedLive = new Set<string>();
-  // Live records no backup record can match (by id or key), kept only when asked for.
-  const wantedIds = new Set(wanted.map((entry) => entry.id));
-  const wantedKeys = new Set(wanted.flatMap((entry) => (entry.key === null ? [] : [entry.key])));
   const lacking = new Map<string, ResourceRecord>();
   for await (const part of input.connector.collect({ types: [type], signal: input.signal })) {
     for await (const record of part.records) {
       const resource = restorer.live(record);
-      live.set(resource.id, resource);
+      live.add(resource);
       if (resource.key !== null && !byKey.has(resource.key)) byKey.set(resource.key, resource.id);
       if (restorer.managedBecause(record) !== null) managedLive.add(resource.id);
       else if (
-        input.keepUnmatched &&
-        !wantedIds.has(resource.id) &&
-        !(resource.key !== null && wantedKeys.has(resource.key))
+        wanted &&
+        !wanted.ids.has(resource.id) &&
+        !(resource.key !== null && wanted.keys.has(resource.key))
       )
         lacking.set(resource.id, record);
     }
@@ -122,25 +120,68 @@ export async function planType(input: {
     if (resource) claimed.add(id);
     return resource;
   };
-  // Ids first, for every record, so that a natural key never takes an object another record names.
-  const matches = wanted.map((entry) => claim(entry.id));
-  wanted.forEach((entry, index) => {
-    const match = matches[index] ?? (entry.key === null ? undefined : claim(byKey.get(entry.key)));
+  const decide = (
+    entry: {
+      position: number;
+      backupId: string;
+      id: string;
+      fingerprint: () => string;
+      managedBecause: string | null;
+    },
+    match: LiveResource | undefined,
+  ): void => {
     if (match && match.id !== entry.id) plan.rematched.set(ownId(entry.backupId), ownId(match.id));
     // Objects the provider manages are updated, never created; protected ones are not touched.
     const leftAlone = match ? match.protectedBecause : entry.managedBecause;
     if (leftAlone) {
       plan.skip += 1;
       plan.notes.add(leftAlone);
-    } else if (!match) plan.creates.push(entry);
-    else if (match.fingerprint !== entry.fingerprint)
-      plan.updates.push({ ...entry, id: match.id, live: match });
+    } else if (!match) plan.creates.push(entry.position);
+    else if (match.fingerprint !== entry.fingerprint())
+      plan.updates.push({ position: entry.position, live: match });
     else {
       plan.skip += 1;
-      if (sequenced) plan.unchanged.push({ ...entry, id: match.id, live: match });
+      if (sequenced) plan.unchanged.push({ position: entry.position, live: match });
     }
-  });
-  for (const resource of live.values()) {
+  };
+  // Ids first, for every record, so that a natural key never takes an object another record names.
+  const byKeyLater: ByKey[] = [];
+  let position = -1;
+  for await (const record of input.snapshot.readPart(type)) {
+    position += 1;
+    if (!scope.includes(record)) continue;
+    const rewritten = restorer.rewrite(record, input.ids);
+    const managedBecause = restorer.managedBecause(record);
+    const match = claim(rewritten.id);
+    const key = match ? null : restorer.naturalKey(rewritten);
+    if (key !== null)
+      byKeyLater.push({
+        position,
+        backupId: record.id,
+        id: rewritten.id,
+        key,
+        fingerprint: restorer.fingerprint(rewritten),
+        managedBecause,
+      });
+    else
+      decide(
+        {
+          position,
+          backupId: record.id,
+          id: rewritten.id,
+          fingerprint: () => restorer.fingerprint(rewritten),
+          managedBecause,
+        },
+        match,
+      );
+  }
+  for (const entry of byKeyLater)
+    decide({ ...entry, fingerprint: () => entry.fingerprint }, claim(byKey.get(entry.key)));
+  plan.creates.sort((a, b) => a - b);
+  plan.updates.sort((a, b) => a.position - b.position);
+  plan.unchanged.sort((a, b) => a.position - b.position);
+
+  for (const resource of live.resources()) {
     if (claimed.has(resource.id)) plan.matched.push(resource);
     else if (prunable && !managedLive.has(resource.id)) {
       plan.unmatched.push(resource);
@@ -149,6 +190,66 @@ export async function planType(input: {
     }
   }
   return plan;
+}
+
+type PlanInput = Parameters<typeof planType>[0];
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * The live objects of a type by id, compact: most objects of the largest types (a group's
+ * memberships, an app's assignments) have no name, key, status or protection, and are held as
+ * their fingerprint alone (a SHA-256 held as 32 one-byte characters rather than 64 hex ones):
+ * about 150 bytes an object instead of 250, and 325,000 memberships at 100,000 users.
+ */
+class LiveIndex {
+  private readonly byId = new Map<string, LiveResource | string>();
+
+  add(resource: LiveResource): void {
+    const plain =
+      resource.name === null &&
+      resource.key === null &&
+      Object.keys(resource).length === 4 &&
+      SHA256_HEX.test(resource.fingerprint);
+    this.byId.set(
+      resource.id,
+      plain ? Buffer.from(resource.fingerprint, 'hex').toString('latin1') : resource,
+    );
+  }
+
+  get(id: string): LiveResource | undefined {
+    const held = this.byId.get(id);
+    return held === undefined ? undefined : expand(id, held);
+  }
+
+  *resources(): Generator<LiveResource> {
+    for (const [id, held] of this.byId) yield expand(id, held);
+  }
+}
+
+function expand(id: string, held: LiveResource | string): LiveResource {
+  if (typeof held !== 'string') return held;
+  return { id, name: null, fingerprint: Buffer.from(held, 'latin1').toString('hex'), key: null };
+}
+
+/** Whether any backup record of the type is in scope; reads the part only up to the first one. */
+async function anyInScope({ snapshot, type, scope }: PlanInput): Promise<boolean> {
+  for await (const record of snapshot.readPart(type)) if (scope.includes(record)) return true;
+  return false;
+}
+
+/** The ids and natural keys, rewritten, of the backup records in scope (for `keepUnmatched`). */
+async function wantedIdsAndKeys(input: PlanInput): Promise<{ ids: Set<string>; keys: Set<string> }> {
+  const ids = new Set<string>();
+  const keys = new Set<string>();
+  for await (const record of input.snapshot.readPart(input.type)) {
+    if (!input.scope.includes(record)) continue;
+    const rewritten = input.restorer.rewrite(record, input.ids);
+    ids.add(rewritten.id);
+    const key = input.restorer.naturalKey(rewritten);
+    if (key !== null) keys.add(key);
+  }
+  return { ids, keys };
 }
 
 /** A plan that writes nothing, for `type`. */

@@ -57,7 +57,7 @@ export async function previewRestore(input: {
   for (const type of types) {
     if (!selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
     const plan = await planType({ ...input, type, scope, ids: new Map(), keepUnmatched: true });
-    for (const write of plan.creates) scope.follow(ownId(write.backupId));
+    for await (const { record } of snapshot.readPositions(type, plan.creates)) scope.follow(ownId(record.id));
     const writes = plan.creates.length + plan.updates.length;
     if (!selection.types.has(type) && writes === 0) continue;
     // As execution does: a sequence (priorities) with one write is written again whole.

@@ -86,14 +86,14 @@ export class RestorePruner {
         const base = { resourceType: type, resourceId: live.id, name: live.name, action: 'delete' as const };
         if (!support.delete) {
           summary.skip += 1;
-          this.items.add(cannotWrite(base, 'delete', support.notes));
+          await this.items.add(cannotWrite(base, 'delete', support.notes));
           return;
         }
         try {
           await this.restorer.apply({ action: 'delete', type, live }, this.signal);
         } catch (error) {
           summary.failed += 1;
-          this.items.add({
+          await this.items.add({
             ...base,
             outcome: 'failed',
             error: this.items.failureMessage(error, this.signal),
@@ -102,7 +102,7 @@ export class RestorePruner {
           return;
         }
         summary.delete += 1;
-        this.items.add({ ...base, outcome: 'ok', notes: [] });
+        await this.items.add({ ...base, outcome: 'ok', notes: [] });
       },
       { concurrency: DELETES_IN_FLIGHT },
     );

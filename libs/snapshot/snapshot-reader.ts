@@ -229,6 +229,49 @@ export class SnapshotReader {
   }
 
   /**
+   * The records at these positions of a part (0-based, in the order written, as `readPart`
+   * yields them), reading only the frames that hold them: a caller that planned a million writes
+   * keeps a number per record, not its id (libs/restore/planner.ts).
+   * @param positions ascending
+   * @yields each wanted record with its position, in order
+   * @throws RangeError for a type the snapshot does not have, a position beyond the part or
+   *   positions out of order; SnapshotIntegrityError as readPart
+   */
+  async *readPositions(
+    type: string,
+    positions: readonly number[],
+  ): AsyncGenerator<{ position: number; record: ResourceRecord }> {
+    const part = this.#part(type);
+    const starts: number[] = [];
+    let total = 0;
+    for (const frame of part.frames) {
+      starts.push(total);
+      total += frame.records;
+    }
+    const frames: number[] = [];
+    let frame = 0;
+    let previous = -1;
+    for (const position of positions) {
+      if (!Number.isInteger(position) || position <= previous || position >= total)
+        throw new RangeError(`part "${type}" has no record at position ${position} (or out of order)`);
+      previous = position;
+      while (position >= starts[frame] + part.frames[frame].records) frame += 1;
+      if (frames.at(-1) !== frame) frames.push(frame);
+    }
+    if (frames.length === 0) return;
+    let next = 0;
+    for await (const { frame: opened, text } of this.#frameTexts(part, frames)) {
+      const lines = frameLines(text, part, opened);
+      const end = starts[opened] + lines.length;
+      for (; next < positions.length && positions[next] < end; next += 1)
+        yield {
+          position: positions[next],
+          record: parseRecord(lines[positions[next] - starts[opened]], type),
+        };
+    }
+  }
+
+  /**
    * Reads the whole snapshot and checks it: every byte, tag, digest and count of every part and
    * index shard, and that each record has an index entry in its shard, in order, with its frame
    * and recomputed content hash. Memory stays flat (shards are read side by side with the part).

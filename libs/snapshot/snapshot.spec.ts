@@ -504,6 +504,19 @@ describe('snapshot format', () => {
       );
     });
 
+    it('reads records by their position in the part, only from the frames that hold them', async () => {
+      await writeMany();
+      const sut = await open();
+
+      const picked = await collect(sut.readPositions('user', [0, 5, 1500, 2999]));
+
+      expect(picked).toEqual([0, 5, 1500, 2999].map((position) => ({ position, record: many[position] })));
+      const every = await collect(sut.readPositions('user', [...many.keys()]));
+      expect(every.map(({ record }) => record)).toEqual(many);
+      await expect(collect(sut.readPositions('user', [5, 5]))).rejects.toThrow(RangeError);
+      await expect(collect(sut.readPositions('user', [many.length]))).rejects.toThrow(RangeError);
+    });
+
     it('detects an altered frame when reading it, and still reads the other frames', async () => {
       const { parts } = await writeMany();
       const key = `${PREFIX}parts/user.ndjson.gz.enc`;

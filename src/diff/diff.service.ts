@@ -6,7 +6,7 @@ import type { Actor } from '@app/common/actor.js';
 import { ConflictError } from '@app/common/errors.js';
 import { type DiffSummary, summarize } from './diff-summary.js';
 import type { DiffRequestDto } from './dto/diff-request.dto.js';
-import { type ResourceChange, diffSnapshots } from './snapshot-diff.js';
+import { type ResourceChange, diffSnapshots, forEachChange } from './snapshot-diff.js';
 
 /** Response of POST and GET /api/diff (spec "Diff"). */
 export interface DiffResult {
@@ -29,8 +29,28 @@ export class DiffService {
     return this.diffInTeam(actor.teamId, request);
   }
 
-  /** `diff` for a job, which acts in a team without a caller (the drift alert). @throws as `diff` */
+  /** `diff` for a job, which acts in a team without a caller. @throws as `diff` */
   async diffInTeam(teamId: string, request: DiffRequestDto): Promise<DiffResult> {
+    const { from, to, resourceTypes, notCompared, volatile, provider } = await this.open(teamId, request);
+    const changes = await diffSnapshots(from.reader, to.reader, resourceTypes, volatile, provider);
+    return { changes, summary: summarize(from.backup, to.backup, changes, { resourceTypes, notCompared }) };
+  }
+
+  /**
+   * The changes of `diffInTeam` handed to `visit` as they are found, none kept (`forEachChange`):
+   * for a job that folds them (the drift alert), whatever the size of the diff.
+   * @throws as `diff`
+   */
+  async visitInTeam(
+    teamId: string,
+    request: DiffRequestDto,
+    visit: (change: ResourceChange) => void,
+  ): Promise<void> {
+    const { from, to, resourceTypes, volatile, provider } = await this.open(teamId, request);
+    await forEachChange(from.reader, to.reader, resourceTypes, volatile, provider, visit);
+  }
+
+  private async open(teamId: string, request: DiffRequestDto) {
     const from = await this.snapshots.open(teamId, request.fromBackupId);
     const to = await this.snapshots.open(teamId, request.toBackupId);
     const volatile = from.reader.manifest.volatileFields;
@@ -47,7 +67,6 @@ export class DiffService {
     const resourceTypes = wanted.filter((type) => from.reader.has(type) && to.reader.has(type));
     const notCompared = wanted.filter((type) => !resourceTypes.includes(type));
     const provider = diffModelOf(from.backup.connection.provider);
-    const changes = await diffSnapshots(from.reader, to.reader, resourceTypes, new Set(volatile), provider);
-    return { changes, summary: summarize(from.backup, to.backup, changes, { resourceTypes, notCompared }) };
+    return { from, to, resourceTypes, notCompared, volatile: new Set(volatile), provider };
   }
 }

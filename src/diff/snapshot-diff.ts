@@ -60,6 +60,29 @@ export async function diffSnapshots(
   return changes;
 }
 
+/**
+ * `diffSnapshots` for a caller that folds the changes instead of keeping them (the drift alert):
+ * one index shard of one type at a time, so memory holds that shard's changes, not the diff's.
+ * Within a type, changes come shard by shard (each shard's removed, added, modified, by id).
+ * @throws SnapshotIntegrityError when either snapshot is altered
+ */
+export async function forEachChange(
+  from: SnapshotReader,
+  to: SnapshotReader,
+  types: readonly string[],
+  volatile: ReadonlySet<string>,
+  provider: SeverityModel,
+  visit: (change: ResourceChange) => void,
+): Promise<void> {
+  for (const type of types) {
+    for (let shard = 0; shard < INDEX_SHARDS; shard += 1) {
+      const located = await compareShard(from, to, type, shard);
+      if (located === undefined) continue;
+      for (const change of await openChanges(from, to, type, located, volatile, provider)) visit(change);
+    }
+  }
+}
+
 async function compareIndexes(
   from: SnapshotReader,
   to: SnapshotReader,
@@ -67,12 +90,8 @@ async function compareIndexes(
 ): Promise<IndexShardChanges> {
   let located: IndexShardChanges = { added: [], removed: [], modified: [] };
   for (let shard = 0; shard < INDEX_SHARDS; shard += 1) {
-    if (from.shardDigest(type, shard) === to.shardDigest(type, shard)) continue;
-    const [before, after] = await Promise.all([
-      from.readIndexShardText(type, shard),
-      to.readIndexShardText(type, shard),
-    ]);
-    const changes = diffIndexShards(before, after);
+    const changes = await compareShard(from, to, type, shard);
+    if (changes === undefined) continue;
     located = {
       added: located.added.concat(changes.added),
       removed: located.removed.concat(changes.removed),
@@ -80,6 +99,21 @@ async function compareIndexes(
     };
   }
   return located;
+}
+
+/** One index shard of a type compared; undefined when its digests match (nothing read). */
+async function compareShard(
+  from: SnapshotReader,
+  to: SnapshotReader,
+  type: string,
+  shard: number,
+): Promise<IndexShardChanges | undefined> {
+  if (from.shardDigest(type, shard) === to.shardDigest(type, shard)) return undefined;
+  const [before, after] = await Promise.all([
+    from.readIndexShardText(type, shard),
+    to.readIndexShardText(type, shard),
+  ]);
+  return diffIndexShards(before, after);
 }
 
 async function openChanges(

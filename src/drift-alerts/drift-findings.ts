@@ -29,30 +29,80 @@ export interface DriftFindings {
  * no change is `high` or `critical`. Top changes are the most severe first, then in diff order.
  */
 export function driftFindings(changes: readonly ResourceChange[]): DriftFindings | null {
-  const bySeverity = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<
+  const tally = new DriftTally();
+  for (const change of changes) tally.add(change);
+  return tally.findings();
+}
+
+const ACTION_ORDER: Record<ResourceChange['action'], number> = { removed: 0, added: 1, modified: 2 };
+
+/**
+ * `driftFindings` folded over changes as a diff yields them (`forEachChange`: index shard by index
+ * shard, types in order), holding counts and TOP_CHANGES changes, never the diff: a backup taken
+ * after 100,000 users were deleted differs from the one before by over a million records.
+ * Diff order is the diff's: type (in the order changes of each first came), then removed, added,
+ * modified, then by id.
+ */
+export class DriftTally {
+  private readonly bySeverity = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<
     Severity,
     number
   >;
-  for (const change of changes) bySeverity[change.severity] += 1;
-  const alerting = changes.filter((change) => ALERTING.has(change.severity));
-  if (alerting.length === 0) return null;
-  const rank = (severity: Severity): number => SEVERITIES.indexOf(severity);
-  const top = [...alerting]
-    .sort((a, b) => rank(a.severity) - rank(b.severity))
-    .slice(0, TOP_CHANGES)
-    .map((change): DriftChange => ({
-      resource_type: change.resourceType,
-      action: change.action,
-      resource_id: change.resource.id,
-      name: change.resource.name,
-      severity: change.severity,
-      rule: change.rule,
-    }));
-  const counts = SEVERITIES.filter((severity) => ALERTING.has(severity) && bySeverity[severity] > 0)
-    .map((severity) => `${bySeverity[severity]} ${severity}`)
-    .join(', ');
-  const named = top.map(
-    (change) => `${change.rule} (${change.resource_type} ${change.name ?? change.resource_id})`,
-  );
-  return { by_severity: bySeverity, top_changes: top, summary: `${counts}: ${named.join('; ')}` };
+  private readonly typeOrder = new Map<string, number>();
+  private top: Array<{ change: DriftChange; type: number; action: number }> = [];
+
+  add(change: ResourceChange): void {
+    this.bySeverity[change.severity] += 1;
+    if (!this.typeOrder.has(change.resourceType))
+      this.typeOrder.set(change.resourceType, this.typeOrder.size);
+    if (!ALERTING.has(change.severity)) return;
+    this.top.push({
+      change: {
+        resource_type: change.resourceType,
+        action: change.action,
+        resource_id: change.resource.id,
+        name: change.resource.name,
+        severity: change.severity,
+        rule: change.rule,
+      },
+      type: this.typeOrder.get(change.resourceType) as number,
+      action: ACTION_ORDER[change.action],
+    });
+    if (this.top.length >= TOP_CHANGES * 20) this.trim();
+  }
+
+  findings(): DriftFindings | null {
+    this.trim();
+    if (this.top.length === 0) return null;
+    const top = this.top.map((entry) => entry.change);
+    const counts = SEVERITIES.filter((severity) => ALERTING.has(severity) && this.bySeverity[severity] > 0)
+      .map((severity) => `${this.bySeverity[severity]} ${severity}`)
+      .join(', ');
+    const named = top.map(
+      (change) => `${change.rule} (${change.resource_type} ${change.name ?? change.resource_id})`,
+    );
+    return {
+      by_severity: { ...this.bySeverity },
+      top_changes: top,
+      summary: `${counts}: ${named.join('; ')}`,
+    };
+  }
+
+  /** Keeps the TOP_CHANGES most severe, then first in diff order. */
+  private trim(): void {
+    const rank = (severity: Severity): number => SEVERITIES.indexOf(severity);
+    this.top = this.top
+      .sort(
+        (a, b) =>
+          rank(a.change.severity) - rank(b.change.severity) ||
+          a.type - b.type ||
+          a.action - b.action ||
+          (a.change.resource_id < b.change.resource_id
+            ? -1
+            : a.change.resource_id > b.change.resource_id
+              ? 1
+              : 0),
+      )
+      .slice(0, TOP_CHANGES);
+  }
 }
