@@ -44,7 +44,10 @@ export class SigningKeysService {
     const jwk = await exportJWK(privateKey);
     const kid = await calculateJwkThumbprint(jwk);
     const privateJwk: JWK = { ...jwk, kid, alg: SIGNING_ALG, use: 'sig' };
-    return { kid, privateJwkEnc: this.security.encryptSecret(JSON.stringify(privateJwk), signingKeyAad(kid)) };
+    return {
+      kid,
+      privateJwkEnc: this.security.encryptSecret(JSON.stringify(privateJwk), signingKeyAad(kid)),
+    };
   }
 }
 
