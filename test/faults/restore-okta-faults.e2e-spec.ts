@@ -81,6 +81,23 @@ describe(`a restore of ${USERS} users while 5 % of Okta's answers fail`, () => {
     org.sim.setFaults({});
     const during = org.sim.requestLog();
 
+    const failedByType = Object.entries(restored.restore.summary).filter(
+      ([, counts]) => Number(counts.failed) > 0,
+    );
+    const failedItems: string[] = [];
+    for (let offset = 0; offset < restored.items_total; offset += 1000) {
+      const page = await ctx.http
+        .get(`/api/restore/${started.body.restoreId}`)
+        .query({ limit: 1000, offset })
+        .set('Authorization', `Bearer ${admin.token}`);
+      for (const item of page.body.items as Array<Record<string, unknown>>)
+        if (item.outcome === 'failed')
+          failedItems.push(`${item.action} ${item.resourceType} ${String(item.error)}`);
+    }
+    expect({ failedByType, failedItems: failedItems.slice(0, 10) }).toEqual({
+      failedByType: [],
+      failedItems: [],
+    });
     expect(restored.restore.status).toBe('completed');
     expect(restored.restore.summary.user.create).toBe(doomed.length);
     expect(during.status429 - before.status429).toBeGreaterThan(0); // the faults did happen

@@ -31,7 +31,9 @@ describe('FaultInjector bursts of 429s', () => {
     sut.configure({});
     expect(sut.next('GET /api/v1/users', t0 + 999)).toBe('throttle');
     expect(sut.next('GET /api/v1/groups', t0 + 999)).toBe('none');
-    expect(sut.next('GET /api/v1/users', t0 + 1000)).toBe('none');
+    sut.configure({ throttleRate: 1 });
+    expect(sut.next('GET /api/v1/users', t0 + 1000)).toBe('none'); // just reset: full again
+    expect(sut.next('GET /api/v1/users', t0 + 2000)).toBe('throttle');
   });
 });
 

@@ -13,7 +13,8 @@ export interface FaultOptions {
   truncateRate?: number;
   /**
    * Share of requests that start a burst of 429s: the org's other clients spent the request's
-   * bucket, so it and every request of the same bucket for the next second are answered 429
+   * bucket (at most once a second after the last burst ends: a bucket just reset is full), so it
+   * and every request of the same bucket for the next second are answered 429
    * E0000047 with `X-Rate-Limit-Remaining: 0` and that second's end as `X-Rate-Limit-Reset`,
    * before they reach their handler ("Rate limits" overview, Okta developer docs).
    */
@@ -58,7 +59,8 @@ export class FaultInjector {
    * of its bucket is throttled; otherwise one is drawn.
    */
   next(bucket = '', nowMs = Date.now()): FaultAction {
-    if ((this.bursts.get(bucket) ?? 0) > nowMs) return 'throttle';
+    const burstEnd = this.bursts.get(bucket) ?? 0;
+    if (burstEnd > nowMs) return 'throttle';
     const { errorRate = 0, dropRate = 0, truncateRate = 0, throttleRate = 0 } = this.options;
     if (errorRate + dropRate + truncateRate + throttleRate === 0) return 'none';
     const draw = this.random();
@@ -66,6 +68,8 @@ export class FaultInjector {
     if (draw < dropRate + errorRate) return 'error';
     if (draw < dropRate + errorRate + truncateRate) return 'truncate';
     if (draw < dropRate + errorRate + truncateRate + throttleRate) {
+      // A bucket just reset is full again: the other clients need a window to spend it anew.
+      if (nowMs < burstEnd + BURST_MS) return 'none';
       this.bursts.set(bucket, nowMs + BURST_MS);
       return 'throttle';
     }
