@@ -9,7 +9,7 @@ import { startTestApp, type TestApp, type TestClient } from '@test/support/test-
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
 import { createConnection, runBackup } from '@test/support/backup-helpers.js';
 import {
-  deleteActiveUsers,
+  deleteUsers,
   loginCounts,
   RESTORE_SCOPES,
   runRestore,
@@ -145,7 +145,7 @@ describe('PostgreSQL restarted during a backup and a restore', () => {
   it('ends the restore with every write recorded; a second run completes it without duplicates', async () => {
     const backup = await runBackup(ctx, admin.token, { connectionId });
     expect(backup.status).toBe('completed');
-    const deleted = await deleteActiveUsers(org.sim, 40);
+    const deleted = await deleteUsers(org.sim, 40);
     const body = { backupId: backup.id, mode: 'selective', resourceTypes: ['user'] };
     const started = await ctx.http
       .post('/api/restore')

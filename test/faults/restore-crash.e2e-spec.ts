@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createConnection, runBackup } from '@test/support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
 import {
-  deleteActiveUsers,
+  deleteUsers,
   loginCounts,
   RESTORE_SCOPES,
   runRestore,
@@ -74,7 +74,7 @@ describe('a worker process killed in the middle of a restore', () => {
       ...org.integration,
     });
     const backup = await runBackup(ctx, admin.token, { connectionId });
-    const deleted = await deleteActiveUsers(org.sim, 120);
+    const deleted = await deleteUsers(org.sim, 120);
     const body = { backupId: backup.id, mode: 'selective', resourceTypes: ['user'] };
 
     const started = await ctx.http
@@ -114,7 +114,8 @@ describe('a worker process killed in the middle of a restore', () => {
       ...org.integration,
     });
     const backup = await runBackup(ctx, admin.token, { connectionId });
-    const deleted = await deleteActiveUsers(org.sim, 20);
+    const deleted = await deleteUsers(org.sim, 20);
+    expect(deleted).toHaveLength(20);
     const body = { backupId: backup.id, mode: 'selective', resourceTypes: ['user'] };
 
     for (const phase of ['Taking the pre-restore backup', 'Reading the live org']) {

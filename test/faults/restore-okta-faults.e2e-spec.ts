@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createConnection, openSnapshot, runBackup } from '@test/support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
-import { deleteActiveUsers, RESTORE_SCOPES, waitForRestore } from '@test/support/restore-helpers.js';
+import { deleteUsers, RESTORE_SCOPES, waitForRestore } from '@test/support/restore-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from '@test/support/test-app.js';
 
 /**
@@ -68,7 +68,7 @@ describe(`a restore of ${USERS} users while 5 % of Okta's answers fail`, () => {
     const backup = await runBackup(ctx, admin.token, { connectionId });
     expect(backup.status).toBe('completed');
     const expected = byLogin(org.sim.snapshot() as never);
-    const doomed = await deleteActiveUsers(org.sim, USERS, 16);
+    const doomed = await deleteUsers(org.sim, USERS, 16);
 
     const before = org.sim.requestLog();
     org.sim.setFaults(FAULTS);

@@ -48,11 +48,12 @@ export async function runRestore(ctx: TestApp, token: string, body: Json): Promi
 export const loginOf = (user: SnapshotRecord): string => (user.data.profile as { login: string }).login;
 
 /**
- * Deletes the first `count` ACTIVE users of the org as an admin does (deactivate, then delete,
- * both `DELETE /api/v1/users/{id}`), leaving the org's admins alone, `concurrency` at a time.
+ * Deletes the first `count` users of the org that are not DEPROVISIONED as an admin does
+ * (deactivate, then delete, both `DELETE /api/v1/users/{id}`), leaving the org's admins alone,
+ * `concurrency` at a time.
  * @returns the deleted users as they were
  */
-export async function deleteActiveUsers(
+export async function deleteUsers(
   sim: RunningSimulator,
   count: number,
   concurrency = 1,
@@ -60,7 +61,7 @@ export async function deleteActiveUsers(
   const state = sim.snapshot();
   const admins = new Set(state.admin_role_assignment.map((assignment) => assignment.id.split(':')[0]));
   const doomed = state.user
-    .filter((user) => user.data.status === 'ACTIVE' && !admins.has(user.id))
+    .filter((user) => user.data.status !== 'DEPROVISIONED' && !admins.has(user.id))
     .slice(0, count);
   const okta = new SimulatorClient(sim);
   try {
