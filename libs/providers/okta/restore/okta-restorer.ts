@@ -24,8 +24,8 @@ import {
 } from './restore-definition.js';
 import { answerMayBeLost } from '@libs/providers/provider-errors.js';
 
-/** Creations of one object at most, when Okta's answers to the earlier ones were lost. */
-const CREATE_ATTEMPTS = 3;
+/** Creations of one object at most when the answers to the earlier ones were lost: the five attempts the transport gives an idempotent request. */
+const CREATE_ATTEMPTS = 5;
 
 const NOT_WRITTEN =
   'A restore does not write this type: set it again in Okta after the restore if it changed';
