@@ -7,6 +7,11 @@ import { jsonObjectBody } from './directory-writes.routes.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
 import { entityReply } from './odata-list.js';
+import {
+  APPLICATION_DEFAULTS,
+  SERVICE_PRINCIPAL_DEFAULTS,
+  UNIT_DEFAULTS,
+} from './seed/directory-defaults.js';
 import type { ChildCollection, Collection, GraphObject } from './tenant-state.js';
 
 /**
@@ -29,76 +34,6 @@ const ROLES = {
 
 /** The default app role id: an assignment to an app that declares no role ("appRoleAssignment"). */
 const DEFAULT_APP_ROLE = '00000000-0000-0000-0000-000000000000';
-
-/**
- * The v1.0 properties of a new application (`application` resource type), as Graph answers them
- * before any is set; the create body's members replace them.
- */
-const APPLICATION_DEFAULTS: Readonly<Record<string, unknown>> = {
-  addIns: [],
-  api: null,
-  applicationTemplateId: null,
-  appRoles: [],
-  certification: null,
-  defaultRedirectUri: null,
-  deletedDateTime: null,
-  description: null,
-  disabledByMicrosoftStatus: null,
-  groupMembershipClaims: null,
-  identifierUris: [],
-  info: null,
-  isDeviceOnlyAuthSupported: null,
-  isFallbackPublicClient: null,
-  keyCredentials: [],
-  notes: null,
-  optionalClaims: null,
-  parentalControlSettings: null,
-  passwordCredentials: [],
-  publicClient: null,
-  requiredResourceAccess: [],
-  serviceManagementReference: null,
-  signInAudience: 'AzureADMyOrg',
-  spa: null,
-  tags: [],
-  tokenEncryptionKeyId: null,
-  verifiedPublisher: null,
-  web: null,
-};
-
-/** The v1.0 properties of a new service principal (`servicePrincipal`) not taken from its app. */
-const SERVICE_PRINCIPAL_DEFAULTS: Readonly<Record<string, unknown>> = {
-  accountEnabled: true,
-  addIns: [],
-  alternativeNames: [],
-  appDescription: null,
-  appRoleAssignmentRequired: false,
-  deletedDateTime: null,
-  description: null,
-  homepage: null,
-  info: null,
-  keyCredentials: [],
-  loginUrl: null,
-  logoutUrl: null,
-  notes: null,
-  notificationEmailAddresses: [],
-  oauth2PermissionScopes: [],
-  passwordCredentials: [],
-  preferredSingleSignOnMode: null,
-  replyUrls: [],
-  servicePrincipalType: 'Application',
-  tags: [],
-};
-
-/** The v1.0 properties of a new administrative unit (`administrativeUnit`). */
-const UNIT_DEFAULTS: Readonly<Record<string, unknown>> = {
-  description: null,
-  visibility: null,
-  membershipType: null,
-  membershipRule: null,
-  membershipRuleProcessingState: null,
-  isMemberManagementRestricted: false,
-  deletedDateTime: null,
-};
 
 /** @throws GraphError 400 `Request_BadRequest` naming the first of `names` the body lacks */
 export function requireMembers(body: Record<string, unknown>, names: readonly string[]): void {
