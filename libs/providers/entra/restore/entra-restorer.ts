@@ -33,6 +33,17 @@ const DELETED_ITEM_CASTS: Partial<Record<EntraResourceType, string>> = {
   administrative_unit: 'microsoft.graph.administrativeUnit',
 };
 
+/**
+ * Grants a principal holds, which a restore never changes for the connection's own service
+ * principal (its Graph permissions, its directory roles): their restore looks that one up.
+ */
+const HELD_BY_PRINCIPALS: readonly EntraResourceType[] = [
+  'app_role_assignment',
+  'role_assignment',
+  'role_eligibility_schedule',
+  'role_assignment_schedule',
+];
+
 const FROM_DELETED = 'Restored from the deleted items with its id, so what refers to it still does';
 const DYNAMIC_MEMBERS =
   'Entra computes the members of a dynamic group from its rule: a restore writes the rule, not the members';
@@ -81,6 +92,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
    */
   async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
     await this.verify(entraRestorePermissions(types));
+    if (types.some((type) => HELD_BY_PRINCIPALS.includes(type as EntraResourceType)))
+      this.own.servicePrincipalId ??= await this.ownServicePrincipal(signal);
     for (const type of types) {
       const cast = DELETED_ITEM_CASTS[type as EntraResourceType];
       if (!cast) continue;
@@ -161,6 +174,22 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
 
   protected protectedBecause(record: ResourceRecord): string | undefined {
     return this.definition(record.type)?.protectedBecause?.(record.data, this.own) ?? undefined;
+  }
+
+  /**
+   * The id of the connection's own service principal ("List servicePrincipals" with
+   * `$filter=appId eq '<clientId>'`; matched here too), or undefined when the tenant has none.
+   */
+  private async ownServicePrincipal(signal?: AbortSignal): Promise<string | undefined> {
+    const appId = this.own.clientId.toLowerCase();
+    for await (const page of this.graph.pages({
+      template: '/v1.0/servicePrincipals',
+      query: { $filter: `appId eq '${appId}'` },
+      select: ['id', 'appId'],
+      signal,
+    }))
+      for (const sp of page) if (String(sp.appId).toLowerCase() === appId) return String(sp.id);
+    return undefined;
   }
 
   /** Remembers a group whose members are not a restore's to write. */
