@@ -1,6 +1,9 @@
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { EntraRestoreDefinition } from '@libs/providers/entra/restore/entra-restore-definition.js';
+import { administrativeUnitDefinitions } from './administrative-units.js';
+import { applicationDefinitions } from './applications.js';
 import { directoryDefinitions } from './directory.js';
+import { roleDefinitions } from './roles.js';
 
 /**
  * How a restore writes each Entra ID type, by area (docs/restore.md): a type without a definition
@@ -9,5 +12,8 @@ import { directoryDefinitions } from './directory.js';
 export function entraRestoreDefinitions(): Partial<Record<EntraResourceType, EntraRestoreDefinition>> {
   return {
     ...directoryDefinitions(),
+    ...applicationDefinitions(),
+    ...administrativeUnitDefinitions(),
+    ...roleDefinitions(),
   };
 }
