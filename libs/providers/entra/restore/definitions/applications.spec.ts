@@ -143,10 +143,17 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
   });
 
   // Last: a purged application takes its children and service principal with it.
-  it('re-creates a purged application with a new appId, renamed for references, and says its credentials are gone', async () => {
+  it('re-creates a purged application with a new appId, renamed for references, and says its credentials are gone; its service principal follows', async () => {
     const app = (await tenant.records('application')).find(byName('HR portal'))!;
-    await tenant.call('DELETE', `/v1.0/applications/${app.id}`);
-    await tenant.call('DELETE', `/v1.0/directory/deletedItems/${app.id}`);
+    const sp = (await tenant.records('service_principal')).find(byName('HR portal'))!;
+    // Deleting an application deletes its service principal ("Delete application").
+    for (const [path, id] of [
+      ['applications', app.id],
+      ['servicePrincipals', sp.id],
+    ]) {
+      await tenant.call('DELETE', `/v1.0/${path}/${id}`);
+      await tenant.call('DELETE', `/v1.0/directory/deletedItems/${id}`);
+    }
     const sut = await restorerFor('application');
 
     const result = await sut.apply({ action: 'create', record: app, with: [] });
@@ -165,6 +172,18 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
     ]);
     expect(sut.fingerprint(live)).toBe(sut.fingerprint(sut.rewrite(app, ids)));
     expect(live.data.passwordCredentials).toEqual([]);
+
+    // The service principal's record, rewritten through the run's ids, names the new appId.
+    const spRestorer = await restorerFor('service_principal');
+    const rewritten = spRestorer.rewrite(sp, ids);
+    expect(rewritten.data).toMatchObject({
+      appId: newAppId,
+      servicePrincipalNames: [newAppId, `api://${newAppId}`],
+    });
+    await spRestorer.apply({ action: 'create', record: rewritten, with: [] });
+    const liveSp = (await paired(spRestorer, rewritten))!;
+    expect(liveSp.data.appId).toBe(newAppId);
+    expect(spRestorer.fingerprint(liveSp)).toBe(spRestorer.fingerprint(rewritten));
   });
 
   it('brings a deleted application back from the deleted items with its id and appId, then updates a changed one', async () => {

@@ -125,13 +125,10 @@ async function createApplication(record: ResourceRecord, context: EntraWriteCont
       retryNotFound: true,
       signal: context.signal,
     });
-  const hadCredentials = [record.data.passwordCredentials, record.data.keyCredentials].some(
-    (credentials) => Array.isArray(credentials) && credentials.length > 0,
-  );
   return {
     id,
     ...(oldAppId && newAppId ? { renamed: { [oldAppId]: newAppId } } : {}),
-    notes: [CREDENTIALS_NOT_RESTORED].filter(() => hadCredentials || oldAppId !== undefined),
+    notes: [CREDENTIALS_NOT_RESTORED],
   };
 }
 
@@ -188,12 +185,11 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
       {
         path: '/v1.0/applications/{applicationId}/extensionProperties',
         params: ['applicationId', 'id'],
-        // "Create extensionProperty" takes the short name; Graph adds the prefix.
-        createBody: (writable) => writable,
       },
       {
-        // Graph cannot change an extension property ("extensionProperty": no update): a changed
-        // one is a different one, its natural key holds all it is.
+        // "Create extensionProperty" takes the short name (Graph adds the prefix of its app's
+        // appId). Graph cannot change an extension property (no update): a changed one is
+        // another one.
         writable: (data) => ({
           ...pick(data, ['dataType', 'isMultiValued', 'targetObjects']),
           name: shortName(data.name),
