@@ -4,6 +4,7 @@ import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
 import type { EntraRestoreDefinition } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { graphCollection } from '@libs/providers/entra/restore/graph-collection.js';
 import { directoryLink } from './directory.js';
+import { keyed } from './natural-key.js';
 
 const DIRECTORY_ROLE =
   "A scoped role member names the activated directory role (roleId, a directoryRole's id, not its template): when the role was deactivated since the backup, activate it and add the member again";
@@ -24,8 +25,9 @@ export function administrativeUnitDefinitions(): Partial<Record<EntraResourceTyp
     administrative_unit: graphCollection(
       { path: '/v1.0/directory/administrativeUnits', params: ['id'] },
       {
-        naturalKey: (record) =>
+        ...keyed('administrative_unit', (record) =>
           typeof record.data.displayName === 'string' ? record.data.displayName : null,
+        ),
       },
     ),
     administrative_unit_member: directoryLink('/v1.0/directory/administrativeUnits/{id}/members'),
@@ -39,8 +41,10 @@ export function administrativeUnitDefinitions(): Partial<Record<EntraResourceTyp
         // The unit and its member's display name are Graph's to answer: who holds which role is
         // all a membership is, so it is never updated (a different one is another membership).
         writable: (data) => ({ roleId: data.roleId, memberId: memberOf(data) }),
-        naturalKey: (record) =>
-          `${idParts(record.id)[0]}:${String(record.data.roleId)}:${memberOf(record.data)}`,
+        ...keyed(
+          'scoped_role_membership',
+          (record) => `${idParts(record.id)[0]}:${String(record.data.roleId)}:${memberOf(record.data)}`,
+        ),
         update: undefined,
         notes: [DIRECTORY_ROLE],
       },

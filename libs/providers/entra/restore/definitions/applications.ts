@@ -1,7 +1,6 @@
 import { idParts, omit, pick } from '@libs/providers/kit/type-restore-definition.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
-import { entraRecord } from '@libs/providers/entra/entra-records.js';
 import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
 import {
   createdId,
@@ -12,6 +11,7 @@ import {
 } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { graphCollection } from '@libs/providers/entra/restore/graph-collection.js';
 import { directoryLink } from './directory.js';
+import { keyed } from './natural-key.js';
 import { ownServicePrincipalBecause } from './own-app.js';
 
 /**
@@ -82,21 +82,6 @@ function ownApplicationBecause(data: GraphObject, own: OwnApp): string | null {
 }
 
 /**
- * The first live object of a Graph collection `match` accepts (the collection read whole with
- * `select`: the simulator and Graph both answer a list without `$filter` for these collections).
- */
-async function firstLive(
-  context: EntraWriteContext,
-  template: string,
-  params: Record<string, string>,
-  match: (object: GraphObject) => boolean,
-): Promise<GraphObject | null> {
-  for await (const page of context.graph.pages({ template, params, paged: true, signal: context.signal }))
-    for (const object of page) if (match(object)) return object;
-  return null;
-}
-
-/**
  * "Create application" with the writable part, then, where the backup's `identifierUris` named
  * its old application id (`api://<appId>`, the default URI), "Update application" with them
  * naming the new one: Graph answers the new appId only once the application exists, and an
@@ -153,19 +138,11 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
         writable: (data) => omit(data, APPLICATION_NOT_WRITTEN),
         // A display name is what an admin knows an app by; Graph does not keep it unique, but a
         // re-run must find the application it created (its id and appId are new).
-        naturalKey: (record) =>
+        ...keyed('application', (record) =>
           typeof record.data.displayName === 'string' ? record.data.displayName : null,
+        ),
         protectedBecause: ownApplicationBecause,
         create: createApplication,
-        find: async (record, context) => {
-          const found = await firstLive(
-            context,
-            '/v1.0/applications',
-            {},
-            (app) => record.data.displayName === app.displayName,
-          );
-          return found && entraRecord('application', found);
-        },
         notes: [CREDENTIALS_NOT_RESTORED],
       },
     ),
@@ -178,7 +155,10 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
         updateBody: ({ name: _name, ...rest }) => rest,
       },
       {
-        naturalKey: (record) => `${idParts(record.id)[0]}:${String(record.data.name)}`,
+        ...keyed(
+          'federated_identity_credential',
+          (record) => `${idParts(record.id)[0]}:${String(record.data.name)}`,
+        ),
       },
     ),
     extension_property: graphCollection(
@@ -194,7 +174,7 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
           ...pick(data, ['dataType', 'isMultiValued', 'targetObjects']),
           name: shortName(data.name),
         }),
-        naturalKey: (record) => `${idParts(record.id)[0]}:${shortName(record.data.name)}`,
+        ...keyed('extension_property', (record) => `${idParts(record.id)[0]}:${shortName(record.data.name)}`),
         update: undefined,
         notes: [EXTENSION_RENAMED],
       },
@@ -207,7 +187,9 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
       },
       {
         writable: (data) => omit(data, SERVICE_PRINCIPAL_NOT_WRITTEN),
-        naturalKey: (record) => (typeof record.data.appId === 'string' ? record.data.appId : null),
+        ...keyed('service_principal', (record) =>
+          typeof record.data.appId === 'string' ? record.data.appId : null,
+        ),
         protectedBecause: ownApplicationBecause,
         // "Create servicePrincipal" takes the appId; the rest is an update.
         async create(record, context) {
@@ -231,15 +213,6 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
             });
           return { id };
         },
-        find: async (record, context) => {
-          const found = await firstLive(
-            context,
-            '/v1.0/servicePrincipals',
-            {},
-            (sp) => sp.appId === record.data.appId,
-          );
-          return found && entraRecord('service_principal', found);
-        },
         notes: [SCOPED_TO_SP],
       },
     ),
@@ -251,8 +224,9 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
       {
         writable: (data) => pick(data, ['principalId', 'resourceId', 'appRoleId']),
         // What an assignment grants is all it is: a different one is another assignment.
-        naturalKey: (record) =>
+        ...keyed('app_role_assignment', (record) =>
           [record.data.principalId, record.data.appRoleId, record.data.resourceId].map(String).join(':'),
+        ),
         update: undefined,
         protectedBecause: (data, own) => ownServicePrincipalBecause(data.principalId, own),
       },
@@ -266,10 +240,11 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
       },
       {
         writable: (data) => pick(data, ['clientId', 'consentType', 'principalId', 'resourceId', 'scope']),
-        naturalKey: (record) =>
+        ...keyed('oauth2_permission_grant', (record) =>
           [record.data.clientId, record.data.consentType, record.data.principalId, record.data.resourceId]
             .map(String)
             .join(':'),
+        ),
       },
     ),
   };

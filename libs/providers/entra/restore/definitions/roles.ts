@@ -1,9 +1,7 @@
 import { omit, pick } from '@libs/providers/kit/type-restore-definition.js';
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { LiveResource } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
-import { entraRecord } from '@libs/providers/entra/entra-records.js';
 import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
 import {
   createdId,
@@ -12,6 +10,7 @@ import {
   type EntraWriteContext,
 } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { graphCollection } from '@libs/providers/entra/restore/graph-collection.js';
+import { keyed } from './natural-key.js';
 import { ownServicePrincipalBecause } from './own-app.js';
 
 /** The Global Administrator role's id, the same in every tenant (Microsoft Entra built-in roles). */
@@ -85,27 +84,10 @@ function assignmentBody(writable: GraphObject): GraphObject {
   return body;
 }
 
-/** A PIM schedule type: its schedules' collection and the requests that write them. */
+/** A PIM schedule type and the requests that write its schedules. */
 interface ScheduleKind {
   type: EntraResourceType;
-  schedules: string;
   requests: string;
-}
-
-/** The live schedule granting what the record grants, or null. */
-async function liveSchedule(
-  kind: ScheduleKind,
-  record: ResourceRecord,
-  context: EntraWriteContext,
-): Promise<ResourceRecord | null> {
-  const wanted = grantOf(record.data);
-  for await (const page of context.graph.pages({
-    template: kind.schedules,
-    paged: true,
-    signal: context.signal,
-  }))
-    for (const schedule of page) if (grantOf(schedule) === wanted) return entraRecord(kind.type, schedule);
-  return null;
 }
 
 /**
@@ -117,6 +99,7 @@ async function liveSchedule(
  * answered and the live schedule is taken.
  */
 function pimSchedule(kind: ScheduleKind): EntraRestoreDefinition {
+  const { naturalKey, find } = keyed(kind.type, (record) => grantOf(record.data));
   const request = async (action: string, data: GraphObject, context: EntraWriteContext) =>
     context.graph.write({
       method: 'POST',
@@ -132,7 +115,7 @@ function pimSchedule(kind: ScheduleKind): EntraRestoreDefinition {
   return {
     writable: (data) =>
       pick(data, ['principalId', 'roleDefinitionId', 'directoryScopeId', 'appScopeId', 'scheduleInfo']),
-    naturalKey: (record) => grantOf(record.data),
+    naturalKey,
     managedBecause: (data) => (data.memberType === 'Inherited' ? INHERITED : null),
     protectedBecause: (data, own) => ownServicePrincipalBecause(data.principalId, own),
     async create(record, context) {
@@ -143,12 +126,12 @@ function pimSchedule(kind: ScheduleKind): EntraRestoreDefinition {
       } catch (error) {
         if (!(error instanceof ProviderRequestError && /RoleAssignmentExists/.test(error.message)))
           throw error;
-        const live = await liveSchedule(kind, record, context);
+        const live = await find(record, context);
         if (!live) throw error;
         return { id: live.id, notes: ['Graph held the grant already: the live schedule was kept'] };
       }
     },
-    find: (record, context) => liveSchedule(kind, record, context),
+    find,
     async update(record, _live, context) {
       await request('adminUpdate', record.data, context);
       return [];
@@ -179,8 +162,9 @@ export function roleDefinitions(): Partial<Record<EntraResourceType, EntraRestor
       { path: `${BASE}/roleDefinitions`, params: ['id'] },
       {
         writable: (data) => omit(data, ROLE_NOT_WRITTEN),
-        naturalKey: (record) =>
+        ...keyed('role_definition', (record) =>
           typeof record.data.displayName === 'string' ? record.data.displayName : null,
+        ),
         managedBecause: (data) => (data.isBuiltIn === true ? BUILT_IN : null),
       },
     ),
@@ -189,7 +173,7 @@ export function roleDefinitions(): Partial<Record<EntraResourceType, EntraRestor
       {
         writable: (data) =>
           pick(data, ['principalId', 'roleDefinitionId', 'directoryScopeId', 'appScopeId', 'condition']),
-        naturalKey: (record) => grantOf(record.data),
+        ...keyed('role_assignment', (record) => grantOf(record.data)),
         // What an assignment grants is all it is ("unifiedRoleAssignment" has no update in v1.0).
         update: undefined,
         protectedBecause: (data, own) => ownServicePrincipalBecause(data.principalId, own),
@@ -198,12 +182,10 @@ export function roleDefinitions(): Partial<Record<EntraResourceType, EntraRestor
     ),
     role_eligibility_schedule: pimSchedule({
       type: 'role_eligibility_schedule',
-      schedules: `${BASE}/roleEligibilitySchedules`,
       requests: `${BASE}/roleEligibilityScheduleRequests`,
     }),
     role_assignment_schedule: pimSchedule({
       type: 'role_assignment_schedule',
-      schedules: `${BASE}/roleAssignmentSchedules`,
       requests: `${BASE}/roleAssignmentScheduleRequests`,
     }),
   };

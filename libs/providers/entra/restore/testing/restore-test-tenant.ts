@@ -37,7 +37,10 @@ export interface RestoreTestTenant {
   ): Promise<ProviderRestorer>;
   /** Every live record of the type, as a backup would hold it. */
   records(type: EntraResourceType): Promise<ResourceRecord[]>;
-  /** Calls Graph as the tenant's admin (`/v1.0/...`); throws unless the status is 2xx. */
+  /**
+   * Calls Graph as the tenant's admin (`/v1.0/...`), sending again what the simulator's faults
+   * answer 503; throws unless the status is 2xx.
+   */
   call(method: string, path: string, body?: unknown): Promise<GraphAnswer['body']>;
   close(): Promise<void>;
 }
@@ -67,7 +70,9 @@ export async function startRestoreTestTenant(options: EntraSimulatorOptions): Pr
     },
     records: async (type) => (await collectRecords(connector, { types: [type] })).get(type) ?? [],
     async call(method, path, body) {
-      const answer = await admin.call(method, path, body);
+      let answer = await admin.call(method, path, body);
+      // With `faults`, the simulator answers some requests 503 without carrying them out.
+      while (answer.status === 503) answer = await admin.call(method, path, body);
       if (answer.status >= 300)
         throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body;
