@@ -76,6 +76,16 @@ describe('Entra simulator: application, unit and role writes', () => {
     expect(unknown.status).toBe(400);
   });
 
+  it('deletes an application with its service principal; restoring the application leaves that deleted', async () => {
+    const app = await client.call('POST', '/v1.0/applications', { displayName: 'Short-lived' });
+    const sp = await client.call('POST', '/v1.0/servicePrincipals', { appId: app.body.appId });
+    expect((await client.call('DELETE', `/v1.0/applications/${String(app.body.id)}`)).status).toBe(204);
+    const deleted = await client.call('GET', '/v1.0/directory/deletedItems/microsoft.graph.servicePrincipal');
+    expect(deleted.body.value.map(({ id }) => id)).toContain(sp.body.id);
+    await client.call('POST', `/v1.0/directory/deletedItems/${String(app.body.id)}/restore`);
+    expect((await client.call('GET', `/v1.0/servicePrincipals/${String(sp.body.id)}`)).status).toBe(404);
+  });
+
   it('adds and removes application owners, federated credentials and extension properties', async () => {
     const [app] = (await client.call('GET', '/v1.0/applications')).body.value;
     const appPath = `/v1.0/applications/${String(app.id)}`;

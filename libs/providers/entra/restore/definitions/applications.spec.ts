@@ -146,14 +146,9 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
   it('re-creates a purged application with a new appId, renamed for references, and says its credentials are gone; its service principal follows', async () => {
     const app = (await tenant.records('application')).find(byName('HR portal'))!;
     const sp = (await tenant.records('service_principal')).find(byName('HR portal'))!;
-    // Deleting an application deletes its service principal ("Delete application").
-    for (const [path, id] of [
-      ['applications', app.id],
-      ['servicePrincipals', sp.id],
-    ]) {
-      await tenant.call('DELETE', `/v1.0/${path}/${id}`);
-      await tenant.call('DELETE', `/v1.0/directory/deletedItems/${id}`);
-    }
+    // Deleting an application deletes its service principal too: both purged.
+    await tenant.call('DELETE', `/v1.0/applications/${app.id}`);
+    for (const id of [app.id, sp.id]) await tenant.call('DELETE', `/v1.0/directory/deletedItems/${id}`);
     const sut = await restorerFor('application');
 
     const result = await sut.apply({ action: 'create', record: app, with: [] });

@@ -66,6 +66,8 @@ const OWN_APP =
   "The connection's own app registration: a restore never changes or removes it, so it cannot lock itself out";
 const CREDENTIALS_NOT_RESTORED =
   "A re-created application gets a new application (client) id and none of its client secrets or certificates: Graph never returns a secret, nor a certificate's key. Create a new client secret or upload the certificate again, then give the new client id and credentials to what signs in as the app (post-restore runbook)";
+const SERVICE_PRINCIPAL_APART =
+  'Deleting an application deletes its service principal, and bringing the application back from the deleted items does not bring that back: restore service_principal with it (its app role assignments and grants hang off it)';
 const EXTENSION_RENAMED =
   "An extension property re-created on a re-created application is named after the new application id (extension_<appId>_<name>): users' values of the old one are not restored, and filters or claims that name it must be changed";
 const SCOPED_TO_SP =
@@ -143,7 +145,7 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
         ),
         protectedBecause: ownApplicationBecause,
         create: createApplication,
-        notes: [CREDENTIALS_NOT_RESTORED],
+        notes: [CREDENTIALS_NOT_RESTORED, SERVICE_PRINCIPAL_APART],
       },
     ),
     application_owner: directoryLink('/v1.0/applications/{id}/owners'),
