@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
-import { GLOBAL_ADMINISTRATOR_ROLE } from './seed/generate-directory.js';
+import {
+  GLOBAL_ADMINISTRATOR_ROLE,
+  MICROSOFT_GRAPH_APP_ID as MICROSOFT_GRAPH,
+} from './seed/generate-directory.js';
 import { startEntraSimulator, type RunningEntraSimulator } from './simulator.js';
 import { graphClient, type GraphTestClient } from './testing/graph-client.js';
 
@@ -248,6 +251,24 @@ describe('Entra simulator: application, unit and role writes', () => {
       const gone = await client.call('POST', path, { action: 'adminRemove', ...target });
       expect(gone).toMatchObject({ status: 400, body: { error: { code: 'RoleAssignmentDoesNotExist' } } });
     }
+  });
+
+  it("creates a service principal of another organization's app by its appId, as the one the tenant had", async () => {
+    const graphSp = sim.snapshot().service_principal.find(({ data }) => data.appId === MICROSOFT_GRAPH)!;
+    expect((await client.call('DELETE', `/v1.0/servicePrincipals/${graphSp.id}`)).status).toBe(204);
+    expect((await client.call('DELETE', `/v1.0/directory/deletedItems/${graphSp.id}`)).status).toBe(204);
+
+    const created = await client.call('POST', '/v1.0/servicePrincipals', { appId: MICROSOFT_GRAPH });
+
+    expect(created.status).toBe(201);
+    expect(created.body.id).not.toBe(graphSp.id);
+    const { appRoles, oauth2PermissionScopes, appOwnerOrganizationId, displayName } = graphSp.data;
+    expect(created.body).toMatchObject({
+      appRoles,
+      oauth2PermissionScopes,
+      appOwnerOrganizationId,
+      displayName,
+    });
   });
 
   it('refuses the writes to an app without their permission', async () => {

@@ -32,6 +32,31 @@ const ROLES = {
   scopedRoleMembers: ['RoleManagement.ReadWrite.Directory'],
 } as const;
 
+/**
+ * What a service principal of another organization's app takes from the app ("servicePrincipal":
+ * the read-only properties its publisher's registration sets, and its roles and scopes).
+ */
+const PUBLISHED_APP_PROPERTIES = [
+  'appId',
+  'displayName',
+  'appDisplayName',
+  'appDescription',
+  'appOwnerOrganizationId',
+  'appRoles',
+  'oauth2PermissionScopes',
+  'servicePrincipalNames',
+  'signInAudience',
+  'publisherName',
+  'verifiedPublisher',
+  'homepage',
+  'info',
+];
+
+/** `object`'s members among `names` that it has. */
+function pick(object: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.filter((name) => name in object).map((name) => [name, object[name]]));
+}
+
 /** The default app role id: an assignment to an app that declares no role ("appRoleAssignment"). */
 const DEFAULT_APP_ROLE = '00000000-0000-0000-0000-000000000000';
 
@@ -185,7 +210,8 @@ function containedRoutes(graph: GraphContext, writes: ContainedWrites): Route[] 
  *   `dataType`, `targetObjects` required; Graph names it `extension_<appId without dashes>_<name>`)
  *   and `DELETE .../{id}`;
  * - `POST /servicePrincipals` ("Create servicePrincipal": `{ appId }` of an application of the
- *   tenant, one service principal per appId; its names and app roles come from the app);
+ *   tenant or of a multi-tenant app of another organization it had a service principal of, one
+ *   service principal per appId; its names, app roles and scopes come from the app);
  * - `POST /servicePrincipals/{id}/appRoleAssignedTo` ("Grant an appRoleAssignment for a service
  *   principal": `principalId`, `resourceId` (this service principal), `appRoleId` (one of its app
  *   roles, or the default role) required; 400 for an assignment that exists) and
@@ -200,6 +226,30 @@ export function applicationWriteRoutes(graph: GraphContext): Route[] {
   const { state } = graph;
   const applications = state.collection('applications');
   const servicePrincipals = state.collection('servicePrincipals');
+  // Multi-tenant apps of other organizations the tenant has service principals of when the
+  // simulator starts (Microsoft Graph, third-party apps): "Create servicePrincipal" takes their
+  // appId too, the app-level part coming from their publisher's registration.
+  const published = new Map(
+    [...servicePrincipals.values()]
+      .filter((sp) => sp.appOwnerOrganizationId !== state.tenantId)
+      .map((sp) => [sp.appId, pick(sp, PUBLISHED_APP_PROPERTIES)]),
+  );
+  /** The properties a new service principal of `appId` takes from its application, or undefined. */
+  const appPartOf = (appId: string): Record<string, unknown> | undefined => {
+    const app = [...applications.values()].find((candidate) => candidate.appId === appId);
+    if (!app) return published.get(appId);
+    return {
+      appId: app.appId,
+      displayName: app.displayName,
+      appDisplayName: app.displayName,
+      appOwnerOrganizationId: state.tenantId,
+      appRoles: app.appRoles ?? [],
+      oauth2PermissionScopes:
+        (app.api as { oauth2PermissionScopes?: unknown } | null)?.oauth2PermissionScopes ?? [],
+      servicePrincipalNames: [app.appId, ...((app.identifierUris as string[] | undefined) ?? [])],
+      signInAudience: app.signInAudience ?? 'AzureADMyOrg',
+    };
+  };
   return [
     graphRoute(graph, 'POST', '/v1.0/applications', ROLES.applications, ({ url, bodyText }) => {
       const { id: _id, appId: _appId, passwordCredentials: _secrets, ...body } = jsonObjectBody(bodyText);
@@ -278,7 +328,7 @@ export function applicationWriteRoutes(graph: GraphContext): Route[] {
     graphRoute(graph, 'POST', '/v1.0/servicePrincipals', ROLES.applications, ({ url, bodyText }) => {
       const { id: _id, ...body } = jsonObjectBody(bodyText);
       requireMembers(body, ['appId']);
-      const app = [...applications.values()].find(({ appId }) => appId === body.appId);
+      const app = appPartOf(String(body.appId));
       if (!app)
         throw badRequest(
           `The appId '${String(body.appId)}' of the service principal does not reference a valid application object.`,
@@ -289,18 +339,7 @@ export function applicationWriteRoutes(graph: GraphContext): Route[] {
           'Request_MultipleObjectsWithSameKeyValue',
           `The service principal cannot be created, updated, or restored because the service principal name ${String(body.appId)} is already in use.`,
         );
-      const sp: GraphObject = {
-        id: randomUUID(),
-        ...SERVICE_PRINCIPAL_DEFAULTS,
-        appId: app.appId,
-        displayName: app.displayName,
-        appDisplayName: app.displayName,
-        appOwnerOrganizationId: state.tenantId,
-        appRoles: app.appRoles ?? [],
-        servicePrincipalNames: [app.appId, ...((app.identifierUris as string[] | undefined) ?? [])],
-        signInAudience: app.signInAudience ?? 'AzureADMyOrg',
-        ...body,
-      };
+      const sp: GraphObject = { id: randomUUID(), ...SERVICE_PRINCIPAL_DEFAULTS, ...app, ...body };
       state.create('servicePrincipals', sp);
       return created(graph, url, 'servicePrincipals/$entity', sp);
     }),

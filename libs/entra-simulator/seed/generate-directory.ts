@@ -34,6 +34,7 @@ export function ensureGraphServicePrincipal(state: TenantState, prng: Prng): Gra
   );
   if (existing) return existing;
   const graph: GraphObject = {
+    ...SERVICE_PRINCIPAL_DEFAULTS,
     id: guid(prng),
     appId: MICROSOFT_GRAPH_APP_ID,
     displayName: 'Microsoft Graph',

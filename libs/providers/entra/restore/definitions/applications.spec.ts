@@ -203,4 +203,20 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
     await sut.apply({ action: 'update', record: app, live: sut.live(changed) });
     expect(sut.fingerprint((await paired(sut, app))!)).toBe(sut.fingerprint(app));
   });
+
+  it("re-creates a purged service principal of another organization's app (Microsoft Graph) by its appId", async () => {
+    const sp = (await tenant.records('service_principal')).find(
+      (record) => record.data.appId === MICROSOFT_GRAPH,
+    )!;
+    await tenant.call('DELETE', `/v1.0/servicePrincipals/${sp.id}`);
+    await tenant.call('DELETE', `/v1.0/directory/deletedItems/${sp.id}`);
+    const sut = await restorerFor('service_principal');
+
+    const result = await sut.apply({ action: 'create', record: sp, with: [] });
+
+    const live = (await paired(sut, sp))!;
+    expect(live.id).toBe(result.id);
+    expect(live.data.appRoles).toEqual(sp.data.appRoles);
+    expect(sut.fingerprint(live)).toBe(sut.fingerprint(sp));
+  });
 });
