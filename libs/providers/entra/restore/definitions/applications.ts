@@ -1,4 +1,5 @@
 import { idParts, omit, pick } from '@libs/providers/kit/type-restore-definition.js';
+import { answerMayBeLost } from '@libs/providers/provider-errors.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
@@ -83,11 +84,21 @@ function ownApplicationBecause(data: GraphObject, own: OwnApp): string | null {
     : null;
 }
 
+/** Creations of one application at most when Graph's answers to the earlier ones were lost. */
+const CREATE_ATTEMPTS = 5;
+
+/** An application's natural key, its display name (see applicationDefinitions). */
+const APPLICATION_KEY = keyed('application', (record) =>
+  typeof record.data.displayName === 'string' ? record.data.displayName : null,
+);
+
 /**
  * "Create application" with the writable part, then, where the backup's `identifierUris` named
  * its old application id (`api://<appId>`, the default URI), "Update application" with them
  * naming the new one: Graph answers the new appId only once the application exists, and an
- * application's `api://` URI must name its own appId.
+ * application's `api://` URI must name its own appId. A lost answer (answerMayBeLost) is
+ * handled here rather than by the restorer, so that an application Graph made without
+ * answering is found with its new appId, which `renamed` must carry.
  * @returns the new id, `renamed: { oldAppId: newAppId }`, and the runbook's note on credentials
  */
 async function createApplication(record: ResourceRecord, context: EntraWriteContext) {
@@ -95,12 +106,22 @@ async function createApplication(record: ResourceRecord, context: EntraWriteCont
   const { identifierUris, ...body } = omit(record.data, APPLICATION_NOT_WRITTEN);
   const uris = Array.isArray(identifierUris) ? identifierUris.map(String) : [];
   const namesOld = oldAppId !== undefined && uris.some((uri) => uri.includes(oldAppId));
-  const answer = await context.graph.write({
-    method: 'POST',
-    template: '/v1.0/applications',
-    body: namesOld ? body : { ...body, ...(identifierUris === undefined ? {} : { identifierUris }) },
-    signal: context.signal,
-  });
+  let answer: GraphObject | null = null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      answer = await context.graph.write({
+        method: 'POST',
+        template: '/v1.0/applications',
+        body: namesOld ? body : { ...body, ...(identifierUris === undefined ? {} : { identifierUris }) },
+        signal: context.signal,
+      });
+      break;
+    } catch (error) {
+      if (!answerMayBeLost(error) || attempt >= CREATE_ATTEMPTS) throw error;
+      answer = (await APPLICATION_KEY.find(record, context))?.data ?? null;
+      if (answer) break;
+    }
+  }
   const id = createdId(answer, 'an application');
   const newAppId = typeof answer?.appId === 'string' ? answer.appId : undefined;
   if (namesOld && newAppId)
@@ -140,9 +161,7 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
         writable: (data) => omit(data, APPLICATION_NOT_WRITTEN),
         // A display name is what an admin knows an app by; Graph does not keep it unique, but a
         // re-run must find the application it created (its id and appId are new).
-        ...keyed('application', (record) =>
-          typeof record.data.displayName === 'string' ? record.data.displayName : null,
-        ),
+        naturalKey: APPLICATION_KEY.naturalKey,
         protectedBecause: ownApplicationBecause,
         create: createApplication,
         notes: [CREDENTIALS_NOT_RESTORED, SERVICE_PRINCIPAL_APART],

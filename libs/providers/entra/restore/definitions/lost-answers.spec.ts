@@ -61,4 +61,17 @@ describe('application, unit and role creations when Graph answers 503 (simulator
       });
     }
   });
+
+  it('re-creates a purged application once, answering its new appId', async () => {
+    const app = (await tenant.records('application')).find((record) => record.name === 'HR portal')!;
+    await tenant.call('DELETE', `/v1.0/applications/${app.id}`);
+    await tenant.call('DELETE', `/v1.0/directory/deletedItems/${app.id}`);
+    const sut = await tenant.restorer(['application']);
+
+    const result = await sut.apply({ action: 'create', record: app, with: [] });
+
+    const live = (await tenant.records('application')).filter((record) => record.name === 'HR portal');
+    expect(live.map((record) => record.id)).toEqual([result.id]);
+    expect(result.renamed).toEqual({ [String(app.data.appId)]: live[0].data.appId });
+  });
 });
