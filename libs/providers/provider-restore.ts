@@ -61,12 +61,22 @@ export interface RestoreWriteResult {
   id: string;
   /** what came back differently (a user left STAGED without activation) */
   notes: string[];
+  /**
+   * Other ids of the object a re-creation changed, backup id -> new id (a re-created Entra
+   * application's `appId`): the run's id map takes them, so references to them are rewritten.
+   */
+  renamed?: Record<string, string>;
 }
 
 /** Settings of one restore that change how resources are written and compared (`connector.restorer`). */
 export interface RestoreWriteOptions {
   /** send activation to re-created users (Okta: `activate=true`, an activation e-mail) */
   activateUsers: boolean;
+  /**
+   * Enable Entra conditional access policies the backup has enabled even when they would block
+   * every Global Administrator; otherwise those are restored report-only (issue 31's lockout rule).
+   */
+  enforce?: boolean;
 }
 
 /**
@@ -141,6 +151,12 @@ export interface ProviderRestorer {
    * (Okta's Everyone group, groups an app imports), or null.
    */
   managedBecause(record: ResourceRecord): string | null;
+  /**
+   * Whether creating the record brings the deleted object back from the provider's recycle bin
+   * (Entra's deleted items, with its id) rather than making a new one; known after `prepare`.
+   * Providers without one leave it out.
+   */
+  fromDeleted?(record: ResourceRecord): boolean;
   /** Carries out one write. @throws see the interface's errors */
   apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult>;
 }

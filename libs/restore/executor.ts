@@ -139,6 +139,7 @@ export async function executeRestore(input: {
       }
       if (!live) {
         mapIds(ids, rewritten.id, result.id);
+        for (const [from, to] of Object.entries(result.renamed ?? {})) ids.set(from, to);
         scope.follow(ownId(record.id));
         // Only a prune weighs what was created (its lockout guards), and a restore of 100,000
         // users creates about a million objects: their live forms and hashes are made only then.

@@ -27,7 +27,7 @@ import {
   ProviderHostNotAllowedError,
   ProviderRequestError,
 } from '@libs/providers/provider-errors.js';
-import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
@@ -45,6 +45,7 @@ import { ENCODABLE_TYPES } from './entra-list-page.js';
 import { entraPageEncoder } from './entra-page-encoder.js';
 import { entraChildRecord, entraRecord } from './entra-records.js';
 import { GraphApiClient, type GraphObject } from './graph-api-client.js';
+import { EntraRestorer } from './restore/entra-restorer.js';
 import {
   GRAPH_CONDITIONAL_ACCESS_SPACING,
   GRAPH_RU_WINDOW_MS,
@@ -120,6 +121,7 @@ export class EntraConnector implements ProviderConnector {
   /** Users listed so far: the tenant's size, which sets Graph's resource-unit budget. */
   private usersSeen = 0;
   private readonly maxConcurrency: number;
+  private readonly clientId: string;
 
   constructor(options: EntraConnectorOptions) {
     const graphOrigin = httpsOrigin(options.graphUrl);
@@ -138,6 +140,7 @@ export class EntraConnector implements ProviderConnector {
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
       throw new ProviderError('maxConcurrency must be an integer of at least 1', 'invalid_connector_options');
     this.maxConcurrency = maxConcurrency;
+    this.clientId = options.clientId;
     this.agent = connectorAgent({
       caCertPem: options.caCertPem,
       connections: maxConcurrency,
@@ -300,9 +303,15 @@ export class EntraConnector implements ProviderConnector {
     }
   }
 
-  /** Restoring Entra ID is a later part of issue 30. */
-  restorer(): ProviderRestorer {
-    throw new ProviderError('Restoring Entra ID is not available yet', 'restore_not_supported');
+  /**
+   * Writes through Graph (restore/entra-restorer.ts) with the same token: the app registration
+   * needs the write permissions of the types restored (entraRestorePermissions), checked against
+   * the token's `roles` before the restore plans.
+   */
+  restorer(options: RestoreWriteOptions): ProviderRestorer {
+    return new EntraRestorer(this.graph, { clientId: this.clientId }, options, async (permissions) => {
+      assertPermissionsGranted(permissions, grantedRoles(await this.tokens.accessToken()), 'restore');
+    });
   }
 
   stats(): ConnectorStats {

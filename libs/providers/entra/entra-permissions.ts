@@ -20,6 +20,11 @@ const DIRECTORY_READS =
 function satisfiedBy(permission: string): string[] {
   const forms = [permission, permission.replace('.Read.', '.ReadWrite.')];
   if (DIRECTORY_READS.test(permission)) forms.push('Directory.Read.All', 'Directory.ReadWrite.All');
+  // The write permissions' pages ("Create user", "Add members"...) list Directory.ReadWrite.All as
+  // higher privileged, and "Add members" Group.ReadWrite.All too.
+  if (DIRECTORY_READS.test(permission.replace('.ReadWrite.', '.Read.')))
+    forms.push('Directory.ReadWrite.All');
+  if (permission === 'GroupMember.ReadWrite.All') forms.push('Group.ReadWrite.All');
   if (/^Role(Eligibility|Assignment)Schedule\.Read\.Directory$/.test(permission))
     forms.push('RoleManagement.Read.Directory', 'RoleManagement.ReadWrite.Directory');
   return forms;
@@ -46,14 +51,19 @@ export function grantedRoles(accessToken: string): string[] {
 
 /**
  * Checks that `granted` holds each of `needed` (or a permission that includes it).
+ * @param purpose what needs them, named in the error
  * @throws ProviderAuthError naming every missing application permission
  */
-export function assertPermissionsGranted(needed: readonly string[], granted: readonly string[]): void {
+export function assertPermissionsGranted(
+  needed: readonly string[],
+  granted: readonly string[],
+  purpose: 'backup' | 'restore' = 'backup',
+): void {
   const missing = needed.filter(
     (permission) => !satisfiedBy(permission).some((form) => granted.includes(form)),
   );
   if (missing.length > 0)
     throw new ProviderAuthError(
-      `The app registration lacks the application permission${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (Microsoft Graph, admin consent granted) that a backup needs`,
+      `The app registration lacks the application permission${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (Microsoft Graph, admin consent granted) that a ${purpose} needs`,
     );
 }

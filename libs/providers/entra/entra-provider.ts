@@ -3,6 +3,7 @@ import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js'
 import { ENTRA_NOT_CAPTURED, ENTRA_VOLATILE_FIELDS } from './entra-not-captured.js';
 import { ENTRA_RESOURCE_TYPES, entraBackupPermissions } from './entra-resource-catalog.js';
 import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
+import { entraRestorePermissions } from './restore/entra-restore-permissions.js';
 
 /**
  * Microsoft Entra ID (spec "Connections": `entra_id`, with `tenant_id`, `client_id` and
@@ -84,8 +85,7 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   severityRules: ENTRA_SEVERITY_RULES,
   scopingParents: {},
   notCaptured: ENTRA_NOT_CAPTURED,
-  // Restores are a later part of issue 30: the grants are a backup's whatever the types.
-  grants: () => entraBackupPermissions(),
+  grants: (restoreTypes) => (restoreTypes ? entraRestorePermissions(restoreTypes) : entraBackupPermissions()),
   complianceChecks: [],
   async connect(options) {
     const { EntraConnector } = await import('./entra-connector.js');

@@ -21,6 +21,28 @@ const BATCH_RETRY_BASE_MS = 500;
 /** The largest `$top` Graph's directory lists accept (Graph "Paging"; `user-list`, `group-list`: 1 to 999). */
 const MAX_TOP = 999;
 
+/** A write of Graph v1.0 (restore): method, path template (stats key), parameters, JSON body. */
+export interface GraphWrite {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** e.g. `/v1.0/groups/{id}/members/$ref` */
+  template: string;
+  params?: Record<string, string>;
+  body?: unknown;
+  /** statuses that count as done (404 on a DELETE of what is gone already) */
+  okOn?: readonly number[];
+  /**
+   * Answers 404 are sent again a few times, a second apart: Graph replicates a new object to its
+   * other replicas with a delay ("Create user": "the object might not be available immediately"),
+   * so a write naming an object created a moment ago may not find it yet.
+   */
+  retryNotFound?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Attempts of a write Graph answers 404 with `retryNotFound`, and the pause between them, ms. */
+const NOT_FOUND_ATTEMPTS = 4;
+const NOT_FOUND_PAUSE_MS = 1000;
+
 /** A read of Graph v1.0: the path template (stats key), its parameters and `$select`. */
 export interface GraphRead {
   /** e.g. `/v1.0/groups/{id}/members`; also the stats and rate-limit key */
@@ -45,7 +67,8 @@ export class GraphApiClient {
   constructor(
     private readonly transport: HttpTransport,
     private readonly tokens: TokenSource,
-    private readonly graphOrigin: string,
+    /** Graph's origin, `https://graph.microsoft.com` (the `@odata.id` of a `$ref` write names it) */
+    readonly graphOrigin: string,
   ) {}
 
   /**
@@ -215,6 +238,37 @@ export class GraphApiClient {
     return results;
   }
 
+  /**
+   * One write. POST is sent once (a creation is not idempotent); PATCH, PUT and DELETE are
+   * retried by the transport like reads.
+   * @returns the answer's object (its `@odata.context` left out), or null for an empty answer
+   *   (204 No Content)
+   * @throws ProviderAuthError on 401 with a fresh token or 403; ProviderRequestError for another
+   *   answer than 2xx or `okOn`
+   */
+  async write(write: GraphWrite): Promise<GraphObject | null> {
+    const url = this.url({ template: write.template, params: write.params });
+    for (let attempt = 1; ; attempt++) {
+      write.signal?.throwIfAborted();
+      const response = await this.send(url, {
+        template: write.template,
+        signal: write.signal,
+        method: write.method,
+        body: write.body === undefined ? undefined : JSON.stringify(write.body),
+      });
+      const ok = (response.status >= 200 && response.status < 300) || write.okOn?.includes(response.status);
+      if (ok) {
+        const body = response.body.trim() === '' ? null : parseJson(response.body);
+        return body !== null && typeof body === 'object' ? withoutContext(body as GraphObject) : null;
+      }
+      if (response.status === 404 && write.retryNotFound && attempt < NOT_FOUND_ATTEMPTS) {
+        await delay(NOT_FOUND_PAUSE_MS, undefined, { signal: write.signal });
+        continue;
+      }
+      throw this.failure(response.status, response.body, write.template, write.method);
+    }
+  }
+
   private async get(url: URL, read: GraphRead): Promise<TransportResponse> {
     return this.send(url, { template: read.template, signal: read.signal, method: 'GET' });
   }
@@ -224,7 +278,7 @@ export class GraphApiClient {
     request: {
       template: string;
       signal?: AbortSignal;
-      method: 'GET' | 'POST';
+      method: GraphWrite['method'] | 'GET';
       body?: string;
       units?: number;
     },
@@ -242,8 +296,8 @@ export class GraphApiClient {
         },
         body: request.body,
         units: request.units,
-        // A batch of reads is as safe to send again as a read.
-        idempotent: true,
+        // A batch of reads is as safe to send again as a read; a creation is not.
+        idempotent: request.method !== 'POST' || request.template === BATCH_TEMPLATE,
         signal: request.signal,
       });
 
@@ -254,7 +308,7 @@ export class GraphApiClient {
     return send(await this.tokens.accessToken(request.signal));
   }
 
-  private failure(status: number, body: string, template: string): Error {
+  private failure(status: number, body: string, template: string, method = 'GET'): Error {
     const { error } = (parseJson(body) ?? {}) as { error?: { code?: unknown; message?: unknown } };
     const said =
       typeof error?.code === 'string' ? `${error.code}: ${String(error.message ?? '')}` : `HTTP ${status}`;
@@ -265,9 +319,12 @@ export class GraphApiClient {
       );
     if (status === 401 || status === 403)
       return new ProviderAuthError(
-        `Graph refused GET ${template} (${said}); grant the application permission docs/resource-types.md lists for it`,
+        `Graph refused ${method} ${template} (${said}); grant the application permission docs/resource-types.md lists for it`,
       );
-    return new ProviderRequestError(`Graph answered GET ${template} with HTTP ${status} (${said})`, status);
+    return new ProviderRequestError(
+      `Graph answered ${method} ${template} with HTTP ${status} (${said})`,
+      status,
+    );
   }
 }
 

@@ -1,0 +1,13 @@
+import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
+import type { EntraRestoreDefinition } from '@libs/providers/entra/restore/entra-restore-definition.js';
+import { directoryDefinitions } from './directory.js';
+
+/**
+ * How a restore writes each Entra ID type, by area (docs/restore.md): a type without a definition
+ * is not written, and the preview's notes say so.
+ */
+export function entraRestoreDefinitions(): Partial<Record<EntraResourceType, EntraRestoreDefinition>> {
+  return {
+    ...directoryDefinitions(),
+  };
+}

@@ -1,0 +1,173 @@
+import { DefinitionRestorer } from '@libs/providers/kit/definition-restorer.js';
+import { idParts } from '@libs/providers/kit/type-restore-definition.js';
+import type { IdMap, RestoreWriteOptions, RestoreWriteResult } from '@libs/providers/provider-restore.js';
+import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import { ENTRA_VOLATILE_FIELDS } from '@libs/providers/entra/entra-not-captured.js';
+import {
+  ENTRA_RESOURCE_TYPES,
+  type EntraResourceType,
+} from '@libs/providers/entra/entra-resource-catalog.js';
+import { entraRecord } from '@libs/providers/entra/entra-records.js';
+import type { GraphApiClient, GraphObject } from '@libs/providers/entra/graph-api-client.js';
+import { entraRestoreDefinitions } from './definitions/index.js';
+import { SYNCED_FROM_AD } from './definitions/directory.js';
+import { referencedIds, rewriteRecord } from './entra-id-references.js';
+import {
+  ENTRA_SERVER_OWNED,
+  type EntraRestoreDefinition,
+  type EntraWriteContext,
+  type OwnApp,
+} from './entra-restore-definition.js';
+import { entraRestorePermissions } from './entra-restore-permissions.js';
+
+/**
+ * The types whose deleted objects wait 30 days in the directory's deleted items, by the OData
+ * cast that lists them ("directory: deletedItems": users, Microsoft 365 groups, applications,
+ * service principals, administrative units; security groups are deleted for good).
+ */
+const DELETED_ITEM_CASTS: Partial<Record<EntraResourceType, string>> = {
+  user: 'microsoft.graph.user',
+  group: 'microsoft.graph.group',
+  application: 'microsoft.graph.application',
+  service_principal: 'microsoft.graph.servicePrincipal',
+  administrative_unit: 'microsoft.graph.administrativeUnit',
+};
+
+const FROM_DELETED = 'Restored from the deleted items with its id, so what refers to it still does';
+const DYNAMIC_MEMBERS =
+  'Entra computes the members of a dynamic group from its rule: a restore writes the rule, not the members';
+
+/**
+ * Microsoft Entra ID's ProviderRestorer (issue 31): the restore definitions of each type
+ * (definitions/) behind the provider-neutral interface (kit DefinitionRestorer), Graph's GUIDs
+ * rewritten through the run's IdMap, and Entra's own rules:
+ * - an object still in the deleted items is restored from there, keeping its id (and an
+ *   application its `appId`), then changed into the backup's record; only one that is not is
+ *   created anew;
+ * - members of dynamic groups and of groups Active Directory syncs are Entra's and AD's, and
+ *   objects a definition protects (the connection's own app, synced users) are never written.
+ */
+export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRestoreDefinition> {
+  readonly order: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
+  /** Per type, the ids of its objects in the deleted items, read by `prepare`. */
+  private readonly deleted = new Map<ResourceType, Set<string>>();
+  /** Groups whose members a restore leaves alone -> why (dynamic, synced), learnt as groups pass. */
+  private readonly managedGroups = new Map<string, string>();
+
+  /**
+   * @param verify asks Graph for a token and throws ProviderAuthError naming the application
+   *   permissions among `permissions` it lacks
+   */
+  constructor(
+    private readonly graph: GraphApiClient,
+    private readonly own: OwnApp,
+    private readonly options: RestoreWriteOptions,
+    private readonly verify: (permissions: string[]) => Promise<void>,
+  ) {
+    super(
+      'Microsoft Entra ID',
+      entraRestoreDefinitions(),
+      ENTRA_SERVER_OWNED,
+      ENTRA_VOLATILE_FIELDS,
+      ENTRA_RESOURCE_TYPES,
+    );
+  }
+
+  /**
+   * Checks the app holds the permissions a restore of `types` needs, then reads the ids in the
+   * deleted items of each type among them that has some, and the groups whose members are not a
+   * restore's to write when memberships are restored.
+   * @throws ProviderAuthError naming missing permissions; as GraphApiClient.pages
+   */
+  async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
+    await this.verify(entraRestorePermissions(types));
+    for (const type of types) {
+      const cast = DELETED_ITEM_CASTS[type as EntraResourceType];
+      if (!cast) continue;
+      const ids = new Set<string>();
+      for await (const page of this.graph.pages({
+        template: `/v1.0/directory/deletedItems/${cast}`,
+        select: ['id'],
+        paged: true,
+        signal,
+      }))
+        for (const object of page) ids.add(String(object.id));
+      this.deleted.set(type, ids);
+    }
+    if (types.includes('group_membership') || types.includes('group_owner'))
+      for await (const page of this.graph.pages({
+        template: '/v1.0/groups',
+        select: ['id', 'groupTypes', 'onPremisesSyncEnabled'],
+        paged: true,
+        signal,
+      }))
+        for (const group of page) this.learn(group);
+  }
+
+  rewrite(record: ResourceRecord, ids: IdMap): ResourceRecord {
+    return rewriteRecord(record, ids);
+  }
+
+  references(record: ResourceRecord): string[] {
+    const own = new Set(idParts(record.id));
+    return referencedIds(record.data).filter((id) => !own.has(id));
+  }
+
+  fromDeleted(record: ResourceRecord): boolean {
+    return this.deleted.get(record.type)?.has(record.id) ?? false;
+  }
+
+  override live(record: ResourceRecord) {
+    if (record.type === 'group') this.learn(record.data);
+    return super.live(record);
+  }
+
+  override managedBecause(record: ResourceRecord): string | null {
+    if (record.type === 'group') this.learn(record.data);
+    if (record.type === 'group_membership') {
+      const why = this.managedGroups.get(idParts(record.id)[0]);
+      if (why) return why;
+    }
+    return super.managedBecause(record);
+  }
+
+  /** A record still in the deleted items is restored from there, then brought to the record. */
+  protected override async create(
+    definition: EntraRestoreDefinition,
+    record: ResourceRecord,
+    context: EntraWriteContext,
+    together: readonly string[],
+  ): Promise<RestoreWriteResult> {
+    if (!this.fromDeleted(record)) return super.create(definition, record, context, together);
+    const restored = await this.graph.write({
+      method: 'POST',
+      template: '/v1.0/directory/deletedItems/{id}/restore',
+      params: { id: record.id },
+      signal: context.signal,
+    });
+    this.deleted.get(record.type)?.delete(record.id);
+    const notes = [FROM_DELETED];
+    if (restored && definition.update) {
+      const live = this.live(entraRecord(record.type as EntraResourceType, restored));
+      if (live.fingerprint !== this.fingerprint(record))
+        notes.push(...(await definition.update(record, live, context)));
+    }
+    return { id: record.id, notes };
+  }
+
+  protected context(signal?: AbortSignal): EntraWriteContext {
+    return { graph: this.graph, options: this.options, signal, own: this.own };
+  }
+
+  protected protectedBecause(record: ResourceRecord): string | undefined {
+    return this.definition(record.type)?.protectedBecause?.(record.data, this.own) ?? undefined;
+  }
+
+  /** Remembers a group whose members are not a restore's to write. */
+  private learn(group: GraphObject): void {
+    const id = String(group.id ?? '');
+    if (group.onPremisesSyncEnabled === true) this.managedGroups.set(id, SYNCED_FROM_AD);
+    else if (Array.isArray(group.groupTypes) && group.groupTypes.includes('DynamicMembership'))
+      this.managedGroups.set(id, DYNAMIC_MEMBERS);
+  }
+}
