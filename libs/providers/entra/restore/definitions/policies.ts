@@ -83,7 +83,8 @@ export function policyDefinitions(): Partial<Record<EntraResourceType, EntraRest
     authentication_method_configuration: graphCollection(
       {
         path: '/v1.0/policies/authenticationMethodsPolicy/authenticationMethodConfigurations',
-        params: ['policyId', 'id'],
+        // the record id is the configuration's own (`Fido2`), as the catalogue reads it
+        params: ['id'],
         noDelete: true,
       },
       {
