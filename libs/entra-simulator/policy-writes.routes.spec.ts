@@ -249,6 +249,28 @@ describe('Entra simulator: policy writes', () => {
     ).toBe(400);
   });
 
+  it("adds and removes a permission grant policy's condition sets through their own paths only", async () => {
+    const roles = ['Policy.ReadWrite.PermissionGrant'];
+    const base = '/policies/permissionGrantPolicies';
+    const set = { permissionType: 'delegated', clientApplicationIds: ['all'], permissions: ['all'] };
+    expect(
+      (await call(roles, 'POST', base, { id: 'with-sets', displayName: 'x', includes: [set] })).status,
+    ).toBe(400);
+    expect((await call(roles, 'POST', base, { id: 'with-sets', displayName: 'x' })).status).toBe(201);
+    const added = await call(roles, 'POST', `${base}/with-sets/includes`, set);
+    expect(added).toMatchObject({ status: 201, body: { ...set, id: expect.any(String) } });
+    expect((await call(roles, 'PATCH', `${base}/with-sets`, { excludes: [] })).status).toBe(400);
+    expect((await call(roles, 'GET', `${base}/with-sets`)).body).toMatchObject({
+      includes: [set],
+      excludes: [],
+    });
+    expect((await call(roles, 'DELETE', `${base}/with-sets/includes/${String(added.body.id)}`)).status).toBe(
+      204,
+    );
+    expect((await call(roles, 'GET', `${base}/with-sets`)).body).toMatchObject({ includes: [] });
+    expect((await call(roles, 'POST', `${base}/microsoft-user-default-low/excludes`, set)).status).toBe(400);
+  });
+
   it("updates the organization's writable properties and its branding, re-created after a delete", async () => {
     const path = `/organization/${sim.tenantId}`;
     const roles = ['Organization.ReadWrite.All'];

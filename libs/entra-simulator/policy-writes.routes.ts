@@ -36,6 +36,8 @@ interface PolicyCollection {
   readOnly?(object: GraphObject): string | undefined;
   /** permissions a DELETE needs all of, on top of `roles` ("Policy.Read.All and ...") */
   deleteAlso?: readonly string[];
+  /** navigation properties a create or update may not carry: they are written through their own paths */
+  navigation?: readonly string[];
 }
 
 /**
@@ -101,6 +103,9 @@ const POLICY_COLLECTIONS: readonly PolicyCollection[] = [
     roles: ['Policy.ReadWrite.PermissionGrant'],
     required: ['id', 'displayName'],
     key: 'id-from-body',
+    // includes and excludes are navigation properties, added after the policy is created
+    // ("Create permissionGrantConditionSet in includes collection"), expanded on GET
+    navigation: ['includes', 'excludes'],
     onWrite: (policy) => ({
       description: null,
       includes: [],
@@ -187,6 +192,10 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
     if (reason) throw badRequest(reason);
     return object;
   };
+  const refuseNavigation = (body: Record<string, unknown>): void => {
+    const named = spec.navigation?.find((name) => name in body);
+    if (named) throw badRequest(`The navigation property '${named}' is written through its own path.`);
+  };
   const store = (object: GraphObject): GraphObject => {
     const stored = spec.onWrite ? spec.onWrite(object, state) : object;
     objects.set(keyOf(spec, stored), stored);
@@ -196,6 +205,7 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
     graphRoute(graph, 'POST', base, spec.roles, ({ url, bodyText }) => {
       const body = jsonObjectBody(bodyText);
       requireProperties(body, spec.required);
+      refuseNavigation(body);
       const now = new Date().toISOString();
       const id = spec.key === 'id-from-body' ? String(body.id) : randomUUID();
       const object = {
@@ -217,6 +227,7 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
     graphRoute(graph, 'PATCH', `${base}/{key}`, spec.roles, ({ params, bodyText }) => {
       const object = find(params.key);
       const body = jsonObjectBody(bodyText);
+      refuseNavigation(body);
       const type = object['@odata.type'];
       if (spec.typedUpdate && body['@odata.type'] !== type)
         throw badRequest(`The request body must carry the object's '@odata.type' (${String(type)}).`);
@@ -453,6 +464,56 @@ function allowedCombinationsWrite(graph: GraphContext): Route {
 }
 
 /**
+ * A permission grant policy's condition sets: "Create permissionGrantConditionSet in includes
+ * collection of permissionGrantPolicy" (`POST /policies/permissionGrantPolicies/{id}/includes`,
+ * 201 with the set, Graph giving its id), the same in `excludes`, and "Delete
+ * permissionGrantConditionSet from includes/excludes" (`DELETE .../{id}/includes/{setId}`, 204):
+ * Policy.ReadWrite.PermissionGrant. A built-in policy's sets are refused.
+ */
+function conditionSetWrites(graph: GraphContext): Route[] {
+  const policies = graph.state.collection('permissionGrantPolicies');
+  const roles = ['Policy.ReadWrite.PermissionGrant'];
+  const policyOf = (id: string): GraphObject => {
+    const policy = policies.get(id);
+    if (!policy) throw notFound(id);
+    if (id.startsWith('microsoft-')) throw badRequest("A built-in permission grant policy can't be changed.");
+    return policy;
+  };
+  return (['includes', 'excludes'] as const).flatMap((member) => [
+    graphRoute(
+      graph,
+      'POST',
+      `/v1.0/policies/permissionGrantPolicies/{id}/${member}`,
+      roles,
+      ({ url, params, bodyText }) => {
+        const policy = policyOf(params.id);
+        const { id: _id, ...set } = jsonObjectBody(bodyText);
+        const created = { id: randomUUID(), ...set };
+        policies.set(params.id, {
+          ...policy,
+          [member]: [...((policy[member] ?? []) as GraphObject[]), created],
+        });
+        const context = `policies/permissionGrantPolicies('${params.id}')/${member}/$entity`;
+        return { ...entityReply(url, graph.baseUrl, context, created as GraphObject), status: 201 };
+      },
+    ),
+    graphRoute(
+      graph,
+      'DELETE',
+      `/v1.0/policies/permissionGrantPolicies/{id}/${member}/{setId}`,
+      roles,
+      ({ params }) => {
+        const policy = policyOf(params.id);
+        const sets = (policy[member] ?? []) as GraphObject[];
+        if (!sets.some((set) => set.id === params.setId)) throw notFound(params.setId);
+        policies.set(params.id, { ...policy, [member]: sets.filter((set) => set.id !== params.setId) });
+        return { status: 204 };
+      },
+    ),
+  ]);
+}
+
+/**
  * The conditional access deleted items the v1.0 CSDL declares (`conditionalAccessRoot/deletedItems`,
  * a `caPoliciesDeletableRoot` with `policies` and `namedLocations`, each with a bound `restore`).
  * Their API reference pages ("List deleted policies", "Restore conditionalAccessPolicy",
@@ -494,6 +555,7 @@ export function policyWriteRoutes(graph: GraphContext): Route[] {
     ...SINGLETON_WRITES.map((spec) => singletonWrite(graph, spec)),
     methodConfigurationWrite(graph),
     allowedCombinationsWrite(graph),
+    ...conditionSetWrites(graph),
     ...organizationWrites(graph),
     ...conditionalAccessDeletedItems(graph),
   ];

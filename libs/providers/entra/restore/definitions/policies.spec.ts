@@ -232,20 +232,35 @@ const BREAKAGES: Breakage[] = [
       expect(sut.fingerprint(live!)).toBe(sut.fingerprint(backedUp));
     });
 
-  it('re-creates a deleted custom permission grant policy under its own id, and never writes a built-in one', async () => {
+  it('puts back a custom permission grant policy and its condition sets, re-created under its own id, and never writes a built-in one', async () => {
     const roles = ['Policy.ReadWrite.PermissionGrant'];
+    const path = '/policies/permissionGrantPolicies/contoso-low-risk';
     await tenant.call(roles, 'POST', '/policies/permissionGrantPolicies', {
       id: 'contoso-low-risk',
       displayName: 'Contoso low risk',
       description: 'Verified publishers only',
     });
+    const verified = { permissionType: 'delegated', clientApplicationsFromVerifiedPublisherOnly: true };
+    const graph = {
+      permissionType: 'delegated',
+      resourceApplication: '00000003-0000-0000-c000-000000000000',
+    };
+    await tenant.call(roles, 'POST', `${path}/includes`, verified);
+    const excluded = await tenant.call(roles, 'POST', `${path}/excludes`, graph);
     const policies = await tenant.records('permission_grant_policy');
     const custom = policies.find((p) => p.id === 'contoso-low-risk')!;
     const builtIn = policies.find((p) => p.id.startsWith('microsoft-'))!;
-    await tenant.call(roles, 'DELETE', '/policies/permissionGrantPolicies/contoso-low-risk');
 
+    await tenant.call(roles, 'DELETE', `${path}/excludes/${String(excluded.body.id)}`);
+    await tenant.call(roles, 'POST', `${path}/includes`, graph);
     expect(await tenant.restore(sut, custom)).toMatchObject({ id: 'contoso-low-risk' });
     expect(sut.fingerprint((await liveAfter(custom, custom.id))!)).toBe(sut.fingerprint(custom));
+
+    await tenant.call(roles, 'DELETE', path);
+    expect(await tenant.restore(sut, custom)).toMatchObject({ id: 'contoso-low-risk' });
+    const recreated = (await liveAfter(custom, custom.id))!;
+    expect(recreated.data).toMatchObject({ includes: [verified], excludes: [graph] });
+    expect(sut.fingerprint(recreated)).toBe(sut.fingerprint(custom));
     expect(sut.managedBecause(builtIn)).toMatch(/built-in/);
   });
 

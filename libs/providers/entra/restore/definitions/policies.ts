@@ -1,4 +1,4 @@
-import { idParts, omit, pick } from '@libs/providers/kit/type-restore-definition.js';
+import { omit, pick } from '@libs/providers/kit/type-restore-definition.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
@@ -8,6 +8,7 @@ import {
   type EntraRestoreDefinition,
 } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { graphCollection, graphSingleton } from '@libs/providers/entra/restore/graph-collection.js';
+import { permissionGrantPolicyDefinition } from './permission-grant-policy.js';
 
 const SINGLETON =
   'A tenant has exactly one: a restore updates it in place (PATCH), never creates or deletes it';
@@ -45,10 +46,6 @@ const CONSENT_REQUEST_WRITABLE = [
   'requestDurationInDays',
   'reviewers',
 ];
-
-/** Graph's built-in permission grant policies: their ids start with `microsoft-` ("permissionGrantPolicy"). */
-const BUILT_IN_GRANT_POLICY =
-  "A built-in permission grant policy (microsoft-...) is Microsoft's: a restore never writes it";
 
 /** Token lifetime, token issuance, claims mapping and home realm discovery policies ("Create tokenLifetimePolicy"...). */
 function applicationPolicy(path: string): EntraRestoreDefinition {
@@ -119,21 +116,7 @@ export function policyDefinitions(): Partial<Record<EntraResourceType, EntraRest
       },
       notes: [SINGLETON, "Its version is Graph's, one more after the restore writes it"],
     }),
-    permission_grant_policy: graphCollection(
-      {
-        path: '/v1.0/policies/permissionGrantPolicies',
-        params: ['id'],
-        // "Create permissionGrantPolicy": the caller names the policy
-        createBody: (writable, record) => ({ id: idParts(record.id).pop(), ...writable }),
-      },
-      {
-        writable: (data) => plain(data),
-        naturalKey: (record) => idParts(record.id).pop() ?? null,
-        managedBecause: (data) =>
-          String(data.id ?? '').startsWith('microsoft-') ? BUILT_IN_GRANT_POLICY : null,
-        notes: [BUILT_IN_GRANT_POLICY],
-      },
-    ),
+    permission_grant_policy: permissionGrantPolicyDefinition(),
     token_lifetime_policy: applicationPolicy('/v1.0/policies/tokenLifetimePolicies'),
     token_issuance_policy: applicationPolicy('/v1.0/policies/tokenIssuancePolicies'),
     claims_mapping_policy: applicationPolicy('/v1.0/policies/claimsMappingPolicies'),
