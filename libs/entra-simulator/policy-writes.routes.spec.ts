@@ -77,6 +77,15 @@ describe('Entra simulator: policy writes', () => {
       },
     });
     expect((await call(CA, 'PATCH', path, { state: 'enabled' })).status).toBe(204);
+    // "Update conditionalAccessPolicy": members left out keep their values, in conditions too
+    expect((await call(CA, 'PATCH', path, { conditions: { signInRiskLevels: ['high'] } })).status).toBe(204);
+    expect((await call(CA, 'GET', path)).body).toMatchObject({
+      conditions: {
+        signInRiskLevels: ['high'],
+        applications: { includeApplications: ['All'] },
+        users: { includeRoles: ['62e90394-69f5-4237-9190-012177145e10'] },
+      },
+    });
     expect((await call(CA, 'GET', path)).body).toMatchObject({
       state: 'enabled',
       grantControls: { operator: 'OR' },

@@ -36,6 +36,12 @@ interface PolicyCollection {
   readOnly?(object: GraphObject): string | undefined;
   /** permissions a DELETE needs all of, on top of `roles` ("Policy.Read.All and ...") */
   deleteAlso?: readonly string[];
+  /**
+   * An update merges complex members into the stored ones, at any depth (collections and nulls
+   * replace): "Update conditionalAccessPolicy" says members left out "maintain their previous
+   * values", and its example PATCHes `conditions` with `signInRiskLevels` alone.
+   */
+  mergeComplex?: true;
   /** navigation properties a create or update may not carry: they are written through their own paths */
   navigation?: readonly string[];
 }
@@ -76,6 +82,7 @@ const POLICY_COLLECTIONS: readonly PolicyCollection[] = [
     roles: CONDITIONAL_ACCESS,
     required: ['displayName', 'state', 'conditions'],
     stamped: true,
+    mergeComplex: true,
     onWrite: (policy, state) =>
       normalizeConditionalAccessPolicy(policy, state.collection('authenticationStrengthPolicies')),
     deleteAlso: ['Policy.Read.All'],
@@ -162,6 +169,18 @@ const POLICY_COLLECTIONS: readonly PolicyCollection[] = [
   },
 ];
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `changes` merged into `target`: objects member by member, anything else replaced. */
+function merged(target: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...target };
+  for (const [name, change] of Object.entries(changes))
+    result[name] = isObject(change) && isObject(result[name]) ? merged(result[name], change) : change;
+  return result;
+}
+
 /** Members a write never sets: the key and what Graph stamps. */
 const SERVER_SET = ['id', 'createdDateTime', 'modifiedDateTime', 'deletedDateTime'];
 
@@ -235,8 +254,7 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
         throw badRequest('allowedCombinations is updated with the updateAllowedCombinations action.');
       const { tenantId: _tenantId, ...changes } = withoutServerSet(body);
       store({
-        ...object,
-        ...changes,
+        ...(spec.mergeComplex ? (merged(object, changes) as GraphObject) : { ...object, ...changes }),
         ...(spec.stamped ? { modifiedDateTime: new Date().toISOString() } : {}),
       });
       return { status: 204 };

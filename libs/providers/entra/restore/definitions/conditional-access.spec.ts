@@ -92,11 +92,14 @@ const POLICIES = '/identity/conditionalAccess/policies';
     });
   });
 
-  it('puts back a policy turned off and narrowed, matched by id', async () => {
+  it('puts back a policy turned off and narrowed (a location condition added), matched by id', async () => {
     const [policy] = await tenant.records('conditional_access_policy');
     await tenant.call(CA, 'PATCH', `${POLICIES}/${policy.id}`, {
       state: 'disabled',
-      conditions: { ...(policy.data.conditions as object), clientAppTypes: ['browser'] },
+      conditions: {
+        clientAppTypes: ['browser'],
+        locations: { includeLocations: ['All'], excludeLocations: ['AllTrusted'] },
+      },
     });
     expect(sut.fingerprint((await restored(policy))!)).not.toBe(sut.fingerprint(policy));
 
