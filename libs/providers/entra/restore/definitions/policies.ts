@@ -22,6 +22,18 @@ const plain = (data: GraphObject, also: readonly string[] = []): GraphObject =>
 const byDisplayName = (record: ResourceRecord): string | null =>
   typeof record.data.displayName === 'string' ? record.data.displayName : null;
 
+/** "Update authorizationPolicy": the properties its table lists as updatable. */
+const AUTHORIZATION_WRITABLE = [
+  'allowEmailVerifiedUsersToJoinOrganization',
+  'allowInvitesFrom',
+  'allowUserConsentForRiskyApps',
+  'allowedToSignUpEmailBasedSubscriptions',
+  'allowedToUseSSPR',
+  'blockMsolPowerShell',
+  'defaultUserRolePermissions',
+  'guestUserRoleId',
+];
+
 /**
  * "Update authenticationMethodsPolicy": the members it takes (registrationEnforcement,
  * reportSuspiciousActivitySettings, systemCredentialPreferences, policyMigrationState); the
@@ -67,7 +79,7 @@ function applicationPolicy(path: string): EntraRestoreDefinition {
 export function policyDefinitions(): Partial<Record<EntraResourceType, EntraRestoreDefinition>> {
   return {
     authorization_policy: graphSingleton('/v1.0/policies/authorizationPolicy', {
-      writable: (data) => plain(data),
+      writable: (data) => pick(withoutAnnotations(data) as GraphObject, AUTHORIZATION_WRITABLE),
       notes: [SINGLETON],
     }),
     authentication_methods_policy: graphSingleton('/v1.0/policies/authenticationMethodsPolicy', {
