@@ -44,6 +44,10 @@ interface PolicyCollection {
   mergeComplex?: true;
   /** navigation properties a create or update may not carry: they are written through their own paths */
   navigation?: readonly string[];
+  /** members an update may not carry -> why (written by an action) */
+  updateRefuses?: Readonly<Record<string, string>>;
+  /** a tenant holds one at most */
+  onlyOne?: true;
 }
 
 /**
@@ -99,6 +103,9 @@ const POLICY_COLLECTIONS: readonly PolicyCollection[] = [
       policyType: 'custom',
       requirementsSatisfied: 'mfa',
     }),
+    updateRefuses: {
+      allowedCombinations: 'allowedCombinations is updated with the updateAllowedCombinations action.',
+    },
     readOnly: (policy) =>
       policy.policyType === 'builtIn'
         ? "A built-in authentication strength policy can't be changed."
@@ -149,6 +156,7 @@ const POLICY_COLLECTIONS: readonly PolicyCollection[] = [
     collection: 'groupLifecyclePolicies',
     roles: ['Directory.ReadWrite.All'],
     required: ['groupLifetimeInDays', 'managedGroupTypes'],
+    onlyOne: true,
   },
   {
     path: 'policies/crossTenantAccessPolicy/partners',
@@ -238,8 +246,8 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
           'Request_MultipleObjectsWithSameKeyValue',
           `An object with the key '${keyOf(spec, object)}' already exists.`,
         );
-      if (spec.collection === 'groupLifecyclePolicies' && objects.size > 0)
-        throw badRequest('Only one group lifecycle policy can exist in the tenant.');
+      if (spec.onlyOne && objects.size > 0)
+        throw badRequest(`Only one ${spec.path} object can exist in the tenant.`);
       const stored = store(object);
       return { ...entityReply(url, graph.baseUrl, `${spec.path}/$entity`, stored), status: 201 };
     }),
@@ -250,8 +258,8 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
       const type = object['@odata.type'];
       if (spec.typedUpdate && body['@odata.type'] !== type)
         throw badRequest(`The request body must carry the object's '@odata.type' (${String(type)}).`);
-      if (spec.collection === 'authenticationStrengthPolicies' && 'allowedCombinations' in body)
-        throw badRequest('allowedCombinations is updated with the updateAllowedCombinations action.');
+      const refused = Object.entries(spec.updateRefuses ?? {}).find(([name]) => name in body);
+      if (refused) throw badRequest(refused[1]);
       const { tenantId: _tenantId, ...changes } = withoutServerSet(body);
       store({
         ...(spec.mergeComplex ? (merged(object, changes) as GraphObject) : { ...object, ...changes }),
