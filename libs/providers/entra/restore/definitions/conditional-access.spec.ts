@@ -130,7 +130,7 @@ const POLICIES = '/identity/conditionalAccess/policies';
     });
     let admins: string[];
 
-    it('is written report-only with a note, enabled with enforce, enabled when it excludes an admin', async () => {
+    it('is written report-only with a note, enabled with enforce, enabled when it excludes an admin who can sign in', async () => {
       const users = (await tenant.records('user')).filter((user) => user.data.accountEnabled === true);
       admins = users.slice(0, 2).map((user) => user.id);
       for (const principalId of admins)
@@ -170,6 +170,13 @@ const POLICIES = '/identity/conditionalAccess/policies';
       )!;
       expect(sparingLive.data.state).toBe('enabled');
       expect(sut.fingerprint(sparingLive)).toBe(sut.fingerprint(sparing));
+
+      // An admin whose account is disabled cannot sign in: sparing only them spares nobody.
+      await tenant.call(['User.ReadWrite.All'], 'PATCH', `/users/${admins[1]}`, { accountEnabled: false });
+      const sparingDisabled = blockAll(template, 'Block everyone but a disabled admin', [admins[1]]);
+      expect((await tenant.restore(sut, sparingDisabled))!.notes.join(' ')).toMatch(
+        /all 1 Global Administrator/,
+      );
     });
   });
 });
