@@ -23,8 +23,8 @@ describe('administrative unit restore definitions (Graph simulator over HTTPS)',
   it('adds a unit member back, and removes one (prune)', async () => {
     const [member] = await tenant.records('administrative_unit_member');
     const [unitId, memberId] = member.id.split(':');
-    await tenant.call('DELETE', `${UNITS}/${unitId}/members/${memberId}/$ref`);
-    const sut = await tenant.restorer(['administrative_unit_member']);
+    await tenant.adminCall('DELETE', `${UNITS}/${unitId}/members/${memberId}/$ref`);
+    const sut = await tenant.prepared(['administrative_unit_member']);
 
     expect(await sut.apply({ action: 'create', record: member, with: [] })).toMatchObject({ id: member.id });
     expect(sut.fingerprint((await paired(sut, member))!)).toBe(sut.fingerprint(member));
@@ -36,8 +36,8 @@ describe('administrative unit restore definitions (Graph simulator over HTTPS)',
   it('adds a scoped role member back by role and member', async () => {
     const [membership] = await tenant.records('scoped_role_membership');
     const [unitId, membershipId] = membership.id.split(':');
-    await tenant.call('DELETE', `${UNITS}/${unitId}/scopedRoleMembers/${membershipId}`);
-    const sut = await tenant.restorer(['scoped_role_membership']);
+    await tenant.adminCall('DELETE', `${UNITS}/${unitId}/scopedRoleMembers/${membershipId}`);
+    const sut = await tenant.prepared(['scoped_role_membership']);
     expect(sut.support('scoped_role_membership').update).toBe(false);
 
     const result = await sut.apply({ action: 'create', record: membership, with: [] });
@@ -49,15 +49,15 @@ describe('administrative unit restore definitions (Graph simulator over HTTPS)',
 
   it('brings a deleted unit back from the deleted items, and re-creates a purged one', async () => {
     const [unit] = await tenant.records('administrative_unit');
-    await tenant.call('DELETE', `${UNITS}/${unit.id}`);
-    let sut = await tenant.restorer(['administrative_unit']);
+    await tenant.adminCall('DELETE', `${UNITS}/${unit.id}`);
+    let sut = await tenant.prepared(['administrative_unit']);
 
     expect(await sut.apply({ action: 'create', record: unit, with: [] })).toMatchObject({ id: unit.id });
     expect(sut.fingerprint((await paired(sut, unit))!)).toBe(sut.fingerprint(unit));
 
-    await tenant.call('DELETE', `${UNITS}/${unit.id}`);
-    await tenant.call('DELETE', `/v1.0/directory/deletedItems/${unit.id}`);
-    sut = await tenant.restorer(['administrative_unit']);
+    await tenant.adminCall('DELETE', `${UNITS}/${unit.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/directory/deletedItems/${unit.id}`);
+    sut = await tenant.prepared(['administrative_unit']);
     const result = await sut.apply({ action: 'create', record: unit, with: [] });
 
     expect(result.id).not.toBe(unit.id);

@@ -19,7 +19,7 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
   });
 
   /** A restorer prepared for `type` once the tenant is as the test broke it. */
-  const restorerFor = (type: EntraResourceType) => tenant.restorer([type]);
+  const restorerFor = (type: EntraResourceType) => tenant.prepared([type]);
   /** The live record of the backed-up one's type that a restore pairs with it (id, else natural key). */
   const paired = async (sut: ProviderRestorer, backup: ResourceRecord) =>
     pairedRecord(await tenant.records(backup.type as EntraResourceType), sut, backup);
@@ -43,7 +43,7 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
   it('adds an application owner back, and removes one (prune)', async () => {
     const [owner] = await tenant.records('application_owner');
     const [appId, userId] = owner.id.split(':');
-    await tenant.call('DELETE', `/v1.0/applications/${appId}/owners/${userId}/$ref`);
+    await tenant.adminCall('DELETE', `/v1.0/applications/${appId}/owners/${userId}/$ref`);
     const sut = await restorerFor('application_owner');
 
     expect(await sut.apply({ action: 'create', record: owner, with: [] })).toMatchObject({ id: owner.id });
@@ -59,7 +59,7 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
     const [credential] = await tenant.records('federated_identity_credential');
     const [appId, credentialId] = credential.id.split(':');
     const path = `/v1.0/applications/${appId}/federatedIdentityCredentials`;
-    await tenant.call('DELETE', `${path}/${credentialId}`);
+    await tenant.adminCall('DELETE', `${path}/${credentialId}`);
     const sut = await restorerFor('federated_identity_credential');
 
     const result = await sut.apply({ action: 'create', record: credential, with: [] });
@@ -68,7 +68,7 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
     const live = (await paired(sut, credential))!;
     expect(live.id).toBe(result.id);
     expect(sut.fingerprint(live)).toBe(sut.fingerprint(credential));
-    await tenant.call('PATCH', `${path}/${result.id.split(':')[1]}`, {
+    await tenant.adminCall('PATCH', `${path}/${result.id.split(':')[1]}`, {
       subject: 'repo:contoso/other:ref:refs/heads/main',
     });
     const changed = (await paired(sut, credential))!;
@@ -79,7 +79,7 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
   it('re-creates an extension property under its short name, which Graph prefixes again', async () => {
     const [extension] = await tenant.records('extension_property');
     const [appId, extensionId] = extension.id.split(':');
-    await tenant.call('DELETE', `/v1.0/applications/${appId}/extensionProperties/${extensionId}`);
+    await tenant.adminCall('DELETE', `/v1.0/applications/${appId}/extensionProperties/${extensionId}`);
     const sut = await restorerFor('extension_property');
     expect(sut.support('extension_property')).toMatchObject({ create: true, update: false, delete: true });
 
@@ -92,10 +92,10 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
 
   it('re-creates a purged service principal from its appId, then sets the rest', async () => {
     const sp = (await tenant.records('service_principal')).find(byName('HR portal'))!;
-    await tenant.call('PATCH', `/v1.0/servicePrincipals/${sp.id}`, { tags: ['HideApp'] });
+    await tenant.adminCall('PATCH', `/v1.0/servicePrincipals/${sp.id}`, { tags: ['HideApp'] });
     const tagged = (await tenant.records('service_principal')).find((record) => record.id === sp.id)!;
-    await tenant.call('DELETE', `/v1.0/servicePrincipals/${sp.id}`);
-    await tenant.call('DELETE', `/v1.0/directory/deletedItems/${sp.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/servicePrincipals/${sp.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/directory/deletedItems/${sp.id}`);
     const sut = await restorerFor('service_principal');
 
     const result = await sut.apply({ action: 'create', record: tagged, with: [] });
@@ -111,7 +111,10 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
       (record) => record.data.resourceDisplayName === 'Microsoft Graph',
     )!;
     const [resourceId, assignmentId] = assignment.id.split(':');
-    await tenant.call('DELETE', `/v1.0/servicePrincipals/${resourceId}/appRoleAssignedTo/${assignmentId}`);
+    await tenant.adminCall(
+      'DELETE',
+      `/v1.0/servicePrincipals/${resourceId}/appRoleAssignedTo/${assignmentId}`,
+    );
     const sut = await restorerFor('app_role_assignment');
 
     const result = await sut.apply({ action: 'create', record: assignment, with: [] });
@@ -126,14 +129,14 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
 
   it('creates a delegated permission grant again and puts back its scope', async () => {
     const [grant] = await tenant.records('oauth2_permission_grant');
-    await tenant.call('DELETE', `/v1.0/oauth2PermissionGrants/${grant.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/oauth2PermissionGrants/${grant.id}`);
     const sut = await restorerFor('oauth2_permission_grant');
 
     await sut.apply({ action: 'create', record: grant, with: [] });
 
     const live = (await paired(sut, grant))!;
     expect(sut.fingerprint(live)).toBe(sut.fingerprint(grant));
-    await tenant.call('PATCH', `/v1.0/oauth2PermissionGrants/${live.id}`, { scope: 'User.Read' });
+    await tenant.adminCall('PATCH', `/v1.0/oauth2PermissionGrants/${live.id}`, { scope: 'User.Read' });
     const narrowed = (await paired(sut, grant))!;
     await sut.apply({ action: 'update', record: grant, live: sut.live(narrowed) });
     expect((await paired(sut, grant))!.data.scope).toBe(grant.data.scope);
@@ -147,8 +150,8 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
     const app = (await tenant.records('application')).find(byName('HR portal'))!;
     const sp = (await tenant.records('service_principal')).find(byName('HR portal'))!;
     // Deleting an application deletes its service principal too: both purged.
-    await tenant.call('DELETE', `/v1.0/applications/${app.id}`);
-    for (const id of [app.id, sp.id]) await tenant.call('DELETE', `/v1.0/directory/deletedItems/${id}`);
+    await tenant.adminCall('DELETE', `/v1.0/applications/${app.id}`);
+    for (const id of [app.id, sp.id]) await tenant.adminCall('DELETE', `/v1.0/directory/deletedItems/${id}`);
     const sut = await restorerFor('application');
 
     const result = await sut.apply({ action: 'create', record: app, with: [] });
@@ -183,7 +186,7 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
 
   it('brings a deleted application back from the deleted items with its id and appId, then updates a changed one', async () => {
     const app = (await tenant.records('application')).find(byName('Deploy pipeline'))!;
-    await tenant.call('DELETE', `/v1.0/applications/${app.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/applications/${app.id}`);
     const sut = await restorerFor('application');
 
     const result = await sut.apply({ action: 'create', record: app, with: [] });
@@ -194,7 +197,7 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
     expect(back.data.appId).toBe(app.data.appId);
     expect(sut.fingerprint(back)).toBe(sut.fingerprint(app));
 
-    await tenant.call('PATCH', `/v1.0/applications/${app.id}`, {
+    await tenant.adminCall('PATCH', `/v1.0/applications/${app.id}`, {
       notes: 'changed',
       signInAudience: 'AzureADMultipleOrgs',
     });
@@ -208,8 +211,8 @@ describe('application restore definitions (Graph simulator over HTTPS)', () => {
     const sp = (await tenant.records('service_principal')).find(
       (record) => record.data.appId === MICROSOFT_GRAPH,
     )!;
-    await tenant.call('DELETE', `/v1.0/servicePrincipals/${sp.id}`);
-    await tenant.call('DELETE', `/v1.0/directory/deletedItems/${sp.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/servicePrincipals/${sp.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/directory/deletedItems/${sp.id}`);
     const sut = await restorerFor('service_principal');
 
     const result = await sut.apply({ action: 'create', record: sp, with: [] });

@@ -2,8 +2,11 @@ import type { EntraResourceType } from '@libs/providers/entra/entra-resource-cat
 import type { EntraRestoreDefinition } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { administrativeUnitDefinitions } from './administrative-units.js';
 import { applicationDefinitions } from './applications.js';
+import { conditionalAccessDefinitions } from './conditional-access.js';
 import { directoryDefinitions } from './directory.js';
+import { policyDefinitions } from './policies.js';
 import { roleDefinitions } from './roles.js';
+import { tenantDefinitions } from './tenant.js';
 
 /**
  * How a restore writes each Entra ID type, by area (docs/restore.md): a type without a definition
@@ -15,5 +18,8 @@ export function entraRestoreDefinitions(): Partial<Record<EntraResourceType, Ent
     ...applicationDefinitions(),
     ...administrativeUnitDefinitions(),
     ...roleDefinitions(),
+    ...conditionalAccessDefinitions(),
+    ...policyDefinitions(),
+    ...tenantDefinitions(),
   };
 }

@@ -42,9 +42,9 @@ describe('application, unit and role creations when Graph answers 503 (simulator
     const backedUp = new Map<EntraResourceType, ResourceRecord[]>();
     for (const [type, pathOf] of DELETE_PATHS) {
       backedUp.set(type, await tenant.records(type));
-      for (const record of backedUp.get(type)!) await tenant.call('DELETE', pathOf(record));
+      for (const record of backedUp.get(type)!) await tenant.adminCall('DELETE', pathOf(record));
     }
-    const sut = await tenant.restorer(DELETE_PATHS.map(([type]) => type));
+    const sut = await tenant.prepared(DELETE_PATHS.map(([type]) => type));
     const before = posts();
 
     for (const records of backedUp.values())
@@ -64,9 +64,9 @@ describe('application, unit and role creations when Graph answers 503 (simulator
 
   it('re-creates a purged application once, answering its new appId', async () => {
     const app = (await tenant.records('application')).find((record) => record.name === 'HR portal')!;
-    await tenant.call('DELETE', `/v1.0/applications/${app.id}`);
-    await tenant.call('DELETE', `/v1.0/directory/deletedItems/${app.id}`);
-    const sut = await tenant.restorer(['application']);
+    await tenant.adminCall('DELETE', `/v1.0/applications/${app.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/directory/deletedItems/${app.id}`);
+    const sut = await tenant.prepared(['application']);
 
     const result = await sut.apply({ action: 'create', record: app, with: [] });
 

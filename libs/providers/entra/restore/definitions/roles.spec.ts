@@ -25,8 +25,8 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
     const assignment = (await tenant.records('role_assignment')).find((a) =>
       String(a.data.directoryScopeId).startsWith('/administrativeUnits/'),
     )!;
-    await tenant.call('DELETE', `${BASE}/roleAssignments/${assignment.id}`);
-    const sut = await tenant.restorer(['role_assignment']);
+    await tenant.adminCall('DELETE', `${BASE}/roleAssignments/${assignment.id}`);
+    const sut = await tenant.prepared(['role_assignment']);
     expect(sut.support('role_assignment')).toMatchObject({ create: true, update: false, delete: true });
 
     await sut.apply({ action: 'create', record: assignment, with: [] });
@@ -41,12 +41,12 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
   it("keeps the tenant's last active Global Administrator assignment from a prune", async () => {
     const [first, second] = (await tenant.records('user')).slice(6);
     for (const user of [first, second])
-      await tenant.call('POST', `${BASE}/roleAssignments`, {
+      await tenant.adminCall('POST', `${BASE}/roleAssignments`, {
         principalId: user.id,
         roleDefinitionId: GLOBAL_ADMINISTRATOR,
         directoryScopeId: '/',
       });
-    const sut = await tenant.restorer(['role_assignment']);
+    const sut = await tenant.prepared(['role_assignment']);
     const globalAdmins = (await tenant.records('role_assignment'))
       .filter((a) => a.data.roleDefinitionId === GLOBAL_ADMINISTRATOR)
       .map((a) => sut.live(a));
@@ -68,13 +68,13 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
     it(`writes a ${type} through schedule requests: assigned again, its schedule put back, removed`, async () => {
       const [schedule] = await tenant.records(type);
       const { principalId, roleDefinitionId, directoryScopeId } = schedule.data;
-      await tenant.call('POST', `${BASE}/${requests}`, {
+      await tenant.adminCall('POST', `${BASE}/${requests}`, {
         action: 'adminRemove',
         principalId,
         roleDefinitionId,
         directoryScopeId,
       });
-      const sut = await tenant.restorer([type]);
+      const sut = await tenant.prepared([type]);
 
       const result = await sut.apply({ action: 'create', record: schedule, with: [] });
 
@@ -88,7 +88,7 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
         recurrence: null,
         expiration: { type: 'noExpiration', endDateTime: null, duration: null },
       };
-      await tenant.call('POST', `${BASE}/${requests}`, {
+      await tenant.adminCall('POST', `${BASE}/${requests}`, {
         action: 'adminUpdate',
         principalId,
         roleDefinitionId,
@@ -109,8 +109,8 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
   // Last: the schedules and assignments above name the custom role.
   it('re-creates a deleted custom role and puts back a changed description; built-ins are never written', async () => {
     const [role] = await tenant.records('role_definition');
-    await tenant.call('DELETE', `${BASE}/roleDefinitions/${role.id}`);
-    const sut = await tenant.restorer(['role_definition']);
+    await tenant.adminCall('DELETE', `${BASE}/roleDefinitions/${role.id}`);
+    const sut = await tenant.prepared(['role_definition']);
 
     const result = await sut.apply({ action: 'create', record: role, with: [] });
 
@@ -118,7 +118,7 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
     const live = (await paired(sut, role))!;
     expect(live.id).toBe(result.id);
     expect(sut.fingerprint(live)).toBe(sut.fingerprint(role));
-    await tenant.call('PATCH', `${BASE}/roleDefinitions/${result.id}`, { description: 'Changed' });
+    await tenant.adminCall('PATCH', `${BASE}/roleDefinitions/${result.id}`, { description: 'Changed' });
     await sut.apply({ action: 'update', record: role, live: sut.live((await paired(sut, role))!) });
     expect(sut.fingerprint((await paired(sut, role))!)).toBe(sut.fingerprint(role));
     expect(sut.managedBecause({ ...role, data: { ...role.data, isBuiltIn: true } })).toMatch(/built-in/i);

@@ -4,12 +4,13 @@ import {
   type EntraSimulatorOptions,
   type RunningEntraSimulator,
 } from '@libs/entra-simulator/index.js';
-import {
-  graphClient,
-  type GraphAnswer,
-  type GraphTestClient,
-} from '@libs/entra-simulator/testing/graph-client.js';
-import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
+import { graphCall, graphClient, type GraphAnswer } from '@libs/entra-simulator/testing/graph-client.js';
+import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import type {
+  ProviderRestorer,
+  RestoreWriteOptions,
+  RestoreWriteResult,
+} from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 import { EntraConnector } from '@libs/providers/entra/entra-connector.js';
@@ -21,36 +22,51 @@ import { entraRestorePermissions } from '@libs/providers/entra/restore/entra-res
 
 /**
  * A simulated tenant for specs of Entra restore definitions: a connector whose app holds every
- * restore permission, an admin Graph client to break the tenant the way an admin would, and
- * reads of the live records as a backup holds them.
+ * permission a restore needs, calls to break the tenant as its admins would (another app,
+ * granted what each call needs), and reads of the live records as a backup holds them.
  */
 export interface RestoreTestTenant {
   sim: RunningEntraSimulator;
-  admin: GraphTestClient;
   connector: EntraConnector;
   /** the client id (appId) of the app registration the connector calls with */
   clientId: string;
-  /** A restorer, prepared for `types` (its deleted items and own service principal read). */
-  restorer(
+  restorer(options?: Partial<RestoreWriteOptions>): ProviderRestorer;
+  /** A restorer prepared for `types` (their deleted items and the own service principal read). */
+  prepared(
     types: readonly EntraResourceType[],
     options?: Partial<RestoreWriteOptions>,
   ): Promise<ProviderRestorer>;
   /** Every live record of the type, as a backup would hold it. */
   records(type: EntraResourceType): Promise<ResourceRecord[]>;
+  /** The live record of the type with this record id, or undefined. */
+  record(type: EntraResourceType, id: string): Promise<ResourceRecord | undefined>;
+  /** `method /v1.0<path>` as an admin's tool granted `roles`. */
+  call(
+    roles: readonly string[],
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<GraphAnswer>;
   /**
-   * Calls Graph as the tenant's admin (`/v1.0/...`), sending again what the simulator's faults
-   * answer 503; throws unless the status is 2xx.
+   * `method <path>` (`/v1.0/...`) as an admin's tool granted every restore permission,
+   * sending again what the simulator's faults answer 503.
+   * @returns the answer's body; throws unless the status is 2xx
    */
-  call(method: string, path: string, body?: unknown): Promise<GraphAnswer['body']>;
+  adminCall(method: string, path: string, body?: unknown): Promise<GraphAnswer['body']>;
+  /**
+   * Writes `backedUp` back as the restore engine would: paired with a live record by id, then by
+   * natural key (pairedRecord); updated when their fingerprints differ, created when unpaired,
+   * nothing when equal. @returns the write's result, or null when none was needed
+   */
+  restore(sut: ProviderRestorer, backedUp: ResourceRecord): Promise<RestoreWriteResult | null>;
   close(): Promise<void>;
 }
 
-/** @param options the simulator's (generator size and seed) */
+/** @param options the simulator's (seed file, generator sizes) */
 export async function startRestoreTestTenant(options: EntraSimulatorOptions): Promise<RestoreTestTenant> {
   const sim = await startEntraSimulator(options);
-  const permissions = entraRestorePermissions(ENTRA_RESOURCE_TYPES);
-  const app = sim.registerApp(permissions);
-  const admin = await graphClient(sim, permissions);
+  const app = sim.registerApp(entraRestorePermissions(ENTRA_RESOURCE_TYPES));
+  const admin = await graphClient(sim, app);
   const connector = new EntraConnector({
     graphUrl: sim.baseUrl,
     tenantId: sim.tenantId,
@@ -58,24 +74,40 @@ export async function startRestoreTestTenant(options: EntraSimulatorOptions): Pr
     allowedHosts: ['127.0.0.1'],
     caCertPem: sim.caCertPem,
   });
+  const records = async (type: EntraResourceType) =>
+    (await collectRecords(connector, { types: [type] })).get(type) ?? [];
+  const restorer = (options: Partial<RestoreWriteOptions> = {}) =>
+    connector.restorer({ activateUsers: false, ...options });
   return {
     sim,
-    admin,
     connector,
     clientId: app.clientId,
-    async restorer(types, overrides = {}) {
-      const restorer = connector.restorer({ activateUsers: false, ...overrides });
-      await restorer.prepare(types);
-      return restorer;
+    restorer,
+    async prepared(types, options) {
+      const sut = restorer(options);
+      await sut.prepare(types);
+      return sut;
     },
-    records: async (type) => (await collectRecords(connector, { types: [type] })).get(type) ?? [],
-    async call(method, path, body) {
+    records,
+    record: async (type, id) => (await records(type)).find((record) => record.id === id),
+    call: (roles, method, path, body) => graphCall(sim, roles, method, path, body),
+    async adminCall(method, path, body) {
       let answer = await admin.call(method, path, body);
-      // With `faults`, the simulator answers some requests 503 without carrying them out.
       while (answer.status === 503) answer = await admin.call(method, path, body);
       if (answer.status >= 300)
         throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body;
+    },
+    async restore(sut, backedUp) {
+      await sut.prepare([backedUp.type]);
+      const live = await records(backedUp.type as EntraResourceType);
+      const found = pairedRecord(live, sut, backedUp);
+      if (found && sut.fingerprint(found) === sut.fingerprint(backedUp)) return null;
+      return sut.apply(
+        found
+          ? { action: 'update', record: backedUp, live: sut.live(found) }
+          : { action: 'create', record: backedUp, with: [] },
+      );
     },
     async close() {
       await connector.close();
@@ -85,10 +117,7 @@ export async function startRestoreTestTenant(options: EntraSimulatorOptions): Pr
   };
 }
 
-/**
- * For a spec's `describe`: starts a RestoreTestTenant before its tests (handing it to `started`)
- * and closes it after them.
- */
+/** Starts a test tenant before the spec's tests and closes it after them. */
 export function useRestoreTestTenant(
   options: EntraSimulatorOptions,
   started: (tenant: RestoreTestTenant) => void,
