@@ -27,8 +27,9 @@ const USAGE = `Usage: npm run demo -- [--provider okta|entra_id] [--fixtures DIR
  * or the Graph simulator for `entra_id`, over HTTPS), the service, a team with an integration
  * client, a connection and a backup through the public API, then a check that the snapshot holds
  * every object the tenant has; then a restore drill (Okta: a deleted group and a changed user put
- * back through the API, restore-drill.ts; Entra ID: skipped, its restore comes later). Exit 0
- * only if the backup is exact and the drill restored the org or was skipped.
+ * back through the API, restore-drill.ts; Entra ID: a deleted security group and a changed user,
+ * entra-restore-drill.ts). Exit 0 only if the backup is exact and the drill restored the org or was
+ * skipped.
  */
 async function main(): Promise<number> {
   Logger.overrideLogger(new StderrLogger());

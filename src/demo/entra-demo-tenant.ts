@@ -1,7 +1,9 @@
 import { startEntraSimulator } from '@libs/entra-simulator/index.js';
 import { selfSignedCertificate } from '@libs/okta-simulator/tls/certificates.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import { type DemoTenant, skippedDrill } from './demo-tenant.js';
+import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catalog.js';
+import type { DemoTenant } from './demo-tenant.js';
+import { entraRestoreDrill } from './entra-restore-drill.js';
 
 /** How the Entra tenant is made: generated sizes, and optionally the real tenant of a ScubaGear export. */
 export interface EntraDemoOptions {
@@ -14,9 +16,9 @@ export interface EntraDemoOptions {
 
 /**
  * The Graph simulator over HTTPS with an app registration granted every application permission a
- * backup needs, proven by a certificate (Microsoft's recommendation for app-only access: the
- * connection holds the certificate and its key, and signs a client assertion per token). Restoring
- * Entra ID comes in a later part of issue 30, so the drill is skipped.
+ * backup and a restore need, proven by a certificate (Microsoft's recommendation for app-only
+ * access: the connection holds the certificate and its key, and signs a client assertion per
+ * token), and the Entra restore drill (entra-restore-drill.ts).
  */
 export async function startEntraDemoTenant(options: EntraDemoOptions): Promise<DemoTenant> {
   const entra = requireProvider('entra_id');
@@ -34,7 +36,7 @@ export async function startEntraDemoTenant(options: EntraDemoOptions): Promise<D
     orgName: options.fixtures ? 'Real Entra tenant (ScubaGear export)' : 'Generated Entra tenant',
     async connectionBody() {
       const certificate = await selfSignedCertificate('idp-backup demo');
-      const app = tenant.registerApp(entra.grants(), certificate.certificatePem);
+      const app = tenant.registerApp(entra.grants(ENTRA_RESOURCE_TYPES), certificate.certificatePem);
       return {
         provider: 'entra_id',
         org_url: tenant.baseUrl,
@@ -44,8 +46,7 @@ export async function startEntraDemoTenant(options: EntraDemoOptions): Promise<D
       };
     },
     snapshot: () => tenant.snapshot(),
-    drill: () =>
-      Promise.resolve(skippedDrill('restoring Microsoft Entra ID comes in a later part of issue 30')),
+    drill: (api, backupId, say) => entraRestoreDrill(tenant, api, backupId, say),
     close: () => tenant.close(),
   };
 }

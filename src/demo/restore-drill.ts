@@ -4,11 +4,13 @@ import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import { recordPatch } from '@libs/diff/record-patch.js';
+import { differences, failedWrites, recreatedId, runDrillRestore } from './drill-restore.js';
 import type { ServiceClient } from './service-client.js';
 
 type Json = Record<string, unknown>;
 type OrgState = Record<string, SnapshotRecord[]>;
+/** What the Okta drill deleted. */
+type OktaDeletion = { type: OktaResourceType; id: string; name: string | null };
 
 /** What the drill did and found. */
 export interface DrillResult {
@@ -19,33 +21,12 @@ export interface DrillResult {
   writes: { create: number; update: number; delete: number; failed: number };
   /** every damaged object is back as backed up (a deleted group with every member) */
   restored: boolean;
-  /** the object deleted, or null when Okta let the drill delete none */
-  deleted: { type: OktaResourceType; id: string; name: string | null } | null;
+  /** the object deleted, or null when the provider let the drill delete none */
+  deleted: { type: string; id: string; name: string | null } | null;
   /** the user whose profile was changed, or null when Okta let the drill change none */
   changed_user: { id: string; login: string | null } | null;
   /** why the drill skipped, or what did not come back */
   reason?: string;
-}
-
-interface RestoreView {
-  restore: {
-    status: string;
-    progress_pct: number;
-    progress_message: string;
-    totals: DrillResult['writes'];
-  };
-}
-
-interface RestoreItemsPage {
-  items: Array<{
-    resourceType: string;
-    resourceId: string;
-    action: string;
-    outcome: string;
-    newId?: string;
-    error?: string;
-  }>;
-  items_total: number;
 }
 
 /**
@@ -87,7 +68,7 @@ export async function restoreDrill(
 ): Promise<DrillResult> {
   const before = org.snapshot();
   const admin = new SimulatorClient(org);
-  let deleted: DrillResult['deleted'];
+  let deleted: OktaDeletion | null;
   let user: SnapshotRecord | null;
   try {
     deleted = await deleteSomething(admin, before);
@@ -119,29 +100,23 @@ export async function restoreDrill(
       .join(' and ')}; restoring...`,
   );
 
-  const started = Date.now();
-  const { restoreId } = await api.post<{ restoreId: string }>('/api/restore', {
+  const restore = await runDrillRestore(
+    api,
     backupId,
-    mode: 'selective',
-    resourceTypes: [...(deleted ? [deleted.type] : []), ...(user ? ['user'] : [])],
-    resourceIds: [...(deleted ? [deleted.id] : []), ...(user ? [user.id] : [])],
-  });
-  const view = await api.poll<RestoreView>(
-    `/api/restore/${restoreId}?limit=1`,
-    (current) => !['pending', 'running'].includes(current.restore.status),
-    (current) => [current.restore.progress_pct, current.restore.progress_message],
-    (pct, message) => say(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
-    600_000,
+    {
+      types: [...(deleted ? [deleted.type] : []), ...(user ? ['user'] : [])],
+      ids: [...(deleted ? [deleted.id] : []), ...(user ? [user.id] : [])],
+    },
+    say,
   );
-  const seconds = (Date.now() - started) / 1000;
 
   const after = org.snapshot();
   const problems: string[] = [];
   if (deleted) {
-    const newId = await recreatedId(api, restoreId, deleted);
+    const newId = await recreatedId(api, restore.restoreId, deleted);
     const original = before[deleted.type].find((record) => record.id === deleted.id)!;
     const back = newId === null ? undefined : after[deleted.type].find((record) => record.id === newId);
-    const changed = back ? differences(original.data, back.data) : [];
+    const changed = back ? differences(original.data, back.data, SERVER_ASSIGNED) : [];
     if (!back) problems.push(`the restore did not re-create ${deleted.type} ${deleted.id}`);
     else if (changed.length > 0)
       problems.push(`re-created ${deleted.type} ${back.id} differs from the backup at ${changed.join(', ')}`);
@@ -151,7 +126,7 @@ export async function restoreDrill(
     )
       problems.push(`re-created group ${back.id} lacks members it had`);
   }
-  if (view.restore.totals.failed > 0) problems.push(...(await failedWrites(api, restoreId)));
+  if (restore.totals.failed > 0) problems.push(...(await failedWrites(api, restore.restoreId)));
   if (user) {
     const profile = after.user.find((candidate) => candidate.id === user.id)?.data.profile;
     if (!isDeepStrictEqual(profile, user.data.profile))
@@ -159,9 +134,9 @@ export async function restoreDrill(
   }
   return {
     ...none,
-    status: view.restore.status,
-    seconds: Number(seconds.toFixed(2)),
-    writes: view.restore.totals,
+    status: restore.status,
+    seconds: restore.seconds,
+    writes: restore.totals,
     changed_user: user ? { id: user.id, login: user.name } : null,
     restored: problems.every((problem) => problem.startsWith('failed ')),
     ...(problems.length ? { reason: problems.join('; ') } : {}),
@@ -180,7 +155,7 @@ function members(state: OrgState, groupId: string): string[] {
  * Deletes the Okta group with the most members, or else one object of the first fallback type
  * Okta lets an admin delete (deleteOne tries candidates: Okta refuses default and system ones).
  */
-async function deleteSomething(admin: SimulatorClient, state: OrgState): Promise<DrillResult['deleted']> {
+async function deleteSomething(admin: SimulatorClient, state: OrgState): Promise<OktaDeletion | null> {
   const groups = state.group
     .filter((group) => group.data.type === 'OKTA_GROUP')
     .sort((a, b) => members(state, b.id).length - members(state, a.id).length);
@@ -217,39 +192,4 @@ async function changeAUser(admin: SimulatorClient, users: SnapshotRecord[]): Pro
     if (answer.status < 300) return user;
   }
   return null;
-}
-
-/** The id of the object a restore re-created for `deleted`, from its items; null when it made none. */
-async function recreatedId(
-  api: ServiceClient,
-  restoreId: string,
-  deleted: NonNullable<DrillResult['deleted']>,
-): Promise<string | null> {
-  for (let offset = 0; ; offset += 1000) {
-    const page = await api.get<RestoreItemsPage>(`/api/restore/${restoreId}?limit=1000&offset=${offset}`);
-    const item = page.items.find(
-      (candidate) =>
-        candidate.resourceType === deleted.type &&
-        candidate.resourceId === deleted.id &&
-        candidate.action === 'create' &&
-        candidate.outcome === 'ok',
-    );
-    if (item) return item.newId ?? item.resourceId;
-    if (offset + page.items.length >= page.items_total || page.items.length === 0) return null;
-  }
-}
-
-/** The first few failed writes of a restore, as `failed <action> <type> <id>: <error>`. */
-async function failedWrites(api: ServiceClient, restoreId: string): Promise<string[]> {
-  const page = await api.get<RestoreItemsPage>(`/api/restore/${restoreId}?failedOnly=true&limit=5`);
-  return page.items.map(
-    (item) => `failed ${item.action} ${item.resourceType} ${item.resourceId}: ${item.error}`,
-  );
-}
-
-/** The JSON pointers where a re-created object differs from its backed-up record, apart from the fields Okta assigns. */
-function differences(backedUp: Json, live: Json): string[] {
-  return recordPatch(backedUp, live, SERVER_ASSIGNED)
-    .filter((operation) => operation.op !== 'test')
-    .map((operation) => operation.path);
 }
