@@ -19,6 +19,7 @@ import { CreateReports1765600000000 } from './1765600000000-CreateReports.js';
 import { CreateRestorePreviews1765700000000 } from './1765700000000-CreateRestorePreviews.js';
 import { AddScheduleWeeklyVerification1765800000000 } from './1765800000000-AddScheduleWeeklyVerification.js';
 import { AddRestorePackage1765900300000 } from './1765900300000-AddRestorePackage.js';
+import { AddRestoreEnforce1766000000000 } from './1766000000000-AddRestoreEnforce.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -45,5 +46,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateRestorePreviews1765700000000,
     AddScheduleWeeklyVerification1765800000000,
     AddRestorePackage1765900300000,
+    AddRestoreEnforce1766000000000,
   ];
 }

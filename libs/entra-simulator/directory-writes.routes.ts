@@ -7,6 +7,7 @@ import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute, requireRole } from './graph-route.js';
 import { entityReply, listPage } from './odata-list.js';
 import { USER_DEFAULT_PROPERTIES, USER_PROPERTIES, userObject } from './seed/users.js';
+import { linkWriteRoutes, referencedObjectId } from './link-writes.routes.js';
 import type { DeletableCollection, DeletedItem, GraphObject } from './tenant-state.js';
 
 /**
@@ -202,10 +203,7 @@ export function directoryWriteRoutes(graph: GraphContext): Route[] {
       ROLES.writeMembers,
       ({ params, bodyText }) => {
         if (!groups.has(params.id)) throw notFound(params.id);
-        const reference = jsonObjectBody(bodyText)['@odata.id'];
-        const memberId =
-          typeof reference === 'string' ? /\/directoryObjects\/([^/?]+)$/.exec(reference)?.[1] : undefined;
-        if (!memberId) throw badRequest("Invalid object identifier in '@odata.id'.");
+        const memberId = referencedObjectId(bodyText);
         if (!state.directoryObjectType(memberId)) throw notFound(memberId);
         if (!state.link(params.id, memberId))
           throw new GraphError(
@@ -216,6 +214,14 @@ export function directoryWriteRoutes(graph: GraphContext): Route[] {
         return { status: 204 };
       },
     ),
+    // "Add owners", "Remove owner" (Group.ReadWrite.All, Directory.ReadWrite.All)
+    ...linkWriteRoutes(graph, {
+      parentPath: 'groups',
+      parents: 'groups',
+      children: 'groupOwners',
+      property: 'owners',
+      roles: ROLES.writeGroups,
+    }),
     graphRoute(
       graph,
       'DELETE',

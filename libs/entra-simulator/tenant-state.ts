@@ -118,6 +118,14 @@ export class TenantState {
     byParent.set(parentId, list);
   }
 
+  /** Removes the object `id` under `parentId` in `name`. @returns false when there is none */
+  removeChild(name: ChildCollection, parentId: string, id: string): boolean {
+    const list = this.childrenOf(name, parentId);
+    const kept = list.filter((child) => child.id !== id);
+    this.children.get(name)!.set(parentId, kept);
+    return kept.length < list.length;
+  }
+
   /** The objects under `parentId` in `name`, in the order they were added. */
   childrenOf(name: ChildCollection, parentId: string): GraphObject[] {
     return this.children.get(name)!.get(parentId) ?? [];

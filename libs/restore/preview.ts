@@ -17,6 +17,11 @@ export interface RestorePreviewRow {
   skip: number;
   /** beyond the spec: in the live org only; removed only by a restore with `prune: true` */
   pruneCandidates: number;
+  /**
+   * beyond the spec: of `create`, the objects still in the provider's deleted items, which a
+   * restore brings back from there with their ids (Entra: `restore_from_deleted`)
+   */
+  restoreFromDeleted: number;
   /** beyond the spec: what a restore of the type leaves for the admin to do, and what it leaves alone */
   notes: string[];
 }
@@ -57,7 +62,11 @@ export async function previewRestore(input: {
   for (const type of types) {
     if (!selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
     const plan = await planType({ ...input, type, scope, ids: new Map(), keepUnmatched: true });
-    for await (const { record } of snapshot.readPositions(type, plan.creates)) scope.follow(ownId(record.id));
+    let restoreFromDeleted = 0;
+    for await (const { record } of snapshot.readPositions(type, plan.creates)) {
+      scope.follow(ownId(record.id));
+      if (restorer.fromDeleted?.(record)) restoreFromDeleted += 1;
+    }
     const writes = plan.creates.length + plan.updates.length;
     if (!selection.types.has(type) && writes === 0) continue;
     // As execution does: a sequence (priorities) with one write is written again whole.
@@ -68,6 +77,7 @@ export async function previewRestore(input: {
       update: plan.updates.length + rewritten,
       skip: plan.skip - rewritten,
       pruneCandidates: plan.unmatched.length,
+      restoreFromDeleted,
       notes: [...restorer.support(type).notes, ...plan.notes],
     });
     for (const live of plan.unmatched) {

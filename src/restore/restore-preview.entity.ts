@@ -30,6 +30,10 @@ export class RestorePreviewEntity extends ConnectionRunEntity {
   @Column('boolean', { name: 'activate_users' })
   activateUsers!: boolean;
 
+  /** Entra ID: enable conditional access policies even when they would lock every admin out */
+  @Column('boolean', { default: false })
+  enforce!: boolean;
+
   @Column('jsonb', { nullable: true })
   result!: RestorePreview | null;
 

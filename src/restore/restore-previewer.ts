@@ -3,6 +3,7 @@ import { ProviderError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { type PruneCandidate, type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
+import type { RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { ApiError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
@@ -49,7 +50,7 @@ export class RestorePreviewer {
   async preview(
     opened: OpenedBackup,
     selection: RestoreSelection,
-    options: { activateUsers: boolean },
+    options: RestoreWriteOptions,
   ): Promise<RestorePreview> {
     if (this.packages.appliesTo(opened)) return this.packagePreview(opened, selection);
     const { backup, reader } = opened;
@@ -58,7 +59,7 @@ export class RestorePreviewer {
       const { rows, prune } = await previewRestore({
         snapshot: reader,
         connector,
-        restorer: connector.restorer({ activateUsers: options.activateUsers }),
+        restorer: connector.restorer(options),
         selection,
         severityRules: requireProvider(backup.connection.provider).severityRules,
       }).catch((error: unknown) => {
@@ -96,6 +97,7 @@ export class RestorePreviewer {
         update: 0,
         skip: 0,
         pruneCandidates: 0,
+        restoreFromDeleted: 0,
         notes: pkg.notes,
       }));
     return {

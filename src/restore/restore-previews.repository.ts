@@ -14,6 +14,7 @@ type NewRestorePreview = Pick<
   | 'resourceTypes'
   | 'resourceIds'
   | 'activateUsers'
+  | 'enforce'
 >;
 
 /** Team-scoped access to restore previews run as jobs; only this class touches their table. */

@@ -145,7 +145,7 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
       return await executeRestore({
         snapshot: reader,
         connector,
-        restorer: connector.restorer({ activateUsers: restore.activateUsers }),
+        restorer: connector.restorer({ activateUsers: restore.activateUsers, enforce: restore.enforce }),
         selection: {
           types: new Set(restore.resourceTypes ?? reader.types),
           ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),

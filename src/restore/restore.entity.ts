@@ -40,6 +40,10 @@ export class RestoreEntity extends ConnectionRunEntity {
   @Column('boolean', { name: 'activate_users' })
   activateUsers!: boolean;
 
+  /** Entra ID: enable conditional access policies even when they would lock every admin out */
+  @Column('boolean', { default: false })
+  enforce!: boolean;
+
   @Column('jsonb')
   summary!: Record<string, RestoreTypeSummary>;
 

@@ -46,6 +46,7 @@ interface RestoreRequest {
   resourceTypes?: string[];
   resourceIds?: string[];
   activateUsers?: boolean;
+  enforce?: boolean;
 }
 
 /** How the caller wants a preview answered (RFC 7240 `Prefer`). */
@@ -100,10 +101,10 @@ export class RestoreService {
   ): Promise<RestorePreview | RestorePreviewQueued> {
     const opened = await this.snapshots.open(actor.teamId, request.backupId);
     const selection = this.selection(opened, request.resourceTypes, request.resourceIds);
-    const activateUsers = request.activateUsers ?? false;
+    const options = { activateUsers: request.activateUsers ?? false, enforce: request.enforce ?? false };
     const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
     if (!preference.respondAsync || records <= this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS)
-      return this.previewer.preview(opened, selection, { activateUsers });
+      return this.previewer.preview(opened, selection, options);
     const id = randomUUID();
     const facts = {
       teamId: actor.teamId,
@@ -116,7 +117,7 @@ export class RestoreService {
       requestedBy: actor.userId,
       resourceTypes: [...selection.types],
       resourceIds: request.resourceIds ?? null,
-      activateUsers,
+      ...options,
     });
     await this.runner.enqueue({
       runs: this.previews,
@@ -167,6 +168,7 @@ export class RestoreService {
             resourceIds: body.resourceIds ?? null,
             prune: body.prune ?? false,
             activateUsers: body.activateUsers ?? false,
+            enforce: body.enforce ?? false,
           },
           tx,
         ),

@@ -21,6 +21,7 @@ type NewRestore = Pick<
   | 'resourceIds'
   | 'prune'
   | 'activateUsers'
+  | 'enforce'
 >;
 
 /**

@@ -49,6 +49,7 @@ import { EntraRestorer } from './restore/entra-restorer.js';
 import {
   GRAPH_CONDITIONAL_ACCESS_SPACING,
   GRAPH_RU_WINDOW_MS,
+  GRAPH_WRITE_QUOTA,
   graphResourceUnitSignal,
   graphResourceUnitsPer10s,
 } from './graph-rate-limits.js';
@@ -151,6 +152,7 @@ export class EntraConnector implements ProviderConnector {
       // The tenant's size is learnt as its users are listed: the smallest budget until then.
       budget: { units: () => graphResourceUnitsPer10s(this.usersSeen), windowMs: GRAPH_RU_WINDOW_MS },
       spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
+      quotas: [GRAPH_WRITE_QUOTA],
       maxConcurrency,
       headroom,
       maxAttempts: DEFAULTS.maxAttempts,

@@ -1,4 +1,8 @@
-import type { BucketSpacing, RateLimitSignal } from '@libs/providers/kit/rate-limit-governor.js';
+import type {
+  BucketSpacing,
+  RateLimitSignal,
+  RequestQuota,
+} from '@libs/providers/kit/rate-limit-governor.js';
 import { numberHeader } from '@libs/providers/kit/response-headers.js';
 
 /**
@@ -32,4 +36,16 @@ export function graphResourceUnitsPer10s(users: number): number {
 export const GRAPH_CONDITIONAL_ACCESS_SPACING: BucketSpacing = {
   buckets: /^\w+ \/v1\.0\/identity\/conditionalAccess\//,
   minIntervalMs: 1_000,
+};
+
+/**
+ * "Identity and access service limits", writes: 3,000 requests per 2 min 30 s per
+ * application+tenant (and 18,000 per 5 min per tenant, across applications: the looser one for
+ * one app). Graph's answers do not count them down, so the connector counts its own writes; a
+ * JSON batch is a read here (a restore sends its writes on their own).
+ */
+export const GRAPH_WRITE_QUOTA: RequestQuota = {
+  buckets: /^(POST|PATCH|PUT|DELETE) \/v1\.0\/(?!\$batch$)/,
+  requests: 3_000,
+  windowMs: 150_000,
 };

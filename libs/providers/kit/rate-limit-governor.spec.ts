@@ -239,4 +239,19 @@ describe('RateLimitGovernor budget and spacing', () => {
     (await sut.acquire('GET /ca/locations'))();
     expect(clock.sleeps).toEqual([1_000]);
   });
+
+  it('keeps matching buckets, together, within a request quota less the headroom: a full bucket, then its refill rate', async () => {
+    const clock = new FakeClock(T0);
+    // 10 writes per 10 s, 20 % headroom: 8 at once, then one every 1,250 ms.
+    const sut = governor(clock, {
+      signals: [],
+      quotas: [{ buckets: /^(POST|PATCH) /, requests: 10, windowMs: 10_000 }],
+    });
+    for (let i = 0; i < 8; i++) (await sut.acquire(i % 2 ? 'POST /users' : 'PATCH /groups/{id}'))();
+    (await sut.acquire('GET /users'))();
+    expect(clock.sleeps).toEqual([]);
+    (await sut.acquire('POST /users'))();
+    (await sut.acquire('POST /users'))();
+    expect(clock.sleeps).toEqual([1_250, 1_250]);
+  });
 });

@@ -65,6 +65,17 @@ export interface BucketSpacing {
   minIntervalMs: number;
 }
 
+/**
+ * A number of requests the provider allows in a window to the buckets whose key matches, all of
+ * them together (Graph's write limits), which its answers do not count down: a token bucket that
+ * starts full and refills continuously, `headroom` of it left free.
+ */
+export interface RequestQuota {
+  buckets: RegExp;
+  requests: number;
+  windowMs: number;
+}
+
 export interface RateLimitGovernorOptions {
   /** The provider's signals, in precedence order: the first that answers sets a retry's wait. */
   signals: readonly RateLimitSignal[];
@@ -84,6 +95,8 @@ export interface RateLimitGovernorOptions {
   budget?: UnitBudget;
   /** Paces for buckets a provider limits without saying so in headers; none by default. */
   spacing?: readonly BucketSpacing[];
+  /** Request quotas of matching buckets, counted here; none by default. */
+  quotas?: readonly RequestQuota[];
   clock?: GovernorClock;
   /** Uniform in [0, 1); injectable for tests. */
   random?: () => number;
@@ -134,6 +147,8 @@ export class RateLimitGovernor {
   private active = 0;
   /** Units left in the budget (negative: reserved ahead), when it was last refilled, and each bucket's last cost. */
   private readonly units = { left: Number.NaN, at: 0, costs: new Map<string, number>() };
+  /** For each quota, the requests left (negative: reserved ahead) and when it was last refilled. */
+  private readonly quotaLeft = new Map<RequestQuota, { left: number; at: number }>();
   /** For each spacing rule, when its next request may go (local epoch ms). */
   private readonly nextSpaced = new Map<BucketSpacing, number>();
   private readonly clock: GovernorClock;
@@ -155,7 +170,7 @@ export class RateLimitGovernor {
    */
   async acquire(bucket: string, signal?: AbortSignal, units?: number): Promise<() => void> {
     const entry = this.bucket(bucket);
-    const unitsWait = this.reserveUnits(bucket, units);
+    const unitsWait = Math.max(this.reserveUnits(bucket, units), this.reserveQuota(bucket));
     if (unitsWait > 0) await this.clock.sleep(unitsWait, signal);
     const spacing = this.options.spacing?.find((rule) => rule.buckets.test(bucket));
     for (;;) {
@@ -270,6 +285,22 @@ export class RateLimitGovernor {
     this.units.left = Math.min(capacity, left) - (units ?? this.units.costs.get(bucket) ?? 1);
     this.units.at = now;
     return this.units.left >= 0 ? 0 : Math.ceil(-this.units.left / rate);
+  }
+
+  /**
+   * Takes one request from the quota matching `bucket` and returns how long to wait, ms, until it
+   * has refilled enough (less its headroom); 0 when none matches. Waiting requests reserve in turn.
+   */
+  private reserveQuota(bucket: string): number {
+    const quota = this.options.quotas?.find((rule) => rule.buckets.test(bucket));
+    if (!quota) return 0;
+    const capacity = quota.requests * (1 - this.options.headroom);
+    const rate = capacity / quota.windowMs;
+    const now = this.clock.now();
+    const held = this.quotaLeft.get(quota);
+    const left = held ? Math.min(capacity, held.left + (now - held.at) * rate) - 1 : capacity - 1;
+    this.quotaLeft.set(quota, { left, at: now });
+    return left >= 0 ? 0 : Math.ceil(-left / rate);
   }
 
   /** How long until a request under `rule` may be sent, ms (0 without a rule); the pace is kept from when they are sent. */

@@ -15,6 +15,12 @@ export class RestorePreviewRowDto implements RestorePreviewRow {
   @ApiProperty({ type: 'integer', description: 'In both and the same, or left alone.' }) skip!: number;
   @ApiProperty({ type: 'integer', description: 'In the live org only; removed only with `prune: true`.' })
   pruneCandidates!: number;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Of `create`: brought back from the provider’s deleted items with their old ids (Entra ID: `restore_from_deleted`), not created anew.',
+  })
+  restoreFromDeleted!: number;
   @ApiProperty({ type: [String] }) notes!: string[];
 }
 

@@ -59,6 +59,10 @@ export class RestoreDto extends TrackedRunFieldsDto {
   @ApiProperty({ type: [String], nullable: true }) resource_ids!: string[] | null;
   @ApiProperty() prune!: boolean;
   @ApiProperty() activate_users!: boolean;
+  @ApiProperty({
+    description: 'Entra ID: conditional access policies enabled even when they would lock every admin out.',
+  })
+  enforce!: boolean;
   @ApiProperty({ enum: ['pending', 'running', 'completed', 'partial', 'failed'] }) status!: RestoreStatus;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(RestoreTypeSummaryDto) } })
   summary!: Record<string, RestoreTypeSummary>;
@@ -118,6 +122,7 @@ export function toRestoreDto(row: RestoreEntity, packageLink?: RestorePackageLin
     resource_ids: row.resourceIds,
     prune: row.prune,
     activate_users: row.activateUsers,
+    enforce: row.enforce,
     ...trackedRunFields(row),
     summary: row.summary,
     totals,

@@ -64,4 +64,13 @@ export class RunRestoreDto {
   @IsOptional()
   @IsBoolean()
   activateUsers?: boolean;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Entra ID: enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  enforce?: boolean;
 }
