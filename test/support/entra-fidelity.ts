@@ -84,7 +84,8 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
     beforeAll(async () => {
       tenant = await startTestTenant(options, providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES));
       graph = await graphClient(tenant.sim, DAMAGE_ROLES);
-      ctx = await startTestApp(tenant.env);
+      // Two jobs a type (restore, backup): a shorter poll keeps the run under four minutes.
+      ctx = await startTestApp({ ...tenant.env, JOB_POLL_SECONDS: '0.5' });
       admin = await ctx.newClient({ role: 'admin' });
       connectionId = await createEntraConnection(ctx, admin.token, tenant);
       before = await runBackup(ctx, admin.token, { connectionId });

@@ -103,16 +103,25 @@ export function itemPath(type: EntraResourceType, id: string): string {
   return `${path}/${parts[parts.length - 1]}`;
 }
 
-/** Built-in and default objects first out: Graph refuses to delete them, or they are the tenant's. */
-function deletable(records: EntraSnapshotRecord[]): EntraSnapshotRecord[] {
+/**
+ * The tenant's own objects: built-in ones (role definitions, authentication strengths, the
+ * `microsoft-` permission grant policies) are Microsoft's, and Graph refuses to change them.
+ */
+function custom(records: EntraSnapshotRecord[]): EntraSnapshotRecord[] {
   return records.filter(
     ({ id, data }) =>
-      data.isBuiltIn !== true &&
-      data.isDefault !== true &&
-      data.isInitial !== true &&
-      data.policyType !== 'builtIn' &&
-      data.appOwnerOrganizationId !== MICROSOFT_TENANT &&
-      !id.startsWith('microsoft-'),
+      data.isBuiltIn !== true && data.policyType !== 'builtIn' && !id.startsWith('microsoft-'),
+  );
+}
+
+/**
+ * Custom objects an admin may delete: not the default or initial domain ("Delete domain" refuses
+ * them), not the service principal of a Microsoft first-party app.
+ */
+function deletable(records: EntraSnapshotRecord[]): EntraSnapshotRecord[] {
+  return custom(records).filter(
+    ({ data }) =>
+      data.isDefault !== true && data.isInitial !== true && data.appOwnerOrganizationId !== MICROSOFT_TENANT,
   );
 }
 
@@ -159,7 +168,10 @@ export async function deleteOne(
     if (unserved(last)) return { id: null, unserved: routeOf(type, method, path, record) };
     if (last.status < 300) return { id: record.id };
   }
-  return { id: null, why: last ? answerText('delete', last) : 'none Graph lets an admin delete' };
+  return {
+    id: null,
+    why: last ? answerText('delete', last) : 'only built-in or default ones, which Graph keeps',
+  };
 }
 
 /**
@@ -179,7 +191,7 @@ export async function changeOne(
   if (rule) return { id: null, why: rule };
   if (records.length === 0) return { id: null, why: 'the only one was deleted' };
   let last: GraphAnswer | undefined;
-  for (const record of records.filter((r) => r.data.isBuiltIn !== true).slice(0, CANDIDATES)) {
+  for (const record of custom(records).slice(0, CANDIDATES)) {
     const body = (CHANGES[type] ?? renamed)(record.data);
     if (!body) continue;
     const typed = typeof record.data['@odata.type'] === 'string' && TYPED.has(type);
@@ -195,7 +207,7 @@ export async function changeOne(
     if (last.status < 300 && JSON.stringify(after?.data) !== JSON.stringify(record.data))
       return { id: record.id };
   }
-  return { id: null, why: last ? answerText('change', last) : 'no property Graph lets an admin change' };
+  return { id: null, why: last ? answerText('change', last) : 'only built-in ones, which Graph keeps' };
 }
 
 /** `METHOD path` with the record's ids as `{id}`: a route the simulator does not serve. */
