@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { round, startBenchOrg } from './bench-org.js';
-import { graphLowerBound, startBenchTenant } from './bench-tenant.js';
+import { graphCounters, graphFigures, startBenchTenant } from './bench-tenant.js';
 import { printFigures, requestFigures } from './request-figures.js';
 
 /**
@@ -80,38 +80,27 @@ async function benchEntra(
   const bench = await startBenchTenant({ users, rateLimits, log, cpuProfileDir: values['cpu-prof'] });
   const { tenant, service } = bench;
   try {
-    const before = { counts: tenant.requestCounts(), totals: tenant.throttleTotals() };
+    const before = graphCounters(tenant);
     const serviceCpuBefore = service.cpuSeconds();
     const simulatorCpuBefore = process.cpuUsage();
     const { seconds } = await bench.backup(values.include ? { include: values.include.split(',') } : {});
     const serviceCpu = service.cpuSeconds() - serviceCpuBefore;
     const simulatorCpu = process.cpuUsage(simulatorCpuBefore);
-    const byEndpoint = Object.fromEntries(
-      Object.entries(tenant.requestCounts())
-        .map(([endpoint, count]) => [endpoint, count - (before.counts[endpoint] ?? 0)] as const)
-        .filter(([, count]) => count > 0),
-    );
-    const totals = tenant.throttleTotals();
-    const resourceUnits = totals.resourceUnits - before.totals.resourceUnits;
-    const conditionalAccess = Object.entries(byEndpoint)
-      .filter(([endpoint]) => endpoint.includes('/identity/conditionalAccess/'))
-      .reduce((sum, [, count]) => sum + count, 0);
-    const lowerBound =
-      rateLimits === 'enterprise' ? graphLowerBound(users, resourceUnits, conditionalAccess) : 0;
+    const { byEndpoint, ...figures } = graphFigures(tenant, before, users, rateLimits, seconds);
     const result = {
       provider: 'entra_id',
       users,
       rate_limits: rateLimits,
       seconds: round(seconds),
       users_per_second: Math.round(users / seconds),
-      requests: Object.values(byEndpoint).reduce((sum, count) => sum + count, 0),
-      status429: totals.status429 - before.totals.status429,
-      resource_units: resourceUnits,
+      requests: figures.requests,
+      status429: figures.status429,
+      resource_units: figures.resource_units,
       peak_rss_mb: service.peakRssMb(),
       service_cpu_seconds: round(serviceCpu),
       simulator_cpu_seconds: round((simulatorCpu.user + simulatorCpu.system) / 1e6),
-      lower_bound_seconds: lowerBound,
-      ratio: lowerBound > 0 ? round(seconds / lowerBound) : null,
+      lower_bound_seconds: figures.lower_bound_seconds,
+      ratio: figures.ratio,
     };
     printFigures(result, byEndpoint, values.json ?? false);
   } finally {

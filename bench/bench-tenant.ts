@@ -1,7 +1,11 @@
 import { rmSync } from 'node:fs';
 import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
 import { entraBackupPermissions } from '@libs/providers/entra/entra-resource-catalog.js';
-import { GRAPH_RU_WINDOW_MS, graphResourceUnitsPer10s } from '@libs/providers/entra/graph-rate-limits.js';
+import {
+  GRAPH_RU_WINDOW_MS,
+  GRAPH_WRITE_QUOTA,
+  graphResourceUnitsPer10s,
+} from '@libs/providers/entra/graph-rate-limits.js';
 import type { ServiceClient } from '@app/demo/service-client.js';
 import { benchAdmin, benchServiceEnv, HEADROOM, round } from './bench-org.js';
 import { type ServiceProcess, startServiceProcess } from './service-process.js';
@@ -27,6 +31,9 @@ export async function startBenchTenant(options: {
   rateLimits: 'none' | 'enterprise';
   log: (line: string) => void;
   cpuProfileDir?: string;
+  /** the app registration's application permissions; default a backup's */
+  grants?: readonly string[];
+  traceGc?: boolean;
 }): Promise<BenchTenant> {
   const { users, log } = options;
   log(`Generating an Entra tenant of ${users} users...`);
@@ -45,7 +52,7 @@ export async function startBenchTenant(options: {
   };
   try {
     const api = await (await benchAdmin(service))(service);
-    const app = tenant.registerApp(entraBackupPermissions());
+    const app = tenant.registerApp(options.grants ?? entraBackupPermissions());
     const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
       provider: 'entra_id',
       org_url: tenant.baseUrl,
@@ -78,17 +85,78 @@ export async function startBenchTenant(options: {
   }
 }
 
+/** What a tenant saw of one measured run, and how it compares with Graph's limits. */
+export interface GraphFigures {
+  /** requests per `METHOD template` during the run */
+  byEndpoint: Record<string, number>;
+  requests: number;
+  status429: number;
+  resource_units: number;
+  /** requests that count against Graph's write limits (GRAPH_WRITE_QUOTA) */
+  writes: number;
+  /** the least wall time the limits allow (0 without them), seconds */
+  lower_bound_seconds: number;
+  /** wall time over the lower bound; null without limits */
+  ratio: number | null;
+}
+
+/** A read of the tenant's counters, to subtract from a later one (graphFigures). */
+export type GraphCounters = {
+  counts: Record<string, number>;
+  totals: { resourceUnits: number; status429: number };
+};
+
+/** The tenant's counters now. */
+export function graphCounters(tenant: RunningEntraSimulator): GraphCounters {
+  return { counts: tenant.requestCounts(), totals: tenant.throttleTotals() };
+}
+
+/** The tenant's requests since `before`, for a run of `seconds` on a tenant of `users`. */
+export function graphFigures(
+  tenant: RunningEntraSimulator,
+  before: GraphCounters,
+  users: number,
+  rateLimits: 'none' | 'enterprise',
+  seconds: number,
+): GraphFigures {
+  const byEndpoint = Object.fromEntries(
+    Object.entries(tenant.requestCounts())
+      .map(([endpoint, count]) => [endpoint, count - (before.counts[endpoint] ?? 0)] as const)
+      .filter(([, count]) => count > 0),
+  );
+  const totals = tenant.throttleTotals();
+  const resourceUnits = totals.resourceUnits - before.totals.resourceUnits;
+  const count = (matches: (endpoint: string) => boolean) =>
+    Object.entries(byEndpoint)
+      .filter(([endpoint]) => matches(endpoint))
+      .reduce((sum, [, n]) => sum + n, 0);
+  const conditionalAccess = count((endpoint) => endpoint.includes('/identity/conditionalAccess/'));
+  const writes = count((endpoint) => GRAPH_WRITE_QUOTA.buckets.test(endpoint));
+  const lowerBound =
+    rateLimits === 'enterprise' ? graphLowerBound(users, resourceUnits, conditionalAccess, writes) : 0;
+  return {
+    byEndpoint,
+    requests: Object.values(byEndpoint).reduce((sum, n) => sum + n, 0),
+    status429: totals.status429 - before.totals.status429,
+    resource_units: resourceUnits,
+    writes,
+    lower_bound_seconds: lowerBound,
+    ratio: lowerBound > 0 ? round(seconds / lowerBound) : null,
+  };
+}
+
 /**
  * The least wall time Graph's identity and access limits allow for a run that spent
- * `resourceUnits` and made `conditionalAccessRequests` (s): the application+tenant budget for the
- * tenant's size less the headroom kept free, and the conditional access paths' 1 request per
- * second; the slower decides. Steady state: the budget's bucket starts full (10 s of units), so a
+ * `resourceUnits`, made `conditionalAccessRequests` and `writes` (s): the application+tenant budget
+ * for the tenant's size less the headroom kept free, the conditional access paths' 1 request per
+ * second, and the write quota less the headroom; the slowest decides. Steady state: the budget's bucket starts full (10 s of units), so a
  * run that fits in it beats the bound.
  */
 export function graphLowerBound(
   users: number,
   resourceUnits: number,
   conditionalAccessRequests: number,
+  writes = 0,
 ): number {
   const perSecond = (graphResourceUnitsPer10s(users) * (1 - HEADROOM) * 1000) / GRAPH_RU_WINDOW_MS;
   return round(
@@ -96,6 +164,7 @@ export function graphLowerBound(
       resourceUnits / perSecond,
       // The first request goes at once, each other one a second after the previous.
       Math.max(0, conditionalAccessRequests - 1),
+      writes / ((GRAPH_WRITE_QUOTA.requests * (1 - HEADROOM)) / (GRAPH_WRITE_QUOTA.windowMs / 1000)),
     ),
   );
 }

@@ -5,6 +5,7 @@ import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
 import { round, startBenchOrg } from './bench-org.js';
 import { printFigures, requestFigures } from './request-figures.js';
+import { benchEntraRestore } from './entra-restore.js';
 
 interface RestoreView {
   restore: {
@@ -17,13 +18,15 @@ interface RestoreView {
 }
 
 /**
- * `npm run bench:restore -- --users N [--apps K] [--rate-limits enterprise|none] [--trace-gc] [--json]`: a
+ * `npm run bench:restore -- --users N [--provider okta|entra_id] [--purge] [--apps K] [--rate-limits enterprise|none] [--trace-gc] [--json]`: a
  * generated org is backed up, N of its users are deleted (and their memberships and app
  * assignments with them), then a selective restore of `user` brings them back through the whole
  * pipeline (pre-restore backup, plan, writes). The org is set up without limits; the restore runs
  * under `--rate-limits` (default enterprise), and its wall time is compared with the least the
  * limits allow for the requests it made (issue 5: within 1.25x at 10,000 re-created users), and
  * its peak RSS with the service's production flags (issue 32: under 400 MB at 100,000 users).
+ * With `--provider entra_id`, a generated Entra tenant instead (entra-restore.ts; `--purge` makes
+ * the restore create the users anew rather than bring them back from the deleted items).
  * `--trace-gc` runs the service with V8's `--trace-gc` and adds the heap's growth during the
  * restore (`heap_growth_mb`: the largest heap before a collection, less the heap after the last
  * collection before the restore).
@@ -36,6 +39,8 @@ async function main(): Promise<void> {
       'rate-limits': { type: 'string', default: 'enterprise' },
       'trace-gc': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      provider: { type: 'string', default: 'okta' },
+      purge: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -48,6 +53,16 @@ async function main(): Promise<void> {
   if (rateLimits !== 'none' && rateLimits !== 'enterprise')
     throw new Error('--rate-limits must be none or enterprise');
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
+  if (values.provider === 'entra_id')
+    return benchEntraRestore({
+      users,
+      rateLimits,
+      purge: values.purge,
+      traceGc: values['trace-gc'],
+      json: values.json,
+      log,
+    });
+  if (values.provider !== 'okta') throw new Error('--provider must be okta or entra_id');
 
   const bench = await startBenchOrg({
     users,

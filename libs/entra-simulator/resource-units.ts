@@ -95,7 +95,8 @@ export class GraphThrottle {
   constructor(
     private readonly tenantId: string,
     private readonly tenantUsers: () => number,
-    private readonly enabled: boolean,
+    /** whether Graph's limits apply (`setThrottling` changes it) */
+    public enabled: boolean,
     private readonly now: () => number = Date.now,
   ) {}
 

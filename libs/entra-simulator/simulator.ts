@@ -85,6 +85,11 @@ export interface RunningEntraSimulator {
       properties: Record<string, unknown>;
     }>,
   ): void;
+  /**
+   * Turns Graph's published limits on or off from now on (`throttling` at start): a bench sets a
+   * tenant up without them, then measures a run with them. Buckets keep what they hold.
+   */
+  setThrottling(enabled: boolean): void;
   /** Resource units of the Graph requests admitted, and the requests throttled (429), so far. */
   throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
@@ -146,6 +151,9 @@ export async function startEntraSimulator(
       snapshot: () => snapshotOf(state),
       resetDeltaState: () => state.changes.reset(),
       recoverNatively: (changes) => void state.recoverNatively(changes),
+      setThrottling: (enabled) => {
+        throttle.enabled = enabled;
+      },
       throttleTotals: () => ({ ...throttle.totals }),
       requestCounts: () => ({ ...counts }),
       close: async () => {

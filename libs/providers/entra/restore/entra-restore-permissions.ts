@@ -21,15 +21,12 @@ export const ENTRA_WRITE_PERMISSIONS: Partial<Record<EntraResourceType, readonly
 };
 
 /**
- * The application permissions a restore of `types` needs: a backup's of them (it reads what is
- * live) and each type's write permissions, each once.
+ * The application permissions a restore of `types` needs: a full backup's (a restore starts with
+ * one, and reads what is live) and each type's write permissions, each once.
  */
 export function entraRestorePermissions(types: readonly string[]): string[] {
-  const known = ENTRA_RESOURCE_TYPES.filter((type) => types.includes(type));
-  return [
-    ...new Set([
-      ...entraBackupPermissions(known),
-      ...known.flatMap((type) => ENTRA_WRITE_PERMISSIONS[type] ?? []),
-    ]),
-  ];
+  const writes = ENTRA_RESOURCE_TYPES.filter((type) => types.includes(type)).flatMap(
+    (type) => ENTRA_WRITE_PERMISSIONS[type] ?? [],
+  );
+  return [...new Set([...entraBackupPermissions(), ...writes])];
 }

@@ -1,6 +1,11 @@
 import { DefinitionRestorer } from '@libs/providers/kit/definition-restorer.js';
 import { idParts } from '@libs/providers/kit/type-restore-definition.js';
-import type { IdMap, RestoreWriteOptions, RestoreWriteResult } from '@libs/providers/provider-restore.js';
+import type {
+  IdMap,
+  RestoreWrite,
+  RestoreWriteOptions,
+  RestoreWriteResult,
+} from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
 import { ENTRA_VOLATILE_FIELDS } from '@libs/providers/entra/entra-not-captured.js';
 import {
@@ -51,6 +56,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   readonly order: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
   /** Per type, the ids of its objects in the deleted items, read by `prepare`. */
   private readonly deleted = new Map<ResourceType, Set<string>>();
+  /** Types whose write permissions were checked (`apply`). */
+  private readonly verified = new Set<ResourceType>();
   /** Groups whose members a restore leaves alone -> why (dynamic, synced), learnt as groups pass. */
   private readonly managedGroups = new Map<string, string>();
 
@@ -74,13 +81,13 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   }
 
   /**
-   * Checks the app holds the permissions a restore of `types` needs, then reads the ids in the
-   * deleted items of each type among them that has some, and the groups whose members are not a
+   * Checks the app holds what a restore reads (a full backup's permissions), then reads the ids in
+   * the deleted items of each of `types` that has some, and the groups whose members are not a
    * restore's to write when memberships are restored.
    * @throws ProviderAuthError naming missing permissions; as GraphApiClient.pages
    */
   async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
-    await this.verify(entraRestorePermissions(types));
+    await this.verify(entraRestorePermissions([]));
     for (const type of types) {
       const cast = DELETED_ITEM_CASTS[type as EntraResourceType];
       if (!cast) continue;
@@ -111,6 +118,21 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   references(record: ResourceRecord): string[] {
     const own = new Set(idParts(record.id));
     return referencedIds(record.data).filter((id) => !own.has(id));
+  }
+
+  /**
+   * As DefinitionRestorer's, after checking, at a type's first write, that the app holds the
+   * type's write permissions (ENTRA_WRITE_PERMISSIONS), so that a restore missing one stops with
+   * a message naming it rather than failing every item with Graph's 403.
+   * @throws ProviderAuthError naming the missing permissions
+   */
+  override async apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult> {
+    const type = write.action === 'delete' ? write.type : write.record.type;
+    if (!this.verified.has(type)) {
+      await this.verify(entraRestorePermissions([type]));
+      this.verified.add(type);
+    }
+    return super.apply(write, signal);
   }
 
   fromDeleted(record: ResourceRecord): boolean {
