@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import type { EntraSimulatorOptions } from '@libs/entra-simulator/index.js';
 import { changeOne, DAMAGE_ROLES, deleteOne } from '@libs/entra-simulator/testing/entra-damage.js';
 import { graphClient, type GraphTestClient } from '@libs/entra-simulator/testing/graph-client.js';
@@ -11,13 +10,11 @@ import {
 import { entraRestoreDefinitions } from '@libs/providers/entra/restore/definitions/index.js';
 import { ENTRA_SERVER_OWNED } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
-import { runBackup } from './backup-helpers.js';
 import { createEntraConnection, startTestTenant, type TestTenant } from './entra-tenant.js';
 import {
-  expectClean,
   fidelityTable,
   readDoc,
-  restoreAndCompare,
+  RoundTripRun,
   unavoidableList,
   withSection,
   writeDoc,
@@ -75,11 +72,7 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
     let graph: GraphTestClient;
     let ctx: TestApp;
     let admin: TestClient;
-    let connectionId: string;
-    const rows: Row[] = [];
-    let before: BackupDto;
-    /** Whether the last round trip ended before its backup after (the tenant may differ from `before`). */
-    let stale = false;
+    let run: RoundTripRun;
 
     beforeAll(async () => {
       tenant = await startTestTenant(options, providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES));
@@ -87,13 +80,17 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
       // Two jobs a type (restore, backup): a shorter poll keeps the run under four minutes.
       ctx = await startTestApp({ ...tenant.env, JOB_POLL_SECONDS: '0.5' });
       admin = await ctx.newClient({ role: 'admin' });
-      connectionId = await createEntraConnection(ctx, admin.token, tenant);
-      before = await runBackup(ctx, admin.token, { connectionId });
-      expect(before.status).toBe('completed');
+      run = new RoundTripRun(
+        ENTRA_FIDELITY,
+        ctx,
+        admin.token,
+        await createEntraConnection(ctx, admin.token, tenant),
+      );
+      expect((await run.backUp()).status).toBe('completed');
     });
 
     afterAll(async () => {
-      if (rows.length === TYPES.length) writeSection(rows);
+      if (run?.rows.length === TYPES.length) writeSection(run.rows);
       await ctx?.close();
       await graph?.close();
       await tenant?.sim.close();
@@ -101,13 +98,13 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
 
     for (const type of TYPES)
       it(type, async () => {
-        const count = rows.length;
+        const count = run.rows.length;
         try {
           await roundTrip(type);
         } catch (error) {
           // A round trip that throws still gets its row, so the table shows every type.
-          if (rows.length === count)
-            rows.push({
+          if (run.rows.length === count)
+            run.rows.push({
               type,
               damage: '',
               restore: `threw: ${String(error)}`,
@@ -119,8 +116,7 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
       });
 
     async function roundTrip(type: EntraResourceType): Promise<void> {
-      if (stale) before = await runBackup(ctx, admin.token, { connectionId });
-      stale = true;
+      await run.ready();
       const records = tenant.sim.snapshot()[type] ?? [];
       const deleted = await deleteOne(graph, type, records);
       const others = records.filter((record) => record.id !== deleted.id);
@@ -132,37 +128,20 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
               deleted.id ? 'one deleted' : `not deleted (${deleted.unserved ?? deleted.why})`,
               changed.id ? 'one changed' : `not changed (${changed.unserved ?? changed.why})`,
             ].join('; ');
+      if (deleted.id ?? changed.id) run.damaged();
       const unserved = [deleted.unserved, changed.unserved].filter(Boolean);
       if (unserved.length) {
-        rows.push({
+        run.rows.push({
           type,
           damage,
           restore: 'not run: the simulator does not serve the damage',
           differences: '',
           result: 'FAILS',
         });
-        // What was damaged all the same stays: the next round trip starts from a new backup.
-        stale = deleted.id !== null || changed.id !== null;
         expect({ type, unserved }).toEqual({ type, unserved: [] });
       }
-      if (!deleted.id && !changed.id) {
-        rows.push({ type, damage, restore: 'nothing to restore', differences: '', result: 'lossless' });
-        stale = false;
-        return;
-      }
-      const outcome = await restoreAndCompare(ENTRA_FIDELITY, {
-        ctx,
-        token: admin.token,
-        connectionId,
-        from: before,
-        type,
-        damage,
-      });
-      // The tenant as this type's restore left it is the next type's starting point.
-      before = outcome.after;
-      stale = false;
-      rows.push(outcome.row);
-      expectClean(outcome);
+      if (!deleted.id && !changed.id) run.untouched(type, damage);
+      else await run.restore(type, damage);
     }
   });
 }

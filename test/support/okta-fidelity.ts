@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import type { SimulatorOptions } from '@libs/okta-simulator/index.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { OKTA_RESTORE_ORDER } from '@libs/providers/okta/restore/okta-restore-order.js';
 import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
-import { createConnection, runBackup } from './backup-helpers.js';
+import { createConnection } from './backup-helpers.js';
 import { changeOne, deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { startTestOrg, type TestOrg } from './okta-org.js';
 import {
-  expectClean,
   fidelityTable,
   readDoc,
-  restoreAndCompare,
+  RoundTripRun,
   unavoidableList,
   withSection,
   writeDoc,
@@ -201,24 +199,23 @@ export function describeRoundTrip(subject: RoundTripOrg): void {
     let okta: SimulatorClient;
     let ctx: TestApp;
     let admin: TestClient;
-    let connectionId: string;
-    const rows: Row[] = [];
-    let before: BackupDto;
+    let run: RoundTripRun;
 
     beforeAll(async () => {
       org = await startTestOrg(subject.options, RESTORE_SCOPES);
       okta = new SimulatorClient(org.sim);
       ctx = await startTestApp(org.env);
       admin = await ctx.newClient({ role: 'admin' });
-      connectionId = await createConnection(ctx, admin.token, {
+      const connectionId = await createConnection(ctx, admin.token, {
         baseUrl: org.sim.baseUrl,
         ...org.integration,
       });
-      before = await runBackup(ctx, admin.token, { connectionId });
+      run = new RoundTripRun(OKTA_FIDELITY, ctx, admin.token, connectionId);
+      await run.backUp();
     });
 
     afterAll(async () => {
-      if (rows.length === types.length) writeSection(subject, rows);
+      if (run?.rows.length === types.length) writeSection(subject, run.rows);
       await ctx?.close();
       await okta?.close();
       await org?.sim.close();
@@ -240,23 +237,8 @@ export function describeRoundTrip(subject: RoundTripOrg): void {
         changed,
         'Okta lets an admin neither delete nor change one',
       );
-      if (!deleted && !changed) {
-        rows.push({ type, damage, restore: 'nothing to restore', differences: '', result: 'lossless' });
-        return;
-      }
-      const outcome = await restoreAndCompare(OKTA_FIDELITY, {
-        ctx,
-        token: admin.token,
-        connectionId,
-        from: before,
-        type,
-        damage,
-        open: subject.open?.[type],
-      });
-      // The org as this type's restore left it is the next type's starting point.
-      before = outcome.after;
-      rows.push(outcome.row);
-      expectClean(outcome);
+      if (!deleted && !changed) run.untouched(type, damage);
+      else await run.restore(type, damage, subject.open?.[type]);
     }
   });
 }

@@ -107,15 +107,74 @@ export interface RoundTripOutcome {
 export const DOC = new URL('../../docs/restore-fidelity.md', import.meta.url);
 
 /**
+ * One provider's round trips on one org or tenant, type after type: the backup each starts from
+ * (the one the previous type's round trip ended with) and the rows of the table.
+ */
+export class RoundTripRun {
+  readonly rows: Row[] = [];
+  private before?: BackupDto;
+  /** The org changed since `before` without a restore of it (damage whose round trip stopped). */
+  private dirty = false;
+
+  constructor(
+    private readonly provider: FidelityProvider,
+    private readonly ctx: TestApp,
+    private readonly token: string,
+    private readonly connectionId: string,
+  ) {}
+
+  /** Backs the org up: the next round trip starts from it. */
+  async backUp(): Promise<BackupDto> {
+    this.before = await runBackup(this.ctx, this.token, { connectionId: this.connectionId });
+    this.dirty = false;
+    return this.before;
+  }
+
+  /** The org was damaged: until the type's restore is compared, the next round trip backs up first (`ready`). */
+  damaged(): void {
+    this.dirty = true;
+  }
+
+  /** Backs up again when the last round trip left damage behind (see `damaged`). */
+  async ready(): Promise<void> {
+    if (this.dirty) await this.backUp();
+  }
+
+  /** A type nothing could be done to: its row, nothing restored. */
+  untouched(type: string, damage: string): void {
+    this.rows.push({ type, damage, restore: 'nothing to restore', differences: '', result: 'lossless' });
+  }
+
+  /**
+   * After the type's damage: restores it, backs up, diffs and pairs (restoreAndCompare), records
+   * its row, and fails the test on any problem.
+   */
+  async restore(type: string, damage: string, open?: string): Promise<void> {
+    if (!this.before) throw new Error('backUp() first');
+    const outcome = await restoreAndCompare(this.provider, {
+      ctx: this.ctx,
+      token: this.token,
+      connectionId: this.connectionId,
+      from: this.before,
+      type,
+      damage,
+      open,
+    });
+    // The org as this type's restore left it is the next type's starting point.
+    this.before = outcome.after;
+    this.dirty = false;
+    this.rows.push(outcome.row);
+    expectClean(outcome);
+  }
+}
+
+/**
  * Restores `step.type` selectively from `step.from` (`POST /api/restore`), backs up again, diffs
  * the two backups (`POST /api/diff`) and pairs removed and added records through the restore's
  * new ids: every difference left must be one of `provider.unavoidable`, every record lost one the
  * API cannot write, every record added one the provider made itself.
  */
-export async function restoreAndCompare(
-  provider: FidelityProvider,
-  step: RoundTripStep,
-): Promise<RoundTripOutcome> {
+async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep): Promise<RoundTripOutcome> {
   const { ctx, token, from, type } = step;
   const restored = await runRestore(ctx, token, {
     backupId: from.id,
@@ -187,7 +246,7 @@ export async function restoreAndCompare(
 }
 
 /** Fails the test unless the round trip had no problem; on a failure the restore's writes say what it did. */
-export function expectClean({ problems, writes }: RoundTripOutcome): void {
+function expectClean({ problems, writes }: RoundTripOutcome): void {
   const clean = Object.values(problems).every((list) => list.length === 0);
   expect(clean ? problems : { ...problems, writes }).toEqual({
     failed: [],
