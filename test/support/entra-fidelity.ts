@@ -134,7 +134,9 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
         run.rows.push({
           type,
           damage,
-          restore: 'not run: the simulator does not serve the damage',
+          restore: `not run: the simulator does not serve the damage${
+            unwrittenFails(type) ? `; not written either: ${unwrittenFails(type)}` : ''
+          }`,
           differences: '',
           result: 'FAILS',
         });
