@@ -1,4 +1,3 @@
-import type { Reply } from '@libs/okta-simulator/http/reply.js';
 import { json } from '@libs/okta-simulator/http/reply.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 
@@ -10,12 +9,12 @@ import {
   deletedItemsRoutes,
   directoryWriteRoutes,
   objectWriteRoutes,
-  jsonObjectBody,
   recoveryJobsRoute,
 } from './directory-writes.routes.js';
 import { entityReply, listPage } from './odata-list.js';
+import { policyWriteRoutes } from './policy-writes.routes.js';
 import { USER_DEFAULT_PROPERTIES } from './seed/users.js';
-import type { Collection, TenantState } from './tenant-state.js';
+import type { Collection } from './tenant-state.js';
 
 export type { GraphContext } from './graph-route.js';
 
@@ -101,6 +100,7 @@ export function graphRoutes(graph: GraphContext): Route[] {
       deltaPage(state, graph.baseUrl, { collection: 'groups', context: 'groups', members: true }, url),
     ),
     ...directoryWriteRoutes(graph),
+    ...policyWriteRoutes(graph),
     ...deletedItemsRoutes(graph),
     ...objectWriteRoutes(graph),
     recoveryJobsRoute(graph),
@@ -119,13 +119,6 @@ export function graphRoutes(graph: GraphContext): Route[] {
       'conditionalAccessPolicies',
       'identity/conditionalAccess/policies',
       conditionalAccess,
-    ),
-    graphRoute(
-      graph,
-      'PATCH',
-      '/v1.0/identity/conditionalAccess/policies/{id}',
-      ['Policy.ReadWrite.ConditionalAccess'],
-      ({ params, bodyText }) => updatePolicy(state, params.id, bodyText),
     ),
     ...collectionRoutes(
       graph,
@@ -242,24 +235,4 @@ export function tokenRoute(graph: GraphContext): Route {
       return json(200, graph.apps.issue(clientId, clientSecret));
     },
   };
-}
-
-/**
- * `PATCH /identity/conditionalAccess/policies/{id}` ("Update conditionalAccessPolicy": 204 No
- * Content): the body's members replace the policy's (the id and creation time stay), and Graph
- * sets `modifiedDateTime`. The normalization Graph applies to written policies is a later part.
- * @throws GraphError 400 for a body that is not a JSON object, 404 for an unknown policy
- */
-function updatePolicy(state: TenantState, id: string, bodyText: string): Reply {
-  const policies = state.collection('conditionalAccessPolicies');
-  const policy = policies.get(id);
-  if (!policy) throw notFound(id);
-  const { id: _id, createdDateTime: _created, ...writable } = jsonObjectBody(bodyText);
-  state.put('conditionalAccessPolicies', {
-    ...policy,
-    ...writable,
-    id,
-    modifiedDateTime: new Date().toISOString(),
-  });
-  return { status: 204 };
 }

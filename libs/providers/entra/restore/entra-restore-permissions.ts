@@ -18,6 +18,49 @@ export const ENTRA_WRITE_PERMISSIONS: Partial<Record<EntraResourceType, readonly
   group_membership: ['GroupMember.ReadWrite.All'],
   // "Add owners" (of a group), "Remove owner"
   group_owner: ['Group.ReadWrite.All'],
+  // "Create namedLocation", "Update namedLocation", "Delete namedLocation"
+  named_location: ['Policy.ReadWrite.ConditionalAccess'],
+  // "Create authenticationStrengthPolicy", "Update", "updateAllowedCombinations"
+  authentication_strength_policy: ['Policy.ReadWrite.ConditionalAccess'],
+  // "Create conditionalAccessPolicy", "Update"; "Delete conditionalAccessPolicy": Policy.Read.All
+  // and Policy.ReadWrite.ConditionalAccess; the lockout check (lockout-check.ts) reads the Global
+  // Administrators' assignments ("List unifiedRoleAssignments"), users and group members
+  conditional_access_policy: [
+    'Policy.ReadWrite.ConditionalAccess',
+    'Policy.Read.All',
+    'RoleManagement.Read.Directory',
+    'User.Read.All',
+    'GroupMember.Read.All',
+  ],
+  // "Update authorizationPolicy"
+  authorization_policy: ['Policy.ReadWrite.Authorization'],
+  // "Update authenticationMethodsPolicy", "Update authenticationMethodConfiguration"
+  authentication_methods_policy: ['Policy.ReadWrite.AuthenticationMethod'],
+  authentication_method_configuration: ['Policy.ReadWrite.AuthenticationMethod'],
+  // "Update identitySecurityDefaultsEnforcementPolicy"
+  identity_security_defaults_enforcement_policy: ['Policy.ReadWrite.SecurityDefaults'],
+  // "Update adminConsentRequestPolicy"
+  admin_consent_request_policy: ['Policy.ReadWrite.ConsentRequest'],
+  // "Create permissionGrantPolicy", "Update", "Delete"
+  permission_grant_policy: ['Policy.ReadWrite.PermissionGrant'],
+  // "Create tokenLifetimePolicy" and the token issuance, claims mapping and home realm discovery pages
+  token_lifetime_policy: ['Policy.ReadWrite.ApplicationConfiguration'],
+  token_issuance_policy: ['Policy.ReadWrite.ApplicationConfiguration'],
+  claims_mapping_policy: ['Policy.ReadWrite.ApplicationConfiguration'],
+  home_realm_discovery_policy: ['Policy.ReadWrite.ApplicationConfiguration'],
+  // "Update crossTenantAccessPolicy", "Update crossTenantAccessPolicyConfigurationDefault",
+  // "Create crossTenantAccessPolicyConfigurationPartner", "Update", "Delete"
+  cross_tenant_access_policy: ['Policy.ReadWrite.CrossTenantAccess'],
+  cross_tenant_access_policy_configuration_default: ['Policy.ReadWrite.CrossTenantAccess'],
+  cross_tenant_access_policy_configuration_partner: ['Policy.ReadWrite.CrossTenantAccess'],
+  // "Create groupSetting", "Update groupSetting", "Delete groupSetting" (tenant-wide settings)
+  group_setting: ['GroupSettings.ReadWrite.All'],
+  // "Create groupLifecyclePolicy", "Update", "Delete"
+  group_lifecycle_policy: ['Directory.ReadWrite.All'],
+  // "Update organization"
+  organization: ['Organization.ReadWrite.All'],
+  // "Update organizationalBranding", "Delete organizationalBranding"
+  organizational_branding: ['OrganizationalBranding.ReadWrite.All'],
 };
 
 /**

@@ -1,6 +1,9 @@
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { EntraRestoreDefinition } from '@libs/providers/entra/restore/entra-restore-definition.js';
+import { conditionalAccessDefinitions } from './conditional-access.js';
 import { directoryDefinitions } from './directory.js';
+import { policyDefinitions } from './policies.js';
+import { tenantDefinitions } from './tenant.js';
 
 /**
  * How a restore writes each Entra ID type, by area (docs/restore.md): a type without a definition
@@ -9,5 +12,8 @@ import { directoryDefinitions } from './directory.js';
 export function entraRestoreDefinitions(): Partial<Record<EntraResourceType, EntraRestoreDefinition>> {
   return {
     ...directoryDefinitions(),
+    ...conditionalAccessDefinitions(),
+    ...policyDefinitions(),
+    ...tenantDefinitions(),
   };
 }
