@@ -3,17 +3,8 @@ import { graphClient } from '@libs/entra-simulator/testing/graph-client.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import { round } from './bench-org.js';
 import { graphCounters, graphFigures, startBenchTenant } from './bench-tenant.js';
+import { runBenchRestore } from './restore-run.js';
 import { printFigures } from './request-figures.js';
-
-interface RestoreView {
-  restore: {
-    status: string;
-    progress_pct: number;
-    progress_message: string;
-    error_message: string | null;
-    summary: Record<string, { create: number; update: number; failed: number }>;
-  };
-}
 
 /**
  * The Entra ID restore bench (issue 31): a generated tenant of `users` is backed up, its users
@@ -59,21 +50,11 @@ export async function benchEntraRestore(options: {
     tenant.setThrottling(rateLimits === 'enterprise');
     const before = graphCounters(tenant);
     service.resetHeapPeak();
-    const started = performance.now();
-    const { restoreId } = await bench.api.post<{ restoreId: string }>('/api/restore', {
-      backupId,
-      mode: 'selective',
-      resourceTypes: types,
-    });
-    const view = await bench.api.poll<RestoreView>(
-      `/api/restore/${restoreId}?limit=1`,
-      (current) => !['pending', 'running'].includes(current.restore.status),
-      (current) => [current.restore.progress_pct, current.restore.progress_message],
-      (pct, message) => log(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
-      6 * 3_600_000,
+    const { view, seconds } = await runBenchRestore(
+      bench.api,
+      { backupId, mode: 'selective', resourceTypes: types },
+      log,
     );
-    const seconds = (performance.now() - started) / 1000;
-    if (view.restore.status === 'failed') throw new Error(`restore failed: ${view.restore.error_message}`);
     const { byEndpoint, ...figures } = graphFigures(tenant, before, users, rateLimits, seconds);
     const summary = view.restore.summary;
     printFigures(

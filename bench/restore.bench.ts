@@ -4,18 +4,9 @@ import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.j
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
 import { round, startBenchOrg } from './bench-org.js';
+import { runBenchRestore } from './restore-run.js';
 import { printFigures, requestFigures } from './request-figures.js';
 import { benchEntraRestore } from './entra-restore.js';
-
-interface RestoreView {
-  restore: {
-    status: string;
-    progress_pct: number;
-    progress_message: string;
-    error_message: string | null;
-    summary: Record<string, { create: number; update: number; failed: number }>;
-  };
-}
 
 /**
  * `npm run bench:restore -- --users N [--provider okta|entra_id] [--purge] [--apps K] [--rate-limits enterprise|none] [--trace-gc] [--json]`: a
@@ -92,21 +83,11 @@ async function main(): Promise<void> {
     org.setRateLimits(rateLimits);
     const before = org.requestLog();
     bench.service.resetHeapPeak();
-    const started = performance.now();
-    const { restoreId } = await bench.api.post<{ restoreId: string }>('/api/restore', {
-      backupId,
-      mode: 'selective',
-      resourceTypes: ['user'],
-    });
-    const view = await bench.api.poll<RestoreView>(
-      `/api/restore/${restoreId}?limit=1`,
-      (current) => !['pending', 'running'].includes(current.restore.status),
-      (current) => [current.restore.progress_pct, current.restore.progress_message],
-      (pct, message) => log(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
-      6 * 3_600_000,
+    const { view, seconds } = await runBenchRestore(
+      bench.api,
+      { backupId, mode: 'selective', resourceTypes: ['user'] },
+      log,
     );
-    const seconds = (performance.now() - started) / 1000;
-    if (view.restore.status === 'failed') throw new Error(`restore failed: ${view.restore.error_message}`);
 
     const { byEndpoint, ...figures } = requestFigures(before, org.requestLog(), rateLimits, seconds);
     const summary = view.restore.summary;

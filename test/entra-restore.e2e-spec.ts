@@ -32,6 +32,7 @@ const ADMIN_ROLES = [
   'GroupMember.ReadWrite.All',
   'Policy.ReadWrite.ConditionalAccess',
   'Policy.Read.All',
+  'RoleManagement.ReadWrite.Directory',
 ];
 
 /**
@@ -54,6 +55,8 @@ const ADMIN_ROLES = [
     /** A Microsoft 365 group with three members, and a security group with two members and an owner. */
     let unified: { id: string; members: string[] };
     let security: { id: string; members: string[]; owner: string; policyId: string };
+    /** An enabled policy that blocks every sign-in of every user, Global Administrators included. */
+    let blockAll: string;
 
     const auth = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
     const call = async (method: string, path: string, body?: unknown) => {
@@ -125,6 +128,23 @@ const ADMIN_ROLES = [
       await call('PATCH', `/identity/conditionalAccess/policies/${policy.id}`, {
         conditions: { users: { ...users_, excludeGroups: [security.id] } },
       });
+      // A Global Administrator who can sign in (the real tenant's are not among its users here).
+      await call('POST', '/roleManagement/directory/roleAssignments', {
+        principalId: security.owner,
+        roleDefinitionId: '62e90394-69f5-4237-9190-012177145e10',
+        directoryScopeId: '/',
+      });
+      const block = await call('POST', '/identity/conditionalAccess/policies', {
+        displayName: 'Block every sign-in',
+        state: 'enabled',
+        conditions: {
+          users: { includeUsers: ['All'] },
+          applications: { includeApplications: ['All'] },
+          clientAppTypes: ['all'],
+        },
+        grantControls: { operator: 'OR', builtInControls: ['block'] },
+      });
+      blockAll = String(block.id);
       backup = await runBackup(ctx, admin.token, { connectionId });
       expect(backup.status).toBe('completed');
     });
@@ -250,6 +270,31 @@ const ADMIN_ROLES = [
         displayName: user.data.displayName,
         accountEnabled: false,
       });
+    });
+
+    it('restores a policy that would block every Global Administrator report-only, and enabled only with enforce', async () => {
+      let liveId = blockAll;
+      const restorePolicy = async (enforce: boolean) => {
+        await call('DELETE', `/identity/conditionalAccess/policies/${liveId}`);
+        const restored = await runRestore(ctx, admin.token, {
+          backupId: backup.id,
+          mode: 'selective',
+          resourceTypes: ['conditional_access_policy'],
+          resourceIds: [blockAll],
+          enforce,
+        });
+        expect(restored.restore.status).toBe('completed');
+        expect(restored.restore.enforce).toBe(enforce);
+        const item = restored.items.find((i) => i.resourceId === blockAll)!;
+        expect(item).toMatchObject({ action: 'create', outcome: 'ok' });
+        liveId = String(item.newId);
+        return { item, live: await call('GET', `/identity/conditionalAccess/policies/${liveId}`) };
+      };
+      const guarded = await restorePolicy(false);
+      expect(guarded.live.state).toBe('enabledForReportingButNotEnforced');
+      expect(guarded.item.notes).toEqual([expect.stringMatching(/report-only|Global Administrator/)]);
+      const enforced = await restorePolicy(true);
+      expect(enforced.live.state).toBe('enabled');
     });
 
     it('answers 404 to another team restoring or previewing the backup', async () => {

@@ -323,7 +323,7 @@ export function deletedItemsRoutes(graph: GraphContext): Route[] {
  * Updates and deletions of applications, service principals, administrative units and delegated
  * permission grants ("Update application" / "Delete application" and the same pages of the
  * others: `PATCH /{path}/{id}` 204, `DELETE /{path}/{id}` 204, to the deleted items except a
- * grant), and "Create oAuth2PermissionGrant" (`POST /oauth2PermissionGrants`: `clientId`,
+ * grant; an application's service principal goes with it), and "Create oAuth2PermissionGrant" (`POST /oauth2PermissionGrants`: `clientId`,
  * `consentType` and `resourceId` required, `principalId` with `Principal` consent; 201), so tests
  * change these types as a tenant's admins do. An update sets only properties the object has
  * (Graph refuses a property its type lacks with 400) and never its id. Each change is one delta
@@ -352,7 +352,15 @@ export function objectWriteRoutes(graph: GraphContext): Route[] {
         return { status: 204 };
       }),
       graphRoute(graph, 'DELETE', `/v1.0/${path}/{id}`, roles, ({ params }) => {
+        const appId =
+          collection === 'applications' ? state.collection(collection).get(params.id)?.appId : undefined;
         if (!state.remove(collection, params.id)) throw notFound(params.id);
+        // Deleting an app registration in its home tenant deletes its service principal too; a
+        // restore of the application does not bring that back ("Restore a soft deleted
+        // enterprise application"; Restore-EntraDeletedApplication).
+        if (appId !== undefined)
+          for (const sp of [...state.collection('servicePrincipals').values()])
+            if (sp.appId === appId) state.remove('servicePrincipals', sp.id);
         return { status: 204 };
       }),
     ]),

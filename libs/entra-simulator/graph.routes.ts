@@ -2,6 +2,7 @@ import { json } from '@libs/okta-simulator/http/reply.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 
 import { GRAPH_RESOURCE } from './app-registrations.js';
+import { applicationWriteRoutes } from './application-writes.routes.js';
 import { GraphError, notFound } from './graph-error.js';
 import { deltaPage } from './delta-query.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
@@ -12,6 +13,7 @@ import {
   recoveryJobsRoute,
 } from './directory-writes.routes.js';
 import { entityReply, listPage } from './odata-list.js';
+import { roleWriteRoutes } from './role-writes.routes.js';
 import { policyWriteRoutes } from './policy-writes.routes.js';
 import { USER_DEFAULT_PROPERTIES } from './seed/users.js';
 import type { Collection } from './tenant-state.js';
@@ -104,6 +106,8 @@ export function graphRoutes(graph: GraphContext): Route[] {
     ...deletedItemsRoutes(graph),
     ...objectWriteRoutes(graph),
     recoveryJobsRoute(graph),
+    ...applicationWriteRoutes(graph),
+    ...roleWriteRoutes(graph),
     graphRoute(graph, 'GET', '/v1.0/groups/{id}/members', groups, ({ url, params }) => {
       if (!state.collection('groups').has(params.id)) throw notFound(params.id);
       const members = (state.members.get(params.id) ?? []).map((id) => {

@@ -1,6 +1,7 @@
 import type { Prng } from '@libs/okta-simulator/seed/prng.js';
 
 import type { Collection, GraphObject, TenantState } from '@libs/entra-simulator/tenant-state.js';
+import { APPLICATION_DEFAULTS, SERVICE_PRINCIPAL_DEFAULTS } from './directory-defaults.js';
 import { guid } from './guid.js';
 
 /** Microsoft Graph's application id, the same in every tenant (its service principal's `appId`). */
@@ -33,6 +34,7 @@ export function ensureGraphServicePrincipal(state: TenantState, prng: Prng): Gra
   );
   if (existing) return existing;
   const graph: GraphObject = {
+    ...SERVICE_PRINCIPAL_DEFAULTS,
     id: guid(prng),
     appId: MICROSOFT_GRAPH_APP_ID,
     displayName: 'Microsoft Graph',
@@ -95,6 +97,7 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
   ].map(({ name, audience, role }, i) => {
     const appId = guid(prng);
     const app: GraphObject = {
+      ...APPLICATION_DEFAULTS,
       id: guid(prng),
       appId,
       displayName: name,
@@ -153,6 +156,7 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
     for (const owner of [user(i), user(i + 1)])
       if (owner) state.addChild('applicationOwners', app.id, { id: owner });
     const sp: GraphObject = {
+      ...SERVICE_PRINCIPAL_DEFAULTS,
       id: guid(prng),
       appId,
       displayName: name,

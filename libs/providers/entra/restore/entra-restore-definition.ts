@@ -7,6 +7,12 @@ import type { GraphApiClient, GraphObject } from '@libs/providers/entra/graph-ap
 export interface OwnApp {
   /** its application (client) id, the `appId` of its application and service principal */
   clientId: string;
+  /**
+   * the object id of its service principal in the tenant, which holds its Graph permissions (app
+   * role assignments) and directory roles: learnt by the restorer's `prepare`, undefined before
+   * or when the tenant has none
+   */
+  servicePrincipalId?: string;
 }
 
 /** What an Entra definition's writes are given. */

@@ -18,6 +18,33 @@ export const ENTRA_WRITE_PERMISSIONS: Partial<Record<EntraResourceType, readonly
   group_membership: ['GroupMember.ReadWrite.All'],
   // "Add owners" (of a group), "Remove owner"
   group_owner: ['Group.ReadWrite.All'],
+  // "Create application", "Update application", "Add owner", "Create federatedIdentityCredential",
+  // "Create extensionProperty", "Create servicePrincipal", "Update servicePrincipal", "Restore
+  // deleted item" of either: Application.ReadWrite.OwnedBy reaches only the apps it owns, so a
+  // restore of others' takes Application.ReadWrite.All
+  application: ['Application.ReadWrite.All'],
+  application_owner: ['Application.ReadWrite.All'],
+  federated_identity_credential: ['Application.ReadWrite.All'],
+  extension_property: ['Application.ReadWrite.All'],
+  service_principal: ['Application.ReadWrite.All'],
+  // "Grant an appRoleAssignment for a service principal", "Delete appRoleAssignedTo"
+  // (AppRoleAssignment.ReadWrite.All and Application.Read.All, which a backup of it has)
+  app_role_assignment: ['AppRoleAssignment.ReadWrite.All'],
+  // "Create oAuth2PermissionGrant", "Update a delegated permission grant"
+  oauth2_permission_grant: ['DelegatedPermissionGrant.ReadWrite.All'],
+  // "Create administrativeUnit", "Update administrativeUnit", "Add a member", "Restore deleted item"
+  administrative_unit: ['AdministrativeUnit.ReadWrite.All'],
+  administrative_unit_member: ['AdministrativeUnit.ReadWrite.All'],
+  // "Add a scopedRoleMember"
+  scoped_role_membership: ['RoleManagement.ReadWrite.Directory'],
+  // "Create unifiedRoleDefinition", "Update unifiedRoleDefinition"
+  role_definition: ['RoleManagement.ReadWrite.Directory'],
+  // "Create unifiedRoleAssignment", "Create roleEligibilityScheduleRequests", "Create
+  // roleAssignmentScheduleRequests"; with Application.Read.All ("List servicePrincipals") to find
+  // the connection's own service principal, whose grants a restore never touches (lockout guard)
+  role_assignment: ['RoleManagement.ReadWrite.Directory', 'Application.Read.All'],
+  role_eligibility_schedule: ['RoleEligibilitySchedule.ReadWrite.Directory', 'Application.Read.All'],
+  role_assignment_schedule: ['RoleAssignmentSchedule.ReadWrite.Directory', 'Application.Read.All'],
   // "Create namedLocation", "Update namedLocation", "Delete namedLocation"
   named_location: ['Policy.ReadWrite.ConditionalAccess'],
   // "Create authenticationStrengthPolicy", "Update", "updateAllowedCombinations"

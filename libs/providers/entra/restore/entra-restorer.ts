@@ -1,3 +1,4 @@
+import { ProviderAuthError } from '@libs/providers/provider-errors.js';
 import { DefinitionRestorer } from '@libs/providers/kit/definition-restorer.js';
 import { idParts } from '@libs/providers/kit/type-restore-definition.js';
 import type {
@@ -37,6 +38,17 @@ const DELETED_ITEM_CASTS: Partial<Record<EntraResourceType, string>> = {
   service_principal: 'microsoft.graph.servicePrincipal',
   administrative_unit: 'microsoft.graph.administrativeUnit',
 };
+
+/**
+ * Grants a principal holds, which a restore never changes for the connection's own service
+ * principal (its Graph permissions, its directory roles): their restore looks that one up.
+ */
+const HELD_BY_PRINCIPALS: readonly EntraResourceType[] = [
+  'app_role_assignment',
+  'role_assignment',
+  'role_eligibility_schedule',
+  'role_assignment_schedule',
+];
 
 const FROM_DELETED = 'Restored from the deleted items with its id, so what refers to it still does';
 const DYNAMIC_MEMBERS =
@@ -88,6 +100,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
    */
   async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
     await this.verify(entraRestorePermissions([]));
+    if (types.some((type) => HELD_BY_PRINCIPALS.includes(type as EntraResourceType)))
+      this.own.servicePrincipalId ??= await this.ownServicePrincipal(signal);
     for (const type of types) {
       const cast = DELETED_ITEM_CASTS[type as EntraResourceType];
       if (!cast) continue;
@@ -183,6 +197,28 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
 
   protected protectedBecause(record: ResourceRecord): string | undefined {
     return this.definition(record.type)?.protectedBecause?.(record.data, this.own) ?? undefined;
+  }
+
+  /**
+   * The id of the connection's own service principal ("List servicePrincipals" with
+   * `$filter=appId eq '<clientId>'`; matched here too), or undefined when the tenant has none.
+   */
+  private async ownServicePrincipal(signal?: AbortSignal): Promise<string | undefined> {
+    const appId = this.own.clientId.toLowerCase();
+    try {
+      for await (const page of this.graph.pages({
+        template: '/v1.0/servicePrincipals',
+        query: { $filter: `appId eq '${appId}'` },
+        select: ['id', 'appId'],
+        signal,
+      }))
+        for (const sp of page) if (String(sp.appId).toLowerCase() === appId) return String(sp.id);
+    } catch (error) {
+      // Without Application.Read.All a preview still plans; the writes of these types need it
+      // (ENTRA_WRITE_PERMISSIONS), so none is made unprotected.
+      if (!(error instanceof ProviderAuthError)) throw error;
+    }
+    return undefined;
   }
 
   /** Remembers a group whose members are not a restore's to write. */

@@ -1,8 +1,11 @@
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { EntraRestoreDefinition } from '@libs/providers/entra/restore/entra-restore-definition.js';
+import { administrativeUnitDefinitions } from './administrative-units.js';
+import { applicationDefinitions } from './applications.js';
 import { conditionalAccessDefinitions } from './conditional-access.js';
 import { directoryDefinitions } from './directory.js';
 import { policyDefinitions } from './policies.js';
+import { roleDefinitions } from './roles.js';
 import { tenantDefinitions } from './tenant.js';
 
 /**
@@ -12,6 +15,9 @@ import { tenantDefinitions } from './tenant.js';
 export function entraRestoreDefinitions(): Partial<Record<EntraResourceType, EntraRestoreDefinition>> {
   return {
     ...directoryDefinitions(),
+    ...applicationDefinitions(),
+    ...administrativeUnitDefinitions(),
+    ...roleDefinitions(),
     ...conditionalAccessDefinitions(),
     ...policyDefinitions(),
     ...tenantDefinitions(),

@@ -4,7 +4,7 @@ import {
   type EntraSimulatorOptions,
   type RunningEntraSimulator,
 } from '@libs/entra-simulator/index.js';
-import { graphCall, type GraphAnswer } from '@libs/entra-simulator/testing/graph-client.js';
+import { graphCall, graphClient, type GraphAnswer } from '@libs/entra-simulator/testing/graph-client.js';
 import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
 import type {
   ProviderRestorer,
@@ -28,7 +28,14 @@ import { entraRestorePermissions } from '@libs/providers/entra/restore/entra-res
 export interface RestoreTestTenant {
   sim: RunningEntraSimulator;
   connector: EntraConnector;
+  /** the client id (appId) of the app registration the connector calls with */
+  clientId: string;
   restorer(options?: Partial<RestoreWriteOptions>): ProviderRestorer;
+  /** A restorer prepared for `types` (their deleted items and the own service principal read). */
+  prepared(
+    types: readonly EntraResourceType[],
+    options?: Partial<RestoreWriteOptions>,
+  ): Promise<ProviderRestorer>;
   /** Every live record of the type, as a backup would hold it. */
   records(type: EntraResourceType): Promise<ResourceRecord[]>;
   /** The live record of the type with this record id, or undefined. */
@@ -40,6 +47,12 @@ export interface RestoreTestTenant {
     path: string,
     body?: unknown,
   ): Promise<GraphAnswer>;
+  /**
+   * `method <path>` (`/v1.0/...`) as an admin's tool granted every restore permission,
+   * sending again what the simulator's faults answer 503.
+   * @returns the answer's body; throws unless the status is 2xx
+   */
+  adminCall(method: string, path: string, body?: unknown): Promise<GraphAnswer['body']>;
   /**
    * Writes `backedUp` back as the restore engine would: paired with a live record by id, then by
    * natural key (pairedRecord); updated when their fingerprints differ, created when unpaired,
@@ -53,6 +66,7 @@ export interface RestoreTestTenant {
 export async function startRestoreTestTenant(options: EntraSimulatorOptions): Promise<RestoreTestTenant> {
   const sim = await startEntraSimulator(options);
   const app = sim.registerApp(entraRestorePermissions(ENTRA_RESOURCE_TYPES));
+  const admin = await graphClient(sim, app);
   const connector = new EntraConnector({
     graphUrl: sim.baseUrl,
     tenantId: sim.tenantId,
@@ -62,13 +76,28 @@ export async function startRestoreTestTenant(options: EntraSimulatorOptions): Pr
   });
   const records = async (type: EntraResourceType) =>
     (await collectRecords(connector, { types: [type] })).get(type) ?? [];
+  const restorer = (options: Partial<RestoreWriteOptions> = {}) =>
+    connector.restorer({ activateUsers: false, ...options });
   return {
     sim,
     connector,
-    restorer: (options = {}) => connector.restorer({ activateUsers: false, ...options }),
+    clientId: app.clientId,
+    restorer,
+    async prepared(types, options) {
+      const sut = restorer(options);
+      await sut.prepare(types);
+      return sut;
+    },
     records,
     record: async (type, id) => (await records(type)).find((record) => record.id === id),
     call: (roles, method, path, body) => graphCall(sim, roles, method, path, body),
+    async adminCall(method, path, body) {
+      let answer = await admin.call(method, path, body);
+      while (answer.status === 503) answer = await admin.call(method, path, body);
+      if (answer.status >= 300)
+        throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer.body;
+    },
     async restore(sut, backedUp) {
       await sut.prepare([backedUp.type]);
       const live = await records(backedUp.type as EntraResourceType);
@@ -82,6 +111,7 @@ export async function startRestoreTestTenant(options: EntraSimulatorOptions): Pr
     },
     async close() {
       await connector.close();
+      await admin.close();
       await sim.close();
     },
   };
