@@ -238,7 +238,7 @@ export function describeRoundTrip(subject: RoundTripOrg): void {
         'Okta lets an admin neither delete nor change one',
       );
       if (!deleted && !changed) run.untouched(type, damage);
-      else await run.restore(type, damage, subject.open?.[type]);
+      else await run.restore(type, damage, { open: subject.open?.[type] });
     }
   });
 }

@@ -83,6 +83,11 @@ export interface RoundTripStep {
   damage: string;
   /** what is left to do when the type still fails (expected failures): shown in the result */
   open?: string;
+  /**
+   * Other types the damage took objects of (an application's deletion takes its service
+   * principal): restored with the type, as an admin restoring from the incident would select them.
+   */
+  with?: readonly string[];
 }
 
 /** What went wrong in a round trip: each list must be empty. */
@@ -149,7 +154,11 @@ export class RoundTripRun {
    * After the type's damage: restores it, backs up, diffs and pairs (restoreAndCompare), records
    * its row, and fails the test on any problem.
    */
-  async restore(type: string, damage: string, open?: string): Promise<void> {
+  async restore(
+    type: string,
+    damage: string,
+    more: Pick<RoundTripStep, 'open' | 'with'> = {},
+  ): Promise<void> {
     if (!this.before) throw new Error('backUp() first');
     const outcome = await restoreAndCompare(this.provider, {
       ctx: this.ctx,
@@ -158,7 +167,7 @@ export class RoundTripRun {
       from: this.before,
       type,
       damage,
-      open,
+      ...more,
     });
     // The org as this type's restore left it is the next type's starting point.
     this.before = outcome.after;
@@ -179,7 +188,7 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
   const restored = await runRestore(ctx, token, {
     backupId: from.id,
     mode: 'selective',
-    resourceTypes: [type],
+    resourceTypes: [type, ...(step.with ?? [])],
   });
   const after = await runBackup(ctx, token, { connectionId: step.connectionId });
   const diff = await ctx.http
@@ -218,7 +227,9 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
     unwritten,
   };
   const clean = Object.values(problems).every((list) => list.length === 0);
-  const writes = `${restored.restore.status}: ${describeWrites(restored)}`;
+  const writes = `${step.with?.length ? `with ${step.with.join(', ')} (the damage took some): ` : ''}${
+    restored.restore.status
+  }: ${describeWrites(restored)}`;
   return {
     after,
     problems,
