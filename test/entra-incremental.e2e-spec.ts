@@ -4,7 +4,7 @@ import { changeTenantAsAdmins, type TenantChanges } from '@libs/entra-simulator/
 import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
-import { entraConnectionBody, startTestTenant, type TestTenant } from './support/entra-tenant.js';
+import { createEntraConnection, startTestTenant, type TestTenant } from './support/entra-tenant.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 type StoredRecord = { id: string; name: string | null; data: unknown };
@@ -48,12 +48,7 @@ describe('Entra ID incremental backups (HTTP, real PostgreSQL, Graph simulator o
     );
     ctx = await startTestApp(tenant.env);
     admin = await ctx.newClient({ role: 'admin' });
-    const created = await ctx.http
-      .post('/api/connections/create')
-      .set('Authorization', `Bearer ${admin.token}`)
-      .send(entraConnectionBody(tenant));
-    expect(created.status).toBe(201);
-    connectionId = created.body.connection.id as string;
+    connectionId = await createEntraConnection(ctx, admin.token, tenant);
     // Not today: the default full backup day (Sunday) would make every run of a Sunday full.
     const schedule = await ctx.http
       .patch(`/api/connections/${connectionId}/schedule`)

@@ -4,7 +4,7 @@ import { recordedOrgNames } from '@libs/okta-simulator/seed/fixtures/fixture-see
 import { OrgState } from '@libs/okta-simulator/store/org-state.js';
 import { seedFromFixtures } from '@libs/okta-simulator/seed/fixtures/fixture-seeder.js';
 import { FIXTURES_DIR, HAVE_FIXTURES } from './support/okta-org.js';
-import { describeRoundTrip, TYPES, writeEmptyOrg } from './support/restore-fidelity.js';
+import { describeRoundTrip, TYPES, writeEmptyOrg } from './support/okta-fidelity.js';
 
 if (!HAVE_FIXTURES)
   process.stdout.write(

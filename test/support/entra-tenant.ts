@@ -4,6 +4,7 @@ import {
   type EntraSimulatorOptions,
   type RunningEntraSimulator,
 } from '@libs/entra-simulator/index.js';
+import type { TestApp } from './test-app.js';
 
 /** A simulated Entra tenant with an app registration granted `roles`. */
 export interface TestTenant {
@@ -36,6 +37,24 @@ export function entraConnectionBody(tenant: TestTenant, app = tenant.app): Recor
     client_secret: app.clientSecret,
     org_name: 'Entra test tenant',
   };
+}
+
+/**
+ * Creates an Entra connection to the tenant through the API (`POST /api/connections/create`) as
+ * `token`'s user. @returns its id @throws Error when the API refuses it
+ */
+export async function createEntraConnection(
+  ctx: TestApp,
+  token: string,
+  tenant: TestTenant,
+): Promise<string> {
+  const created = await ctx.http
+    .post('/api/connections/create')
+    .set('Authorization', `Bearer ${token}`)
+    .send(entraConnectionBody(tenant));
+  if (created.status !== 201)
+    throw new Error(`create connection answered ${created.status}: ${created.text}`);
+  return created.body.connection.id as string;
 }
 
 /**

@@ -1,19 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect } from '@jest/globals';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
-import type { SimulatorOptions } from '@libs/okta-simulator/index.js';
 import fastJsonPatch from 'fast-json-patch';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import { OKTA_RESTORE_ORDER } from '@libs/providers/okta/restore/okta-restore-order.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
-import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { withoutVolatile } from '@libs/diff/record-patch.js';
-import { createConnection, openSnapshot, runBackup } from './backup-helpers.js';
-import { changeOne, deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
-import { startTestOrg, type TestOrg } from './okta-org.js';
-import { RESTORE_SCOPES, runRestore, type RestoreView } from './restore-helpers.js';
-import { startTestApp, type TestApp, type TestClient } from './test-app.js';
+import { openSnapshot, runBackup } from './backup-helpers.js';
+import { runRestore, type RestoreView } from './restore-helpers.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * The provider-neutral part of the restore fidelity proof (issues 5, 23, 31): a type's selective
+ * restore, the backup after it, the diff of the two backups through the API, the pairing of
+ * re-created objects, and the table of docs/restore-fidelity.md. Each provider's module
+ * (okta-fidelity.ts, entra-fidelity.ts) brings its restore order, damage and unavoidable
+ * differences.
+ */
 
 type Json = Record<string, unknown>;
 interface Change {
@@ -34,131 +35,33 @@ interface Difference {
   now?: unknown;
 }
 
-/**
- * Differences a faithful restore cannot avoid, per type: a field (JSON pointer into the record's
- * data) and why. Anything else that differs after the round trip fails the test.
- */
-const UNAVOIDABLE: Partial<Record<OktaResourceType, Array<{ path: RegExp; why: string }>>> = {
-  user: [
-    {
-      path: /^\/status$/,
-      why: 'a re-created user has no password: STAGED until activated (activateUsers sends the activation e-mail)',
-    },
-    {
-      path: /^\/credentials\/(password|recovery_question)$/,
-      why: 'Okta never returns passwords or recovery answers, so a re-created user has neither until the person sets them',
-    },
-  ],
-  event_hook: [
-    {
-      path: /^\/verificationStatus$/,
-      why: 'Okta verifies a hook with a call to its endpoint: a re-created event hook is UNVERIFIED until an admin verifies it',
-    },
-  ],
-  app: [
-    {
-      path: /^\/settings\/emOptInStatus$/,
-      why: 'read-only (ApplicationSettings.emOptInStatus): Okta sets the entitlement management status itself, and a re-created app starts without it',
-    },
-    {
-      path: /^\/orn$/,
-      why: "Okta's resource name of the app holds its id (`orn:okta:idp:<org>:apps:<name>:<id>`), new for a re-created app",
-    },
-    {
-      path: /^\/visibility\/appLinks\/[^/]+_link$/,
-      why: 'the link of a custom app is named after the app, which Okta names anew when it is re-created (see `/name`)',
-    },
-    {
-      path: /^\/credentials\/signing\/kid$/,
-      why: 'Okta never returns private keys: a re-created app signs with a new key (send the new certificate or metadata to the service provider)',
-    },
-    {
-      path: /^\/name$/,
-      why: 'Okta names a custom SAML or SWA app itself (`<subdomain>_<label>_<n>`) when it is created',
-    },
-  ],
-  app_user_assignment: [
-    {
-      path: /^\/externalId$/,
-      why: "the user's id in the app, which Okta sets when provisioning or an import links the user (AppUser.externalId), not a restore",
-    },
-  ],
-  app_user_schema: [
-    { path: /^\/name$/, why: "the schema carries its app's name, which Okta gives a re-created custom app" },
-  ],
-  authorization_server: [
-    {
-      path: /^\/credentials\/signing\//,
-      why: 'Okta never returns private keys: a re-created authorization server signs with new keys',
-    },
-    {
-      path: /^\/issuer$/,
-      why: "a re-created authorization server's issuer holds its new id (clients must be told)",
-    },
-    {
-      path: /^\/default$/,
-      why: "a re-created server is never the org's default one: the API cannot make one",
-    },
-  ],
-  custom_domain: [
-    {
-      path: /^\/(dnsRecords|validationStatus)(\/|$)/,
-      why: 'a re-created custom domain gets new DNS verification values from Okta and is unverified until the new records are set in DNS',
-    },
-  ],
-};
-
-/**
- * Types Okta makes itself with a re-created parent (a new app's signing key and client secret):
- * new records after the round trip, which no restore writes.
- */
-const MADE_BY_OKTA = ['app_signing_key', 'app_client_secret'];
-
-/**
- * Children Okta makes with a new parent, which a recording may not hold for the backed-up one:
- * a new authorization server's system scopes and claims, a new policy's system (catch-all)
- * rule, a new brand's theme, a new user type's schema, a new app's user schema, a new identity
- * provider's profile mappings (one to each user type). Those the backup holds are restored and
- * paired; only the ones it lacks are new after the round trip.
- */
-const MADE_WITH_PARENT: Partial<Record<OktaResourceType, (data: Json) => boolean>> = {
-  policy_rule: (data) => data.system === true,
-  authorization_server_scope: (data) => data.system === true,
-  authorization_server_claim: (data) => data.system === true,
-  brand_theme: () => true,
-  user_schema: () => true,
-  app_user_schema: () => true,
-  profile_mapping: () => true,
-};
-
-/** The ids of what a record hangs off: a mapping's ends, else the first part of its record id. */
-function parentsOf(type: string, id: string, data: Json): string[] {
-  if (type !== 'profile_mapping') return [id.split(':')[0]];
-  return [data.source, data.target].map((end) => String((end as Json | undefined)?.id));
+/** A difference a faithful restore cannot avoid: a field (JSON pointer into the record's data) and why. */
+export interface Unavoidable {
+  path: RegExp;
+  why: string;
 }
 
-/** Whether an added record (`<type> <id>`) is one Okta made itself (see MADE_BY_OKTA, MADE_WITH_PARENT). */
-async function madeByOkta(added: string, restored: RestoreView, after: SnapshotReader): Promise<boolean> {
-  const [type, id] = added.split(' ');
-  if (MADE_BY_OKTA.includes(type)) return true;
-  const withParent = MADE_WITH_PARENT[type as OktaResourceType];
-  if (!withParent) return false;
-  const data = (await after.findRecord(type, id))!.record.data;
-  const recreated = new Set(
-    restored.items.map((item) =>
-      String(item.newId ?? '')
-        .split(':')
-        .pop(),
-    ),
-  );
-  return parentsOf(type, id, data).some((parent) => recreated.has(parent)) && withParent(data);
+/** What a provider's round trip knows that the shared harness does not. */
+export interface FidelityProvider {
+  /** the provider's name in the damage column ("Okta") */
+  name: string;
+  /** its types in restore order (parents first): the table's row order */
+  order: readonly string[];
+  /** per type, the differences a faithful restore cannot avoid; anything else fails */
+  unavoidable: Partial<Record<string, Unavoidable[]>>;
+  /** fields of a record's data, at any depth, new for every re-created object (never compared) */
+  serverOwned: ReadonlySet<string>;
+  /** Whether an added record (`<type> <id>`) after the round trip is one the provider made itself. */
+  madeByProvider(added: string, restored: RestoreView, after: SnapshotReader): Promise<boolean>;
+  /**
+   * Why a type the restore did not write ("Not restored") is a failure all the same (its
+   * definition is missing rather than documented as unwritable), or null.
+   */
+  unwrittenFails?(type: string): string | null;
 }
-
-/** Server-owned fields of a record's data: new for every re-created object. */
-const SERVER_OWNED = new Set(['id', 'created', 'createdBy', 'lastUpdatedBy', ...OKTA_VOLATILE_FIELDS]);
 
 /** One row of docs/restore-fidelity.md. */
-interface Row {
+export interface Row {
   type: string;
   damage: string;
   restore: string;
@@ -167,145 +70,201 @@ interface Row {
   result: string;
 }
 
-/** Children before their parents: deleting an app first would leave its features nothing to test. */
-export const TYPES = [...OKTA_RESTORE_ORDER].reverse();
-const DOC = new URL('../../docs/restore-fidelity.md', import.meta.url);
+/** One type's round trip after its damage: what the row needs. */
+export interface RoundTripStep {
+  ctx: TestApp;
+  /** an admin's token */
+  token: string;
+  connectionId: string;
+  /** the backup taken before the damage */
+  from: BackupDto;
+  type: string;
+  /** the damage column (describeDamage) */
+  damage: string;
+  /** what is left to do when the type still fails (expected failures): shown in the result */
+  open?: string;
+  /**
+   * Other types the damage took objects of (an application's deletion takes its service
+   * principal): restored with the type, as an admin restoring from the incident would select them.
+   */
+  with?: readonly string[];
+}
 
-/** An org the round trip runs on. */
-export interface RoundTripOrg {
-  /** Its section of docs/restore-fidelity.md: `generated`, or the recorded org's name. */
-  section: string;
-  options: SimulatorOptions;
-  /** The types to damage and restore, children first; default all (a generated org). */
-  types?: readonly OktaResourceType[];
-  /** Types whose round trip still fails, with what is left to do: run as expected failures. */
-  open?: Partial<Record<OktaResourceType, string>>;
+/** What went wrong in a round trip: each list must be empty. */
+export interface Problems {
+  failed: unknown[];
+  lost: string[];
+  extra: string[];
+  undocumented: Difference[];
+  /** types not written although their definition does not say the API cannot write them */
+  unwritten: string[];
+}
+
+/** A round trip's outcome: its row, the backup after it (the next type's start), and its problems. */
+export interface RoundTripOutcome {
+  row: Row;
+  after: BackupDto;
+  problems: Problems;
+  /** the restore's writes, for failure messages */
+  writes: string[];
+}
+
+export const DOC = new URL('../../docs/restore-fidelity.md', import.meta.url);
+
+/**
+ * One provider's round trips on one org or tenant, type after type: the backup each starts from
+ * (the one the previous type's round trip ended with) and the rows of the table.
+ */
+export class RoundTripRun {
+  readonly rows: Row[] = [];
+  private before?: BackupDto;
+  /** The org changed since `before` without a restore of it (damage whose round trip stopped). */
+  private dirty = false;
+
+  constructor(
+    private readonly provider: FidelityProvider,
+    private readonly ctx: TestApp,
+    private readonly token: string,
+    private readonly connectionId: string,
+  ) {}
+
+  /** Backs the org up: the next round trip starts from it. */
+  async backUp(): Promise<BackupDto> {
+    this.before = await runBackup(this.ctx, this.token, { connectionId: this.connectionId });
+    this.dirty = false;
+    return this.before;
+  }
+
+  /** The org was damaged: until the type's restore is compared, the next round trip backs up first (`ready`). */
+  damaged(): void {
+    this.dirty = true;
+  }
+
+  /** Backs up again when the last round trip left damage behind (see `damaged`). */
+  async ready(): Promise<void> {
+    if (this.dirty) await this.backUp();
+  }
+
+  /** A type nothing could be done to: its row, nothing restored. */
+  untouched(type: string, damage: string): void {
+    this.rows.push({ type, damage, restore: 'nothing to restore', differences: '', result: 'lossless' });
+  }
+
+  /**
+   * After the type's damage: restores it, backs up, diffs and pairs (restoreAndCompare), records
+   * its row, and fails the test on any problem.
+   */
+  async restore(
+    type: string,
+    damage: string,
+    more: Pick<RoundTripStep, 'open' | 'with'> = {},
+  ): Promise<void> {
+    if (!this.before) throw new Error('backUp() first');
+    const outcome = await restoreAndCompare(this.provider, {
+      ctx: this.ctx,
+      token: this.token,
+      connectionId: this.connectionId,
+      from: this.before,
+      type,
+      damage,
+      ...more,
+    });
+    // The org as this type's restore left it is the next type's starting point.
+    this.before = outcome.after;
+    this.dirty = false;
+    this.rows.push(outcome.row);
+    expectClean(outcome);
+  }
 }
 
 /**
- * Issue 5 "Proof", issue 23 on recorded orgs: for every type, in restore order, a backup; then
- * the org damaged through Okta's API as an admin would (one object deleted, another changed,
- * where Okta allows); a selective restore of the type; a second backup (the next type's first);
- * and the diff of the two backups, which must be empty apart from re-created objects' new ids
- * (paired through the restore's items) and the documented differences above. The run writes its
- * table to its section of docs/restore-fidelity.md.
+ * Restores `step.type` selectively from `step.from` (`POST /api/restore`), backs up again, diffs
+ * the two backups (`POST /api/diff`) and pairs removed and added records through the restore's
+ * new ids: every difference left must be one of `provider.unavoidable`, every record lost one the
+ * API cannot write, every record added one the provider made itself.
  */
-export function describeRoundTrip(subject: RoundTripOrg): void {
-  const types = subject.types ?? TYPES;
-  describe(`restore fidelity (${subject.section}): back up, damage, restore, back up again, diff`, () => {
-    let org: TestOrg;
-    let okta: SimulatorClient;
-    let ctx: TestApp;
-    let admin: TestClient;
-    let connectionId: string;
-    const rows: Row[] = [];
-    let before: BackupDto;
+async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep): Promise<RoundTripOutcome> {
+  const { ctx, token, from, type } = step;
+  const restored = await runRestore(ctx, token, {
+    backupId: from.id,
+    mode: 'selective',
+    resourceTypes: [type, ...(step.with ?? [])],
+  });
+  const after = await runBackup(ctx, token, { connectionId: step.connectionId });
+  const diff = await ctx.http
+    .post('/api/diff')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ fromBackupId: from.id, toBackupId: after.id });
+  expect(diff.status).toBe(200);
+  const afterSnapshot = await openSnapshot(ctx, after.storage_key);
+  const outcome = await reconcile(
+    diff.body.changes as Change[],
+    restored,
+    await openSnapshot(ctx, from.storage_key),
+    afterSnapshot,
+    provider.serverOwned,
+  );
+  const extra: string[] = [];
+  for (const id of outcome.extra)
+    if (!(await provider.madeByProvider(id, restored, afterSnapshot))) extra.push(id);
 
-    beforeAll(async () => {
-      org = await startTestOrg(subject.options, RESTORE_SCOPES);
-      okta = new SimulatorClient(org.sim);
-      ctx = await startTestApp(org.env);
-      admin = await ctx.newClient({ role: 'admin' });
-      connectionId = await createConnection(ctx, admin.token, {
-        baseUrl: org.sim.baseUrl,
-        ...org.integration,
-      });
-      before = await runBackup(ctx, admin.token, { connectionId });
-    });
+  const notRestorable = restored.items.filter((item) =>
+    String((item.notes as string[])[0]).startsWith('Not restored'),
+  );
+  const unwrittenTypes = [...new Set(notRestorable.map((item) => item.resourceType))];
+  const unwritten = unwrittenTypes.flatMap((t) => {
+    const why = provider.unwrittenFails?.(t);
+    return why ? [`${t}: ${why}`] : [];
+  });
+  const problems: Problems = {
+    failed: restored.items.filter((item) => item.outcome === 'failed'),
+    lost: outcome.lost.filter((id) => !notRestorable.some((item) => id.endsWith(item.resourceId))),
+    extra,
+    undocumented: outcome.differences.filter(
+      ({ type: changedType, path }) =>
+        !(provider.unavoidable[changedType] ?? []).some((allowed) => allowed.path.test(path)),
+    ),
+    unwritten,
+  };
+  const clean = Object.values(problems).every((list) => list.length === 0);
+  const writes = `${step.with?.length ? `with ${step.with.join(', ')} (the damage took some): ` : ''}${
+    restored.restore.status
+  }: ${describeWrites(restored)}`;
+  return {
+    after,
+    problems,
+    writes: restored.items.map(
+      (item) =>
+        `${item.action} ${item.resourceType} ${item.resourceId} ${item.outcome} ${String(item.error ?? '')}`,
+    ),
+    row: {
+      type,
+      damage: step.damage,
+      restore: unwrittenTypes.length
+        ? `${writes}; not restored (the API cannot write them): ${unwrittenTypes.join(', ')}`
+        : writes,
+      differences: [
+        ...outcome.differences.map(({ type: t, path }) => `${t} ${path}`),
+        ...outcome.lost.map((id) => `lost ${id}`),
+      ].join('; '),
+      result: !clean
+        ? `FAILS${step.open ? ` (open: ${step.open})` : ''}`
+        : outcome.differences.length + outcome.lost.length > 0
+          ? 'documented'
+          : 'lossless',
+    },
+  };
+}
 
-    afterAll(async () => {
-      if (rows.length === types.length) writeSection(subject, rows);
-      await ctx?.close();
-      await okta?.close();
-      await org?.sim.close();
-    });
-
-    for (const type of types)
-      // A type still open (issue 23) is expected to fail; once it passes, the run says so.
-      (subject.open?.[type] ? it.failing : it)(type, () => roundTrip(type));
-
-    async function roundTrip(type: OktaResourceType): Promise<void> {
-      const from = before;
-      const state = org.sim.snapshot();
-      const records = state[type];
-      const deleted = await deleteOne(okta, type, records, state);
-      const others = records.filter((record) => record.id !== deleted);
-      const changed = await changeOne(okta, type, others, org.sim.snapshot(), () => org.sim.snapshot());
-      const damage = describeDamage(records.length, deleted, changed);
-      if (!deleted && !changed) {
-        rows.push({ type, damage, restore: 'nothing to restore', differences: '', result: 'lossless' });
-        return;
-      }
-
-      const restored = await runRestore(ctx, admin.token, {
-        backupId: from.id,
-        mode: 'selective',
-        resourceTypes: [type],
-      });
-      const after = await runBackup(ctx, admin.token, { connectionId });
-      // The org as this type's restore left it is the next type's starting point.
-      before = after;
-      const diff = await ctx.http
-        .post('/api/diff')
-        .set('Authorization', `Bearer ${admin.token}`)
-        .send({ fromBackupId: from.id, toBackupId: after.id });
-      expect(diff.status).toBe(200);
-      const afterSnapshot = await openSnapshot(ctx, after.storage_key);
-      const outcome = await reconcile(
-        diff.body.changes as Change[],
-        restored,
-        await openSnapshot(ctx, from.storage_key),
-        afterSnapshot,
-      );
-      const extra: string[] = [];
-      for (const id of outcome.extra) if (!(await madeByOkta(id, restored, afterSnapshot))) extra.push(id);
-
-      const failures = restored.items.filter((item) => item.outcome === 'failed');
-      const notRestorable = restored.items.filter((item) =>
-        String((item.notes as string[])[0]).startsWith('Not restored'),
-      );
-      const undocumented = outcome.differences.filter(
-        ({ type: changedType, path }) =>
-          !(UNAVOIDABLE[changedType as OktaResourceType] ?? []).some((allowed) => allowed.path.test(path)),
-      );
-      const problems = {
-        failed: failures,
-        lost: outcome.lost.filter((id) => !notRestorable.some((item) => id.endsWith(item.resourceId))),
-        extra,
-        undocumented,
-      };
-      const clean = Object.values(problems).every((list) => list.length === 0);
-      rows.push({
-        type,
-        damage,
-        restore:
-          notRestorable.length > 0
-            ? `${restored.restore.status}: ${describeWrites(restored)}; not restored (the API cannot write them): ${[
-                ...new Set(notRestorable.map((item) => item.resourceType)),
-              ].join(', ')}`
-            : `${restored.restore.status}: ${describeWrites(restored)}`,
-        differences: [
-          ...outcome.differences.map(({ type: t, path }) => `${t} ${path}`),
-          ...outcome.lost.map((id) => `lost ${id}`),
-        ].join('; '),
-        result: !clean
-          ? `FAILS${subject.open?.[type] ? ` (open: ${subject.open[type]})` : ''}`
-          : outcome.differences.length + outcome.lost.length > 0
-            ? 'documented'
-            : 'lossless',
-      });
-      // On a failure, the restore's writes say what it did.
-      const writes = restored.items.map(
-        (item) =>
-          `${item.action} ${item.resourceType} ${item.resourceId} ${item.outcome} ${String(item.error ?? '')}`,
-      );
-      expect(clean ? problems : { ...problems, writes }).toEqual({
-        failed: [],
-        lost: [],
-        extra: [],
-        undocumented: [],
-      });
-    }
+/** Fails the test unless the round trip had no problem; on a failure the restore's writes say what it did. */
+function expectClean({ problems, writes }: RoundTripOutcome): void {
+  const clean = Object.values(problems).every((list) => list.length === 0);
+  expect(clean ? problems : { ...problems, writes }).toEqual({
+    failed: [],
+    lost: [],
+    extra: [],
+    undocumented: [],
+    unwritten: [],
   });
 }
 
@@ -319,6 +278,7 @@ async function reconcile(
   restored: RestoreView,
   before: SnapshotReader,
   after: SnapshotReader,
+  serverOwned: ReadonlySet<string>,
 ): Promise<{ differences: Difference[]; lost: string[]; extra: string[] }> {
   const ids = new Map<string, string>();
   for (const item of restored.items)
@@ -326,6 +286,8 @@ async function reconcile(
   /** Ids in `text` rewritten to the re-created objects', except `own` (an object's own old id in its own text). */
   const rewrite = (text: string, own?: string) =>
     [...ids].reduce((result, [from, to]) => (from === own ? result : result.split(from).join(to)), text);
+  /** A record's data without its volatile and server-owned fields, at any depth. */
+  const comparable = (data: Json) => withoutVolatile(data, serverOwned) as Json;
   const differences: Difference[] = [];
   const lost: string[] = [];
   const added = new Set(
@@ -343,8 +305,8 @@ async function reconcile(
     ))
       differences.push({ type, path: op.path, id: toId, now: 'value' in op ? op.value : undefined });
   };
-  // Objects the restore matched by name under another id (Okta's own, which the restore updates
-  // but never re-creates: no item records their new id), by type, parent and name.
+  // Objects the restore matched by name under another id (the provider's own, which the restore
+  // updates but never re-creates: no item records their new id), by type, parent and name.
   const parentOf = (id: string) => id.split(':').slice(0, -1).join(':');
   const byName = new Map(
     changes
@@ -367,111 +329,53 @@ async function reconcile(
   return { differences, lost, extra: [...added] };
 }
 
-/** A record's data without its volatile and server-owned fields, at any depth. */
-function comparable(data: Json): Json {
-  return withoutVolatile(data, SERVER_OWNED) as Json;
-}
-
-function describeDamage(count: number, deleted: string | null, changed: string | null): string {
-  if (count === 0) return 'none in the generated org';
-  const done = [deleted && 'one deleted', changed && 'one changed'].filter(Boolean);
-  return done.length ? done.join(', ') : 'Okta lets an admin neither delete nor change one';
-}
-
 function describeWrites(restored: RestoreView): string {
   const { create, update, delete: removed } = restored.restore.totals;
   return `${create} created, ${update} updated${removed ? `, ${removed} deleted` : ''}`;
 }
 
-const HEAD = [
-  '# Restore fidelity',
-  '',
-  'Generated by `test/restore-fidelity.e2e-spec.ts` and `test/restore-fidelity-recorded.e2e-spec.ts` (do not',
-  "edit): for every type, in restore order, a backup of the org; the org damaged through Okta's API (one",
-  'object deleted, another changed, where Okta lets an admin); a selective restore of the type; a second',
-  "backup; and the diff of the two. Re-created objects are paired through the restore's new ids;",
-  '"differences" are the fields that still differ (server-owned fields such as ids and creation times left',
-  'out). "result": `lossless`, `documented` (only the unavoidable differences listed at the end) or `FAILS`.',
-  'See docs/restore.md. Rows are in restore order; the test runs them children first.',
-  '',
-  '## Generated org',
-  '',
-  '<!-- generated -->',
-  '<!-- /generated -->',
-  '',
-  '## Recorded fixtures',
-  '',
-  'Each org recorded in `../shared/fixtures/okta/vcr` (real Okta objects), seeded as one org real Okta',
-  'could hold (libs/okta-simulator/README.md: later recordings win, objects that break an invariant left',
-  'out with their reason), the same round trip on every type the org holds.',
-  '',
-  '## Documented, unavoidable differences',
-  '',
-  '<!-- unavoidable -->',
-  '<!-- /unavoidable -->',
-  '',
-].join('\n');
+/** docs/restore-fidelity.md as it is, or `head` when it is absent or lacks `marker`. */
+export function readDoc(head: string, marker: string): string {
+  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
+  return current.includes(marker) ? current : head;
+}
+
+export function writeDoc(doc: string): void {
+  writeFileSync(DOC, doc);
+}
 
 /**
- * Replaces (or adds, before the unavoidable differences) the `section` block of `doc`, written
- * between `<!-- section -->` and `<!-- /section -->`.
+ * Replaces (or adds, before the heading `before`, else at the end) the `section` block of `doc`,
+ * written between `<!-- section -->` and `<!-- /section -->`.
  */
-function withSection(doc: string, section: string, text: string): string {
+export function withSection(doc: string, section: string, text: string, before?: string): string {
   const start = `<!-- ${section} -->`;
   const end = `<!-- /${section} -->`;
   const block = `${start}\n${text}\n${end}`;
   const at = doc.indexOf(start);
   if (at >= 0) return doc.slice(0, at) + block + doc.slice(doc.indexOf(end, at) + end.length);
-  const before = doc.indexOf('## Documented, unavoidable differences');
-  return `${doc.slice(0, before)}${block}\n\n${doc.slice(before)}`;
+  const where = before === undefined ? -1 : doc.indexOf(before);
+  if (where < 0) return `${doc.replace(/\n*$/, '\n\n')}${block}\n`;
+  return `${doc.slice(0, where)}${block}\n\n${doc.slice(where)}`;
 }
 
-/** Writes one org's table (and the list of unavoidable differences) into docs/restore-fidelity.md. */
-function writeSection(subject: RoundTripOrg, rows: Row[]): void {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
-  let doc = current.includes('<!-- generated -->') ? current : HEAD;
-  const why = Object.entries(UNAVOIDABLE).flatMap(([type, allowed]) =>
-    (allowed ?? []).map((entry) => `- \`${type}\` \`${entry.path.source}\`: ${entry.why}`),
-  );
-  doc = withSection(doc, 'unavoidable', why.join('\n'));
-  const held = new Set(rows.map((row) => row.type));
-  const absent = TYPES.filter((type) => !held.has(type));
-  const table = fidelityTable(rows);
-  doc =
-    subject.section === 'generated'
-      ? withSection(doc, 'generated', table)
-      : withSection(
-          doc,
-          `recorded:${subject.section}`,
-          [
-            `### ${subject.section}`,
-            '',
-            table,
-            ...(absent.length
-              ? ['', `Not recorded in this org: ${absent.map((t) => `\`${t}\``).join(', ')}.`]
-              : []),
-          ].join('\n'),
-        );
-  writeFileSync(DOC, doc);
+/** A list item per unavoidable difference: the type, the field's pattern and why. */
+export function unavoidableList(unavoidable: FidelityProvider['unavoidable']): string {
+  return Object.entries(unavoidable)
+    .flatMap(([type, allowed]) =>
+      (allowed ?? []).map((entry) => `- \`${type}\` \`${entry.path.source}\`: ${entry.why}`),
+    )
+    .join('\n');
 }
 
-/** Writes a recorded org that yields nothing to restore into its section, with why. */
-export function writeEmptyOrg(section: string, why: string): void {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : HEAD;
-  writeFileSync(DOC, withSection(current, `recorded:${section}`, `### ${section}\n\n${why}`));
-}
-
-function fidelityTable(rows: Row[]): string {
+/** The table of rows, in the provider's restore order. */
+export function fidelityTable(rows: Row[], order: readonly string[]): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [
     '| type | damage | restore | differences after the round trip | result |',
     '| --- | --- | --- | --- | --- |',
     ...[...rows]
-      .sort(
-        (a, b) =>
-          OKTA_RESTORE_ORDER.indexOf(a.type as OktaResourceType) -
-          OKTA_RESTORE_ORDER.indexOf(b.type as OktaResourceType),
-      )
+      .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type))
       .map(
         (row) =>
           `| \`${row.type}\` | ${cell(row.damage)} | ${cell(row.restore)} | ${cell(row.differences) || 'none'} | ${row.result} |`,
