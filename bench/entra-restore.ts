@@ -69,6 +69,11 @@ export async function benchEntraRestore(options: {
         users_restored: summary.user?.create ?? 0,
         memberships_written: summary.group_membership?.create ?? 0,
         writes_failed: Object.values(summary).reduce((sum, type) => sum + type.failed, 0),
+        failed_by_type: Object.fromEntries(
+          Object.entries(summary)
+            .filter(([, type]) => type.failed > 0)
+            .map(([name, type]) => [name, type.failed]),
+        ),
         seconds: round(seconds),
         requests: figures.requests,
         writes: figures.writes,
