@@ -10,6 +10,16 @@ import { type GraphContext, graphRoute, requireRole } from './graph-route.js';
 import { entityReply } from './odata-list.js';
 import type { Collection, GraphObject, TenantState } from './tenant-state.js';
 
+/**
+ * The group setting templates a tenant has, id -> displayName ("groupSettingTemplate resource
+ * type": Group.Unified, Group.Unified.Guest; the real tenant's export names Consent Policy Settings).
+ */
+const GROUP_SETTING_TEMPLATES: Readonly<Record<string, string>> = {
+  '62375ab9-6b52-47ed-826b-58e47e0e304b': 'Group.Unified',
+  '08d542b9-071f-4e16-94b0-74abb372e3d9': 'Group.Unified.Guest',
+  'dffd5d46-495d-40a9-8e21-954ff55e198a': 'Consent Policy Settings',
+};
+
 const CONDITIONAL_ACCESS = ['Policy.ReadWrite.ConditionalAccess'];
 const APPLICATION_POLICIES = ['Policy.ReadWrite.ApplicationConfiguration'];
 const CROSS_TENANT = ['Policy.ReadWrite.CrossTenantAccess'];
@@ -149,7 +159,12 @@ const POLICY_COLLECTIONS: readonly PolicyCollection[] = [
     collection: 'groupSettings',
     roles: ['GroupSettings.ReadWrite.All', 'Directory.ReadWrite.All', 'Policy.ReadWrite.Authorization'],
     required: ['templateId'],
-    onWrite: (setting) => ({ displayName: null, values: [], ...setting }),
+    // "groupSetting resource type": displayName is read-only, the name of the setting's template
+    onWrite: (setting) => ({
+      values: [],
+      ...setting,
+      displayName: GROUP_SETTING_TEMPLATES[String(setting.templateId)] ?? null,
+    }),
   },
   {
     path: 'groupLifecyclePolicies',
@@ -348,6 +363,30 @@ const SINGLETON_WRITES: readonly SingletonWrite[] = [
     after: () => ({ isServiceDefault: false }),
   },
 ];
+
+/**
+ * `POST /policies/crossTenantAccessPolicy/default/resetToSystemDefault`
+ * ("crossTenantAccessPolicyConfigurationDefault: resetToSystemDefault": "reset any changes made to
+ * the default configuration ... back to the system default", Policy.ReadWrite.CrossTenantAccess,
+ * 204): the default as the tenant was seeded with it when that was the service default, else
+ * the generator's, `isServiceDefault` true.
+ */
+function resetCrossTenantDefault(graph: GraphContext): Route {
+  const objects = graph.state.collection('crossTenantAccessPolicyDefault');
+  const [[key, seeded] = []] = objects.entries();
+  const system = seeded?.isServiceDefault === true ? structuredClone(seeded) : undefined;
+  return graphRoute(
+    graph,
+    'POST',
+    '/v1.0/policies/crossTenantAccessPolicy/default/resetToSystemDefault',
+    CROSS_TENANT,
+    () => {
+      if (!key || !system) throw notFound('policies/crossTenantAccessPolicy/default');
+      objects.set(key, { ...structuredClone(system), isServiceDefault: true });
+      return { status: 204 };
+    },
+  );
+}
 
 function singletonWrite(graph: GraphContext, spec: SingletonWrite): Route {
   const objects = graph.state.collection(spec.collection);
@@ -579,6 +618,7 @@ export function policyWriteRoutes(graph: GraphContext): Route[] {
   return [
     ...POLICY_COLLECTIONS.flatMap((spec) => collectionWrites(graph, spec)),
     ...SINGLETON_WRITES.map((spec) => singletonWrite(graph, spec)),
+    resetCrossTenantDefault(graph),
     methodConfigurationWrite(graph),
     allowedCombinationsWrite(graph),
     ...conditionSetWrites(graph),

@@ -56,8 +56,8 @@ function sameTarget(a: Record<string, unknown>, b: Record<string, unknown>): boo
  * The role management writes a restore makes, as Microsoft Graph v1.0 answers them:
  * - `POST /roleManagement/directory/roleDefinitions` ("Create unifiedRoleDefinition":
  *   `displayName`, `rolePermissions`, `isEnabled` required; a custom role, its `templateId` its
- *   id; the display name unique), `PATCH .../{id}` (204) and `DELETE .../{id}` (204); built-in
- *   roles cannot be changed nor deleted (400);
+ *   id; the display name unique), `PATCH .../{id}` (204) and `DELETE .../{id}` (204, its
+ *   assignments and schedules deleted with it); built-in roles cannot be changed nor deleted (400);
  * - `DELETE /roleManagement/directory/roleAssignments/{id}` ("Delete unifiedRoleAssignment": 204);
  * - `POST /roleManagement/directory/roleEligibilityScheduleRequests` and
  *   `.../roleAssignmentScheduleRequests` ("Create roleEligibilityScheduleRequests",
@@ -112,6 +112,15 @@ export function roleWriteRoutes(graph: GraphContext): Route[] {
     graphRoute(graph, 'DELETE', `${BASE}/roleDefinitions/{id}`, ROLE_MANAGEMENT, ({ params }) => {
       custom(params.id);
       removeFrom('roleDefinitions', params.id);
+      // "When the role definition is removed, all the associated role assignments are deleted"
+      // (CLI for Microsoft 365, `entra roledefinition remove`; unlike Azure RBAC, which refuses).
+      for (const collection of [
+        'roleAssignments',
+        'roleEligibilitySchedules',
+        'roleAssignmentSchedules',
+      ] as const)
+        for (const [id, grant] of state.collection(collection))
+          if (grant.roleDefinitionId === params.id) removeFrom(collection, id);
       return { status: 204 };
     }),
     graphRoute(graph, 'DELETE', `${BASE}/roleAssignments/{id}`, ROLE_MANAGEMENT, ({ params }) => {

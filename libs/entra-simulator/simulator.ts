@@ -18,6 +18,7 @@ import { GraphThrottle } from './resource-units.js';
 import { readGraphTypes } from './seed/csdl-types.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
+import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
 import { TenantState } from './tenant-state.js';
 
@@ -119,6 +120,10 @@ export async function startEntraSimulator(
       groups: options.groups ?? DEFAULT_TENANT_SIZES.groups,
       seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
     });
+    // Seeded policies read as written ones do: Graph answers every policy in one shape.
+    const strengths = state.collection('authenticationStrengthPolicies');
+    for (const policy of state.collection('conditionalAccessPolicies').values())
+      state.put('conditionalAccessPolicies', normalizeConditionalAccessPolicy(policy, strengths));
     const tls = await issueTlsMaterial(certDir);
     const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };

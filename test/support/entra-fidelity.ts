@@ -36,6 +36,12 @@ const UNAVOIDABLE: Partial<Record<EntraResourceType, Unavoidable[]>> = {
       why: 'the id of the schedule request that made it ("unifiedRoleEligibilitySchedule"): a re-created schedule is made by a new request',
     },
   ],
+  role_assignment_schedule: [
+    {
+      path: /^\/createdUsing$/,
+      why: 'the id of the schedule request that made it ("unifiedRoleAssignmentSchedule"): a re-created schedule is made by a new request',
+    },
+  ],
   admin_consent_request_policy: [
     {
       path: /^\/version$/,

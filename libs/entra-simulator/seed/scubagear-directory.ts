@@ -52,7 +52,11 @@ export function seedDirectoryFromScubaGear(
         DirectoryScopeId: instance.DirectoryScopeId,
         AppScopeId: instance.AppScopeId,
       };
-      state.put('roleAssignments', graphJson('unifiedRoleAssignment', { Id: instance.Id, ...scope }));
+      // Graph answers `condition` on every assignment, null when it has none; the export omits it.
+      state.put('roleAssignments', {
+        condition: null,
+        ...graphJson('unifiedRoleAssignment', { Id: instance.Id, ...scope }),
+      });
       const start = instance.StartDateTime ?? null;
       const end = instance.EndDateTime ?? null;
       state.put(

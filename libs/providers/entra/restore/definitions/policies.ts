@@ -10,6 +10,8 @@ import {
 import { graphCollection, graphSingleton } from '@libs/providers/entra/restore/graph-collection.js';
 import { permissionGrantPolicyDefinition } from './permission-grant-policy.js';
 
+const CROSS_TENANT_DEFAULT = '/v1.0/policies/crossTenantAccessPolicy/default';
+
 const SINGLETON =
   'A tenant has exactly one: a restore updates it in place (PATCH), never creates or deletes it';
 const NOT_ASSIGNED =
@@ -138,17 +140,30 @@ export function policyDefinitions(): Partial<Record<EntraResourceType, EntraRest
       writable: (data) => pick(data, ['displayName', 'allowedCloudEndpoints']),
       notes: [SINGLETON],
     }),
-    cross_tenant_access_policy_configuration_default: graphSingleton(
-      '/v1.0/policies/crossTenantAccessPolicy/default',
-      {
-        // isServiceDefault is Graph's: false once the default is changed
-        writable: (data) => plain(data, ['isServiceDefault']),
-        notes: [
-          SINGLETON,
-          'Written back as customized settings: Graph then reports it as not the service default even when the settings equal it',
-        ],
+    cross_tenant_access_policy_configuration_default: graphSingleton(CROSS_TENANT_DEFAULT, {
+      // isServiceDefault is Graph's: false once the default is changed
+      writable: (data) => plain(data, ['isServiceDefault']),
+      // A backed-up service default is put back by resetting to it ("resetToSystemDefault"):
+      // settings written back would no longer count as the service default.
+      async update(record, _live, context) {
+        await context.graph.write(
+          record.data.isServiceDefault === true
+            ? {
+                method: 'POST',
+                template: `${CROSS_TENANT_DEFAULT}/resetToSystemDefault`,
+                signal: context.signal,
+              }
+            : {
+                method: 'PATCH',
+                template: CROSS_TENANT_DEFAULT,
+                body: plain(record.data, ['isServiceDefault']),
+                signal: context.signal,
+              },
+        );
+        return [];
       },
-    ),
+      notes: [SINGLETON],
+    }),
     cross_tenant_access_policy_configuration_partner: graphCollection(
       { path: '/v1.0/policies/crossTenantAccessPolicy/partners', params: ['tenantId'] },
       {
@@ -170,7 +185,13 @@ export function policyDefinitions(): Partial<Record<EntraResourceType, EntraRest
       },
     ),
     group_setting: graphCollection(
-      { path: '/v1.0/groupSettings', params: ['id'] },
+      {
+        path: '/v1.0/groupSettings',
+        params: ['id'],
+        // the values in the backup's order: Graph keeps the order it is sent
+        createBody: (_writable, record) => pick(record.data, ['templateId', 'values']),
+        updateBody: (_writable, record) => pick(record.data, ['values']),
+      },
       {
         // "Create groupSetting" takes templateId and values; displayName comes from the template
         writable: (data) => {

@@ -27,16 +27,11 @@ const PIM_NOTES = [
 ];
 
 /**
- * Properties of a role definition Graph sets ("unifiedRoleDefinition": `isBuiltIn`, `templateId`
- * of a custom role is its id, `version`, `inheritsPermissionsFrom` of built-ins).
+ * Properties of a role definition Graph sets ("unifiedRoleDefinition": `isBuiltIn`, `version`,
+ * `inheritsPermissionsFrom` of built-ins). A custom role's `templateId` "can be set when isBuiltIn
+ * is false", so a re-created role keeps the one it had (the same across tenants, where used).
  */
-const ROLE_NOT_WRITTEN = [
-  ...ENTRA_SERVER_OWNED,
-  'isBuiltIn',
-  'templateId',
-  'version',
-  'inheritsPermissionsFrom',
-];
+const ROLE_NOT_WRITTEN = [...ENTRA_SERVER_OWNED, 'isBuiltIn', 'version', 'inheritsPermissionsFrom'];
 
 /** What an assignment or schedule grants, its natural key: `<roleDefinitionId>:<principalId>:<directoryScopeId>`. */
 function grantOf(data: GraphObject): string | null {
