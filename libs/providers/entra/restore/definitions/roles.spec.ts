@@ -27,7 +27,7 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
     )!;
     await tenant.adminCall('DELETE', `${BASE}/roleAssignments/${assignment.id}`);
     const sut = await tenant.prepared(['role_assignment']);
-    expect(sut.support('role_assignment')).toMatchObject({ create: true, update: false, delete: true });
+    expect(sut.support('role_assignment')).toMatchObject({ create: true, update: true, delete: true });
 
     await sut.apply({ action: 'create', record: assignment, with: [] });
 
@@ -36,6 +36,20 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
     expect(sut.fingerprint(live)).toBe(sut.fingerprint(assignment));
     await sut.apply({ action: 'delete', type: 'role_assignment', live: sut.live(live) });
     expect(await paired(sut, assignment)).toBeUndefined();
+  });
+
+  it('grants anew an assignment matched by id whose record names a re-created principal', async () => {
+    const [assignment] = await tenant.records('role_assignment');
+    const [, , , other] = await tenant.records('user');
+    const sut = await tenant.prepared(['role_assignment']);
+    // The restore's id map pointed the backed-up assignment at the user re-created for its principal.
+    const rewritten = { ...assignment, data: { ...assignment.data, principalId: other.id } };
+    const result = await sut.apply({ action: 'update', record: rewritten, live: sut.live(assignment) });
+    expect(result.notes).toEqual([expect.stringMatching(/granted to it anew/)]);
+    const granted = (await tenant.records('role_assignment')).filter(
+      (a) => a.data.principalId === other.id && a.data.roleDefinitionId === assignment.data.roleDefinitionId,
+    );
+    expect(granted).toHaveLength(1);
   });
 
   it("keeps the tenant's last active Global Administrator assignment from a prune", async () => {

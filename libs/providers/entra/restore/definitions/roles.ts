@@ -79,6 +79,9 @@ function assignmentBody(writable: GraphObject): GraphObject {
   return body;
 }
 
+const REGRANTED =
+  'The backed-up grant names a re-created principal or role: granted to it anew (the grant of the deleted one is left to a prune)';
+
 /** A PIM schedule type and the requests that write its schedules. */
 interface ScheduleKind {
   type: EntraResourceType;
@@ -127,7 +130,12 @@ function pimSchedule(kind: ScheduleKind): EntraRestoreDefinition {
       }
     },
     find,
-    async update(record, _live, context) {
+    async update(record, live, context) {
+      // Named a re-created principal or role: another grant, which the live schedule is not.
+      if (live.key !== naturalKey!(record)) {
+        await request('adminAssign', record.data, context);
+        return [REGRANTED];
+      }
       await request('adminUpdate', record.data, context);
       return [];
     },
@@ -169,8 +177,21 @@ export function roleDefinitions(): Partial<Record<EntraResourceType, EntraRestor
         writable: (data) =>
           pick(data, ['principalId', 'roleDefinitionId', 'directoryScopeId', 'appScopeId', 'condition']),
         ...keyed('role_assignment', (record) => grantOf(record.data)),
-        // What an assignment grants is all it is ("unifiedRoleAssignment" has no update in v1.0).
-        update: undefined,
+        // What an assignment grants is all it is ("unifiedRoleAssignment" has no update in v1.0):
+        // one matched by id whose record now names a re-created principal or role is another
+        // grant, made anew; otherwise there is nothing to change.
+        async update(record, live, context) {
+          if (live.key === grantOf(record.data))
+            return ['Graph has no update of a role assignment: its condition was left as it is'];
+          await context.graph.write({
+            method: 'POST',
+            template: `${BASE}/roleAssignments`,
+            body: assignmentBody(record.data),
+            retryNotFound: true,
+            signal: context.signal,
+          });
+          return [REGRANTED];
+        },
         protectedBecause: (data, own) => ownServicePrincipalBecause(data.principalId, own),
         guardDeletions: guardGlobalAdministrators,
       },
