@@ -1,7 +1,6 @@
 import { startEntraSimulator } from '@libs/entra-simulator/index.js';
 import { selfSignedCertificate } from '@libs/okta-simulator/tls/certificates.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { DemoTenant } from './demo-tenant.js';
 import { entraRestoreDrill } from './entra-restore-drill.js';
 
@@ -36,7 +35,7 @@ export async function startEntraDemoTenant(options: EntraDemoOptions): Promise<D
     orgName: options.fixtures ? 'Real Entra tenant (ScubaGear export)' : 'Generated Entra tenant',
     async connectionBody() {
       const certificate = await selfSignedCertificate('idp-backup demo');
-      const app = tenant.registerApp(entra.grants(ENTRA_RESOURCE_TYPES), certificate.certificatePem);
+      const app = tenant.registerApp(entra.grants(entra.resourceTypes), certificate.certificatePem);
       return {
         provider: 'entra_id',
         org_url: tenant.baseUrl,
