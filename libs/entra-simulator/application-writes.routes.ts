@@ -5,6 +5,7 @@ import type { Route } from '@libs/okta-simulator/http/router.js';
 
 import { jsonObjectBody } from './directory-writes.routes.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
+import { linkWriteRoutes } from './link-writes.routes.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
 import { entityReply } from './odata-list.js';
 import {
@@ -67,76 +68,9 @@ export function requireMembers(body: Record<string, unknown>, names: readonly st
       throw new GraphError(400, 'Request_BadRequest', `Property '${name}' is required and was not set.`);
 }
 
-/**
- * The object id an `$ref` body names: `{"@odata.id": "https://graph.microsoft.com/v1.0/directoryObjects/{id}"}`
- * ("Add owner", "Add a member").
- * @throws GraphError 400 when the body names none
- */
-export function referencedId(bodyText: string): string {
-  const reference = jsonObjectBody(bodyText)['@odata.id'];
-  const id = typeof reference === 'string' ? /\/directoryObjects\/([^/?]+)$/.exec(reference)?.[1] : undefined;
-  if (!id) throw badRequest("Invalid object identifier in '@odata.id'.");
-  return id;
-}
-
 /** A 201 Created answer with `object`, its `@odata.context` naming the entity set. */
 function created(graph: GraphContext, url: URL, context: string, object: GraphObject): Reply {
   return { ...entityReply(url, graph.baseUrl, context, object), status: 201 };
-}
-
-/** A link collection under a parent: `POST .../{id}/<segment>/$ref` and `DELETE .../{id}/<segment>/{ref}/$ref`. */
-interface LinkWrites {
-  parentPath: string;
-  parent: Collection;
-  segment: string;
-  children: ChildCollection;
-  roles: readonly string[];
-  /** the `@odata.type`s a link may point to (`#microsoft.graph.user`...) */
-  accepts: readonly string[];
-}
-
-/**
- * Adding a link ("Add owner", "Add a member": 204 No Content; 400 when the object is already
- * linked, or of a type the relationship does not take) and removing one ("Remove owner", "Remove
- * a member": 204; 404 when not linked).
- */
-function linkRoutes(graph: GraphContext, links: LinkWrites): Route[] {
-  const { state } = graph;
-  const base = `/v1.0/${links.parentPath}/{id}/${links.segment}`;
-  return [
-    graphRoute(graph, 'POST', `${base}/$ref`, links.roles, ({ params, bodyText }) => {
-      if (!state.collection(links.parent).has(params.id)) throw notFound(params.id);
-      const linkedId = referencedId(bodyText);
-      const type = state.directoryObjectType(linkedId);
-      if (!type) throw notFound(linkedId);
-      if (!links.accepts.includes(type))
-        throw badRequest(`An object of type '${type}' cannot be added to '${links.segment}'.`);
-      if (state.childrenOf(links.children, params.id).some(({ id }) => id === linkedId))
-        throw new GraphError(
-          400,
-          'Request_BadRequest',
-          `One or more added object references already exist for the following modified properties: '${links.segment}'.`,
-        );
-      state.addChild(links.children, params.id, { id: linkedId });
-      return { status: 204 };
-    }),
-    graphRoute(graph, 'DELETE', `${base}/{ref}/$ref`, links.roles, ({ params }) => {
-      if (!state.collection(links.parent).has(params.id)) throw notFound(params.id);
-      if (!removeChild(graph, links.children, params.id, params.ref)) throw notFound(params.ref);
-      return { status: 204 };
-    }),
-  ];
-}
-
-/** Removes the child `childId` of `parentId`. @returns false when there is none */
-function removeChild(graph: GraphContext, name: ChildCollection, parentId: string, childId: string): boolean {
-  const list = graph.state.childrenOf(name, parentId);
-  if (!list.some(({ id }) => id === childId)) return false;
-  graph.state.children.get(name)!.set(
-    parentId,
-    list.filter(({ id }) => id !== childId),
-  );
-  return true;
 }
 
 /**
@@ -175,7 +109,7 @@ function containedRoutes(graph: GraphContext, writes: ContainedWrites): Route[] 
     }),
     graphRoute(graph, 'DELETE', `${base}/{childId}`, writes.roles, ({ params }) => {
       parentOf(params.id);
-      if (!removeChild(graph, writes.children, params.id, params.childId)) throw notFound(params.childId);
+      if (!state.removeChild(writes.children, params.id, params.childId)) throw notFound(params.childId);
       return { status: 204 };
     }),
   ];
@@ -268,7 +202,7 @@ export function applicationWriteRoutes(graph: GraphContext): Route[] {
       state.create('applications', app);
       return created(graph, url, 'applications/$entity', app);
     }),
-    ...linkRoutes(graph, {
+    ...linkWriteRoutes(graph, {
       parentPath: 'applications',
       parent: 'applications',
       segment: 'owners',
@@ -382,7 +316,7 @@ export function applicationWriteRoutes(graph: GraphContext): Route[] {
       state.create('administrativeUnits', unit);
       return created(graph, url, 'directory/administrativeUnits/$entity', unit);
     }),
-    ...linkRoutes(graph, {
+    ...linkWriteRoutes(graph, {
       parentPath: 'directory/administrativeUnits',
       parent: 'administrativeUnits',
       segment: 'members',

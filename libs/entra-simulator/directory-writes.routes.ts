@@ -217,10 +217,12 @@ export function directoryWriteRoutes(graph: GraphContext): Route[] {
     // "Add owners", "Remove owner" (Group.ReadWrite.All, Directory.ReadWrite.All)
     ...linkWriteRoutes(graph, {
       parentPath: 'groups',
-      parents: 'groups',
+      parent: 'groups',
+      segment: 'owners',
       children: 'groupOwners',
-      property: 'owners',
       roles: ROLES.writeGroups,
+      // "Add owners" of a group: users and service principals
+      accepts: ['#microsoft.graph.user', '#microsoft.graph.servicePrincipal'],
     }),
     graphRoute(
       graph,

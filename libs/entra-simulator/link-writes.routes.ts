@@ -17,42 +17,47 @@ export function referencedObjectId(bodyText: string): string {
   return id;
 }
 
+/** A link collection under a parent: `POST .../{id}/<segment>/$ref` and `DELETE .../{id}/<segment>/{ref}/$ref`. */
+export interface LinkWrites {
+  parentPath: string;
+  parent: Collection;
+  segment: string;
+  /** where the links are stored, as `{ id }` children */
+  children: ChildCollection;
+  roles: readonly string[];
+  /** the `@odata.type`s a link may point to (`#microsoft.graph.user`...) */
+  accepts: readonly string[];
+}
+
 /**
- * `POST /v1.0/<parentPath>/{id}/<property>/$ref` and `DELETE .../<property>/{memberId}/$ref` for a
- * link collection stored as `{ id }` children ("Add owners" and "Remove owner" of a group or an
- * application, "Add a member" and "Remove a member" of an administrative unit): 204; a link that
- * exists already is a 400 `Request_BadRequest` ("One or more added object references already
- * exist"), an unknown parent or object a 404.
+ * Adding a link ("Add owners" of a group or an application, "Add a member" of an administrative
+ * unit: 204 No Content; 400 when the object is already linked, "One or more added object
+ * references already exist", or of a type the relationship does not take; 404 for an unknown
+ * parent or object) and removing one ("Remove owner", "Remove a member": 204; 404 when not linked).
  */
-export function linkWriteRoutes(
-  graph: GraphContext,
-  link: {
-    parentPath: string;
-    parents: Collection;
-    children: ChildCollection;
-    property: string;
-    roles: readonly string[];
-  },
-): Route[] {
+export function linkWriteRoutes(graph: GraphContext, links: LinkWrites): Route[] {
   const { state } = graph;
-  const path = `/v1.0/${link.parentPath}/{id}/${link.property}`;
+  const base = `/v1.0/${links.parentPath}/{id}/${links.segment}`;
   return [
-    graphRoute(graph, 'POST', `${path}/$ref`, link.roles, ({ params, bodyText }) => {
-      if (!state.collection(link.parents).has(params.id)) throw notFound(params.id);
-      const objectId = referencedObjectId(bodyText);
-      if (!state.directoryObjectType(objectId)) throw notFound(objectId);
-      if (state.childrenOf(link.children, params.id).some((child) => child.id === objectId))
+    graphRoute(graph, 'POST', `${base}/$ref`, links.roles, ({ params, bodyText }) => {
+      if (!state.collection(links.parent).has(params.id)) throw notFound(params.id);
+      const linkedId = referencedObjectId(bodyText);
+      const type = state.directoryObjectType(linkedId);
+      if (!type) throw notFound(linkedId);
+      if (!links.accepts.includes(type))
+        throw badRequest(`An object of type '${type}' cannot be added to '${links.segment}'.`);
+      if (state.childrenOf(links.children, params.id).some(({ id }) => id === linkedId))
         throw new GraphError(
           400,
           'Request_BadRequest',
-          `One or more added object references already exist for the following modified properties: '${link.property}'.`,
+          `One or more added object references already exist for the following modified properties: '${links.segment}'.`,
         );
-      state.addChild(link.children, params.id, { id: objectId });
+      state.addChild(links.children, params.id, { id: linkedId });
       return { status: 204 };
     }),
-    graphRoute(graph, 'DELETE', `${path}/{memberId}/$ref`, link.roles, ({ params }) => {
-      if (!state.collection(link.parents).has(params.id)) throw notFound(params.id);
-      if (!state.removeChild(link.children, params.id, params.memberId)) throw notFound(params.memberId);
+    graphRoute(graph, 'DELETE', `${base}/{ref}/$ref`, links.roles, ({ params }) => {
+      if (!state.collection(links.parent).has(params.id)) throw notFound(params.id);
+      if (!state.removeChild(links.children, params.id, params.ref)) throw notFound(params.ref);
       return { status: 204 };
     }),
   ];

@@ -1,7 +1,7 @@
 import type { Prng } from '@libs/okta-simulator/seed/prng.js';
 
 import type { Collection, GraphObject, TenantState } from '@libs/entra-simulator/tenant-state.js';
-import { APPLICATION_DEFAULTS, SERVICE_PRINCIPAL_DEFAULTS } from './directory-defaults.js';
+import { APPLICATION_DEFAULTS, SERVICE_PRINCIPAL_DEFAULTS, UNIT_DEFAULTS } from './directory-defaults.js';
 import { guid } from './guid.js';
 
 /** Microsoft Graph's application id, the same in every tenant (its service principal's `appId`). */
@@ -424,13 +424,8 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
   state.put('administrativeUnits', {
     id: unitId,
     displayName: 'Paris office',
+    ...UNIT_DEFAULTS,
     description: 'Users and groups of the Paris office',
-    visibility: null,
-    membershipType: null,
-    membershipRule: null,
-    membershipRuleProcessingState: null,
-    isMemberManagementRestricted: false,
-    deletedDateTime: null,
   });
   for (const member of [user(0), user(1), user(2), groups[0]])
     if (member) state.addChild('administrativeUnitMembers', unitId, { id: member });
