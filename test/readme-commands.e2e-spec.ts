@@ -148,14 +148,19 @@ describe('the README commands', () => {
     },
   );
 
-  it('npm run demo -- --provider entra_id --json: one JSON line of a completed backup holding every object of the simulated Entra tenant, exit 0', async () => {
+  it('npm run demo -- --provider entra_id --json: one JSON line of a completed backup holding every object of the simulated Entra tenant and a restore drill that put it back, exit 0', async () => {
     const demo = await run(documented('npm run demo -- --provider entra_id --json'));
     expect({ code: demo.code, stderr: demo.code === 0 ? '' : demo.stderr }).toEqual({ code: 0, stderr: '' });
     const summary = JSON.parse(demo.stdout.trim().split('\n').pop()!);
     expect(summary).toMatchObject({
       status: 'completed',
       exact: true,
-      restore: { status: 'skipped' },
+      restore: {
+        status: 'completed',
+        restored: true,
+        deleted: { type: 'group' },
+        writes: expect.objectContaining({ failed: 0 }),
+      },
       resource_counts: expect.objectContaining({
         user: 200,
         conditional_access_policy: 2,

@@ -80,6 +80,8 @@ describe('restore preview (HTTP, real PostgreSQL, simulator over HTTPS)', () => 
       update: 0,
       skip: backup.resource_counts.group - 1,
       pruneCandidates: 1,
+      // Okta has no deleted items a restore brings objects back from
+      restoreFromDeleted: 0,
       notes: [],
     });
     expect(row(rows, 'group_membership')).toMatchObject({ create: members, update: 0 });
