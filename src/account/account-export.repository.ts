@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import pgCopy from 'pg-copy-streams';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { scavengingEvery } from '@app/common/memory/scavenging.js';
 import type { Transaction } from '@app/database/transaction.js';
 import { type ExportSection, TEAM_SQL } from './export-sections.js';
 import { commaJoinedLines } from './comma-joined-lines.js';
@@ -76,7 +77,8 @@ export class ExportSnapshot {
         `COPY (SELECT row::text FROM (${sql}) s) TO STDOUT WITH (FORMAT csv, DELIMITER E'\\x02', QUOTE E'\\x01')`,
       ),
     );
-    yield* commaJoinedLines(copy);
+    // The socket's chunks are freed as they are sent, not tens of MB later (scavenging.ts).
+    yield* scavengingEvery(commaJoinedLines(copy));
   }
 
   /** Records the successful export (it counts against the 7-day limit once committed). */
