@@ -31,9 +31,20 @@ const LAST = [
 const DEPARTMENTS = ['Engineering', 'Finance', 'Sales', 'Support', 'Legal'];
 
 /**
+ * Users in a generated group: a fifth of the tenant, but no more than gives each user three groups
+ * on average, as the Okta generator does (everyone, a department, up to two more). Without the
+ * bound, 100,000 users in 1,000 groups made 20 million memberships, 200 a user, which no bench org
+ * of either provider holds.
+ */
+function membersPerGroup(users: number, groups: number): number {
+  return Math.ceil(Math.min(users / 5, (3 * users) / Math.max(groups, 1)));
+}
+
+/**
  * Adds generated objects to `state`, deterministic for a seed: `users` members, `groups`
  * security groups (`securityEnabled`, `mailEnabled: false`) each with a random fifth of the users
- * as members and the first group holding the second (nested groups are directory members too),
+ * as members (bounded by membersPerGroup) and the first group holding the second (nested groups
+ * are directory members too),
  * and two named locations, an `ipNamedLocation` and a `countryNamedLocation` (the two kinds of
  * the v1.0 CSDL), on the tenant's first domain; then the directory's other types
  * (generate-directory.ts).
@@ -88,7 +99,8 @@ export function generateTenant(state: TenantState, sizes: TenantSizes): void {
       createdDateTime: new Date(created + i * 86_400_000).toISOString(),
       deletedDateTime: null,
     });
-    for (const member of prng.sample(users, Math.ceil(users.length / 5))) state.addMember(id, member);
+    for (const member of prng.sample(users, membersPerGroup(users.length, sizes.groups)))
+      state.addMember(id, member);
   }
   if (groups.length >= 2) state.addMember(groups[0], groups[1]);
   state.put('namedLocations', {
