@@ -12,7 +12,10 @@ async function scavengesDuring(work: () => Promise<void>): Promise<number> {
   let count = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MINOR)
+      if (
+        (entry as unknown as { detail?: { kind?: number } }).detail?.kind ===
+        constants.NODE_PERFORMANCE_GC_MINOR
+      )
         count++;
   });
   observer.observe({ entryTypes: ['gc'] });
