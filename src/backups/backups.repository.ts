@@ -117,8 +117,10 @@ export class BackupsRepository extends TrackedRunRepository<BackupEntity> {
     const [rows, total] = await this.filtered(teamId, query)
       .orderBy('backup.started_at', 'DESC')
       .addOrderBy('backup.id', 'ASC')
-      .skip(query.offset)
-      .take(query.limit)
+      // LIMIT in SQL: the join is many-to-one, one row a backup (skip/take would first find the
+      // page's ids with a DISTINCT query of their own).
+      .offset(query.offset)
+      .limit(query.limit)
       .getManyAndCount();
     return { rows, total };
   }

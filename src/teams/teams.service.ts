@@ -156,14 +156,12 @@ export class TeamsService {
    * @returns null when the client is unknown or revoked, or its member has left the team.
    */
   async resolveClientActor(clientId: string): Promise<Actor | null> {
-    const client = await this.clients.findActive(clientId);
+    const client = await this.clients.findActiveWithCreatorRole(clientId);
     if (!client) return null;
-    const memberRole = await this.members.findRole(client.teamId, client.createdBy);
-    if (!memberRole) return null;
     return {
       teamId: client.teamId,
       userId: client.createdBy,
-      role: narrowerRole(client.role, memberRole),
+      role: narrowerRole(client.role, client.creatorRole),
       clientId: client.clientId,
     };
   }

@@ -4,6 +4,7 @@ import {
   In,
   type QueryDeepPartialEntity,
   type Repository,
+  type SelectQueryBuilder,
 } from 'typeorm';
 import { type Transaction, within } from '@app/database/transaction.js';
 import type { TrackedRunEntity } from './tracked-run.entity.js';
@@ -67,14 +68,23 @@ export abstract class TrackedRunRepository<T extends TrackedRunEntity> {
 
   /** A run of the team, with the kind's relations; null for a missing one or another team's. */
   findVisible(teamId: string, id: string): Promise<T | null> {
-    return this.rows.findOne({
-      where: { id, teamId } as FindOptionsWhere<T>,
-      relations: this.options.relations,
-    });
+    return this.joined().where('run.id = :id AND run.teamId = :teamId', { id, teamId }).getOne();
   }
 
   findById(id: string): Promise<T | null> {
-    return this.rows.findOne({ where: { id } as FindOptionsWhere<T>, relations: this.options.relations });
+    return this.joined().where('run.id = :id', { id }).getOne();
+  }
+
+  /**
+   * A query of runs (alias `run`) with the kind's relations joined. One query a lookup: `findOne`
+   * with relations sends two (its `take: 1` over a join makes TypeORM find the ids first with a
+   * DISTINCT query), and every relation of a run is many-to-one, one row a run.
+   */
+  private joined(): SelectQueryBuilder<T> {
+    const query = this.rows.createQueryBuilder('run');
+    for (const relation of Object.keys(this.options.relations ?? {}))
+      query.leftJoinAndSelect(`run.${relation}`, relation);
+    return query;
   }
 
   /**
