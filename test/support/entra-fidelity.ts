@@ -14,11 +14,10 @@ import { providerDescriptor } from '@libs/providers/registry.js';
 import { createEntraConnection, startTestTenant, type TestTenant } from './entra-tenant.js';
 import {
   fidelityTable,
-  readDoc,
   RoundTripRun,
   unavoidableList,
   withSection,
-  writeDoc,
+  updateDoc,
   type FidelityProvider,
   type Row,
   type Unavoidable,
@@ -207,7 +206,6 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
 
 /** Writes the Entra table and its unavoidable differences into docs/restore-fidelity.md (at its end when new). */
 function writeSection(rows: Row[]): void {
-  const doc = readDoc('# Restore fidelity\n', '# Restore fidelity');
   const text = [
     HEADING,
     '',
@@ -223,5 +221,5 @@ function writeSection(rows: Row[]): void {
     '',
     unavoidableList(UNAVOIDABLE) || 'None.',
   ].join('\n');
-  writeDoc(withSection(doc, SECTION, text));
+  updateDoc('# Restore fidelity\n', '# Restore fidelity', (doc) => withSection(doc, SECTION, text));
 }

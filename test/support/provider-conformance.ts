@@ -77,7 +77,7 @@ async function collectAll(connector: ProviderConnector): Promise<Map<string, Col
  * The contract every provider connector and its simulator meet (ProviderConnector in
  * libs/providers/provider-connector.ts), run once per provider as the object-store drivers run
  * libs/object-store/object-store.contract.spec.ts. The restore round trip is proven by
- * test/restore-fidelity.e2e-spec.ts and test/restore-fidelity-recorded.e2e-spec.ts (Okta) and
+ * test/restore-fidelity.e2e-spec.ts and test/restore-fidelity-recorded-*.e2e-spec.ts (Okta) and
  * test/entra-restore-fidelity.e2e-spec.ts, on the harness test/support/restore-fidelity.ts, which a
  * new provider's restorer joins with a module of its own (okta-fidelity.ts, entra-fidelity.ts).
  */

@@ -1,7 +1,8 @@
 import { expect } from '@jest/globals';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import fastJsonPatch from 'fast-json-patch';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { withoutVolatile } from '@libs/diff/record-patch.js';
 import { openSnapshot, runBackup } from './backup-helpers.js';
@@ -334,14 +335,40 @@ function describeWrites(restored: RestoreView): string {
   return `${create} created, ${update} updated${removed ? `, ${removed} deleted` : ''}`;
 }
 
-/** docs/restore-fidelity.md as it is, or `head` when it is absent or lacks `marker`. */
-export function readDoc(head: string, marker: string): string {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
-  return current.includes(marker) ? current : head;
-}
+/** How long updateDoc waits for another worker's lock before it gives up, ms. */
+const DOC_LOCK_WAIT_MS = 60_000;
 
-export function writeDoc(doc: string): void {
-  writeFileSync(DOC, doc);
+/**
+ * Rewrites docs/restore-fidelity.md with `change`, holding an exclusive lock file meanwhile: the
+ * Okta and Entra fidelity suites run in parallel Jest workers, and each rewrites its own section
+ * of the one file, so an unlocked read-change-write could lose another's section.
+ * @param change from the doc as it is (or `head` when it is absent or lacks `marker`) to the new doc
+ * @throws Error when the lock stays taken DOC_LOCK_WAIT_MS (a run killed while holding it leaves
+ *   `docs/restore-fidelity.md.lock`: delete it)
+ */
+export function updateDoc(head: string, marker: string, change: (doc: string) => string): void {
+  const lock = new URL(`${DOC.href}.lock`);
+  const deadline = Date.now() + DOC_LOCK_WAIT_MS;
+  let held: number | undefined;
+  while (held === undefined) {
+    try {
+      held = openSync(lock, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${fileURLToPath(lock)} has been held for ${DOC_LOCK_WAIT_MS} ms; delete it if no test run holds it`,
+        );
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
+  try {
+    const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
+    writeFileSync(DOC, change(current.includes(marker) ? current : head));
+  } finally {
+    closeSync(held);
+    rmSync(lock, { force: true });
+  }
 }
 
 /**
