@@ -20,6 +20,7 @@ import { CreateRestorePreviews1765700000000 } from './1765700000000-CreateRestor
 import { AddScheduleWeeklyVerification1765800000000 } from './1765800000000-AddScheduleWeeklyVerification.js';
 import { AddRestorePackage1765900300000 } from './1765900300000-AddRestorePackage.js';
 import { AddRestoreEnforce1766000000000 } from './1766000000000-AddRestoreEnforce.js';
+import { AddBackupDiscardPending1766100000000 } from './1766100000000-AddBackupDiscardPending.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -47,5 +48,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     AddScheduleWeeklyVerification1765800000000,
     AddRestorePackage1765900300000,
     AddRestoreEnforce1766000000000,
+    AddBackupDiscardPending1766100000000,
   ];
 }

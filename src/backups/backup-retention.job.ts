@@ -12,7 +12,8 @@ declare module '@app/jobs/job-payloads.js' {
 }
 
 /**
- * The `backup-retention` job: deletes backups past their team plan's retention (spec "Limits").
+ * The `backup-retention` job: deletes backups past their team plan's retention (spec "Limits"),
+ * and the objects failed backups left while the object store was down (BackupRunJob.discard).
  * Enqueued hourly by the scheduler, once per hour whatever the number of replicas.
  */
 @Injectable()
@@ -34,6 +35,8 @@ export class BackupRetentionJob {
   async handle(): Promise<void> {
     const deleted = await this.backups.deleteExpired(new Date());
     if (deleted > 0) this.logger.log(`Deleted ${deleted} backup(s) past retention`);
+    const cleaned = await this.backups.discardLeftovers();
+    if (cleaned > 0) this.logger.log(`Deleted the objects ${cleaned} failed backup(s) had left`);
   }
 
   /**

@@ -68,6 +68,7 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
 
   async execute(backup: BackupEntity, context: RunContext<BackupEntity>): Promise<void> {
     await this.store.deletePrefix(backup.storageKey); // a retry starts from a clean prefix
+    if (backup.discardPending) await this.runs.setDiscardPending(backup.id, false);
     const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
     let included: ProviderConnector | undefined;
     try {
@@ -105,9 +106,18 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     return backupEntry('backup.failed', { id, teamId, connectionId, triggeredBy: null }, { error: message });
   }
 
-  /** A failed backup leaves no objects. */
+  /**
+   * A failed backup leaves no objects. When the store fails this too (it is down as the backup
+   * ends), the backup is marked for the retention run to delete them once it is back.
+   * @throws the store's error, once the mark is recorded
+   */
   async discard(backup: BackupEntity): Promise<void> {
-    await this.store.deletePrefix(backup.storageKey);
+    try {
+      await this.store.deletePrefix(backup.storageKey);
+    } catch (error) {
+      await this.runs.setDiscardPending(backup.id, true);
+      throw error;
+    }
   }
 
   /**

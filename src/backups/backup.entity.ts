@@ -50,4 +50,8 @@ export class BackupEntity extends ConnectionRunEntity {
 
   @Column('integer')
   requests!: number;
+
+  /** Its objects could not be deleted when it failed; the retention run deletes them later. */
+  @Column('boolean', { name: 'discard_pending', default: false })
+  discardPending!: boolean;
 }

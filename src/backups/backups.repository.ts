@@ -145,6 +145,21 @@ export class BackupsRepository extends TrackedRunRepository<BackupEntity> {
     };
   }
 
+  /** Marks (or clears) a backup whose objects a failure could not delete (BackupEntity.discardPending). */
+  async setDiscardPending(id: string, pending: boolean): Promise<void> {
+    await this.rows.update({ id }, { discardPending: pending });
+  }
+
+  /** Failed backups whose objects are still to be deleted, oldest first, at most `limit`. */
+  findDiscardPending(limit: number): Promise<Array<Pick<BackupEntity, 'id' | 'storageKey'>>> {
+    return this.rows.find({
+      select: { id: true, storageKey: true },
+      where: { discardPending: true, status: 'failed' },
+      order: { startedAt: 'ASC' },
+      take: limit,
+    });
+  }
+
   /** Turns a planned incremental backup into a full one (its base could not be used). */
   async fallBackToFull(id: string): Promise<void> {
     await this.updateIf(id, ['running'], { kind: 'full', baseBackupId: null });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
@@ -51,6 +51,8 @@ export class PreRestoreBackupFailedError extends Error {
  */
 @Injectable()
 export class BackupsService {
+  private readonly logger = new Logger(BackupsService.name);
+
   constructor(
     private readonly backups: BackupsRepository,
     private readonly planner: BackupPlanner,
@@ -293,6 +295,29 @@ export class BackupsService {
       }
       deleted += expired.length;
       if (expired.length < batchSize) return deleted;
+    }
+  }
+
+  /**
+   * Deletes the objects failed backups left when the store was down as they failed
+   * (BackupRunJob.discard), oldest first, `batchSize` at a time; stops at the first the store
+   * still refuses, for the next run to take up. @returns how many backups were cleaned
+   */
+  async discardLeftovers(batchSize = 100): Promise<number> {
+    let cleaned = 0;
+    for (;;) {
+      const pending = await this.backups.findDiscardPending(batchSize);
+      for (const backup of pending) {
+        try {
+          await this.store.deletePrefix(backup.storageKey);
+        } catch (error) {
+          this.logger.warn(`Objects of failed backup ${backup.id} not deleted yet: ${String(error)}`);
+          return cleaned;
+        }
+        await this.backups.setDiscardPending(backup.id, false);
+        cleaned += 1;
+      }
+      if (pending.length < batchSize) return cleaned;
     }
   }
 

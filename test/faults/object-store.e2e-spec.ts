@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { BackupRetentionJob } from '@app/backups/backup-retention.job.js';
 import { createObjectStore } from '@libs/object-store/create-object-store.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { startS3rver, type RunningS3rver } from '@libs/object-store/testing/s3rver.js';
@@ -150,6 +151,35 @@ describe('the object store failing during a backup', () => {
       expect(await keysUnder(direct, backup.storage_key)).toEqual([]);
       // And the store back, the next backup completes.
       expect((await runBackup(ctx, admin.token, { connectionId })).status).toBe('completed');
+    }, 150_000);
+    it('deletes what a backup wrote before S3 went down for good, once S3 is back (the retention run)', async () => {
+      // A few snapshot objects written, then S3 down through every retry and the failure's cleanup.
+      proxy.failAfterWrites(3, 500);
+      const run = await ctx.http
+        .post('/api/backup/run')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .send({ connectionId });
+      expect(run.status).toBe(202);
+      const backupId = run.body.backupId as string;
+      const ended = await waitForBackup(ctx, admin.token, backupId, 90_000);
+      expect(ended).toMatchObject({
+        status: 'failed',
+        error_message: expect.stringMatching(/^Storing the snapshot failed: S3 answered 500 InternalError/),
+      });
+      proxy.fail(null);
+      const { storage_key } = (
+        await ctx.http.get(`/api/backup/${backupId}`).set('Authorization', `Bearer ${admin.token}`)
+      ).body.backup as { storage_key: string };
+      const left = await keysUnder(direct, storage_key);
+      expect(left.length).toBeGreaterThan(0); // the outage kept the failure from deleting them
+
+      await ctx.app.get(BackupRetentionJob).handle();
+      expect(await keysUnder(direct, storage_key)).toEqual([]);
+      // The backup stays on record as failed; nothing else was touched.
+      const after = await ctx.http
+        .get(`/api/backup/${backupId}`)
+        .set('Authorization', `Bearer ${admin.token}`);
+      expect(after.body.backup).toMatchObject({ status: 'failed' });
     }, 150_000);
   });
 

@@ -14,6 +14,11 @@ export interface S3FaultProxy {
   endpoint: string;
   /** Answer every request with this S3 error from now on, or pass them through (null). */
   fail(status: 500 | 503 | null): void;
+  /**
+   * Pass `writes` more writes (PUT and POST requests) through, then answer every request with
+   * `status` (an outage that begins while a snapshot is being written), until `fail(null)`.
+   */
+  failAfterWrites(writes: number, status: 500 | 503): void;
   /** Requests answered with an error so far. */
   failures(): number;
   close(): Promise<void>;
@@ -29,7 +34,12 @@ export async function startS3FaultProxy(upstream: string): Promise<S3FaultProxy>
   const target = new URL(upstream);
   let failing: 500 | 503 | null = null;
   let failures = 0;
+  let outage: { writesLeft: number; status: 500 | 503 } | undefined;
   const server = http.createServer((request, response) => {
+    if (outage && (request.method === 'PUT' || request.method === 'POST') && outage.writesLeft-- <= 0) {
+      failing = outage.status;
+      outage = undefined;
+    }
     if (failing !== null) {
       failures += 1;
       const { code, message } = S3_ERRORS[failing];
@@ -60,7 +70,11 @@ export async function startS3FaultProxy(upstream: string): Promise<S3FaultProxy>
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    fail: (status) => (failing = status),
+    fail: (status) => {
+      failing = status;
+      outage = undefined;
+    },
+    failAfterWrites: (writes, status) => (outage = { writesLeft: writes, status }),
     failures: () => failures,
     close: () =>
       new Promise((resolve) => {
