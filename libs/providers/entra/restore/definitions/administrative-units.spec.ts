@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/providers/resource-types.js';
-import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import { pairedRecord } from '@libs/providers/testing/paired-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import {
   type RestoreTestTenant,

@@ -5,7 +5,7 @@ import {
   type RunningEntraSimulator,
 } from '@libs/entra-simulator/index.js';
 import { graphCall, graphClient, type GraphAnswer } from '@libs/entra-simulator/testing/graph-client.js';
-import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import { pairedRecord } from '@libs/providers/testing/paired-record.js';
 import type {
   ProviderRestorer,
   RestoreWriteOptions,

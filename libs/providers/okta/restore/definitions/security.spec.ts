@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
-import { pairedRecord } from '@libs/providers/okta/restore/testing/paired-record.js';
+import { pairedRecord } from '@libs/providers/testing/paired-record.js';
 import {
   useRestoreTestOrg,
   type RestoreTestOrg,
