@@ -7,7 +7,7 @@ import pg from 'pg';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { startTestApp, type TestApp, type TestClient } from '@test/support/test-app.js';
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
-import { createConnection, runBackup } from '@test/support/backup-helpers.js';
+import { createConnection, runBackup, startBackup } from '@test/support/backup-helpers.js';
 import {
   deleteUsers,
   loginCounts,
@@ -109,12 +109,7 @@ describe('PostgreSQL restarted during a backup and a restore', () => {
   }
 
   it('ends the backup completed and readable, or failed with a message; never running', async () => {
-    const run = await ctx.http
-      .post('/api/backup/run')
-      .set('Authorization', `Bearer ${admin.token}`)
-      .send({ connectionId });
-    expect(run.status).toBe(202);
-    const backupId = run.body.backupId as string;
+    const backupId = await startBackup(ctx, admin.token, { connectionId });
     for (;;) {
       const status = await get('/api/backup/status', { backupId });
       if (status.body.status === 'running' && status.body.progress_pct > 0) break;

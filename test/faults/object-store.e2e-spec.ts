@@ -8,7 +8,7 @@ import { createObjectStore } from '@libs/object-store/create-object-store.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { startS3rver, type RunningS3rver } from '@libs/object-store/testing/s3rver.js';
 import { MANIFEST_NAME } from '@libs/snapshot/snapshot-layout.js';
-import { createConnection, runBackup, waitForBackup } from '@test/support/backup-helpers.js';
+import { createConnection, runBackup, startBackup, waitForBackup } from '@test/support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
 import { startS3FaultProxy, type S3FaultProxy } from '@test/support/s3-fault-proxy.js';
 import { startTestApp, type TestApp, type TestClient } from '@test/support/test-app.js';
@@ -25,12 +25,7 @@ async function keysUnder(store: ObjectStore, prefix: string): Promise<string[]> 
 
 /** Starts a backup and waits until its status says it is waiting to retry after `reason`. */
 async function startUntilRetrying(ctx: TestApp, client: TestClient, connectionId: string, reason: RegExp) {
-  const run = await ctx.http
-    .post('/api/backup/run')
-    .set('Authorization', `Bearer ${client.token}`)
-    .send({ connectionId });
-  expect(run.status).toBe(202);
-  const backupId = run.body.backupId as string;
+  const backupId = await startBackup(ctx, client.token, { connectionId });
   for (;;) {
     const status = await ctx.http
       .get('/api/backup/status')
@@ -152,15 +147,11 @@ describe('the object store failing during a backup', () => {
       // And the store back, the next backup completes.
       expect((await runBackup(ctx, admin.token, { connectionId })).status).toBe('completed');
     }, 150_000);
+
     it('deletes what a backup wrote before S3 went down for good, once S3 is back (the retention run)', async () => {
       // A few snapshot objects written, then S3 down through every retry and the failure's cleanup.
       proxy.failAfterWrites(3, 500);
-      const run = await ctx.http
-        .post('/api/backup/run')
-        .set('Authorization', `Bearer ${admin.token}`)
-        .send({ connectionId });
-      expect(run.status).toBe(202);
-      const backupId = run.body.backupId as string;
+      const backupId = await startBackup(ctx, admin.token, { connectionId });
       const ended = await waitForBackup(ctx, admin.token, backupId, 90_000);
       expect(ended).toMatchObject({
         status: 'failed',

@@ -60,11 +60,19 @@ export async function runBackup(
   token: string,
   body: Record<string, unknown>,
 ): Promise<BackupDto> {
+  const backupId = await startBackup(ctx, token, body);
+  await waitForBackup(ctx, token, backupId);
+  const response = await ctx.http.get(`/api/backup/${backupId}`).set('Authorization', `Bearer ${token}`);
+  return response.body.backup as BackupDto;
+}
+
+/** Starts a backup through POST /api/backup/run. @returns its id @throws Error unless it answered 202 */
+export async function startBackup(
+  ctx: TestApp,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<string> {
   const run = await ctx.http.post('/api/backup/run').set('Authorization', `Bearer ${token}`).send(body);
   if (run.status !== 202) throw new Error(`backup run answered ${run.status}: ${run.text}`);
-  await waitForBackup(ctx, token, run.body.backupId);
-  const response = await ctx.http
-    .get(`/api/backup/${run.body.backupId}`)
-    .set('Authorization', `Bearer ${token}`);
-  return response.body.backup as BackupDto;
+  return run.body.backupId as string;
 }
