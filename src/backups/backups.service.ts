@@ -309,7 +309,7 @@ export class BackupsService {
       const pending = await this.backups.findDiscardPending(batchSize);
       for (const backup of pending) {
         try {
-          await this.store.deletePrefix(backup.storageKey);
+          await this.deleteObjectsOf(backup);
         } catch (error) {
           this.logger.warn(`Objects of failed backup ${backup.id} not deleted yet: ${String(error)}`);
           return cleaned;
