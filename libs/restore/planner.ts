@@ -36,7 +36,7 @@ export interface TypePlan {
   notes: Set<string>;
   /** live objects the backup lacks (prunable types only): deleted by a restore with `prune` */
   unmatched: LiveResource[];
-  /** live objects matched to a backup record, which a prune keeps */
+  /** live objects matched to a backup record, which a prune keeps (prunable types only) */
   matched: LiveResource[];
   /** backup object id -> live id, for objects matched by natural key under another id */
   rematched: Map<string, string>;
@@ -113,11 +113,10 @@ export async function planType(input: {
   }
 
   const sequenced = restorer.sequence(type) !== null;
-  const claimed = new Set<string>();
+  // A live object is claimed once: it leaves the index, and only a prune needs it kept (matched).
   const claim = (id: string | undefined): LiveResource | undefined => {
-    if (id === undefined || claimed.has(id)) return undefined;
-    const resource = live.get(id);
-    if (resource) claimed.add(id);
+    const resource = id === undefined ? undefined : live.take(id);
+    if (resource && prunable) plan.matched.push(resource);
     return resource;
   };
   const decide = (
@@ -181,14 +180,13 @@ export async function planType(input: {
   plan.updates.sort((a, b) => a.position - b.position);
   plan.unchanged.sort((a, b) => a.position - b.position);
 
-  for (const resource of live.resources()) {
-    if (claimed.has(resource.id)) plan.matched.push(resource);
-    else if (prunable && !managedLive.has(resource.id)) {
+  if (prunable)
+    for (const resource of live.resources()) {
+      if (managedLive.has(resource.id)) continue;
       plan.unmatched.push(resource);
       const record = lacking.get(resource.id);
       if (record) plan.unmatchedRecords.set(resource.id, record);
     }
-  }
   return plan;
 }
 
@@ -217,11 +215,15 @@ class LiveIndex {
     );
   }
 
-  get(id: string): LiveResource | undefined {
+  /** The object with this id, taken out of the index (undefined when absent or taken before). */
+  take(id: string): LiveResource | undefined {
     const held = this.byId.get(id);
-    return held === undefined ? undefined : expand(id, held);
+    if (held === undefined) return undefined;
+    this.byId.delete(id);
+    return expand(id, held);
   }
 
+  /** The objects not taken. */
   *resources(): Generator<LiveResource> {
     for (const [id, held] of this.byId) yield expand(id, held);
   }
