@@ -18,7 +18,7 @@ export const HASH_FIELD_CHARS = 74;
 
 /**
  * An index line as the writer makes it, `{"id":<JSON string>,"hash":"<64 hex>","frame":<n>}`,
- * read by position rather than by JSON.parse (diff reads hundreds of thousands of them; the
+ * cut by position rather than parsed whole (diff reads hundreds of thousands of them; the
  * shard's digest is checked at its end all the same).
  * @returns undefined for a line of any other shape
  */
@@ -27,11 +27,26 @@ export function parseIndexLine(line: string): Omit<IndexEntry, 'type'> | undefin
   const hashAt = frameAt - HASH_FIELD_CHARS;
   if (!line.startsWith('{"id":"') || !line.endsWith('}') || hashAt < 8) return undefined;
   if (line.slice(hashAt, hashAt + 9) !== ',"hash":"' || line[frameAt - 1] !== '"') return undefined;
-  const hash = line.slice(hashAt + 9, frameAt - 1);
+  // JSON.parse makes the id and hash strings of their own: a slice would keep the whole text the
+  // line was cut from alive (V8 sliced strings), and a restore keeps ids of a whole index (issue 32).
+  const hash = jsonValue(line.slice(hashAt + 8, frameAt));
   const frame = Number(line.slice(frameAt + 9, -1));
-  const idJson = line.slice(6, hashAt);
-  const id = idJson.includes('\\') ? (JSON.parse(idJson) as unknown) : idJson.slice(1, -1);
-  if (typeof id !== 'string' || !SHA256_HEX.test(hash) || !Number.isSafeInteger(frame) || frame < 0)
+  const id = jsonValue(line.slice(6, hashAt));
+  if (
+    typeof id !== 'string' ||
+    typeof hash !== 'string' ||
+    !SHA256_HEX.test(hash) ||
+    !Number.isSafeInteger(frame) ||
+    frame < 0
+  )
     return undefined;
   return { id, hash, frame };
+}
+
+function jsonValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
