@@ -74,11 +74,6 @@ export class AccountDeletionService {
     if (!cancelled) throw new NotFoundError('Pending account deletion');
   }
 
-  /** When the team's pending deletion happens, or null. */
-  pendingFor(teamId: string): Promise<Date | null> {
-    return this.deletions.pendingFor(teamId);
-  }
-
   /**
    * Erases every team whose grace period ended by `now`, and finishes any a crash interrupted:
    * objects under the team's prefix, then its rows (TeamPurgeRepository).

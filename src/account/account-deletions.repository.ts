@@ -37,15 +37,6 @@ export class AccountDeletionsRepository {
     return rows[0][0]?.scheduled_for ?? null;
   }
 
-  /** When the team's pending deletion happens, or null. */
-  async pendingFor(teamId: string): Promise<Date | null> {
-    const rows = (await this.dataSource.query(
-      'SELECT scheduled_for FROM account_deletions WHERE team_id = $1',
-      [teamId],
-    )) as Array<{ scheduled_for: Date }>;
-    return rows[0]?.scheduled_for ?? null;
-  }
-
   /** Teams whose grace period ended by `now`, and those whose deletion a crash left unfinished. */
   async due(now: Date): Promise<string[]> {
     const rows = (await this.dataSource.query(

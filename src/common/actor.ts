@@ -12,6 +12,11 @@ export interface Actor {
   role: Role;
   /** Set when an integration client (client_credentials) is calling. */
   clientId?: string;
+  /**
+   * When the team is to be deleted (issue 27), read with the actor's role so that the
+   * `X-Account-Deletion` header costs no query of its own; null when no deletion is pending.
+   */
+  teamDeletionAt?: Date | null;
   /** Where an HTTP call came from, set by the auth guard; recorded in the audit trail. */
   origin?: RequestOrigin;
 }

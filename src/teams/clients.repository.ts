@@ -8,6 +8,8 @@ import { type Transaction, within } from '@app/database/transaction.js';
 /** An active client and the current role of the member who created it. */
 export type ActiveClient = Pick<OAuthClientEntity, 'clientId' | 'teamId' | 'role' | 'createdBy'> & {
   creatorRole: Role;
+  /** when the team's pending deletion is scheduled for, or null */
+  teamDeletionAt: Date | null;
 };
 
 /** Integration clients (`oauth_clients`). */
@@ -25,16 +27,17 @@ export class ClientsRepository {
   }
 
   /**
-   * The active client with the current role of the member who created it, in one query (it runs
-   * on every request an integration client makes). @returns null when the client is unknown or
-   * revoked, or that member has left the team.
+   * The active client with the current role of the member who created it and the team's pending
+   * deletion, in one query (it runs on every request an integration client makes). @returns null
+   * when the client is unknown or revoked, or that member has left the team.
    */
   async findActiveWithCreatorRole(clientId: string): Promise<ActiveClient | null> {
     const [row] = (await this.rows.query(
       `SELECT c.client_id AS "clientId", c.team_id AS "teamId", c.role, c.created_by AS "createdBy",
-              m.role AS "creatorRole"
+              m.role AS "creatorRole", d.scheduled_for AS "teamDeletionAt"
          FROM oauth_clients c
          JOIN team_members m ON m.team_id = c.team_id AND m.user_id = c.created_by
+         LEFT JOIN account_deletions d ON d.team_id = c.team_id
         WHERE c.client_id = $1 AND c.revoked_at IS NULL`,
       [clientId],
     )) as ActiveClient[];

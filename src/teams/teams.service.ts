@@ -144,8 +144,8 @@ export class TeamsService {
    */
   async resolveMemberActor(userId: string, teamId: string): Promise<Actor | null> {
     if (!isUUID(userId) || !isUUID(teamId)) return null;
-    const role = await this.members.findRole(teamId, userId);
-    return role ? { teamId, userId, role } : null;
+    const member = await this.members.findRoleAndTeamDeletion(teamId, userId);
+    return member && { teamId, userId, ...member };
   }
 
   /**
@@ -163,6 +163,7 @@ export class TeamsService {
       userId: client.createdBy,
       role: narrowerRole(client.role, client.creatorRole),
       clientId: client.clientId,
+      teamDeletionAt: client.teamDeletionAt,
     };
   }
 }
