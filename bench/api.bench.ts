@@ -9,7 +9,7 @@ const DEFAULT_SECONDS = 60;
 
 /**
  * `npm run bench:api -- [--users N] [--connections C] [--backups-per-connection B] [--rate R]
- * [--seconds S] [--json]` (issue 32 "Load"): against a team holding C connections (default 100)
+ * [--seconds S] [--json] [--cpu-prof DIR]` (issue 32 "Load"): against a team holding C connections (default 100)
  * with B completed backups each (default 100: 10,000 in all), while a backup of an N-user org
  * (default 10,000) runs, autocannon drives the API at a fixed R requests a second (default 200)
  * for S seconds (default 60) with a mix of `GET /api/backup/list` with filters,
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       rate: { type: 'string', default: String(DEFAULT_RATE) },
       seconds: { type: 'string', default: String(DEFAULT_SECONDS) },
       json: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
     strict: true,
   });
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   });
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
 
-  const bench = await startBenchOrg({ users, rateLimits: 'none', log });
+  const bench = await startBenchOrg({ users, rateLimits: 'none', log, cpuProfileDir: values['cpu-prof'] });
   const seeded = await openSeedDatabase(bench);
   try {
     log(`adding ${connections - 1} connections and ${connections * perConnection} backups...`);

@@ -21,6 +21,7 @@ import { AddScheduleWeeklyVerification1765800000000 } from './1765800000000-AddS
 import { AddRestorePackage1765900300000 } from './1765900300000-AddRestorePackage.js';
 import { AddRestoreEnforce1766000000000 } from './1766000000000-AddRestoreEnforce.js';
 import { AddBackupDiscardPending1766100000000 } from './1766100000000-AddBackupDiscardPending.js';
+import { AddBackupsConnectionIndex1766200000000 } from './1766200000000-AddBackupsConnectionIndex.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -49,5 +50,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     AddRestorePackage1765900300000,
     AddRestoreEnforce1766000000000,
     AddBackupDiscardPending1766100000000,
+    AddBackupsConnectionIndex1766200000000,
   ];
 }

@@ -208,6 +208,27 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
     });
   });
 
+  it('pages the list newest first, each page counting every match, a page past the end too', async () => {
+    const auth = { Authorization: `Bearer ${admin.token}` };
+    const run = await ctx.http
+      .post('/api/backup/run')
+      .set(auth)
+      .send({ connectionId, include: ['group'] });
+    await waitForBackup(ctx, admin.token, run.body.backupId);
+    const page = async (offset: number) =>
+      (await ctx.http.get('/api/backup/list').query({ connectionId, limit: 1, offset }).set(auth)).body as {
+        backups: Array<{ id: string }>;
+        total: number;
+      };
+    try {
+      expect(await page(0)).toMatchObject({ backups: [{ id: run.body.backupId }], total: 2 });
+      expect(await page(1)).toMatchObject({ backups: [{ id: backup.id }], total: 2 });
+      expect(await page(2)).toEqual({ backups: [], total: 2, stats: null });
+    } finally {
+      await ctx.http.delete(`/api/backup/${run.body.backupId}`).set(auth).expect(200);
+    }
+  });
+
   it('deletes a backup: its record and every stored object', async () => {
     const auth = { Authorization: `Bearer ${admin.token}` };
     const run = await ctx.http
