@@ -16,7 +16,8 @@ export class AccountDeletionInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const scheduledFor = http.getRequest<{ actor?: Actor }>().actor?.teamDeletionAt;
-    if (scheduledFor) http.getResponse<Response>().setHeader(ACCOUNT_DELETION_HEADER, scheduledFor.toISOString());
+    if (scheduledFor)
+      http.getResponse<Response>().setHeader(ACCOUNT_DELETION_HEADER, scheduledFor.toISOString());
     return next.handle();
   }
 }

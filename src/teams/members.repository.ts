@@ -47,7 +47,6 @@ export class MembersRepository {
     return row ?? null;
   }
 
-
   /** The role in the team of the user of that address (`lower(users.email)`), or null. */
   async findRoleByEmail(teamId: string, normalizedEmail: string): Promise<Role | null> {
     const rows: Array<{ role: Role }> = await this.dataSource.query(
