@@ -219,6 +219,7 @@ describe('TeamsService', () => {
       userId: owner.id,
       role: 'auditor',
       clientId: client.clientId,
+      teamDeletionAt: null,
     });
     await expect(sut.verifyClientSecret(client.clientId, client.clientSecret)).resolves.toBe(true);
     await expect(sut.verifyClientSecret(client.clientId, 'wrong')).resolves.toBe(false);

@@ -101,9 +101,19 @@ describe('sign-in resolution', () => {
     const email = address();
     await invite(teamId, email, 'viewer');
     const { userId } = (await teams.resolveSignIn(email))!;
-    expect(await teams.resolveMemberActor(userId, teamId)).toEqual({ teamId, userId, role: 'viewer' });
+    expect(await teams.resolveMemberActor(userId, teamId)).toEqual({
+      teamId,
+      userId,
+      role: 'viewer',
+      teamDeletionAt: null,
+    });
     await db.query(`UPDATE team_members SET role = 'operator' WHERE user_id = $1`, [userId]);
-    expect(await teams.resolveMemberActor(userId, teamId)).toEqual({ teamId, userId, role: 'operator' });
+    expect(await teams.resolveMemberActor(userId, teamId)).toEqual({
+      teamId,
+      userId,
+      role: 'operator',
+      teamDeletionAt: null,
+    });
     const other = await sut.newClient();
     expect(await teams.resolveMemberActor(userId, other.teamId)).toBeNull();
     expect(await teams.resolveMemberActor('not-a-uuid', teamId)).toBeNull();
