@@ -1,21 +1,25 @@
-import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
+import { runLoad } from './api-load.js';
 import { round, startBenchOrg } from './bench-org.js';
 import { accessToken, openSeedDatabase, seedBackups } from './seed-rows.js';
 
 /** Requests a second the load holds, and for how long (issue 32 "Load"). */
 const DEFAULT_RATE = 200;
 const DEFAULT_SECONDS = 60;
-
 /**
  * `npm run bench:api -- [--users N] [--connections C] [--backups-per-connection B] [--rate R]
- * [--seconds S] [--json] [--cpu-prof DIR]` (issue 32 "Load"): against a team holding C connections (default 100)
- * with B completed backups each (default 100: 10,000 in all), while a backup of an N-user org
- * (default 10,000) runs, autocannon drives the API at a fixed R requests a second (default 200)
- * for S seconds (default 60) with a mix of `GET /api/backup/list` with filters,
- * `GET /api/backup/{id}`, `GET /api/notifications` and `GET /api/health`. Prints the latency
- * p50, p95 and p99 at the client (ms, from every response), the requests, the non-2xx answers and
- * the errors, and how long the backup took. The service runs with its per-IP limits off
+ * [--seconds S] [--roles split|all] [--json] [--cpu-prof DIR]` (issue 32 "Load"): against a team
+ * holding C connections (default 100) with B completed backups each (default 100: 10,000 in all),
+ * autocannon drives the API at a fixed R requests a second (default 200) for S seconds (default
+ * 60) with a mix of `GET /api/backup/list` with filters, `GET /api/backup/{id}`,
+ * `GET /api/notifications` and `GET /api/health` (api-load.ts), while full backups of an N-user
+ * org (default 10,000) run one after another, so that every request meets one.
+ *
+ * `--roles split` (the default) runs the service as README "Production" deploys it, an `api`
+ * process and a `worker` process; `--roles all` runs both in one process (`npm start`).
+ * Prints p50, p95, p99 and the maximum latency at the client (ms, from every response), p99 by
+ * route, the requests, the non-2xx answers, the errors, and how many backups ran and the longest
+ * (s, from the request to its completion). The service runs with its per-IP limits off
  * (`RATE_LIMITS=off`, bench-org.ts): the bench measures its work, not the limit.
  * Target: p99 < 50 ms, no error.
  */
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: String(DEFAULT_SECONDS) },
       json: { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      roles: { type: 'string', default: 'split' },
     },
     strict: true,
   });
@@ -43,9 +48,17 @@ async function main(): Promise<void> {
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number above 0`);
     return value;
   });
+  const roles = values.roles;
+  if (roles !== 'all' && roles !== 'split') throw new Error('--roles must be all or split');
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
 
-  const bench = await startBenchOrg({ users, rateLimits: 'none', log, cpuProfileDir: values['cpu-prof'] });
+  const bench = await startBenchOrg({
+    users,
+    rateLimits: 'none',
+    log,
+    cpuProfileDir: values['cpu-prof'],
+    roles,
+  });
   const seeded = await openSeedDatabase(bench);
   try {
     log(`adding ${connections - 1} connections and ${connections * perConnection} backups...`);
@@ -61,57 +74,58 @@ async function main(): Promise<void> {
     const token = await accessToken(bench.service.baseUrl, client.client_id, client.client_secret);
 
     log(`backing up ${users} users while the API takes ${rate} requests a second for ${seconds} s...`);
-    const backup = bench.backup();
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
-    const paths = [
-      () => `/api/backup/list?connectionId=${pick(connectionIds)}&status=completed&limit=50`,
-      () => '/api/backup/list?limit=20&offset=40',
-      () => `/api/backup/${pick(backupIds)}`,
-      () => '/api/notifications?limit=50&unreadOnly=true',
-      () => '/api/health',
-    ];
-    const latencies: number[] = [];
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const load = autocannon(
-        {
-          url: bench.service.baseUrl,
-          connections: 20,
-          overallRate: rate,
-          duration: seconds,
-          headers: { authorization: `Bearer ${token}` },
-          requests: [{ setupRequest: (request) => ({ ...request, method: 'GET', path: pick(paths)() }) }],
-        },
-        (error, done) => (error ? reject(error as Error) : resolve(done)),
-      );
-      load.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
+    // Full backups one after another for as long as the load lasts: every request meets one.
+    let loadRunning = true;
+    const backupSeconds: number[] = [];
+    const backups = (async () => {
+      while (loadRunning) backupSeconds.push((await bench.backup({ forceFullBackup: true })).seconds);
+    })();
+    const result = await runLoad({
+      baseUrl: bench.service.baseUrl,
+      token,
+      rate,
+      seconds,
+      connectionIds,
+      backupIds,
     });
-    const backupSeconds = (await backup).seconds;
+    loadRunning = false;
+    await backups;
 
-    latencies.sort((a, b) => a - b);
-    const at = (quantile: number) =>
-      round(latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))] ?? 0);
+    const all = Object.values(result.latencies).flat();
     const figures = {
+      roles,
       rate,
       seconds,
       connections,
       backups: connections * perConnection,
       users,
-      requests: latencies.length,
-      p50_ms: at(0.5),
-      p95_ms: at(0.95),
-      p99_ms: at(0.99),
-      max_ms: round(latencies.at(-1) ?? 0),
+      requests: all.length,
+      ...percentiles(all),
+      p99_ms_by_route: Object.fromEntries(
+        Object.entries(result.latencies).map(([name, ms]) => [name, percentiles(ms).p99_ms]),
+      ),
       non_2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
-      backup_seconds: round(backupSeconds),
+      backups_run: backupSeconds.length,
+      backup_seconds: round(Math.max(...backupSeconds)),
     };
     if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
-    else for (const [name, value] of Object.entries(figures)) process.stdout.write(`${name}: ${value}\n`);
+    else
+      for (const [name, value] of Object.entries(figures))
+        process.stdout.write(`${name}: ${typeof value === 'object' ? JSON.stringify(value) : value}\n`);
   } finally {
     await seeded.close();
     await bench.close();
   }
+}
+
+/** p50, p95, p99 and the maximum of latencies in ms (nearest rank). */
+function percentiles(ms: number[]): { p50_ms: number; p95_ms: number; p99_ms: number; max_ms: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (quantile: number) =>
+    round(sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? 0);
+  return { p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99), max_ms: round(sorted.at(-1) ?? 0) };
 }
 
 main().catch((error: unknown) => {

@@ -46,6 +46,8 @@ export async function startBenchOrg(options: {
   apps?: number;
   /** scopes granted to the connection's integration (default: a backup's) */
   scopes?: readonly string[];
+  /** the service's processes (ServiceProcessOptions `roles`, default `all`) */
+  roles?: 'all' | 'split';
 }): Promise<BenchOrg> {
   const { users, rateLimits, log } = options;
   log(`Generating an org of ${users} users...`);

@@ -44,6 +44,12 @@ export interface ServiceProcessOptions {
   cpuProfileDir?: string;
   /** runs the service with `--trace-gc` and reads its lines, for `heapGrowthMb` */
   traceGc?: boolean;
+  /**
+   * `all` (the default): one process serves the API and works the jobs. `split`: the service
+   * serves the API only (`ROLE=api`) and a second process on the same settings works the jobs
+   * (`ROLE=worker`), as README "Production" deploys them; the figures above are the API's.
+   */
+  roles?: 'all' | 'split';
 }
 
 /**
@@ -55,7 +61,13 @@ export async function startServiceProcess(
   options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const fullEnv = { ...env, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}` };
+  const roles = options.roles ?? 'all';
+  const fullEnv = {
+    ...env,
+    PORT: String(port),
+    BASE_URL: `http://127.0.0.1:${port}`,
+    ...(roles === 'split' ? { ROLE: 'api' } : {}),
+  };
   const nodeArgs = [
     ...SERVICE_NODE_FLAGS,
     ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
@@ -79,6 +91,8 @@ export async function startServiceProcess(
     if (Date.now() > deadline) throw new Error('service did not become healthy in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // Started once the API's process has set up the database: the worker joins it.
+  const worker = roles === 'split' ? await startWorker({ ...fullEnv, ROLE: 'worker' }) : undefined;
   return {
     baseUrl,
     env: fullEnv,
@@ -90,8 +104,36 @@ export async function startServiceProcess(
     cpuSeconds: () => cpuSeconds(child),
     settle: () => settle(child),
     cli: (args) => runCli(args, fullEnv),
-    stop: () => stop(child),
+    stop: async () => {
+      if (worker) await stop(worker);
+      await stop(child);
+    },
   };
+}
+
+/** What src/main.ts logs once a `worker` process works jobs. */
+const WORKER_READY = 'Worker started';
+
+/** Starts `dist/src/main.js` as a jobs-only process and waits until it logs that it works jobs. */
+async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, 'dist/src/main.js'], {
+    env: { ...process.env, ...SERVICE_ENV, ...env, LOG_LEVEL: 'log' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the worker did not start in 60 s')), 60_000);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.includes(WORKER_READY)) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the worker exited with ${code} before it started`));
+    });
+  });
+  return child;
 }
 
 /**
