@@ -5,6 +5,7 @@ import { AccountDeletionJob } from '@app/account/account-deletion.job.js';
 import { objectStoreFor } from '@app/storage/storage.module.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
+import { Browser } from './support/browser.js';
 import { type ParsedMailbox, startParsedMailbox } from './support/parsed-mailbox.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
@@ -43,6 +44,22 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
       if (Date.now() > deadline) throw new Error(`no ${type} notification`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  };
+  /** A browser signed in as `email` with the code the service e-mailed (sign-in by e-mail code). */
+  const signedIn = async (email: string): Promise<Browser> => {
+    const browser = new Browser();
+    const sent = await browser.postJson(`${ctx.baseUrl}/api/auth/send-code`, { email });
+    expect(sent.status).toBe(200);
+    const [mail] = await mailbox.waitFor(
+      (m) =>
+        (m.parsed.to as { value: Array<{ address?: string }> }).value.some((a) => a.address === email) &&
+        m.parsed.subject === 'Your idp-backup sign-in code',
+      1,
+    );
+    const code = /\b(\d{6})\b/.exec(mail!.parsed.text ?? '')?.[1];
+    const verified = await browser.postJson(`${ctx.baseUrl}/api/auth/verify-code`, { email, code });
+    expect(verified.status).toBe(200);
+    return browser;
   };
   /** Every row of every public table whose text names `id`, table by table, sorted. */
   const rowsNaming = async (id: string): Promise<Record<string, string[]>> => {
@@ -176,6 +193,13 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
 
     const during = await ctx.http.get('/api/notifications').set(bearer(member.token)).expect(200);
     expect(during.headers['x-account-deletion']).toBe(first.body.scheduled_for);
+    // The member signed in (a session, whose actor is read apart from a client's) is told too.
+    const session = await signedIn(member.email);
+    const inSession = await session.get(`${ctx.baseUrl}/api/notifications`);
+    expect([inSession.status, inSession.headers.get('x-account-deletion')]).toEqual([
+      200,
+      first.body.scheduled_for,
+    ]);
     const elsewhere = await ctx.http.get('/api/connections').set(bearer(other.token)).expect(200);
     expect(elsewhere.headers['x-account-deletion']).toBeUndefined();
 
@@ -200,6 +224,8 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
     await ctx.http.delete('/api/account/delete').set(bearer(owner.token)).expect(404);
     const after = await ctx.http.get('/api/notifications').set(bearer(member.token)).expect(200);
     expect(after.headers['x-account-deletion']).toBeUndefined();
+    const afterInSession = await session.get(`${ctx.baseUrl}/api/notifications`);
+    expect([afterInSession.status, afterInSession.headers.get('x-account-deletion')]).toEqual([200, null]);
     await notified(member.token, 'account.deletion_cancelled');
   });
 
