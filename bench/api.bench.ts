@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     let loadRunning = true;
     const backupSeconds: number[] = [];
     const backups = (async () => {
-      while (loadRunning) backupSeconds.push((await bench.backup({ forceFullBackup: true })).seconds);
+      while (loadRunning) backupSeconds.push((await bench.backup({ forceFullBackup: true }, true)).seconds);
     })();
     const result = await runLoad({
       baseUrl: bench.service.baseUrl,

@@ -20,8 +20,11 @@ export interface BenchOrg {
   connectionId: string;
   /** Creates one more connection to the org through the API (its own integration). @returns its id */
   addConnection(name: string): Promise<string>;
-  /** Runs a backup through the API and waits for it. @returns its id and wall seconds */
-  backup(body?: Record<string, unknown>): Promise<{ backupId: string; seconds: number }>;
+  /**
+   * Runs a backup through the API and waits for it, logging its progress unless `quiet`.
+   * @returns its id and wall seconds
+   */
+  backup(body?: Record<string, unknown>, quiet?: boolean): Promise<{ backupId: string; seconds: number }>;
   /**
    * Stops the service and starts it again on the same database and store, so that what one phase
    * measures (peak RSS) is not what an earlier phase left behind; `service` and `api` change.
@@ -93,14 +96,14 @@ export async function startBenchOrg(options: {
         });
         return created.connection.id;
       },
-      async backup(body: Record<string, unknown> = {}) {
+      async backup(body: Record<string, unknown> = {}, quiet = false) {
         const started = performance.now();
         const { backupId } = await api.post<{ backupId: string }>('/api/backup/run', {
           connectionId: connection.id,
           ...body,
         });
         const final = await api.waitForBackup(backupId, (pct, message) =>
-          log(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
+          quiet ? undefined : log(`  ${pct.toFixed(0).padStart(3)} % ${message}`),
         );
         if (final.status !== 'completed') throw new Error(`backup ${final.status}: ${final.error_message}`);
         return { backupId, seconds: (performance.now() - started) / 1000 };
