@@ -73,7 +73,9 @@ async function main(): Promise<void> {
     const client = await bench.service.cli(['client:create', '--team', seeded.teamId, '--role', 'admin']);
     const token = await accessToken(bench.service.baseUrl, client.client_id, client.client_secret);
 
-    log(`backing up ${users} users while the API takes ${rate} requests a second for ${seconds} s...`);
+    log(
+      `full backups of ${users} users, one after another, while the API takes ${rate} requests a second for ${seconds} s (${roles})...`,
+    );
     // Full backups one after another for as long as the load lasts: every request meets one.
     let loadRunning = true;
     const backupSeconds: number[] = [];
