@@ -6,6 +6,7 @@ import { objectStoreFor } from '@app/storage/storage.module.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { Browser } from './support/browser.js';
+import { signInWithCode } from './support/sign-in-helpers.js';
 import { type ParsedMailbox, startParsedMailbox } from './support/parsed-mailbox.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
@@ -45,21 +46,15 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  /** A browser signed in as `email` with the code the service e-mailed (sign-in by e-mail code). */
-  const signedIn = async (email: string): Promise<Browser> => {
-    const browser = new Browser();
-    const sent = await browser.postJson(`${ctx.baseUrl}/api/auth/send-code`, { email });
-    expect(sent.status).toBe(200);
+  /** The six-digit code of the sign-in e-mail the SMTP server received for `email`. */
+  const mailedCode = async (email: string): Promise<string> => {
     const [mail] = await mailbox.waitFor(
       (m) =>
         (m.parsed.to as { value: Array<{ address?: string }> }).value.some((a) => a.address === email) &&
         m.parsed.subject === 'Your idp-backup sign-in code',
       1,
     );
-    const code = /\b(\d{6})\b/.exec(mail!.parsed.text ?? '')?.[1];
-    const verified = await browser.postJson(`${ctx.baseUrl}/api/auth/verify-code`, { email, code });
-    expect(verified.status).toBe(200);
-    return browser;
+    return /\b(\d{6})\b/.exec(mail!.parsed.text ?? '')?.[1] ?? '';
   };
   /** Every row of every public table whose text names `id`, table by table, sorted. */
   const rowsNaming = async (id: string): Promise<Record<string, string[]>> => {
@@ -194,7 +189,8 @@ describe('POST/DELETE /api/account/delete and the account-deletion job (HTTP, re
     const during = await ctx.http.get('/api/notifications').set(bearer(member.token)).expect(200);
     expect(during.headers['x-account-deletion']).toBe(first.body.scheduled_for);
     // The member signed in (a session, whose actor is read apart from a client's) is told too.
-    const session = await signedIn(member.email);
+    const session = new Browser();
+    expect((await signInWithCode(ctx, session, member.email, mailedCode)).status).toBe(200);
     const inSession = await session.get(`${ctx.baseUrl}/api/notifications`);
     expect([inSession.status, inSession.headers.get('x-account-deletion')]).toEqual([
       200,

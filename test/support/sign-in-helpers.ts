@@ -21,18 +21,19 @@ export async function latestCode(ctx: TestApp, email: string): Promise<string> {
   return code;
 }
 
-/** Signs `email` in through the JSON endpoints (send-code, then verify-code with the outbox's code). */
+/**
+ * Signs `email` in through the JSON endpoints (send-code, then verify-code with the code
+ * `readCode` finds: by default the outbox's, for an app without SMTP_URL).
+ */
 export async function signInWithCode(
   ctx: TestApp,
   browser: Browser,
   email: string,
+  readCode: (email: string) => Promise<string> = (to) => latestCode(ctx, to),
 ): Promise<BrowserResponse> {
   const sent = await browser.postJson(`${ctx.baseUrl}/api/auth/send-code`, { email });
   if (sent.status !== 200) throw new Error(`send-code answered ${sent.status}: ${sent.text}`);
-  return browser.postJson(`${ctx.baseUrl}/api/auth/verify-code`, {
-    email,
-    code: await latestCode(ctx, email),
-  });
+  return browser.postJson(`${ctx.baseUrl}/api/auth/verify-code`, { email, code: await readCode(email) });
 }
 
 /** The attributes of a `Set-Cookie` value: name, value, and each attribute lower-cased (flags map to true). */
