@@ -2,6 +2,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectVersionsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -36,15 +37,28 @@ const PARTS_IN_FLIGHT = 4;
 /** DeleteObjects takes at most 1000 keys per request (Amazon S3 API Reference, DeleteObjects). */
 const DELETE_BATCH = 1000;
 
+/** What a server that does not serve ListObjectVersions answers it with (S3 "Error responses"). */
+const NO_VERSION_LISTING = new Set(['NotImplemented', 'MethodNotAllowed']);
+
+/** One version of a key for DeleteObjects; no VersionId deletes the current object only. */
+interface ObjectVersion {
+  key: string;
+  versionId?: string;
+}
+
 /**
  * Objects in an S3 or S3-compatible bucket. Streams of unknown length go up as multipart uploads
  * (lib-storage `Upload`, bounded memory, aborted on failure so no partial object appears); listing
  * follows ListObjectsV2 continuation tokens; deletes go in DeleteObjects batches of 1000.
+ * `deletePrefix` removes every version and delete marker, so a versioned bucket keeps nothing of a
+ * deleted prefix.
  */
 export class S3ObjectStore implements ObjectStore {
   readonly #client: S3Client;
   readonly #bucket: string;
   readonly #root: string;
+  /** False once the server refused ListObjectVersions as unserved (NO_VERSION_LISTING): it keeps no versions. */
+  #versionsListed = true;
 
   /** @throws InvalidObjectKeyError for a bad `prefix`; Error when only one credential is given */
   constructor(options: S3ObjectStoreOptions) {
@@ -170,11 +184,62 @@ export class S3ObjectStore implements ObjectStore {
     } while (ContinuationToken !== undefined);
   }
 
+  /**
+   * Deletes every version and delete marker under `prefix` (ListObjectVersions, then DeleteObjects
+   * naming each VersionId): in a versioned bucket a plain delete only stacks a delete marker on
+   * the object and every earlier version stays readable ("Deleting object versions", Amazon S3
+   * user guide). An unversioned bucket lists each object once, with version id `null`, which
+   * deletes it. A server that does not serve ListObjectVersions (501 NotImplemented as stores
+   * without versioning answer, or 405 MethodNotAllowed as s3rver does) keeps no versions, so its
+   * current objects are all there is.
+   * @returns how many objects (in a versioned bucket: versions and delete markers) were deleted
+   */
   async deletePrefix(prefix: string): Promise<number> {
+    assertObjectPrefix(prefix);
+    if (this.#versionsListed) {
+      try {
+        return await this.#deleteBatches(this.#listVersions(prefix));
+      } catch (error) {
+        if (!NO_VERSION_LISTING.has(String((error as { name?: unknown }).name)))
+          throw unavailable(error, `listing "${prefix}"`);
+        this.#versionsListed = false;
+      }
+    }
+    return this.#deleteBatches(this.#currentObjects(prefix));
+  }
+
+  async *#currentObjects(prefix: string): AsyncIterable<ObjectVersion> {
+    for await (const { key } of this.list(prefix)) yield { key };
+  }
+
+  /** Every version and delete marker under `prefix`, paged by key and version-id markers. */
+  async *#listVersions(prefix: string): AsyncIterable<ObjectVersion> {
+    let KeyMarker: string | undefined;
+    let VersionIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.#client.send(
+        new ListObjectVersionsCommand({
+          Bucket: this.#bucket,
+          Prefix: this.#root + prefix,
+          KeyMarker,
+          VersionIdMarker,
+        }),
+      );
+      for (const { Key, VersionId } of [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]) {
+        if (Key !== undefined) yield { key: Key.slice(this.#root.length), versionId: VersionId };
+      }
+      if (!page.IsTruncated) return;
+      KeyMarker = page.NextKeyMarker;
+      VersionIdMarker = page.NextVersionIdMarker;
+    }
+  }
+
+  /** Deletes `objects` in DeleteObjects batches. @returns how many */
+  async #deleteBatches(objects: AsyncIterable<ObjectVersion>): Promise<number> {
     let deleted = 0;
-    let batch: string[] = [];
-    for await (const { key } of this.list(prefix)) {
-      batch.push(key);
+    let batch: ObjectVersion[] = [];
+    for await (const object of objects) {
+      batch.push(object);
       if (batch.length === DELETE_BATCH) {
         deleted += await this.#deleteBatch(batch);
         batch = [];
@@ -201,22 +266,27 @@ export class S3ObjectStore implements ObjectStore {
     this.#client.destroy();
   }
 
-  async #deleteBatch(keys: string[]): Promise<number> {
-    const { Errors = [] } = await this.#send(`deleting "${keys[0]}" and ${keys.length - 1} more`, () =>
-      this.#client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.#bucket,
-          Delete: { Objects: keys.map((key) => ({ Key: this.#root + key })), Quiet: true },
-        }),
-      ),
+  async #deleteBatch(objects: ObjectVersion[]): Promise<number> {
+    const { Errors = [] } = await this.#send(
+      `deleting "${objects[0].key}" and ${objects.length - 1} more`,
+      () =>
+        this.#client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.#bucket,
+            Delete: {
+              Objects: objects.map(({ key, versionId }) => ({ Key: this.#root + key, VersionId: versionId })),
+              Quiet: true,
+            },
+          }),
+        ),
     );
     if (Errors.length > 0) {
       const [first] = Errors;
       throw new Error(
-        `S3 DeleteObjects failed for ${Errors.length} of ${keys.length} keys: ${first.Key}: ${first.Code}`,
+        `S3 DeleteObjects failed for ${Errors.length} of ${objects.length} keys: ${first.Key}: ${first.Code}`,
       );
     }
-    return keys.length;
+    return objects.length;
   }
 
   #objectKey(key: string): string {
