@@ -11,8 +11,51 @@ const IDLE_MS = 60_000;
 const MAX_PAGES = 2;
 /** Longest a render may take before it is abandoned with 503. */
 const RENDER_TIMEOUT_MS = 30_000;
-/** Flags Debian's Chromium needs to run headless as a service (no sandbox user namespace, no GPU, small /dev/shm). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+/**
+ * Chromium's flags for rendering: headless as a service (no GPU, a small /dev/shm), and no way
+ * out to any network. CDP request interception does not see WebSocket handshakes or WebRTC's ICE
+ * traffic, so the network itself is closed: every host name (IP literals included) resolves to
+ * nothing, every connection is sent to a proxy on the discard port with loopback no longer
+ * bypassing it, and WebRTC may use no UDP but through that proxy (Chromium's command-line
+ * switches `--host-resolver-rules`, `--proxy-server`, `--proxy-bypass-list=<-loopback>`,
+ * `--webrtc-ip-handling-policy`).
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--proxy-server=127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--force-webrtc-ip-handling-policy',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/**
+ * What a rendered page may load (Content Security Policy Level 3, W3C): inline styles and `data:`
+ * images, nothing else (no script, no connection, no frame, no font or style from elsewhere).
+ */
+export const REPORT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+/**
+ * `html` with REPORT_CSP as the first element of its head, before anything that could load.
+ * @throws Error when the document has no `<head>` (every report template writes one)
+ */
+export function withReportCsp(html: string): string {
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) throw new Error('A report document must have a <head> for its Content-Security-Policy');
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">${html.slice(at)}`;
+}
+
+/**
+ * Whether Chromium may run its sandbox: never as root (Chromium refuses: "Running as root without
+ * --no-sandbox is not supported", crbug.com/638180); else it needs unprivileged user namespaces
+ * (Debian's chromium ships no setuid helper), which `open` finds out by trying.
+ */
+export function sandboxPossible(uid = process.getuid?.()): boolean {
+  return uid !== 0;
+}
 
 /** 503 `report_unavailable`: the PDF cannot be made here now (issue 28). */
 export class ReportUnavailableError extends ApiError {
@@ -25,7 +68,9 @@ export class ReportUnavailableError extends ApiError {
  * HTML to PDF with puppeteer driving the operator's Chromium (CHROMIUM_PATH; the package never
  * downloads a browser, `.puppeteerrc.json`). One browser per process, started at the first
  * render and closed after a minute idle; at most MAX_PAGES at once; each render bounded by
- * RENDER_TIMEOUT_MS.
+ * RENDER_TIMEOUT_MS. A page runs no JavaScript, loads nothing (request interception, REPORT_CSP)
+ * and reaches no network (CHROMIUM_ARGS); Chromium keeps its sandbox unless it cannot have one
+ * here (sandboxPossible, or a sandboxed start that fails), which is logged.
  */
 @Injectable()
 export class ReportRenderer implements OnApplicationShutdown {
@@ -34,6 +79,8 @@ export class ReportRenderer implements OnApplicationShutdown {
   private idleTimer: NodeJS.Timeout | undefined;
   private busy = 0;
   private readonly waiting: Array<() => void> = [];
+  /** False once Chromium could not start sandboxed here: later starts go without. */
+  private sandbox = sandboxPossible();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -48,13 +95,15 @@ export class ReportRenderer implements OnApplicationShutdown {
       const browser = await this.open();
       const page = await browser.newPage();
       try {
+        // Reports need no script; a template slip that let markup through must not run any.
+        await page.setJavaScriptEnabled(false);
         // Reports are self-contained: nothing may be fetched while rendering (SSRF).
         await page.setRequestInterception(true);
         page.on(
           'request',
           (request) => void (request.url().startsWith('data:') ? request.continue() : request.abort()),
         );
-        await page.setContent(html, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
+        await page.setContent(withReportCsp(html), { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
         const pdf = await page.pdf({
           format: 'A4',
           printBackground: true,
@@ -104,16 +153,33 @@ export class ReportRenderer implements OnApplicationShutdown {
       const path = this.config.CHROMIUM_PATH;
       if (!existsSync(path))
         throw new ReportUnavailableError(`Chromium is not installed at ${path} (set CHROMIUM_PATH)`);
-      this.browser = import('puppeteer')
-        .then(({ default: puppeteer }) =>
-          puppeteer.launch({ executablePath: path, headless: true, args: CHROMIUM_ARGS }),
-        )
-        .catch((error: Error) => {
-          this.browser = undefined;
-          throw new ReportUnavailableError(`Chromium at ${path} did not start (${error.message})`);
-        });
+      this.browser = this.launch(path).catch((error: Error) => {
+        this.browser = undefined;
+        throw new ReportUnavailableError(`Chromium at ${path} did not start (${error.message})`);
+      });
     }
     return this.browser;
+  }
+
+  /** Starts Chromium, sandboxed when it can be; a sandboxed start that fails is retried without, once. */
+  private async launch(path: string): Promise<Browser> {
+    const { default: puppeteer } = await import('puppeteer');
+    const start = (sandbox: boolean) =>
+      puppeteer.launch({
+        executablePath: path,
+        headless: true,
+        args: sandbox ? [...CHROMIUM_ARGS] : ['--no-sandbox', ...CHROMIUM_ARGS],
+      });
+    if (!this.sandbox) return start(false);
+    try {
+      return await start(true);
+    } catch (error) {
+      this.logger.warn(
+        `Chromium could not start sandboxed (no unprivileged user namespaces here?): ${(error as Error).message.split('\n')[0]}; rendering without its sandbox (docs/export.md)`,
+      );
+      this.sandbox = false;
+      return start(false);
+    }
   }
 
   private async close(): Promise<void> {
