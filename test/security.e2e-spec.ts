@@ -66,8 +66,10 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'POST /api/newsletter/subscribe': PUBLIC,
   'GET /api/newsletter/unsubscribe': PUBLIC,
   'POST /api/newsletter/unsubscribe': PUBLIC,
-  // Beyond the spec (issue 27): the double opt-in link of the confirmation mail.
+  // Beyond the spec (issue 27): the double opt-in link of the confirmation mail (a page), and
+  // its button's post, which confirms.
   'GET /api/newsletter/confirm': PUBLIC,
+  'POST /api/newsletter/confirm': PUBLIC,
   'GET /api/health': PUBLIC,
   'GET /api/account/export': P.Export,
   'POST /api/account/delete': P.AccountErasure,

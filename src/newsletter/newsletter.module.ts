@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '@app/mail/mail.module.js';
+import { NewsletterConfirmationJob } from './newsletter-confirmation.job.js';
 import { NewsletterController, NewsletterPagesController } from './newsletter.controller.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 import { NewsletterService } from './newsletter.service.js';
@@ -8,6 +9,6 @@ import { NewsletterService } from './newsletter.service.js';
 @Module({
   imports: [MailModule],
   controllers: [NewsletterController, NewsletterPagesController],
-  providers: [NewsletterService, NewsletterRepository],
+  providers: [NewsletterService, NewsletterRepository, NewsletterConfirmationJob],
 })
 export class NewsletterModule {}

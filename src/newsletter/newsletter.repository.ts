@@ -35,19 +35,36 @@ export class NewsletterRepository {
     );
   }
 
+  /** Voids the subscriber's unused confirmation tokens (a new round starts: only its link works). */
+  async voidConfirmTokens(subscriberId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE newsletter_tokens SET used_at = now()
+       WHERE subscriber_id = $1 AND purpose = 'confirm' AND used_at IS NULL`,
+      [subscriberId],
+    );
+  }
+
   /**
-   * Uses an unused token of `purpose`: confirms the subscription or ends it.
-   * @returns false when no unused token of that purpose has this hash (nothing changes)
+   * Uses an unused token of `purpose`: confirms the subscription or ends it. A confirm token
+   * older than `confirmSeconds` no longer works; using an unsubscribe token also voids the
+   * subscriber's unused confirm tokens. (`used_at` marks a token used or voided alike.)
+   * @returns false when no usable token of that purpose has this hash (nothing changes)
    */
-  async use(purpose: 'confirm' | 'unsubscribe', tokenHash: string): Promise<boolean> {
+  async use(purpose: 'confirm' | 'unsubscribe', tokenHash: string, confirmSeconds: number): Promise<boolean> {
     const column = purpose === 'confirm' ? 'confirmed_at' : 'unsubscribed_at';
     const rows = (await this.dataSource.query(
       `WITH used AS (
          UPDATE newsletter_tokens SET used_at = now()
-         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL RETURNING subscriber_id
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL
+           AND (purpose = 'unsubscribe' OR created_at > now() - make_interval(secs => $3))
+         RETURNING subscriber_id
+       ), voided AS (
+         UPDATE newsletter_tokens SET used_at = now()
+         WHERE $2 = 'unsubscribe' AND purpose = 'confirm' AND used_at IS NULL
+           AND subscriber_id IN (SELECT subscriber_id FROM used)
        )
        UPDATE newsletter_subscribers SET ${column} = now() WHERE id IN (SELECT subscriber_id FROM used) RETURNING id`,
-      [tokenHash, purpose],
+      [tokenHash, purpose, confirmSeconds],
     )) as [unknown[], number];
     return rows[1] > 0;
   }

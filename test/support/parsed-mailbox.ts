@@ -19,12 +19,18 @@ export interface ParsedMailbox {
     count: number,
     timeoutMs?: number,
   ): Promise<ReceivedMail[]>;
+  /**
+   * Holds every message's DATA unanswered (as a slow relay does) until the returned function is
+   * called; the messages are kept then.
+   */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
 /** Starts the server without TLS or authentication (loopback only), parsing each message with mailparser. */
 export async function startParsedMailbox(): Promise<ParsedMailbox> {
   const messages: ReceivedMail[] = [];
+  let held: Promise<void> = Promise.resolve();
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -33,13 +39,15 @@ export async function startParsedMailbox(): Promise<ParsedMailbox> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw).then(
-          (parsed) => {
-            messages.push({ raw, parsed });
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
+        Promise.all([simpleParser(raw), held])
+          .then(([parsed]) => parsed)
+          .then(
+            (parsed) => {
+              messages.push({ raw, parsed });
+              callback();
+            },
+            (error: Error) => callback(error),
+          );
       });
     },
   });
@@ -56,6 +64,11 @@ export async function startParsedMailbox(): Promise<ParsedMailbox> {
         if (Date.now() > deadline) throw new Error(`${found.length} of ${count} e-mails arrived`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    },
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
