@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
 import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
+import { TeamsService } from '@app/teams/teams.service.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, waitForBackup } from './support/backup-helpers.js';
@@ -88,6 +89,38 @@ describe('connections (HTTP, real PostgreSQL, simulated Okta org over HTTPS)', (
     const otherList = await ctx.http.get('/api/connections').set('Authorization', `Bearer ${other.token}`);
     expect(otherList.body).toEqual({ connections: [] });
   });
+  it('keeps every name on one line of plain text: control characters are stripped on input', async () => {
+    const auth = { Authorization: `Bearer ${admin.token}` };
+    const forged = 'Acme\r\nBcc: attacker@evil.example\u0007\u202E';
+    const created = await create({
+      org_url: org.sim.baseUrl,
+      client_id: org.integration.clientId,
+      client_secret: org.integration.clientSecret,
+      org_name: forged,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.connection.org_name).toBe('Acme Bcc: attacker@evil.example');
+    const id = created.body.connection.id as string;
+    const renamed = await ctx.http.patch(`/api/connections/${id}`).set(auth).send({ org_name: 'Prod\n\tEU' });
+    expect(renamed.body.connection.org_name).toBe('Prod EU');
+    expect((await ctx.http.get(`/api/connections/${id}`).set(auth)).body.connection.org_name).toBe('Prod EU');
+
+    // Team and integration client names (the CLI's team:create and client:create) go the same way.
+    const teams = ctx.app.get(TeamsService);
+    const { team } = await teams.createTeam({
+      name: 'Team\r\nX-Injected: 1',
+      ownerEmail: 'names@example.com',
+    });
+    expect(team.name).toBe('Team X-Injected: 1');
+    await teams.createClient({ teamId: team.id, role: 'admin', name: 'CI\r\njob' });
+    const owner = await ctx.newClient({ role: 'admin', teamId: team.id });
+    const clients = await ctx.http.get('/api/team/clients').set('Authorization', `Bearer ${owner.token}`);
+    expect(clients.body.clients.map((c: { name: string }) => c.name)).toContain('CI job');
+    await expect(teams.createTeam({ name: '\r\n\u0000', ownerEmail: 'names2@example.com' })).rejects.toThrow(
+      /Team name must be 1 to/,
+    );
+  });
+
   it('renames a connection and proves changed credentials before keeping them', async () => {
     const auth = { Authorization: `Bearer ${admin.token}` };
     const id = await createConnection(ctx, admin.token, { baseUrl: org.sim.baseUrl, ...org.integration });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isEmail, isUUID } from 'class-validator';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
+import { plainName } from '@app/common/plain-name.js';
 import { isRole, narrowerRole, ROLES } from '@app/common/permission.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
@@ -168,10 +169,11 @@ export class TeamsService {
   }
 }
 
+/** `value` as a plain one-line name (plainName). @throws ValidationError when empty or too long */
 function requireName(value: string, what: string): string {
-  const trimmed = value.trim();
-  if (!trimmed || trimmed.length > MAX_NAME_LENGTH) {
+  const name = plainName(value);
+  if (!name || name.length > MAX_NAME_LENGTH) {
     throw new ValidationError(`${what} must be 1 to ${MAX_NAME_LENGTH} characters`);
   }
-  return trimmed;
+  return name;
 }

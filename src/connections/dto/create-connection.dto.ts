@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { PlainName } from '@app/common/plain-name.js';
 import { PRIMARY_PROVIDER_KIND, PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
 import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
 
@@ -96,6 +97,7 @@ export class CreateConnectionDto {
   flow_alias?: string;
 
   @ApiPropertyOptional({ maxLength: 200, example: 'Acme production' })
+  @PlainName()
   @IsOptional()
   @IsString()
   @MaxLength(200)

@@ -1,3 +1,4 @@
+import { PlainName } from '@app/common/plain-name.js';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import { CLIENT_CERTIFICATE_MAX_LENGTH } from './create-connection.dto.js';
@@ -5,6 +6,7 @@ import { CLIENT_CERTIFICATE_MAX_LENGTH } from './create-connection.dto.js';
 /** Body of PATCH /api/connections/[id] (spec "Connections"): every field optional. */
 export class UpdateConnectionDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, description: 'null clears the name.' })
+  @PlainName()
   @IsOptional()
   @IsString()
   @MaxLength(200)
