@@ -166,7 +166,8 @@ describe('POST /api/export/audit-pack (HTTP, real PostgreSQL, object store, simu
       process.stdout.write('Skipping the openssl check: openssl or sha256sum is not installed.\n');
       return;
     }
-    const files = zipEntries((await pack(period())).body as Buffer);
+    const zip = (await pack(period())).body as Buffer;
+    const files = zipEntries(zip);
     const dir = unzipped(files);
     try {
       const published = await ctx.http.get('/api/export/signing-key');
@@ -199,6 +200,32 @@ describe('POST /api/export/audit-pack (HTTP, real PostgreSQL, object store, simu
       // A tampered file fails sha256sum's check.
       writeFileSync(join(dir, 'backups.csv'), `${files.get('backups.csv')!.toString('utf8')}x`);
       expect(() => run('sha256sum', ['-c', '--quiet', 'SHA256SUMS'])).toThrow();
+      // A file added to the ZIP passes sha256sum -c, and fails step 4 of the README, run as written.
+      const readme = files.get('README.txt')!.toString('utf8');
+      const step4 = readme
+        .slice(readme.indexOf('\n4. '), readme.indexOf('\nA file changed'))
+        .split('\n')
+        .filter((line) => line.startsWith('     '))
+        .map((line) => line.trim())
+        .join('\n');
+      expect(step4).toContain('unzip -Z1 PACK.zip');
+      writeFileSync(join(dir, 'PACK.zip'), zip);
+      const listing = () =>
+        execFileSync('bash', ['-c', step4], {
+          cwd: dir,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+      expect(listing()).toBe('');
+      writeFileSync(join(dir, 'extra.txt'), 'not in the manifest');
+      execFileSync('zip', ['-q', 'PACK.zip', 'extra.txt'], { cwd: dir });
+      let differences = '';
+      try {
+        listing();
+      } catch (error) {
+        differences = String((error as { stdout?: string }).stdout);
+      }
+      expect(differences).toContain('> extra.txt');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -64,7 +64,15 @@ HOW TO VERIFY IT (openssl 3 and sha256sum; run in the unzipped folder)
 
      sha256sum -c SHA256SUMS
 
-A file changed, added to the list or removed after the pack was made fails step 2 or step 3.
+4. Check that the pack holds no other file: step 3 checks only the files SHA256SUMS names and
+   passes over any other. The ZIP's listing must be exactly the files MANIFEST.json lists, plus
+   MANIFEST.json and MANIFEST.json.sig; with unzip and jq, this prints nothing when it is (give
+   the name of the ZIP file you received):
+
+     { jq -r '.files[].path' MANIFEST.json; echo MANIFEST.json; echo MANIFEST.json.sig; } | sort > expected.txt
+     unzip -Z1 PACK.zip | grep -v '/$' | sort | diff expected.txt -
+
+A file changed, added or removed after the pack was made fails step 2, 3 or 4.
 The key id (${pack.keyId}) names the master key the signing key is derived from; after a key
 rotation, packs made before it verify against the key published for their own key id.
 `;
