@@ -260,7 +260,7 @@ describe('the OpenAPI document (issue 29)', () => {
     ).toEqual([expect.stringContaining("must have required property 'error'")]);
   });
 
-  it('serves Swagger UI at /api/docs without a token, listing every operation (headless Chromium)', async () => {
+  it('serves Swagger UI at /api/docs without a token, listing every operation, under a CSP that forbids framing (headless Chromium)', async () => {
     const browser = await puppeteer.launch({
       executablePath: sut.config.CHROMIUM_PATH,
       headless: true,
@@ -268,8 +268,18 @@ describe('the OpenAPI document (issue 29)', () => {
     });
     try {
       const page = await browser.newPage();
+      // Anything the page's Content-Security-Policy refuses is reported on the console.
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
       const response = await page.goto(`${sut.baseUrl}/api/docs`, { waitUntil: 'networkidle0' });
       expect(response?.status()).toBe(200);
+      expect(response?.headers()).toMatchObject({
+        'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+        'x-frame-options': 'DENY',
+      });
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
       await page.waitForSelector('.opblock', { timeout: 20_000 });
       const shown = await page.$$eval('.opblock-summary-path', (nodes) =>
         nodes.map((node) => node.getAttribute('data-path')),
@@ -277,6 +287,13 @@ describe('the OpenAPI document (issue 29)', () => {
       expect(shown).toHaveLength(operations.length);
       expect(new Set(shown)).toEqual(new Set(Object.keys(document.paths)));
       expect(await page.$('.authorize')).not.toBeNull();
+      // Swagger UI works within the policy: the authorize dialog opens, nothing was refused.
+      await page.click('.authorize');
+      await page.waitForSelector('.auth-container', { timeout: 10_000 });
+      expect(refused).toEqual([]);
+      // Its OAuth 2.0 redirect page carries the same headers.
+      const redirect = await sut.http.get('/api/docs/oauth2-redirect.html');
+      expect(redirect.headers['x-frame-options']).toBe('DENY');
       const screenshot = await page.screenshot({ fullPage: true });
       expect(screenshot.subarray(1, 4).toString()).toBe('PNG');
     } finally {

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config/app-config.js';
 import { SERVICE_VERSION } from '@app/config/version.js';
@@ -11,6 +12,30 @@ import { API_SCOPE } from '@app/auth/protected-resource.js';
 export const API_DOCS_PATH = '/api/docs';
 /** Where the OpenAPI 3.1 document is served, public. */
 export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
+
+/**
+ * Headers of every Swagger UI response: a Content-Security-Policy (W3C CSP Level 3) that lets
+ * Swagger UI run from its own files only (its scripts, including the OAuth 2.0 redirect page's,
+ * are files, not inline; its page and React set inline styles; its icons are `data:` images) and
+ * fetch only this origin (the document, the token endpoint), and no framing at all
+ * (`frame-ancestors 'none'`, and X-Frame-Options for browsers without CSP; RFC 7034).
+ */
+export const API_DOCS_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
 
 /**
  * The OpenAPI 3.1 document of every `/api` route, built from the controllers' decorators and the
@@ -86,9 +111,14 @@ const GLOBAL_ERRORS = {
 /**
  * Serves the document at OPENAPI_DOCUMENT_PATH and Swagger UI at API_DOCS_PATH, both public and
  * built at their first request (few processes are ever asked for them). Swagger UI signs in
- * through the authorization code flow with PKCE, for the API resource.
+ * through the authorization code flow with PKCE, for the API resource; its responses carry
+ * API_DOCS_HEADERS.
  */
 export function installApiDocs(app: INestApplication, config: AppConfig): void {
+  app.use(API_DOCS_PATH, (_request: Request, response: Response, next: NextFunction) => {
+    response.set(API_DOCS_HEADERS);
+    next();
+  });
   SwaggerModule.setup(API_DOCS_PATH.slice(1), app, () => buildOpenApiDocument(app, config), {
     jsonDocumentUrl: OPENAPI_DOCUMENT_PATH.slice(1),
     raw: ['json'],
