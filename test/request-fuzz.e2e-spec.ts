@@ -47,8 +47,8 @@ const BEYOND_OPENAPI: Operation[] = [
   get('/sign-in/oidc', ['return_to']),
   get('/sign-in/oidc/callback', ['code', 'state', 'iss', 'error']),
   // The newsletter links' landing pages: HTML for people, out of the API document (issue 29).
-  get('/subscribed'),
-  get('/unsubscribed'),
+  get('/subscribed', ['token']),
+  get('/unsubscribed', ['token']),
   // The orchestrator's probes (issue 34): beside the API, out of its document.
   get('/livez'),
   get('/readyz'),
