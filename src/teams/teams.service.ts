@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isEmail, isUUID } from 'class-validator';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
-import { isRole, narrowerRole, ROLES } from '@app/common/permission.js';
+import { isRole, narrowerRole, type Role, ROLES } from '@app/common/permission.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import {
@@ -17,7 +17,9 @@ import type {
   CreatedClientDto,
   CreatedTeamDto,
   CreateTeamInput,
+  Membership,
   UserDto,
+  UserProfile,
 } from './dto/team.dto.js';
 import { normalizeEmail } from './email-address.js';
 import { MembersRepository } from './members.repository.js';
@@ -88,7 +90,6 @@ export class TeamsService {
     return this.signIns.resolve(address, selfService);
   }
 
-  /** @throws NotFoundError (404 `not_found`) when the team does not exist. */
   /** The team's name, for what the service writes about it (report covers). @throws NotFoundError */
   async getName(teamId: string): Promise<string> {
     const team = isUUID(teamId) ? await this.teams.findTeam(teamId) : null;
@@ -96,6 +97,7 @@ export class TeamsService {
     return team.name;
   }
 
+  /** @throws NotFoundError (404 `not_found`) when the team does not exist. */
   async getOwner(teamId: string): Promise<UserDto> {
     const owner = isUUID(teamId) ? await this.teams.findOwner(teamId) : null;
     if (!owner) throw new NotFoundError('Team');
@@ -128,6 +130,25 @@ export class TeamsService {
       createdBy: creatorId,
     });
     return { clientId, clientSecret, teamId, role };
+  }
+
+  /** The person, with their name when the identity provider gave one. @throws NotFoundError */
+  async getProfile(userId: string): Promise<UserProfile> {
+    const user = isUUID(userId) ? await this.teams.findUser(userId) : null;
+    if (!user) throw new NotFoundError('User');
+    return { id: user.id, email: user.email, name: user.name };
+  }
+
+  /** Every team the user belongs to, with their role there and any pending deletion, by team name. */
+  membershipsOf(userId: string): Promise<Membership[]> {
+    return this.members.listTeamsOfUser(userId);
+  }
+
+  /** The active client's name and own role (before narrowing to its member's). @throws NotFoundError */
+  async getClient(clientId: string): Promise<{ clientId: string; name: string; role: Role }> {
+    const client = await this.clients.findActive(clientId);
+    if (!client) throw new NotFoundError('Client');
+    return { clientId: client.clientId, name: client.name, role: client.role };
   }
 
   /** True when the client exists, is not revoked and `secret` is its secret (constant-time comparison). */
