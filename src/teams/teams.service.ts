@@ -5,6 +5,8 @@ import { NotFoundError, ValidationError } from '@app/common/errors.js';
 import { isRole, narrowerRole, type Role, ROLES } from '@app/common/permission.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
+import { type AuditBy, entryAbout } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import {
   clientSecretMatches,
   generateClientId,
@@ -44,6 +46,7 @@ export class TeamsService {
     private readonly clients: ClientsRepository,
     private readonly signIns: SignInRepository,
     private readonly members: MembersRepository,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -108,11 +111,17 @@ export class TeamsService {
    * Creates an integration client of the team, acting with `role` on behalf of `createdBy` (a
    * member; by default the team owner), never beyond that member's current role (see
    * `resolveClientActor`). Only the secret's hash is stored; the returned `clientSecret` is the
-   * one and only copy.
-   * @throws ValidationError (400) for an unknown role; NotFoundError (404) when the team does
-   *   not exist or `createdBy` is not one of its members.
+   * one and only copy. The one way clients are made: `cli client:create` and
+   * `POST /api/team/clients` (TeamClientsService, which checks the caller's rights first).
+   * @param by who asks, when the creation is to be audited (`team.client_created`, in the same
+   *   transaction); the CLI's provisioning is not.
+   * @throws ValidationError (400) for an unknown role or a bad name; NotFoundError (404) when the
+   *   team does not exist or `createdBy` is not one of its members.
    */
-  async createClient({ teamId, role, name, createdBy }: CreateClientInput): Promise<CreatedClientDto> {
+  async createClient(
+    { teamId, role, name, createdBy }: CreateClientInput,
+    by?: AuditBy,
+  ): Promise<CreatedClientDto> {
     if (!isRole(role)) throw new ValidationError(`Unknown role "${role}"; one of ${ROLES.join(', ')}`);
     const clientName = name === undefined ? `${role} integration` : requireName(name, 'Client name');
     const creatorId = createdBy === undefined ? (await this.getOwner(teamId)).id : createdBy;
@@ -121,15 +130,37 @@ export class TeamsService {
     }
     const clientId = generateClientId();
     const clientSecret = generateClientSecret();
-    await this.clients.insert({
+    const row = {
       clientId,
       teamId,
       role,
       name: clientName,
       secretHash: hashClientSecret(clientSecret),
       createdBy: creatorId,
-    });
-    return { clientId, clientSecret, teamId, role };
+    };
+    const stored = await this.audit.audited(
+      (tx) => this.clients.insert(row, tx),
+      (client) =>
+        by
+          ? entryAbout(
+              teamId,
+              { type: 'client', id: clientId },
+              'team.client_created',
+              'success',
+              { name: client.name, role: client.role },
+              by,
+            )
+          : null,
+    );
+    return {
+      clientId,
+      clientSecret,
+      teamId,
+      role,
+      name: stored.name,
+      createdBy: stored.createdBy,
+      createdAt: stored.createdAt,
+    };
   }
 
   /** The person, with their name when the identity provider gave one. @throws NotFoundError */

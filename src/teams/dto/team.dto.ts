@@ -61,4 +61,8 @@ export interface CreatedClientDto {
   clientSecret: string;
   teamId: string;
   role: Role;
+  name: string;
+  /** The member the client acts for. */
+  createdBy: string;
+  createdAt: Date;
 }
