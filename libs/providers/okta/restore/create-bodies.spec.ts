@@ -17,13 +17,19 @@ const recorded = cassettesDir();
 /** Records of each type whose creation is checked, per org: enough to meet each shape, few enough to stay quick. */
 const PER_TYPE = 20;
 
+/** What the spy of captureWrites keeps besides the requests: the real write, and the client that sent them. */
+interface Captured extends Array<WriteRequest> {
+  send?: (request: WriteRequest) => Promise<unknown>;
+}
+
 /** The writes a restore sends, captured by a spy that calls through (they reach the simulator as they would reach Okta). */
-function captureWrites(): WriteRequest[] {
-  const sent: WriteRequest[] = [];
+function captureWrites(): Captured {
+  const sent: Captured = [];
   beforeAll(() => {
     const write = OktaApiClient.prototype.write;
     jest.spyOn(OktaApiClient.prototype, 'write').mockImplementation(function (this: OktaApiClient, request) {
       sent.push(request);
+      sent.send = (again) => write.call(this, again);
       return write.call(this, request);
     });
   });
@@ -87,6 +93,37 @@ function checkCreateBodies(name: string, options: SimulatorOptions): void {
       }
       expect(checked).toBeGreaterThan(20);
       expect(missing).toEqual([]);
+    }, 300_000);
+
+    it('are refused by the simulator without any one required member, as Okta refuses them', async () => {
+      const sut = org.restorer();
+      const creations = new Map<string, WriteRequest>();
+      for (const type of OKTA_RESOURCE_TYPES)
+        for (const record of (await org.records(type)).slice(0, 1)) {
+          sent.length = 0;
+          await sut.apply({ action: 'create', record, with: [] }).catch(() => undefined);
+          for (const request of sent)
+            if (request.method === 'POST' && request.body && !/\/lifecycle\//.test(request.template))
+              creations.set(request.template, request);
+        }
+      const accepted: string[] = [];
+      let tried = 0;
+      for (const [template, request] of creations) {
+        const body = request.body as Record<string, unknown>;
+        const required = (schemas.missingRequired('POST', template, {}) ?? []).map((path) => path.slice(1));
+        for (const member of required.filter((name) => body[name] !== undefined)) {
+          tried++;
+          const { [member]: _left, ...without } = body;
+          const answer = await sent.send!({ ...request, body: without }).then(
+            () => 'accepted',
+            (error: Error) => error.message,
+          );
+          if (!/HTTP 400 E0000001/.test(answer))
+            accepted.push(`POST ${template} without ${member}: ${answer}`);
+        }
+      }
+      expect(tried).toBeGreaterThan(5);
+      expect(accepted).toEqual([]);
     }, 300_000);
   });
 }
