@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { SimulatorOptions } from '@libs/okta-simulator/index.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { OKTA_RESTORE_ORDER } from '@libs/providers/okta/restore/okta-restore-order.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import { restoreDefinitions } from '@libs/providers/okta/restore/definitions/index.js';
 import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { createConnection } from './backup-helpers.js';
@@ -36,6 +37,28 @@ const UNAVOIDABLE: Partial<Record<OktaResourceType, Unavoidable[]>> = {
     {
       path: /^\/credentials\/(password|recovery_question)$/,
       why: 'Okta never returns passwords or recovery answers, so a re-created user has neither until the person sets them',
+    },
+    {
+      path: /^\/credentials\/emails(\/|$)/,
+      why: "not writable (neither UserCredentials nor UserCredentialsWritable in management.yaml has it): Okta derives a user's e-mail credentials from the profile and marks one VERIFIED once the person proves the address, which a re-created user has not done yet",
+    },
+  ],
+  group_rule: [
+    {
+      path: /^\/allGroupsValid$/,
+      why: 'computed by Okta, not part of GroupRule in management.yaml: whether every group the rule assigns to still exists (recorded: false, with status INVALID, once such a group is deleted); a re-created rule names groups that exist',
+    },
+  ],
+  custom_admin_role: [
+    {
+      path: /^\/isCloneable$/,
+      why: 'set by Okta: neither IamRole nor CreateIamRoleRequest (management.yaml) has it; recorded createRole answers `isCloneable: false` for a role an admin makes',
+    },
+  ],
+  admin_role_assignment: [
+    {
+      path: /^\/label$/,
+      why: "read-only (Role.label in management.yaml): Okta names an assignment after its role, and its names change (USER_ADMIN recorded as 'User Administrator' in one org, 'Group Administrator' in others): a re-created assignment has today's",
     },
   ],
   event_hook: [
@@ -89,6 +112,13 @@ const UNAVOIDABLE: Partial<Record<OktaResourceType, Unavoidable[]>> = {
       why: "a re-created server is never the org's default one: the API cannot make one",
     },
   ],
+  authorization_server_scope: [
+    {
+      path: /^\/consent$/,
+      added: 'IMPLICIT',
+      why: 'a backed-up scope without `consent` (recorded so) is created without it, and Okta gives it the default, IMPLICIT (OAuth2ScopeConsentType in management.yaml)',
+    },
+  ],
   custom_domain: [
     {
       path: /^\/(dnsRecords|validationStatus)(\/|$)/,
@@ -107,7 +137,8 @@ const MADE_BY_OKTA = ['app_signing_key', 'app_client_secret'];
  * Children Okta makes with a new parent, which a recording may not hold for the backed-up one:
  * a new authorization server's system scopes and claims, a new policy's system (catch-all)
  * rule, a new brand's theme, a new user type's schema, a new app's user schema, a new identity
- * provider's profile mappings (one to each user type). Those the backup holds are restored and
+ * provider's profile mappings (one to each user type), a new app's access policy (Identity Engine
+ * gives every app one; a recorded app may have none). Those the backup holds are restored and
  * paired; only the ones it lacks are new after the round trip.
  */
 const MADE_WITH_PARENT: Partial<Record<OktaResourceType, (data: Json) => boolean>> = {
@@ -118,6 +149,7 @@ const MADE_WITH_PARENT: Partial<Record<OktaResourceType, (data: Json) => boolean
   user_schema: () => true,
   app_user_schema: () => true,
   profile_mapping: () => true,
+  app_sign_on_policy: () => true,
 };
 
 /** The ids of what a record hangs off: a mapping's ends, else the first part of its record id. */
@@ -159,6 +191,9 @@ function describeDamage(
   return done.length ? done.join(', ') : refusal;
 }
 
+/** The restore's definitions, for the natural keys it matches records by. */
+const DEFINITIONS = restoreDefinitions({ activateUsers: false });
+
 /** Okta's part of the round trip (restore-fidelity.ts). */
 const OKTA_FIDELITY: FidelityProvider = {
   name: 'Okta',
@@ -167,6 +202,8 @@ const OKTA_FIDELITY: FidelityProvider = {
   // Server-owned fields of a record's data: new for every re-created object.
   serverOwned: new Set(['id', 'created', 'createdBy', 'lastUpdatedBy', ...OKTA_VOLATILE_FIELDS]),
   madeByProvider: madeByOkta,
+  naturalKey: (record) =>
+    DEFINITIONS[record.type as OktaResourceType]?.naturalKey?.(record as ResourceRecord) ?? null,
 };
 
 /** Children before their parents: deleting an app first would leave its features nothing to test. */

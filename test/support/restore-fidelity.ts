@@ -31,6 +31,8 @@ interface Change {
 interface Difference {
   type: string;
   path: string;
+  /** the JSON Patch operation from the backed-up value to the live one (`add`: the backup lacked it) */
+  op: string;
   /** record id after the round trip */
   id?: string;
   now?: unknown;
@@ -40,6 +42,11 @@ interface Difference {
 export interface Unavoidable {
   path: RegExp;
   why: string;
+  /**
+   * Only when the backup lacks the field and the provider now answers this value (the default
+   * its documentation gives a field a creation leaves out); any other change of it still fails.
+   */
+  added?: unknown;
 }
 
 /** What a provider's round trip knows that the shared harness does not. */
@@ -52,6 +59,12 @@ export interface FidelityProvider {
   unavoidable: Partial<Record<string, Unavoidable[]>>;
   /** fields of a record's data, at any depth, new for every re-created object (never compared) */
   serverOwned: ReadonlySet<string>;
+  /**
+   * What names a record besides its id (the restore's natural key: a brand theme's brand), or
+   * null: a backed-up record the restore matched by it, under another id and with nothing to
+   * write, is paired with that live record (no restore item names its new id).
+   */
+  naturalKey?(record: { type: string; id: string; name: string | null; data: Json }): string | null;
   /** Whether an added record (`<type> <id>`) after the round trip is one the provider made itself. */
   madeByProvider(added: string, restored: RestoreView, after: SnapshotReader): Promise<boolean>;
   /**
@@ -203,7 +216,7 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
     restored,
     await openSnapshot(ctx, from.storage_key),
     afterSnapshot,
-    provider.serverOwned,
+    provider,
   );
   const extra: string[] = [];
   for (const id of outcome.extra)
@@ -222,8 +235,8 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
     lost: outcome.lost.filter((id) => !notRestorable.some((item) => id.endsWith(item.resourceId))),
     extra,
     undocumented: outcome.differences.filter(
-      ({ type: changedType, path }) =>
-        !(provider.unavoidable[changedType] ?? []).some((allowed) => allowed.path.test(path)),
+      (difference) =>
+        !(provider.unavoidable[difference.type] ?? []).some((allowed) => isUnavoidable(allowed, difference)),
     ),
     unwritten,
   };
@@ -279,8 +292,9 @@ async function reconcile(
   restored: RestoreView,
   before: SnapshotReader,
   after: SnapshotReader,
-  serverOwned: ReadonlySet<string>,
+  provider: Pick<FidelityProvider, 'serverOwned' | 'naturalKey'>,
 ): Promise<{ differences: Difference[]; lost: string[]; extra: string[] }> {
+  const serverOwned = provider.serverOwned;
   const ids = new Map<string, string>();
   for (const item of restored.items)
     if (item.newId) ids.set(String(item.resourceId).split(':').pop()!, String(item.newId).split(':').pop()!);
@@ -304,7 +318,13 @@ async function reconcile(
       comparable(JSON.parse(rewrite(JSON.stringify(from), own))),
       comparable(to),
     ))
-      differences.push({ type, path: op.path, id: toId, now: 'value' in op ? op.value : undefined });
+      differences.push({
+        type,
+        path: op.path,
+        op: op.op,
+        id: toId,
+        now: 'value' in op ? op.value : undefined,
+      });
   };
   // Objects the restore matched by name under another id (the provider's own, which the restore
   // updates but never re-creates: no item records their new id), by type, parent and name.
@@ -314,6 +334,24 @@ async function reconcile(
       .filter((c) => c.action === 'added' && c.resource.name)
       .map((c) => [`${c.resourceType} ${parentOf(c.resource.id)} ${c.resource.name}`, c.resource.id]),
   );
+  /** The natural key of a record (backed up, with its ids rewritten, or live), or null. */
+  const keyOf = async (snapshot: SnapshotReader, type: string, id: string, rewritten: boolean) => {
+    const found = await snapshot.findRecord(type, id);
+    if (!found || !provider.naturalKey) return null;
+    const data = rewritten
+      ? (JSON.parse(rewrite(JSON.stringify(found.record.data))) as Json)
+      : found.record.data;
+    return provider.naturalKey({ type, id: rewritten ? rewrite(id) : id, name: found.record.name, data });
+  };
+  /** The added record of `type` whose natural key is `key`, if any. */
+  const byKey = async (type: string, key: string | null) => {
+    if (key === null) return undefined;
+    for (const entry of added) {
+      const [addedType, addedId] = entry.split(' ');
+      if (addedType === type && (await keyOf(after, type, addedId, false)) === key) return addedId;
+    }
+    return undefined;
+  };
   for (const change of changes) {
     if (change.action === 'modified')
       await compare(change.resourceType, change.resource.id, change.resource.id);
@@ -321,7 +359,11 @@ async function reconcile(
       const rewritten = rewrite(change.resource.id);
       const twin = added.has(`${change.resourceType} ${rewritten}`)
         ? rewritten
-        : byName.get(`${change.resourceType} ${parentOf(rewritten)} ${change.resource.name}`);
+        : (byName.get(`${change.resourceType} ${parentOf(rewritten)} ${change.resource.name}`) ??
+          (await byKey(
+            change.resourceType,
+            await keyOf(before, change.resourceType, change.resource.id, true),
+          )));
       if (twin !== undefined && added.delete(`${change.resourceType} ${twin}`))
         await compare(change.resourceType, change.resource.id, twin);
       else lost.push(`${change.resourceType} ${change.resource.id}`);
@@ -384,6 +426,13 @@ export function withSection(doc: string, section: string, text: string, before?:
   const where = before === undefined ? -1 : doc.indexOf(before);
   if (where < 0) return `${doc.replace(/\n*$/, '\n\n')}${block}\n`;
   return `${doc.slice(0, where)}${block}\n\n${doc.slice(where)}`;
+}
+
+/** Whether `difference` is the one `allowed` documents (its field, and its default when `added`). */
+function isUnavoidable(allowed: Unavoidable, difference: Difference): boolean {
+  if (!allowed.path.test(difference.path)) return false;
+  if (!('added' in allowed)) return true;
+  return difference.op === 'add' && JSON.stringify(difference.now) === JSON.stringify(allowed.added);
 }
 
 /** A list item per unavoidable difference: the type, the field's pattern and why. */

@@ -9,7 +9,7 @@ import { ID_PREFIX, oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okt
 import { policyKey } from '@libs/okta-simulator/store/org-state.js';
 import { addSystemScopesAndClaims } from './authorization-server-defaults.js';
 import { collectionRoutes } from './collection-routes.js';
-import { requireText } from './validation.js';
+import { requireMember, requireText } from './validation.js';
 
 /** Okta rotates an AUTO server's signing key every 90 days (recorded `nextRotation`). */
 const ROTATION_MS = 90 * 24 * 3600 * 1000;
@@ -163,7 +163,10 @@ export function authorizationServerRoutes(org: OrgContext): Route[] {
         parents: ({ authServerId, policyId }) => [authServerId, policyId],
         defaults: (body) => {
           requireText(body, 'name');
-          return { type: 'RESOURCE_ACCESS', status: 'ACTIVE', system: false, priority: body.priority ?? 1 };
+          // AuthorizationServerPolicyRuleRequest requires `conditions` and `type` (management.yaml).
+          requireMember(body, 'conditions');
+          requireText(body, 'type');
+          return { status: 'ACTIVE', system: false, priority: body.priority ?? 1 };
         },
         lifecycle: 'no-content',
       },

@@ -11,7 +11,7 @@ import { collectionRoutes } from './collection-routes.js';
 import { serialize } from './links.js';
 import { refuseActiveDelete } from './lifecycle-gates.js';
 import { addIdentityProviderMappings, dropMappingsOf } from './profile-mappings.routes.js';
-import { requireText } from './validation.js';
+import { requireMember, requireText } from './validation.js';
 
 /**
  * The hook's channel without its write-only secrets: `config.authScheme.value` ("This secret
@@ -154,6 +154,8 @@ export function integrationRoutes(org: OrgContext): Route[] {
         defaults: (body, { org: o }) => {
           requireText(body, 'name');
           requireText(body, 'channel.config.uri');
+          // EventHook requires `events` (management.yaml).
+          requireMember(body, 'events');
           return {
             status: 'ACTIVE',
             verificationStatus: 'UNVERIFIED',

@@ -34,6 +34,36 @@ export class RequestSchemas {
     return paths;
   }
 
+  /**
+   * The JSON pointers of the members the request body of `method` on `template` requires
+   * (`required`, at the top and inside every object the body holds) that `body` lacks; undefined
+   * when the document has no JSON request body for that operation. Okta answers such a body 400
+   * E0000001 "Api validation failed: {member}" (recorded createIamRole without `permissions`).
+   */
+  missingRequired(method: string, template: string, body: unknown): string[] | undefined {
+    const schema = this.requestSchema(method, template);
+    if (!schema) return undefined;
+    const missing: string[] = [];
+    this.checkRequired(schema, body, '', missing);
+    return missing;
+  }
+
+  private checkRequired(node: Node, data: unknown, at: string, out: string[], depth = 0): void {
+    if (data === null || typeof data !== 'object' || Array.isArray(data) || depth > 12) return;
+    // Only the branch a discriminator names binds: any one of a plain oneOf may be the one taken.
+    const parts = this.flatten(node, data, 0, false);
+    const held = data as Node;
+    for (const part of parts)
+      for (const name of (part.required as string[] | undefined) ?? [])
+        if (held[name] === undefined && !out.includes(`${at}/${name}`)) out.push(`${at}/${name}`);
+    for (const [key, value] of Object.entries(held)) {
+      const property = parts
+        .map((part) => (part.properties as Record<string, Node> | undefined)?.[key])
+        .find((p) => p !== undefined);
+      if (property) this.checkRequired(property, value, `${at}/${key}`, out, depth + 1);
+    }
+  }
+
   private requestSchema(method: string, template: string): Node | undefined {
     const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
     const paths = (this.document.paths ?? {}) as Record<string, Node>;
@@ -57,25 +87,25 @@ export class RequestSchemas {
   }
 
   /**
-   * The schema `data` takes: allOf merged, the discriminator's mapping (or every branch of a
-   * oneOf/anyOf) followed.
+   * The schema `data` takes: allOf merged, the discriminator's mapping (or, with `everyChoice`,
+   * every branch of a oneOf/anyOf) followed.
    */
-  private flatten(node: Node | undefined, data: unknown, depth = 0): Node[] {
+  private flatten(node: Node | undefined, data: unknown, depth = 0, everyChoice = true): Node[] {
     const schema = this.resolve(node);
     if (!schema || depth > 12) return [];
     const parts: Node[] = [schema];
     for (const sub of (schema.allOf as Node[] | undefined) ?? [])
-      parts.push(...this.flatten(sub, data, depth + 1));
+      parts.push(...this.flatten(sub, data, depth + 1, everyChoice));
     const choices = (schema.oneOf ?? schema.anyOf) as Node[] | undefined;
     const discriminator = schema.discriminator as
       { propertyName: string; mapping?: Record<string, string> } | undefined;
     const chosen = discriminator?.mapping?.[String((data as Node | null)?.[discriminator.propertyName])];
     if (chosen && !choices?.length) {
       // A base schema whose subtypes extend it (allOf): the mapped subtype adds its own fields.
-      parts.push(...this.flatten({ $ref: chosen }, data, depth + 1).filter((p) => p !== schema));
-    } else if (choices)
+      parts.push(...this.flatten({ $ref: chosen }, data, depth + 1, everyChoice).filter((p) => p !== schema));
+    } else if (choices && (chosen || everyChoice))
       for (const choice of chosen ? [{ $ref: chosen }] : choices)
-        parts.push(...this.flatten(choice, data, depth + 1));
+        parts.push(...this.flatten(choice, data, depth + 1, everyChoice));
     return parts;
   }
 

@@ -1,4 +1,4 @@
-import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import { ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
 import {
@@ -31,9 +31,16 @@ const customAdminRole = collectionDefinition(
     naturalKey: (record) => labelOf(record.data),
     createdWith: { type: 'custom_admin_role_permission', component: 0 },
     notes: [
-      'A custom role comes back with the permissions the backup holds for it: Okta requires at least one',
+      'A custom role comes back with the permissions the backup holds for it: Okta requires at least one, so a role whose backup holds none is not re-created',
     ],
     async create(record, context, together) {
+      // Okta refuses a role without permissions (400 E0000001 "Api validation failed:
+      // permissions"): nothing is sent that would only be refused.
+      if (together.length === 0)
+        throw new ProviderError(
+          `The backup holds no permission of custom role ${String(record.data.label ?? record.id)}: Okta requires at least one to create a role (createRole, CreateIamRoleRequest.permissions)`,
+          'restore_incomplete_backup',
+        );
       const answer = await context.api.write({
         method: 'POST',
         template: ROLES,
