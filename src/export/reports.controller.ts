@@ -43,6 +43,7 @@ export class ReportsController {
   @ApiOkResponse({ type: ReportLinkDto, description: 'A signed download URL of the PDF (REPORT_URL_TTL).' })
   @ApiErrorResponses({
     400: 'A missing or invalid field, named.',
+    402: 'A compliance report of a framework the plan does not include (`limit: compliance_frameworks`), as POST /api/compliance/check.',
     404: 'A backup or connection the team cannot see.',
     409: { codes: ['backup_not_completed'], description: 'The backup is running or failed.' },
     503: { codes: ['report_unavailable'], description: 'Chromium is missing or did not render in time.' },
