@@ -308,8 +308,11 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
 
     it('caps the size, takes only octet-stream, and needs run backups on a connection of the team', async () => {
       const big = await upload(admin, connectionId, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20));
-      expect(big.status).toBe(400);
-      expect(big.body.error).toBe('Request body too large (at most 10 MB)');
+      expect(big.status).toBe(413);
+      expect(big.body).toMatchObject({
+        code: 'payload_too_large',
+        error: 'Request body too large (at most 10 MB)',
+      });
       const json = await upload(admin, connectionId, '{"type":"flopack"}', 'text/plain');
       expect(json.status).toBe(415);
       const file = Buffer.from(JSON.stringify(exportFolder(org.workflows.data, Date.now())));

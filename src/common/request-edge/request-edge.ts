@@ -19,8 +19,10 @@ export interface RequestEdgeOptions {
   /** Path prefixes of HTML form posts (`application/x-www-form-urlencoded`). */
   formPaths: readonly string[];
   /**
-   * Routes that take a file's bytes as the body (`application/octet-stream`), read here up to
-   * `limit` bytes into a Buffer (a bigger one is a 400, as an oversized JSON body is).
+   * Routes that take a file's bytes as the body (`application/octet-stream`), at most `limit`
+   * bytes. The edge does not read them: the route does, after the guards (UploadedBody), so an
+   * anonymous or rate-limited caller's upload costs no memory. A declared `Content-Length` over
+   * `limit` is refused here at once (413).
    */
   uploads?: ReadonlyArray<{ path: RegExp; limit: number }>;
 }
@@ -32,7 +34,10 @@ export interface RequestEdgeOptions {
  * 2. the JSON body parser (100 KB), refusing a charset other than UTF-8 (RFC 8259 §8.1: 415)
  *    and nesting deeper than MAX_JSON_DEPTH (400) before parsing;
  * 3. a path, query parameter or JSON string holding text PostgreSQL cannot store (NUL, an
- *    unpaired surrogate) is a 400 naming the field, instead of a database error's 500.
+ *    unpaired surrogate) is a 400 naming the field, instead of a database error's 500;
+ * 4. on an upload route, a `Content-Length` over its limit is a 413 before a byte is read
+ *    (RFC 9110 §15.5.14); the body itself is left unread for the route.
+ * No body is read before authentication but JSON's, bounded to JSON_BODY_LIMIT.
  * Errors go to the global exception filter, in the `{ error, code }` shape.
  */
 export function installRequestEdge(app: INestApplication, options: RequestEdgeOptions): void {
@@ -43,9 +48,10 @@ export function installRequestEdge(app: INestApplication, options: RequestEdgeOp
     next(takesForm(req.path, options.formPaths) || uploadOf(req) ? undefined : nonJsonBodyError(req));
   });
   for (const { path, limit } of uploads) {
-    const raw = express.raw({ type: 'application/octet-stream', limit });
-    app.use((req: Request, res: Response, next: NextFunction) =>
-      path.test(req.path) ? raw(req, res, next) : next(),
+    // An upload answered before its body is read (401, 429, 413...) leaves the rest to Node,
+    // which discards it as it arrives, holding none of it.
+    app.use((req: Request, _res: Response, next: NextFunction) =>
+      next(path.test(req.path) ? oversizedBodyError(req, limit) : undefined),
     );
   }
   // express.json itself: Nest's useBodyParser keeps `verify` for its raw-body option.
@@ -66,6 +72,24 @@ function nonJsonBodyError(req: Request): ApiError | undefined {
     HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     'unsupported_media_type',
     'The body must be application/json',
+  );
+}
+
+/** 413 `payload_too_large` when the declared `Content-Length` is over `limit` bytes. */
+function oversizedBodyError(req: Request, limit: number): ApiError | undefined {
+  const declared = Number(req.headers['content-length']);
+  if (!(declared > limit)) return undefined;
+  return payloadTooLarge(limit);
+}
+
+/** 413 `payload_too_large` (RFC 9110 §15.5.14) for a body over `limit` bytes, in the spec's error shape. */
+export function payloadTooLarge(limit: number): ApiError {
+  const size = `${limit / 1048576} MB`;
+  return new ApiError(
+    HttpStatus.PAYLOAD_TOO_LARGE,
+    'payload_too_large',
+    `Request body too large (at most ${size})`,
+    [{ field: 'body', message: `larger than ${size}` }],
   );
 }
 
