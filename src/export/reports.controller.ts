@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -15,6 +15,7 @@ import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decor
 import { Permission } from '@app/common/permission.js';
 import { ReportRequestDto } from './dto/report-request.dto.js';
 import type { SignedReportQuery } from './report-url.js';
+import { PRIVATE_DOWNLOAD_CACHE_CONTROL } from './private-download.js';
 import { ReportsService } from './reports.service.js';
 
 /** POST /api/export/report: where to download the PDF, until when. */
@@ -55,6 +56,7 @@ export class ReportsController {
   @Public()
   @Get('reports/:id')
   @ApiOperation({ summary: 'Download a report (signed URL)' })
+  @Header('Cache-Control', PRIVATE_DOWNLOAD_CACHE_CONTROL)
   @ApiProduces('application/pdf')
   @ApiQuery({ name: 'team', description: 'Signed: the team the report belongs to.' })
   @ApiQuery({ name: 'expires', description: 'Signed: Unix time (seconds) the link stops working.' })
