@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import http from 'node:http';
+import { MAX_CONCURRENT_UPLOADS, UPLOAD_BUSY_RETRY_SECONDS } from '@app/common/request-edge/upload-body.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { exportFolder } from '@libs/workflows-simulator/index.js';
 import { parseFlopack } from '@libs/providers/okta-workflows/flopack.js';
@@ -320,6 +322,46 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       expect((await upload(viewer, connectionId, file)).status).toBe(403);
       const outsider = await ctx.newClient({ role: 'admin' });
       expect((await upload(outsider, connectionId, file)).status).toBe(404);
+    });
+    it(`reads at most ${MAX_CONCURRENT_UPLOADS} upload bodies at once: one more is a 503 with Retry-After, and slots free when an upload ends`, async () => {
+      const file = Buffer.from(JSON.stringify(exportFolder(org.workflows.data, Date.now())));
+      const { port } = new URL(ctx.baseUrl);
+      // Each held upload declares the whole file, sends a first byte and waits: its slot stays taken.
+      const held = Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => {
+        const request = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/connections/${connectionId}/workflows/upload`,
+          headers: {
+            ...auth(admin),
+            'Content-Type': 'application/octet-stream',
+            'Content-Length': String(file.length),
+          },
+        });
+        request.on('error', () => undefined);
+        request.write(file.subarray(0, 1));
+        return request;
+      });
+      try {
+        let busy = await upload(admin, connectionId, file);
+        // The held uploads take their slots once their guards and checks have run.
+        for (let tries = 0; busy.status !== 503 && tries < 50; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          busy = await upload(admin, connectionId, file);
+        }
+        expect(busy.status).toBe(503);
+        expect(busy.body).toMatchObject({ code: 'service_unavailable' });
+        expect(busy.headers['retry-after']).toBe(String(UPLOAD_BUSY_RETRY_SECONDS));
+      } finally {
+        for (const request of held) request.destroy();
+      }
+      let after = await upload(admin, connectionId, file);
+      for (let tries = 0; after.status === 503 && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await upload(admin, connectionId, file);
+      }
+      expect(after.status).toBe(201);
     });
   });
 
