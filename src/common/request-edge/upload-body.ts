@@ -5,7 +5,7 @@ import { ApiError, ValidationError } from '@app/common/errors.js';
 /**
  * Upload bodies read at once by one process. Each holds at most its route's limit in memory
  * (10 MiB for a Workflows export) while it is parsed, so four bound an upload burst to about
- * 40 MiB beside the replica's 512 MB (README "Sizing").
+ * 40 MiB beside the replica's 512 MB (docs/operations.md "Sizing").
  */
 export const MAX_CONCURRENT_UPLOADS = 4;
 
