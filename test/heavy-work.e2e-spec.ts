@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { AuditRepository } from '@app/audit/audit.repository.js';
 import { MAX_ACTIVITY_EVENTS } from '@app/export/reports.service.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
@@ -130,21 +131,34 @@ describe('heavy work: drills, reports, downloads and /readyz', () => {
       expect(pdf.headers['cache-control']).toBe('no-store, private');
     });
 
-    it(`reads at most ${MAX_ACTIVITY_EVENTS} events into an activity report and counts the rest`, async () => {
+    it(`reads at most ${MAX_ACTIVITY_EVENTS} events into an activity report and counts the rest in one query`, async () => {
       const from = new Date(Date.UTC(2020, 0, 1));
-      const extra = 37;
+      const extra = 3_037;
       await db.query(
         `INSERT INTO audit_events (team_id, occurred_at, actor_type, action, target_type, outcome)
          SELECT $1, $2::timestamptz + n * interval '1 second', 'system', 'probe.seeded', 'team', 'success'
            FROM generate_series(1, $3::int) AS n`,
         [admin.teamId, from.toISOString(), MAX_ACTIVITY_EVENTS + extra],
       );
-      const made = await report({
-        type: 'activity',
-        from: from.toISOString(),
-        to: new Date(Date.UTC(2020, 0, 2)).toISOString(),
-      });
-      expect(made.status).toBe(200);
+      // Counted, not replaced: each call still reaches the database.
+      const events = ctx.app.get(AuditRepository);
+      const list = jest.spyOn(events, 'list');
+      const count = jest.spyOn(events, 'count');
+      let made;
+      try {
+        made = await report({
+          type: 'activity',
+          from: from.toISOString(),
+          to: new Date(Date.UTC(2020, 0, 2)).toISOString(),
+        });
+        expect(made.status).toBe(200);
+        // Pages of at most 500 up to the 2,000 listed, then one count for the 3,037 past them.
+        expect(list.mock.calls.length).toBeLessThanOrEqual(Math.ceil(MAX_ACTIVITY_EVENTS / 500) + 1);
+        expect(count.mock.calls.length).toBe(1);
+      } finally {
+        list.mockRestore();
+        count.mockRestore();
+      }
       const text = pdfText((await download(made.body.url as string)).body as Buffer);
       expect(text).toContain(`${extra} more events after these`);
       const { rows } = await db.query(
