@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { MAX_CONCURRENT_UPLOADS, UPLOAD_BUSY_RETRY_SECONDS } from '@app/common/request-edge/upload-body.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { exportFolder } from '@libs/workflows-simulator/index.js';
@@ -314,6 +315,16 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       expect(big.body).toMatchObject({
         code: 'payload_too_large',
         error: 'Request body too large (at most 10 MB)',
+      });
+      // Small on the wire, past the cap once inflated: refused while read, with the same 413.
+      const bomb = await upload(admin, connectionId, gzipSync(Buffer.alloc(10 * 1024 * 1024 + 1, 0x20))).set(
+        'Content-Encoding',
+        'gzip',
+      );
+      expect(bomb.status).toBe(413);
+      expect(bomb.body).toMatchObject({
+        code: 'payload_too_large',
+        details: [{ field: 'body', message: 'larger than 10 MB' }],
       });
       const json = await upload(admin, connectionId, '{"type":"flopack"}', 'text/plain');
       expect(json.status).toBe(415);

@@ -9,7 +9,7 @@ import { type UploadBody, UploadedBody } from '@app/common/request-edge/upload-b
 import { BackupUploadService, UPLOAD_LIMIT_BYTES } from './backup-upload.service.js';
 import { BackupEnvelopeDto } from './dto/backup.dto.js';
 
-/** The upload route's path, whose body the request edge leaves for the route to reads as raw bytes (create-app.ts). */
+/** The upload route's path, whose body the request edge leaves for the route to read (create-app.ts, UploadedBody). */
 export const WORKFLOWS_UPLOAD_PATH = /^\/api\/connections\/[^/]+\/workflows\/upload$/;
 
 /** Backups from export files an admin made by hand (issue 33 "Manual"; beyond the spec). */

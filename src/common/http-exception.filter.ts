@@ -20,7 +20,6 @@ export const DEFAULT_CODES: Readonly<Record<number, string>> = {
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
-  413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
   500: 'internal_error',
@@ -92,15 +91,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private toBody(exception: unknown, requestId: string): { status: number; body: Record<string, unknown> } {
     const parserError = bodyParserError(exception);
     if (parserError === 'entity.too.large') {
-      // An oversized JSON body is a 400, like every other invalid request; an upload past its
-      // limit once read (chunked, or inflated) is the 413 its declared Content-Length gets at the edge.
+      // Issue 6 "Protections": oversized bodies are a 400, like every other invalid request.
       const upload = bodyLimit(exception) !== JSON_BODY_LIMIT_BYTES;
       const size = upload ? `${bodyLimit(exception) / 1048576} MB` : '100 KB';
       return {
-        status: upload ? 413 : 400,
+        status: 400,
         body: {
           error: `Request body too large (at most ${size}${upload ? '' : ' of JSON'})`,
-          code: upload ? 'payload_too_large' : 'validation_failed',
+          code: 'validation_failed',
           details: [{ field: 'body', message: `larger than ${size}` }],
           requestId,
         },

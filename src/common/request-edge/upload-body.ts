@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext, HttpStatus } from '@nestjs/common';
 import express, { type Request, type Response } from 'express';
 import { ApiError, ValidationError } from '@app/common/errors.js';
+import { payloadTooLarge } from './request-edge.js';
 
 /**
  * Upload bodies read at once by one process. Each holds at most its route's limit in memory
@@ -45,7 +46,7 @@ export const uploadSlots = new UploadSlots(MAX_CONCURRENT_UPLOADS);
  * and the service's own checks have passed; until then not a byte of it is read. Resolves to
  * the bytes (decompressed when `Content-Encoding` asks, body-parser's `inflate`).
  * @throws ApiError 503 `service_unavailable` with `Retry-After` when MAX_CONCURRENT_UPLOADS are being read
- * @throws body-parser's `entity.too.large` (413) past the route's limit, decompressed size included
+ * @throws ApiError 413 `payload_too_large` past the route's limit, decompressed size included
  * @throws ValidationError (400) when the body is empty
  */
 export type UploadBody = () => Promise<Buffer>;
@@ -75,7 +76,11 @@ async function readUpload(req: Request, res: Response, limit: number): Promise<B
   res.once('close', free);
   const raw = express.raw({ type: () => true, limit });
   await new Promise<void>((resolve, reject) =>
-    raw(req, res, (error?: unknown) => (error ? reject(error as Error) : resolve())),
+    raw(req, res, (error?: unknown) =>
+      // A body that grows past the limit while read (chunked, inflated) is the 413 a declared
+      // Content-Length over it gets at the edge.
+      error ? reject(isTooLarge(error) ? payloadTooLarge(limit) : (error as Error)) : resolve(),
+    ),
   );
   const body: unknown = req.body;
   if (!Buffer.isBuffer(body) || body.length === 0)
@@ -83,4 +88,9 @@ async function readUpload(req: Request, res: Response, limit: number): Promise<B
       { field: 'body', message: 'no file' },
     ]);
   return body;
+}
+
+/** body-parser's error for a body past its limit. */
+function isTooLarge(error: unknown): boolean {
+  return (error as { type?: unknown }).type === 'entity.too.large';
 }
