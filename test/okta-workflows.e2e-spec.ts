@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { MAX_CONCURRENT_UPLOADS, UPLOAD_BUSY_RETRY_SECONDS } from '@app/common/request-edge/upload-body.js';
+import {
+  MAX_CONCURRENT_UPLOADS,
+  UPLOAD_BUSY_RETRY_SECONDS,
+  uploadSlots,
+} from '@app/common/request-edge/upload-body.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { exportFolder } from '@libs/workflows-simulator/index.js';
 import { parseFlopack } from '@libs/providers/okta-workflows/flopack.js';
@@ -338,6 +342,7 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       const file = Buffer.from(JSON.stringify(exportFolder(org.workflows.data, Date.now())));
       const { port } = new URL(ctx.baseUrl);
       // Each held upload declares the whole file, sends a first byte and waits: its slot stays taken.
+      const heldAnswers: number[] = [];
       const held = Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => {
         const request = http.request({
           host: '127.0.0.1',
@@ -351,17 +356,16 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
           },
         });
         request.on('error', () => undefined);
+        request.on('response', (response) => heldAnswers.push(response.statusCode!));
         request.write(file.subarray(0, 1));
         return request;
       });
       try {
-        let busy = await upload(admin, connectionId, file);
-        // The held uploads take their slots once their guards and checks have run.
-        for (let tries = 0; busy.status !== 503 && tries < 50; tries++) {
+        // The held uploads take their slots once their guards and the service's checks have run.
+        for (let tries = 0; uploadSlots.inUse < MAX_CONCURRENT_UPLOADS && tries < 100; tries++)
           await new Promise((resolve) => setTimeout(resolve, 100));
-          busy = await upload(admin, connectionId, file);
-        }
-        expect(busy.status).toBe(503);
+        const busy = await upload(admin, connectionId, file);
+        expect({ busy: busy.status, held: heldAnswers }).toEqual({ busy: 503, held: [] });
         expect(busy.body).toMatchObject({ code: 'service_unavailable' });
         expect(busy.headers['retry-after']).toBe(String(UPLOAD_BUSY_RETRY_SECONDS));
       } finally {

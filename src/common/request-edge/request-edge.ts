@@ -48,11 +48,11 @@ export function installRequestEdge(app: INestApplication, options: RequestEdgeOp
     next(takesForm(req.path, options.formPaths) || uploadOf(req) ? undefined : nonJsonBodyError(req));
   });
   for (const { path, limit } of uploads) {
-    // An upload answered before its body is read (401, 429, 413...) leaves the rest to Node,
-    // which discards it as it arrives, holding none of it.
-    app.use((req: Request, _res: Response, next: NextFunction) =>
-      next(path.test(req.path) ? oversizedBodyError(req, limit) : undefined),
-    );
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (!path.test(req.path)) return next();
+      res.once('finish', () => stopReadingUnreadBody(req));
+      next(oversizedBodyError(req, limit));
+    });
   }
   // express.json itself: Nest's useBodyParser keeps `verify` for its raw-body option.
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonText }));
@@ -73,6 +73,25 @@ function nonJsonBodyError(req: Request): ApiError | undefined {
     'unsupported_media_type',
     'The body must be application/json',
   );
+}
+
+/**
+ * How long the connection of a request answered before its body was read stays open after the
+ * response, milliseconds: time for the client to read the answer before the connection closes.
+ */
+export const UNREAD_BODY_LINGER_MS = 2_000;
+
+/**
+ * After the response to a request whose body was not read to its end (401, 429, 413, 404...):
+ * stops reading the body, so the rest waits in TCP's buffers and flow control holds the client
+ * (Node would otherwise read and discard every byte still sent, up to the cap, each read a new
+ * buffer), then closes the connection, which cannot serve another request (RFC 9112 §9.6).
+ */
+function stopReadingUnreadBody(req: Request): void {
+  if (req.complete) return;
+  // A paused request stops reading its socket once its small buffer is full.
+  req.pause();
+  setTimeout(() => req.socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
 }
 
 /** 413 `payload_too_large` when the declared `Content-Length` is over `limit` bytes. */
