@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import {
+  MAX_CONCURRENT_UPLOADS,
+  UPLOAD_BUSY_RETRY_SECONDS,
+  uploadSlots,
+} from '@app/common/request-edge/upload-body.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { exportFolder } from '@libs/workflows-simulator/index.js';
 import { parseFlopack } from '@libs/providers/okta-workflows/flopack.js';
@@ -308,8 +315,21 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
 
     it('caps the size, takes only octet-stream, and needs run backups on a connection of the team', async () => {
       const big = await upload(admin, connectionId, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20));
-      expect(big.status).toBe(400);
-      expect(big.body.error).toBe('Request body too large (at most 10 MB)');
+      expect(big.status).toBe(413);
+      expect(big.body).toMatchObject({
+        code: 'payload_too_large',
+        error: 'Request body too large (at most 10 MB)',
+      });
+      // Small on the wire, past the cap once inflated: refused while read, with the same 413.
+      const bomb = await upload(admin, connectionId, gzipSync(Buffer.alloc(10 * 1024 * 1024 + 1, 0x20))).set(
+        'Content-Encoding',
+        'gzip',
+      );
+      expect(bomb.status).toBe(413);
+      expect(bomb.body).toMatchObject({
+        code: 'payload_too_large',
+        details: [{ field: 'body', message: 'larger than 10 MB' }],
+      });
       const json = await upload(admin, connectionId, '{"type":"flopack"}', 'text/plain');
       expect(json.status).toBe(415);
       const file = Buffer.from(JSON.stringify(exportFolder(org.workflows.data, Date.now())));
@@ -317,6 +337,46 @@ describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its
       expect((await upload(viewer, connectionId, file)).status).toBe(403);
       const outsider = await ctx.newClient({ role: 'admin' });
       expect((await upload(outsider, connectionId, file)).status).toBe(404);
+    });
+    it(`reads at most ${MAX_CONCURRENT_UPLOADS} upload bodies at once: one more is a 503 with Retry-After, and slots free when an upload ends`, async () => {
+      const file = Buffer.from(JSON.stringify(exportFolder(org.workflows.data, Date.now())));
+      const { port } = new URL(ctx.baseUrl);
+      // Each held upload declares the whole file, sends a first byte and waits: its slot stays taken.
+      const heldAnswers: number[] = [];
+      const held = Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => {
+        const request = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/connections/${connectionId}/workflows/upload`,
+          headers: {
+            ...auth(admin),
+            'Content-Type': 'application/octet-stream',
+            'Content-Length': String(file.length),
+          },
+        });
+        request.on('error', () => undefined);
+        request.on('response', (response) => heldAnswers.push(response.statusCode!));
+        request.write(file.subarray(0, 1));
+        return request;
+      });
+      try {
+        // The held uploads take their slots once their guards and the service's checks have run.
+        for (let tries = 0; uploadSlots.inUse < MAX_CONCURRENT_UPLOADS && tries < 100; tries++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        const busy = await upload(admin, connectionId, file);
+        expect({ busy: busy.status, held: heldAnswers }).toEqual({ busy: 503, held: [] });
+        expect(busy.body).toMatchObject({ code: 'service_unavailable' });
+        expect(busy.headers['retry-after']).toBe(String(UPLOAD_BUSY_RETRY_SECONDS));
+      } finally {
+        for (const request of held) request.destroy();
+      }
+      let after = await upload(admin, connectionId, file);
+      for (let tries = 0; after.status === 503 && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await upload(admin, connectionId, file);
+      }
+      expect(after.status).toBe(201);
     });
   });
 

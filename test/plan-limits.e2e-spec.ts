@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { runCli } from '@app/cli/cli-runner.js';
 import { loadConfig } from '@app/config/app-config.js';
+import { BackupsService } from '@app/backups/backups.service.js';
+import { SchedulesService } from '@app/schedules/schedules.service.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
@@ -106,6 +108,52 @@ describe('plan limits: 402 plan_limit_exceeded (HTTP, real PostgreSQL, simulator
       .set(bearer(owner))
       .send({ connectionId, framework: 'soc2' })
       .expect(200);
+  });
+
+  it('refuses the compliance PDF report of a framework the plan lacks, as the check does (402 before rendering)', async () => {
+    const report = (body: Record<string, string>) =>
+      ctx.http
+        .post('/api/export/report')
+        .set(bearer(owner))
+        .send({ type: 'compliance', ...body });
+    expect402(await report({ framework: 'hipaa', connectionId }), 'compliance_frameworks');
+    // Every connection at once: the same check, not a way round it.
+    expect402(await report({ framework: 'pci_dss' }), 'compliance_frameworks');
+    const { rows } = await db.query(
+      `SELECT framework FROM compliance_results WHERE team_id = $1 AND framework <> 'soc2'`,
+      [owner.teamId],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('gives a scheduled slot of a frequency the plan no longer allows no backup, and records it missed', async () => {
+    // As if saved on a plan that allowed hourly (a trial), before the move to free.
+    // A whole second: the slot is claimed by its exact time, which a JavaScript Date holds to the millisecond.
+    const saved = await db.query(
+      `UPDATE schedules SET frequency = 'hourly', enabled = true,
+         next_run_at = date_trunc('second', now()) - interval '1 minute'
+        WHERE connection_id = $1`,
+      [connectionId],
+    );
+    expect(saved.rowCount).toBe(1);
+    const backups = ctx.app.get(BackupsService);
+    const started = await ctx.app
+      .get(SchedulesService)
+      .enqueueDue(new Date(), (teamId, id) => backups.startScheduled(teamId, id));
+    expect(started).toEqual([]);
+    const scheduled = await db.query(
+      `SELECT id FROM backups WHERE team_id = $1 AND triggered_by = 'schedule'`,
+      [owner.teamId],
+    );
+    expect(scheduled.rows).toEqual([]);
+    const missed = await db.query(
+      `SELECT details FROM audit_events WHERE team_id = $1 AND action = 'schedule.missed'`,
+      [owner.teamId],
+    );
+    expect(missed.rows.map((row) => row.details.reason)).toEqual([
+      'the plan does not allow it (schedule_frequencies)',
+    ]);
+    await db.query(`UPDATE schedules SET frequency = 'daily' WHERE connection_id = $1`, [connectionId]);
   });
 
   it('allows one export a month', async () => {

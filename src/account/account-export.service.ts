@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@app/common/actor.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { AccountExportRepository, type ExportSnapshot } from './account-export.repository.js';
 import { EXPORT_SECTIONS } from './export-sections.js';
 import { ExportRateLimitedError } from './export-rate-limited.error.js';
@@ -25,6 +26,7 @@ export class AccountExportService {
   constructor(
     private readonly exports: AccountExportRepository,
     private readonly audit: AuditService,
+    private readonly plans: PlanLimitsService,
   ) {}
 
   /**
@@ -32,9 +34,11 @@ export class AccountExportService {
    * counts each section.
    * @returns the bundle's JSON text in chunks; iterating it to the end commits the export, and
    *   stopping early (`return()`, a thrown error) rolls it back
+   * @throws PlanLimitExceededError `exports_per_month` or `trial_ended` (402), checked first
    * @throws ExportRateLimitedError when the team exported in the last 7 days or is exporting now
    */
   async open(actor: Actor): Promise<AsyncGenerator<string | Buffer>> {
+    await this.plans.assertCanExport(actor);
     const snapshot = await this.exports.snapshot();
     try {
       if (!(await snapshot.tryLock(actor.teamId)))

@@ -7,7 +7,6 @@ import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission, StateChangingGet } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
-import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportService } from './account-export.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
@@ -23,7 +22,6 @@ export class AccountController {
   constructor(
     private readonly exports: AccountExportService,
     private readonly deletions: AccountDeletionService,
-    private readonly plans: PlanLimitsService,
   ) {}
 
   /**
@@ -49,7 +47,6 @@ export class AccountController {
     },
   })
   async export(@CurrentActor() actor: Actor, @Res() response: Response): Promise<void> {
-    await this.plans.assertCanExport(actor);
     let chunks;
     try {
       chunks = await this.exports.open(actor);

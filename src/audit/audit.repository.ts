@@ -85,25 +85,41 @@ export class AuditRepository {
 
   /** A page of the team's events, newest first (index audit_events_team_time). */
   list(teamId: string, filter: AuditFilter): Promise<AuditEventRow[]> {
-    const where = ['team_id = $1'];
-    const values: unknown[] = [teamId];
-    const add = (sql: (n: string) => string, value: unknown): void => {
-      values.push(value);
-      where.push(sql(`$${values.length}`));
-    };
-    if (filter.from) add((n) => `occurred_at >= ${n}`, filter.from);
-    if (filter.to) add((n) => `occurred_at < ${n}`, filter.to);
-    if (filter.action) add((n) => `action = ${n}`, filter.action);
-    if (filter.actorId) add((n) => `actor_id = ${n}`, filter.actorId);
-    if (filter.targetId) add((n) => `target_id = ${n}`, filter.targetId);
-    if (filter.after) {
-      values.push(filter.after.occurredAt, filter.after.id);
-      where.push(`(occurred_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
-    }
+    const { where, values } = whereOf(teamId, filter);
     values.push(filter.limit);
     return this.dataSource.query(
-      `${SELECT} WHERE ${where.join(' AND ')} ORDER BY occurred_at DESC, id DESC LIMIT $${values.length}`,
+      `${SELECT} WHERE ${where} ORDER BY occurred_at DESC, id DESC LIMIT $${values.length}`,
       values,
     );
   }
+
+  /** How many of the team's events `filter` matches (past `after`), in one query. */
+  async count(teamId: string, filter: Omit<AuditFilter, 'limit'>): Promise<number> {
+    const { where, values } = whereOf(teamId, filter);
+    const rows: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM audit_events WHERE ${where}`,
+      values,
+    );
+    return rows[0].n;
+  }
+}
+
+/** The WHERE clause of `filter` over the team's events, and its parameters. */
+function whereOf(teamId: string, filter: Omit<AuditFilter, 'limit'>): { where: string; values: unknown[] } {
+  const where = ['team_id = $1'];
+  const values: unknown[] = [teamId];
+  const add = (sql: (n: string) => string, value: unknown): void => {
+    values.push(value);
+    where.push(sql(`$${values.length}`));
+  };
+  if (filter.from) add((n) => `occurred_at >= ${n}`, filter.from);
+  if (filter.to) add((n) => `occurred_at < ${n}`, filter.to);
+  if (filter.action) add((n) => `action = ${n}`, filter.action);
+  if (filter.actorId) add((n) => `actor_id = ${n}`, filter.actorId);
+  if (filter.targetId) add((n) => `target_id = ${n}`, filter.targetId);
+  if (filter.after) {
+    values.push(filter.after.occurredAt, filter.after.id);
+    where.push(`(occurred_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+  }
+  return { where: where.join(' AND '), values };
 }

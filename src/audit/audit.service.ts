@@ -99,6 +99,19 @@ export class AuditService {
       nextAfter: rows.length > query.limit && last ? encodeCursor(last) : null,
     };
   }
+
+  /**
+   * How many of the caller's team's events fall in [`from`, `to`) past the cursor `after` (a
+   * `nextAfter` of `list`), counted by the database in one query.
+   * @throws ValidationError for an `after` that is not a `nextAfter` this service gave
+   */
+  count(actor: Actor, period: { from: Date; to: Date; after?: string }): Promise<number> {
+    return this.events.count(actor.teamId, {
+      from: period.from,
+      to: period.to,
+      after: period.after === undefined ? undefined : decodeCursor(period.after),
+    });
+  }
 }
 
 function toAuditEventDto(row: AuditEventRow): AuditEventDto {

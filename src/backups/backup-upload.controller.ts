@@ -5,22 +5,18 @@ import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { UuidParam } from '@app/common/uuid-param.decorator.js';
-import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
+import { type UploadBody, UploadedBody } from '@app/common/request-edge/upload-body.js';
 import { BackupUploadService, UPLOAD_LIMIT_BYTES } from './backup-upload.service.js';
 import { BackupEnvelopeDto } from './dto/backup.dto.js';
-import { UploadedBytes } from './uploaded-bytes.decorator.js';
 
-/** The upload route's path, which the request edge reads as raw bytes (create-app.ts). */
+/** The upload route's path, whose body the request edge leaves for the route to read (create-app.ts, UploadedBody). */
 export const WORKFLOWS_UPLOAD_PATH = /^\/api\/connections\/[^/]+\/workflows\/upload$/;
 
 /** Backups from export files an admin made by hand (issue 33 "Manual"; beyond the spec). */
 @ApiTags('backups')
 @Controller('api/connections')
 export class BackupUploadController {
-  constructor(
-    private readonly uploads: BackupUploadService,
-    private readonly plans: PlanLimitsService,
-  ) {}
+  constructor(private readonly uploads: BackupUploadService) {}
 
   @Post(':id/workflows/upload')
   @ApiOperation({
@@ -33,18 +29,26 @@ export class BackupUploadController {
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiCreatedResponse({ type: BackupEnvelopeDto, description: 'The completed backup.' })
   @ApiErrorResponses({
-    400: 'No file, a file over the size cap, not a Workflows export (flopack), or a connection whose provider takes no export file, named.',
+    400: 'No file, not a Workflows export (flopack), or a connection whose provider takes no export file, named.',
     402: 'The plan allows no more backups today (`limit: backups_per_day`).',
     404: 'A connection the team cannot see.',
     409: { codes: ['backup_in_progress'], description: 'A backup of this connection is running.' },
+    413: {
+      codes: ['payload_too_large'],
+      description:
+        'A file over the size cap: a declared `Content-Length` is refused before the body is read.',
+    },
     415: 'A body other than application/octet-stream.',
+    503: {
+      codes: ['service_unavailable'],
+      description: 'Too many uploads are being read by this replica; retry after `Retry-After` seconds.',
+    },
   })
   async upload(
     @CurrentActor() actor: Actor,
     @UuidParam('id') id: string,
-    @UploadedBytes() bytes: Buffer,
+    @UploadedBody(UPLOAD_LIMIT_BYTES) body: UploadBody,
   ): Promise<BackupEnvelopeDto> {
-    await this.plans.assertCanRunBackup(actor);
-    return { backup: await this.uploads.upload(actor, id, bytes) };
+    return { backup: await this.uploads.upload(actor, id, body) };
   }
 }

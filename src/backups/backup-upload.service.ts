@@ -9,8 +9,10 @@ import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
+import type { UploadBody } from '@app/common/request-edge/upload-body.js';
 import { ConflictError, ValidationError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { backupEntry } from './backup-audit.js';
@@ -25,7 +27,7 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
  * an Okta Workflows `.folder` or `.flow`), for providers whose descriptor reads such files
  * (`recordsOfUpload`). The file is validated, then stored as any snapshot (NDJSON parts, gzip,
  * encrypted under the backup's data key) and recorded as a completed full backup. Done in the
- * request: the file is at most UPLOAD_LIMIT_BYTES and already in memory, so there is no long work
+ * request: the file is at most UPLOAD_LIMIT_BYTES, read into memory once the checks pass, so there is no long work
  * to hand to a job.
  */
 @Injectable()
@@ -34,22 +36,29 @@ export class BackupUploadService {
     private readonly backups: BackupsRepository,
     private readonly connections: ConnectionsService,
     private readonly audit: AuditService,
+    private readonly plans: PlanLimitsService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(KEY_RING) private readonly keyRing: KeyRing,
   ) {}
 
   /**
+   * Checks the plan, the connection and its provider first, and only then reads `body`, so a
+   * refused upload costs no memory.
+   * @throws PlanLimitExceededError (402) `backups_per_day` or `trial_ended`
+   * @throws what UploadBody throws (413 too large, 503 too many uploads at once, 400 empty)
    * @throws NotFoundError for a connection the team cannot see; ValidationError (400)
    *   `upload_not_supported` for a provider without export files, `invalid_flopack` (or the
    *   provider's code) for a file that is not an export; ConflictError `backup_in_progress`
    */
-  async upload(actor: Actor, connectionId: string, bytes: Uint8Array): Promise<BackupDto> {
+  async upload(actor: Actor, connectionId: string, body: UploadBody): Promise<BackupDto> {
+    await this.plans.assertCanRunBackup(actor);
     const connection = await this.connections.getRef(actor.teamId, connectionId);
     const descriptor = requireProvider(connection.provider);
     if (!descriptor.recordsOfUpload)
       throw new ValidationError(`${descriptor.label} connections take no uploaded export`, {
         code: 'upload_not_supported',
       });
+    const bytes = await body();
     let records: Record<string, ResourceRecord[]>;
     try {
       records = descriptor.recordsOfUpload(bytes);

@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@app/common/error
 import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { backupEntry, factsOf } from './backup-audit.js';
@@ -59,15 +60,18 @@ export class BackupsService {
     private readonly connections: ConnectionsService,
     private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
+    private readonly plans: PlanLimitsService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
   ) {}
 
   /**
-   * @throws NotFoundError for a connection the team cannot see; ValidationError for an unknown
+   * @throws PlanLimitExceededError `backups_per_day` or `trial_ended` (402), checked first;
+   *   NotFoundError for a connection the team cannot see; ValidationError for an unknown
    *   resource type in `include`, or `includeWorkflows` without a Workflows connection to the org;
    *   ConflictError `backup_in_progress` (409) while one runs.
    */
   async run(actor: Actor, input: RunBackupDto): Promise<BackupStarted> {
+    await this.plans.assertCanRunBackup(actor);
     const connection = await this.connections.getRef(actor.teamId, input.connectionId);
     // Checked now, so a missing Workflows connection is a 400 rather than a failed backup.
     if (input.includeWorkflows) await this.connections.workflowsConnectionOf(actor.teamId, connection.id);

@@ -11,6 +11,7 @@ import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { RestoreService } from '@app/restore/restore.service.js';
 import type { ComplianceCheckDto } from './dto/compliance-check.dto.js';
 import { type ComplianceReportDto, toComplianceReportDto } from './dto/compliance-report.dto.js';
@@ -28,17 +29,21 @@ export class ComplianceService {
     private readonly restores: RestoreService,
     private readonly results: ComplianceRepository,
     private readonly audit: AuditService,
+    private readonly plans: PlanLimitsService,
   ) {}
 
   /**
    * Checks the connection's latest completed backup (or `backupId`) against a framework. A
    * result stored for that backup, framework and catalogue version is returned as stored; each
-   * request is recorded in the run trail.
+   * request is recorded in the run trail. Every path to a check (this route, the compliance PDF
+   * report) passes the plan's framework check here first.
+   * @throws PlanLimitExceededError `compliance_frameworks` or `trial_ended` (402)
    * @throws NotFoundError for a connection or backup the team cannot see, or a backup of another connection
    * @throws ConflictError `no_backup` when the connection has no completed backup;
    *   `backup_not_completed` for a `backupId` still running or failed
    */
   async check(actor: Actor, body: ComplianceCheckDto): Promise<ComplianceReportDto> {
+    await this.plans.assertComplianceFramework(actor, body.framework);
     const connection = await this.connections.getRef(actor.teamId, body.connectionId);
     const backup = await this.backupToCheck(actor.teamId, connection.id, body.backupId);
     const stored = await this.results.findResult(actor.teamId, backup.id, body.framework, CATALOGUE_VERSION);

@@ -10,18 +10,13 @@ import { ConnectionsService } from './connections.service.js';
 import { ConnectionEnvelopeDto, ConnectionListDto } from './dto/connection.dto.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
-import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
-import { PRIMARY_PROVIDER_KIND } from '@libs/providers/provider-kind.js';
 
 /** Spec "Connections": every route needs `manage connections`. */
 @ApiTags('connections')
 @Controller('api/connections')
 @RequirePermission(Permission.ManageConnections)
 export class ConnectionsController {
-  constructor(
-    private readonly connections: ConnectionsService,
-    private readonly plans: PlanLimitsService,
-  ) {}
+  constructor(private readonly connections: ConnectionsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List connections' })
@@ -41,7 +36,6 @@ export class ConnectionsController {
     @CurrentActor() actor: Actor,
     @Body() body: CreateConnectionDto,
   ): Promise<ConnectionEnvelopeDto> {
-    await this.plans.assertCanAddConnection(actor, body.provider ?? PRIMARY_PROVIDER_KIND);
     return { connection: await this.connections.create(actor, body) };
   }
 

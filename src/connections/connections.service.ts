@@ -8,6 +8,7 @@ import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { SecurityService } from '@app/security/security.service.js';
 import type { ConnectionRef } from './connection-ref.js';
 import { ConnectionsRepository } from './connections.repository.js';
@@ -28,14 +29,17 @@ export class ConnectionsService {
     private readonly connectors: ProviderConnectorFactory,
     private readonly security: SecurityService,
     private readonly audit: AuditService,
+    private readonly plans: PlanLimitsService,
   ) {}
 
   /**
+   * @throws PlanLimitExceededError (402) `provider_kinds`, `connections` or `trial_ended`, checked first
    * @throws ValidationError (400) for a non-https or not allowed org_url, a credential field
    *   missing or of another kind of provider, or credentials the provider refuses.
    */
   async create(actor: Actor, input: CreateConnectionDto): Promise<ConnectionDto> {
     const provider = input.provider ?? PRIMARY_PROVIDER_KIND;
+    await this.plans.assertCanAddConnection(actor, provider);
     const orgUrl = normalizeOrgUrl(orgUrlOf(provider, input.org_url));
     const credentials = credentialsOf(provider, input);
     assertCredentialFields(provider, input, credentials);

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThanOrEqual, Repository } from 'typeorm';
+import { In, MoreThanOrEqual, Repository } from 'typeorm';
 import type { PeriodFilter } from '@app/common/keyset-rows.js';
 import { periodPage } from '@app/database/period-page.js';
 import type { Transaction } from '@app/database/transaction.js';
+import { within } from '@app/database/transaction.js';
 import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
 import { RestoreDrillEntity } from './restore-drill.entity.js';
 
@@ -25,6 +26,20 @@ export class RestoreDrillsRepository extends TrackedRunRepository<RestoreDrillEn
   /** Inserts a queued drill (`pending`, 0 %). */
   async insertPending(drill: NewDrill, tx?: Transaction): Promise<void> {
     await this.insertQueued({ ...drill }, tx);
+  }
+
+  /**
+   * The id of the drill of `backupId` still pending or running, or null. Takes a lock on the
+   * backup for the rest of `tx` first, so two requests racing to start a drill of it see each
+   * other's insert (one drill is started, the other answers it).
+   */
+  async lockActiveOf(backupId: string, tx: Transaction): Promise<string | null> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`restore-drill:${backupId}`]);
+    const active = await within(this.rows, tx).findOne({
+      select: { id: true },
+      where: { backupId, status: In(['pending', 'running']) },
+    });
+    return active?.id ?? null;
   }
 
   /** Whether the schedule already started a drill of the connection at or after `since`. */

@@ -34,7 +34,9 @@ export class RestoreDrillsService {
   ) {}
 
   /**
-   * Records a drill of the backup and enqueues its verification.
+   * Records a drill of the backup and enqueues its verification; while a drill of the backup is
+   * pending or running, answers that one instead of starting another (a drill reads the whole
+   * snapshot, so repeated requests must not fill the worker's queue).
    * @throws NotFoundError for a backup the team cannot see (another team's too)
    * @throws ConflictError `backup_not_completed` for a running or failed backup
    */
@@ -75,17 +77,25 @@ export class RestoreDrillsService {
     return this.begin({ ...drill, triggeredBy: 'schedule' }, { actor: { type: 'schedule', id: null } });
   }
 
-  /** Records a drill, audited as started by `by`, and enqueues its verification. */
+  /**
+   * Records a drill, audited as started by `by`, and enqueues its verification; or, when a drill
+   * of the same backup is pending or running, answers that one and records nothing.
+   */
   private async begin(
     drill: Omit<Parameters<RestoreDrillsRepository['insertPending']>[0], 'id'>,
     by: AuditBy,
   ): Promise<RestoreDrillStartedDto> {
     const id = randomUUID();
     const facts = { id, teamId: drill.teamId, connectionId: drill.connectionId, backupId: drill.backupId };
-    await this.audit.audited(
-      (tx) => this.drills.insertPending({ ...drill, id }, tx),
-      () => drillEntry('drill.started', facts, { kind: 'verification' }, by),
+    const active = await this.audit.audited(
+      async (tx) => {
+        const running = drill.backupId ? await this.drills.lockActiveOf(drill.backupId, tx) : null;
+        if (!running) await this.drills.insertPending({ ...drill, id }, tx);
+        return running;
+      },
+      (running) => (running ? null : drillEntry('drill.started', facts, { kind: 'verification' }, by)),
     );
+    if (active) return startedDto(active);
     await this.runner.enqueue({
       runs: this.drills,
       noun: 'restore drill',
@@ -94,7 +104,7 @@ export class RestoreDrillsService {
       data: { drillId: id },
       failedEntry: (error) => drillEntry('drill.failed', facts, { error }),
     });
-    return { drillId: id, status: 'started', poll: `/api/restore-drills/${id}` };
+    return startedDto(id);
   }
 
   /** @throws NotFoundError for a drill the team cannot see */
@@ -115,4 +125,8 @@ export class RestoreDrillsService {
     );
     for await (const row of rows) yield toRestoreDrillDto(row);
   }
+}
+
+function startedDto(drillId: string): RestoreDrillStartedDto {
+  return { drillId, status: 'started', poll: `/api/restore-drills/${drillId}` };
 }

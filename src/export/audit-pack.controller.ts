@@ -6,6 +6,7 @@ import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decor
 import { Permission } from '@app/common/permission.js';
 import { AuditPackService } from './audit-pack.service.js';
 import { AuditPackRequestDto } from './dto/audit-pack-request.dto.js';
+import { PRIVATE_DOWNLOAD_CACHE_CONTROL } from './private-download.js';
 
 /**
  * Spec "Export": the audit pack (permission `export`), and beyond the spec the public key its
@@ -20,6 +21,7 @@ export class AuditPackController {
   @ApiOperation({ summary: 'Download the audit pack (ZIP)' })
   @HttpCode(200)
   @RequirePermission(Permission.Export)
+  @Header('Cache-Control', PRIVATE_DOWNLOAD_CACHE_CONTROL)
   @ApiProduces('application/zip')
   @ApiOkResponse({
     schema: { type: 'string', format: 'binary' },

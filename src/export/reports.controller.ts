@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -15,6 +15,7 @@ import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decor
 import { Permission } from '@app/common/permission.js';
 import { ReportRequestDto } from './dto/report-request.dto.js';
 import type { SignedReportQuery } from './report-url.js';
+import { PRIVATE_DOWNLOAD_CACHE_CONTROL } from './private-download.js';
 import { ReportsService } from './reports.service.js';
 
 /** POST /api/export/report: where to download the PDF, until when. */
@@ -43,6 +44,7 @@ export class ReportsController {
   @ApiOkResponse({ type: ReportLinkDto, description: 'A signed download URL of the PDF (REPORT_URL_TTL).' })
   @ApiErrorResponses({
     400: 'A missing or invalid field, named.',
+    402: 'A compliance report of a framework the plan does not include (`limit: compliance_frameworks`), as POST /api/compliance/check.',
     404: 'A backup or connection the team cannot see.',
     409: { codes: ['backup_not_completed'], description: 'The backup is running or failed.' },
     503: { codes: ['report_unavailable'], description: 'Chromium is missing or did not render in time.' },
@@ -54,6 +56,7 @@ export class ReportsController {
   @Public()
   @Get('reports/:id')
   @ApiOperation({ summary: 'Download a report (signed URL)' })
+  @Header('Cache-Control', PRIVATE_DOWNLOAD_CACHE_CONTROL)
   @ApiProduces('application/pdf')
   @ApiQuery({ name: 'team', description: 'Signed: the team the report belongs to.' })
   @ApiQuery({ name: 'expires', description: 'Signed: Unix time (seconds) the link stops working.' })

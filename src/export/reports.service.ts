@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
+import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import { BackupsService } from '@app/backups/backups.service.js';
@@ -28,7 +29,10 @@ import type { ReportCover } from './templates/layout.js';
 const EXPIRY_BATCH = 100;
 
 /** Most audit events an activity report reads; beyond, it counts them (the audit pack has them all). */
-const MAX_ACTIVITY_EVENTS = 2_000;
+export const MAX_ACTIVITY_EVENTS = 2_000;
+
+/** Audit events read per query by an activity report. */
+const ACTIVITY_PAGE = 500;
 
 /**
  * PDF reports (spec "Export", issue 28): gathered from what the service holds, rendered by
@@ -56,9 +60,11 @@ export class ReportsService {
   }
 
   /**
-   * Renders and stores one report.
+   * Renders and stores one report, recorded in the audit trail as `export.report` (type, what
+   * it covers, report id), as the audit pack and the account export are.
    * @returns its signed download URL and when that expires (ISO 8601)
    * @throws NotFoundError for a backup or connection the team cannot see
+   * @throws PlanLimitExceededError (402) for a compliance framework the plan lacks (ComplianceService.check)
    * @throws ConflictError `backup_not_completed`; ReportUnavailableError (503) when Chromium cannot render
    */
   async create(actor: Actor, request: ReportRequestDto): Promise<{ url: string; expiresAt: string }> {
@@ -85,6 +91,13 @@ export class ReportsService {
       expiresAt: new Date(signed.expiresAt),
     });
     await this.store.put(objectKey, pdf, { contentType: 'application/pdf' });
+    await this.audit.recordAlone({
+      ...byCaller(actor),
+      action: 'export.report',
+      target: { type: 'report', id: reportId },
+      outcome: 'success',
+      details: reportFacts(request),
+    });
     return signed;
   }
 
@@ -234,22 +247,25 @@ export class ReportsService {
     let after: string | undefined;
     let more = 0;
     for (;;) {
-      const page = await this.audit.list(actor, { from, to, after, limit: 500 });
-      for (const event of page.events) {
-        if (events.length >= MAX_ACTIVITY_EVENTS) more += 1;
-        else
-          events.push({
-            occurredAt: event.occurred_at,
-            actor:
-              event.actor.email ??
-              (event.actor.client_id ? `client ${event.actor.client_id}` : event.actor.type),
-            action: event.action,
-            target: `${event.target.type}${event.target.id ? ` ${event.target.id}` : ''}`,
-            outcome: event.outcome,
-          });
-      }
+      const limit = Math.min(ACTIVITY_PAGE, MAX_ACTIVITY_EVENTS - events.length);
+      const page = await this.audit.list(actor, { from, to, after, limit });
+      for (const event of page.events)
+        events.push({
+          occurredAt: event.occurred_at,
+          actor:
+            event.actor.email ??
+            (event.actor.client_id ? `client ${event.actor.client_id}` : event.actor.type),
+          action: event.action,
+          target: `${event.target.type}${event.target.id ? ` ${event.target.id}` : ''}`,
+          outcome: event.outcome,
+        });
       if (!page.nextAfter) break;
       after = page.nextAfter;
+      if (events.length >= MAX_ACTIVITY_EVENTS) {
+        // The rest of the period is only counted, by the database.
+        more = await this.audit.count(actor, { from, to, after });
+        break;
+      }
     }
     // The trail pages newest first; a report reads oldest first.
     events.reverse();
@@ -263,4 +279,12 @@ export class ReportsService {
       more,
     });
   }
+}
+
+/** The audit details of a report: its type and what it covers (spec "Export" request fields). */
+function reportFacts(request: ReportRequestDto): Record<string, string | null> {
+  if (request.type === 'backup') return { type: 'backup', backup_id: request.backupId! };
+  if (request.type === 'compliance')
+    return { type: 'compliance', framework: request.framework!, connection_id: request.connectionId ?? null };
+  return { type: 'activity', from: request.from!.toISOString(), to: request.to!.toISOString() };
 }

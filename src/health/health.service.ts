@@ -25,8 +25,19 @@ const CHECK_TIMEOUT_MS = 3000;
 /** Where the readiness probe writes its object; removed right after (docs/operations.md). */
 const PROBE_PREFIX = 'probes/readyz/';
 
+/**
+ * How long one object-store probe answers for /readyz, milliseconds. Each probe is a billed PUT,
+ * LIST and DELETE on S3; an orchestrator probes every 10 s by default (Kubernetes
+ * `periodSeconds`), so 5 s keeps the answer fresh while calls in between, and concurrent ones,
+ * share one probe.
+ */
+export const STORE_PROBE_TTL_MS = 5_000;
+
 @Injectable()
 export class HealthService {
+  /** The last object-store probe (settled or in flight) and when it started. */
+  private storeProbe: { startedAt: number; result: Promise<void> } | undefined;
+
   constructor(
     private readonly database: HealthRepository,
     private readonly jobs: JobsService,
@@ -45,8 +56,9 @@ export class HealthService {
 
   /**
    * Readiness (issue 34, docs/operations.md): the database answers, every migration of this build
-   * is applied, the object store takes a write, and in the `worker` and `all` roles the job
-   * workers poll. Each check has CHECK_TIMEOUT_MS.
+   * is applied, the object store takes a write (probed at most once per STORE_PROBE_TTL_MS), and
+   * in the `worker` and `all` roles the job workers poll. Each check has CHECK_TIMEOUT_MS.
+   * /readyz is also rate-limited per client IP (RATE_LIMIT_RULES `probes`).
    * @throws ServiceUnavailableException (503, code `not_ready`) naming every check that failed
    */
   async ready(): Promise<ReadinessStatus> {
@@ -64,7 +76,7 @@ export class HealthService {
       run('migrations not applied', async () => {
         if ((await this.database.pendingMigrations()).length > 0) throw new Error('pending');
       }),
-      run('object store not writable', () => this.probeStore()),
+      run('object store not writable', () => this.recentStoreProbe()),
     ]);
     if (workers === 'stopped') failed.push('workers not polling');
     if (failed.length > 0)
@@ -81,6 +93,17 @@ export class HealthService {
         workers: workers === 'polling' ? 'ok' : 'not_here',
       },
     };
+  }
+
+  /** The store probe started within STORE_PROBE_TTL_MS (its outcome, or the one in flight), else a new one. */
+  private recentStoreProbe(): Promise<void> {
+    const now = Date.now();
+    if (!this.storeProbe || now - this.storeProbe.startedAt >= STORE_PROBE_TTL_MS) {
+      const result = withTimeout(this.probeStore());
+      result.catch(() => undefined); // read by every caller within the TTL
+      this.storeProbe = { startedAt: now, result };
+    }
+    return this.storeProbe.result;
   }
 
   /** Writes one small object and deletes it (a key of its own per probe: replicas do not collide). */

@@ -7,9 +7,13 @@ import { PlansRepository, type TeamPlan } from './plans.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Whose plan a check reads: a caller, or a team a job acts for (only its id is read). */
+export type PlanHolder = Pick<Actor, 'teamId'>;
+
 /**
- * Plan limits (issue 27, spec "Errors" 402, "Limits"; the figures: docs/plans.md). Each check runs
- * before the action does anything and throws PlanLimitExceededError (402 `plan_limit_exceeded`,
+ * Plan limits (issue 27, spec "Errors" 402, "Limits"; the figures: docs/plans.md). Each check is
+ * made by the service that owns the action, as its first step, so every path to the action (a
+ * route, a report, a scheduled job) passes it; it runs before the action does anything and throws PlanLimitExceededError (402 `plan_limit_exceeded`,
  * `{ limit, plan }`); a plan's NULL is no limit, so enterprise (DEFAULT_PLAN) passes them all.
  * A trial past its end refuses every limited action (`trial_ended`).
  */
@@ -18,7 +22,7 @@ export class PlanLimitsService {
   constructor(private readonly plans: PlansRepository) {}
 
   /** @throws PlanLimitExceededError `provider_kinds` or `connections` */
-  async assertCanAddConnection(actor: Actor, provider: string, now = new Date()): Promise<void> {
+  async assertCanAddConnection(actor: PlanHolder, provider: string, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.providerKinds && !plan.providerKinds.includes(provider))
       throw exceeded(
@@ -38,7 +42,7 @@ export class PlanLimitsService {
   }
 
   /** A manual backup: at most the plan's number since 00:00 UTC. @throws PlanLimitExceededError `backups_per_day` */
-  async assertCanRunBackup(actor: Actor, now = new Date()): Promise<void> {
+  async assertCanRunBackup(actor: PlanHolder, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.maxBackupsPerDay === null) return;
     if ((await this.plans.countManualBackupsSince(actor.teamId, startOfUtcDay(now))) >= plan.maxBackupsPerDay)
@@ -50,7 +54,7 @@ export class PlanLimitsService {
   }
 
   /** @throws PlanLimitExceededError `schedule_frequencies` */
-  async assertScheduleFrequency(actor: Actor, frequency: string, now = new Date()): Promise<void> {
+  async assertScheduleFrequency(actor: PlanHolder, frequency: string, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.scheduleFrequencies && !plan.scheduleFrequencies.includes(frequency))
       throw exceeded(
@@ -61,7 +65,7 @@ export class PlanLimitsService {
   }
 
   /** @throws PlanLimitExceededError `compliance_frameworks` */
-  async assertComplianceFramework(actor: Actor, framework: string, now = new Date()): Promise<void> {
+  async assertComplianceFramework(actor: PlanHolder, framework: string, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.complianceFrameworks && !plan.complianceFrameworks.includes(framework))
       throw exceeded(
@@ -72,13 +76,13 @@ export class PlanLimitsService {
   }
 
   /** The compliance frameworks the team's plan checks, in `FRAMEWORK_IDS` order (the audit pack, issue 28). */
-  async complianceFrameworks(actor: Actor, now = new Date()): Promise<FrameworkId[]> {
+  async complianceFrameworks(actor: PlanHolder, now = new Date()): Promise<FrameworkId[]> {
     const plan = await this.planOf(actor, now);
     return FRAMEWORK_IDS.filter((id) => !plan.complianceFrameworks || plan.complianceFrameworks.includes(id));
   }
 
   /** Account exports in the calendar month (UTC). @throws PlanLimitExceededError `exports_per_month` */
-  async assertCanExport(actor: Actor, now = new Date()): Promise<void> {
+  async assertCanExport(actor: PlanHolder, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.maxExportsPerMonth === null) return;
     if ((await this.plans.countExportsSince(actor.teamId, startOfUtcMonth(now))) >= plan.maxExportsPerMonth)
@@ -90,7 +94,7 @@ export class PlanLimitsService {
   }
 
   /** Members plus open invitations. @throws PlanLimitExceededError `members` */
-  async assertCanInvite(actor: Actor, now = new Date()): Promise<void> {
+  async assertCanInvite(actor: PlanHolder, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.maxMembers !== null && (await this.plans.countSeats(actor.teamId)) >= plan.maxMembers)
       throw exceeded(plan, 'members', `The ${plan.plan} plan allows ${plan.maxMembers} members`);
@@ -140,7 +144,7 @@ export class PlanLimitsService {
     return this.plans.setPlan(teamId, plan);
   }
 
-  private async planOf(actor: Actor, now: Date): Promise<TeamPlan> {
+  private async planOf(actor: PlanHolder, now: Date): Promise<TeamPlan> {
     const plan = await this.plans.planOf(actor.teamId);
     if (!plan) throw new Error(`Team ${actor.teamId} has no plan`);
     if (plan.trialDays !== null && plan.planSince.getTime() + plan.trialDays * DAY_MS <= now.getTime())

@@ -8,17 +8,13 @@ import { Permission } from '@app/common/permission.js';
 import { ScheduleDto, ScheduleEnvelopeDto } from './dto/schedule.dto.js';
 import { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import { SchedulesService } from './schedules.service.js';
-import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
 /** Spec "Connections": a connection's backup schedule, under `manage connections` like every connection route. */
 @ApiTags('connections')
 @Controller('api/connections/:id/schedule')
 @RequirePermission(Permission.ManageConnections)
 export class SchedulesController {
-  constructor(
-    private readonly schedules: SchedulesService,
-    private readonly plans: PlanLimitsService,
-  ) {}
+  constructor(private readonly schedules: SchedulesService) {}
 
   @Get()
   @ApiOperation({ summary: "Get a connection's backup schedule" })
@@ -41,7 +37,6 @@ export class SchedulesController {
     @UuidParam('id') id: string,
     @Body() body: UpdateScheduleDto,
   ): Promise<ScheduleEnvelopeDto> {
-    if (body.frequency) await this.plans.assertScheduleFrequency(actor, body.frequency);
     return { schedule: await this.schedules.update(actor, id, body) };
   }
 }

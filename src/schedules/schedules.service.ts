@@ -3,6 +3,8 @@ import { type AuditEntry, byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
+import { PlanLimitExceededError } from '@app/plans/plan-limit-exceeded.error.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { type ScheduleDto, toScheduleDto } from './dto/schedule.dto.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import { nextRunAfter } from './next-run.js';
@@ -40,6 +42,7 @@ export class SchedulesService {
     private readonly schedules: SchedulesRepository,
     private readonly connections: ConnectionsService,
     private readonly audit: AuditService,
+    private readonly plans: PlanLimitsService,
   ) {}
 
   /** The connection's schedule, the default one if none was saved. @throws NotFoundError when missing or another team's. */
@@ -64,10 +67,12 @@ export class SchedulesService {
   /**
    * Applies `changes` over the saved (or default) schedule and saves it with its next run
    * computed from now (null when disabled).
-   * @throws NotFoundError when the connection is missing or another team's; ValidationError
-   *   for a rule between fields (`applyScheduleChanges`).
+   * @throws PlanLimitExceededError (402) `schedule_frequencies` or `trial_ended` for a frequency
+   *   the plan does not allow, checked first; NotFoundError when the connection is missing or
+   *   another team's; ValidationError for a rule between fields (`applyScheduleChanges`).
    */
   async update(actor: Actor, connectionId: string, changes: UpdateScheduleDto): Promise<ScheduleDto> {
+    if (changes.frequency) await this.plans.assertScheduleFrequency(actor, changes.frequency);
     await this.connections.getRef(actor.teamId, connectionId);
     const saved = await this.schedules.findForConnection(actor.teamId, connectionId);
     const schedule = applyScheduleChanges(saved ?? DEFAULT_SCHEDULE, changes);
@@ -90,7 +95,7 @@ export class SchedulesService {
    * every worker replica). Each slot is claimed with an optimistic UPDATE first, so only one
    * replica starts its backup; the next slot is the first one after `now`, so slots missed
    * during downtime run once, not once each. A slot whose connection already has a backup
-   * running is skipped; a failure on one schedule is logged and does not stop the others.
+   * running, or whose frequency the team's plan no longer allows (docs/plans.md), is skipped; a failure on one schedule is logged and does not stop the others.
    * @returns ids of the backups started.
    */
   async enqueueDue(now: Date, start: StartScheduledBackup): Promise<string[]> {
@@ -120,6 +125,19 @@ export class SchedulesService {
     const slot = schedule.nextRunAt;
     const next = nextRunAfter(schedule, now);
     if (!(await this.schedules.claimSlot(schedule.connectionId, slot, next, now))) return null;
+    // The plan may have changed since the schedule was saved (a downgrade, a trial that ended):
+    // a slot of a frequency the plan no longer allows gets no backup, as its PATCH would get 402.
+    const refusal = await this.plans.assertScheduleFrequency(schedule, schedule.frequency, now).then(
+      () => null,
+      (error: unknown) => (error instanceof PlanLimitExceededError ? error : Promise.reject(error)),
+    );
+    if (refusal) {
+      this.logger.warn(
+        `Skipped the ${slot.toISOString()} backup of connection ${schedule.connectionId}: ${refusal.message}`,
+      );
+      await this.audit.recordAlone(missedSlot(schedule, `the plan does not allow it (${refusal.limit})`));
+      return null;
+    }
     const backup = await start(schedule.teamId, schedule.connectionId);
     if (!backup) {
       this.logger.warn(

@@ -12,17 +12,13 @@ import {
   TeamInvitationListDto,
 } from './dto/team-invitation.dto.js';
 import { TeamInvitationsService } from './team-invitations.service.js';
-import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
 /** Invitations to the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
 @ApiTags('team')
 @Controller('api/team/invitations')
 @RequirePermission(Permission.ManageTeam)
 export class TeamInvitationsController {
-  constructor(
-    private readonly invitations: TeamInvitationsService,
-    private readonly plans: PlanLimitsService,
-  ) {}
+  constructor(private readonly invitations: TeamInvitationsService) {}
 
   @Get()
   @ApiOperation({ summary: 'List pending invitations' })
@@ -45,7 +41,6 @@ export class TeamInvitationsController {
     @CurrentActor() actor: Actor,
     @Body() body: CreateInvitationDto,
   ): Promise<TeamInvitationEnvelopeDto> {
-    await this.plans.assertCanInvite(actor);
     return { invitation: await this.invitations.invite(actor, body) };
   }
 

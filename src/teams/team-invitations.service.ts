@@ -9,6 +9,7 @@ import { assertMayHandleRoles } from './membership-rules.js';
 import { toInvitationDto } from './teams.mapper.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
+import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 
 /** How long an invitation can be accepted, seconds (7 days). */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
@@ -25,6 +26,7 @@ export class TeamInvitationsService {
     private readonly invitations: InvitationsRepository,
     private readonly members: MembersRepository,
     private readonly audit: AuditService,
+    private readonly plans: PlanLimitsService,
   ) {}
 
   /** Pending invitations, expired ones included (`status`), newest first. */
@@ -35,10 +37,12 @@ export class TeamInvitationsService {
 
   /**
    * Invites an address, or renews its pending invitation (new role, new expiry).
+   * @throws PlanLimitExceededError (402) `members` or `trial_ended`, checked first
    * @throws ForbiddenError (403) when `admin` is involved and the caller is not `super_admin`;
    *   ConflictError (409 `already_member`) when the address already belongs to the team.
    */
   async invite(actor: Actor, input: CreateInvitationDto): Promise<TeamInvitationDto> {
+    await this.plans.assertCanInvite(actor);
     const email = normalizeEmail(input.email);
     const previous = await this.invitations.findPendingByEmail(actor.teamId, email);
     assertMayHandleRoles(actor, input.role, ...(previous ? [previous.role] : []));

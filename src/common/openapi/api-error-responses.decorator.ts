@@ -4,7 +4,7 @@ import { DEFAULT_CODES } from '@app/common/http-exception.filter.js';
 import { ErrorResponseDto } from './error-response.dto.js';
 
 /** The error statuses the API answers with (spec "Errors", DESIGN section 4). */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 415 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
 
 /** One error status of an operation: its machine codes and when it happens. */
 export interface ErrorCase {

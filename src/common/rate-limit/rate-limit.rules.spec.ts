@@ -20,6 +20,10 @@ describe('RATE_LIMIT_RULES (spec "Limits")', () => {
     expect(covering('PATCH', '/api/restore/:id')).toEqual(strict);
   });
 
+  it('adds 10 for a restore drill, which reads a whole snapshot as a backup does', () => {
+    expect(covering('POST', '/api/backup/:id/verify')).toEqual(['backup-restore-mutations=10', 'api=120']);
+  });
+
   it('leaves the restore preview (a GET) and look-alike paths at the default', () => {
     expect(covering('GET', '/api/restore')).toEqual(['api=120']);
     expect(covering('POST', '/api/restores')).toEqual(['api=120']);
@@ -34,6 +38,11 @@ describe('RATE_LIMIT_RULES (spec "Limits")', () => {
   it("counts the sign-in page's code forms toward the same 20", () => {
     expect(covering('POST', '/interaction/:uid/send-code')).toEqual(['sign-in-codes=20']);
     expect(covering('POST', '/interaction/:uid/verify-code')).toEqual(['sign-in-codes=20']);
+  });
+
+  it('gives the readiness probe 60 of its own, and leaves liveness unlimited', () => {
+    expect(covering('GET', '/readyz')).toEqual(['probes=60']);
+    expect(covering('GET', '/livez')).toEqual([]);
   });
 
   it('covers nothing outside /api/', () => {

@@ -32,10 +32,12 @@ const SIGN_IN_CODE_ROUTES = new Set([
 export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
   {
     // "Backup and restore mutations: 10 requests per minute: /api/backup/run and mutations under /api/restore/*."
+    // A restore drill (POST /api/backup/:id/verify, beyond the spec) reads a whole snapshot, as
+    // heavy as a backup, so it spends from the same budget.
     name: 'backup-restore-mutations',
     limit: 10,
     appliesTo: (method, path) =>
-      (method === 'POST' && path === '/api/backup/run') ||
+      (method === 'POST' && (path === '/api/backup/run' || path === '/api/backup/:id/verify')) ||
       (UNSAFE_METHODS.has(method) && (path === '/api/restore' || path.startsWith('/api/restore/'))),
   },
   {
@@ -51,6 +53,14 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
     name: 'newsletter-subscribe',
     limit: 10,
     appliesTo: (method, path) => method === 'POST' && path === '/api/newsletter/subscribe',
+  },
+  {
+    // The readiness probe outside /api (docs/operations.md) is public and touches the database
+    // and the object store: one a second per IP is well above an orchestrator's probing (every
+    // 10 s by default in Kubernetes) and bounds what an anonymous caller makes it do.
+    name: 'probes',
+    limit: 60,
+    appliesTo: (method, path) => method === 'GET' && path === '/readyz',
   },
   {
     // "Default rate: 120 requests per minute: all /api/* endpoints."

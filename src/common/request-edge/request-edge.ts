@@ -19,8 +19,10 @@ export interface RequestEdgeOptions {
   /** Path prefixes of HTML form posts (`application/x-www-form-urlencoded`). */
   formPaths: readonly string[];
   /**
-   * Routes that take a file's bytes as the body (`application/octet-stream`), read here up to
-   * `limit` bytes into a Buffer (a bigger one is a 400, as an oversized JSON body is).
+   * Routes that take a file's bytes as the body (`application/octet-stream`), at most `limit`
+   * bytes. The edge does not read them: the route does, after the guards (UploadedBody), so an
+   * anonymous or rate-limited caller's upload costs no memory. A declared `Content-Length` over
+   * `limit` is refused here at once (413).
    */
   uploads?: ReadonlyArray<{ path: RegExp; limit: number }>;
 }
@@ -32,7 +34,10 @@ export interface RequestEdgeOptions {
  * 2. the JSON body parser (100 KB), refusing a charset other than UTF-8 (RFC 8259 §8.1: 415)
  *    and nesting deeper than MAX_JSON_DEPTH (400) before parsing;
  * 3. a path, query parameter or JSON string holding text PostgreSQL cannot store (NUL, an
- *    unpaired surrogate) is a 400 naming the field, instead of a database error's 500.
+ *    unpaired surrogate) is a 400 naming the field, instead of a database error's 500;
+ * 4. on an upload route, a `Content-Length` over its limit is a 413 before a byte is read
+ *    (RFC 9110 §15.5.14); the body itself is left unread for the route.
+ * No body is read before authentication but JSON's, bounded to JSON_BODY_LIMIT.
  * Errors go to the global exception filter, in the `{ error, code }` shape.
  */
 export function installRequestEdge(app: INestApplication, options: RequestEdgeOptions): void {
@@ -43,10 +48,11 @@ export function installRequestEdge(app: INestApplication, options: RequestEdgeOp
     next(takesForm(req.path, options.formPaths) || uploadOf(req) ? undefined : nonJsonBodyError(req));
   });
   for (const { path, limit } of uploads) {
-    const raw = express.raw({ type: 'application/octet-stream', limit });
-    app.use((req: Request, res: Response, next: NextFunction) =>
-      path.test(req.path) ? raw(req, res, next) : next(),
-    );
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (!path.test(req.path)) return next();
+      res.once('finish', () => stopReadingUnreadBody(req));
+      next(oversizedBodyError(req, limit));
+    });
   }
   // express.json itself: Nest's useBodyParser keeps `verify` for its raw-body option.
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonText }));
@@ -66,6 +72,43 @@ function nonJsonBodyError(req: Request): ApiError | undefined {
     HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     'unsupported_media_type',
     'The body must be application/json',
+  );
+}
+
+/**
+ * How long the connection of a request answered before its body was read stays open after the
+ * response, milliseconds: time for the client to read the answer before the connection closes.
+ */
+export const UNREAD_BODY_LINGER_MS = 2_000;
+
+/**
+ * After the response to a request whose body was not read to its end (401, 429, 413, 404...):
+ * stops reading the body, so the rest waits in TCP's buffers and flow control holds the client
+ * (Node would otherwise read and discard every byte still sent, up to the cap, each read a new
+ * buffer), then closes the connection, which cannot serve another request (RFC 9112 §9.6).
+ */
+function stopReadingUnreadBody(req: Request): void {
+  if (req.complete) return;
+  // A paused request stops reading its socket once its small buffer is full.
+  req.pause();
+  setTimeout(() => req.socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
+}
+
+/** 413 `payload_too_large` when the declared `Content-Length` is over `limit` bytes. */
+function oversizedBodyError(req: Request, limit: number): ApiError | undefined {
+  const declared = Number(req.headers['content-length']);
+  if (!(declared > limit)) return undefined;
+  return payloadTooLarge(limit);
+}
+
+/** 413 `payload_too_large` (RFC 9110 §15.5.14) for a body over `limit` bytes, in the spec's error shape. */
+export function payloadTooLarge(limit: number): ApiError {
+  const size = `${limit / 1048576} MB`;
+  return new ApiError(
+    HttpStatus.PAYLOAD_TOO_LARGE,
+    'payload_too_large',
+    `Request body too large (at most ${size})`,
+    [{ field: 'body', message: `larger than ${size}` }],
   );
 }
 
