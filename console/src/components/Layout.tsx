@@ -1,4 +1,4 @@
-import { AppShell, Button, Group, Loader, NavLink, Title } from '@mantine/core';
+import { AppShell, Button, Group, NavLink, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api/client';
@@ -50,13 +50,8 @@ export function Layout() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        {me.isPending ? (
-          <Loader aria-label="Loading" />
-        ) : me.error ? (
-          <ErrorAlert error={me.error} />
-        ) : (
-          <Outlet />
-        )}
+        {/* The screen loads beside the session check; its actions appear once the permissions are known. */}
+        {me.error ? <ErrorAlert error={me.error} /> : <Outlet />}
       </AppShell.Main>
     </AppShell>
   );

@@ -58,7 +58,8 @@ export function RestoreScreen() {
       : { ...(types.length ? { resourceTypes: types } : {}), ...(resourceIds.length ? { resourceIds } : {}) };
   const preview = useQuery({
     queryKey: ['restore-preview', backupId, selection],
-    enabled: !!backupId && canRestore,
+    // Asked for whatever the role: a role without `restore` reads the API's 403 here.
+    enabled: !!backupId,
     queryFn: () => loadPreview(backupId!, selection),
   });
   const run = useMutation({
@@ -98,6 +99,7 @@ export function RestoreScreen() {
         w={420}
       />
       {!canRestore && <Text>Your role cannot restore; you can read backups and compare them.</Text>}
+      {!canRestore && preview.error && <ErrorAlert error={preview.error} />}
       {backup && canRestore && (
         <>
           <SegmentedControl
