@@ -26,6 +26,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
 import { AccountModule } from './account/account.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { MeModule } from './me/me.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -61,6 +62,7 @@ export class AppModule {
         DriftAlertsModule,
         AccountModule,
         NewsletterModule,
+        MeModule,
       ],
     };
   }

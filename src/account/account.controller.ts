@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Actor } from '@app/common/actor.js';
-import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { CurrentActor, RequirePermission, StateChangingGet } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
@@ -31,11 +31,14 @@ export class AccountController {
    * counts, team, members, ... }`, src/account/export-sections.ts). 429 `export_rate_limited` with
    * `Retry-After` (seconds) within 7 days of the last successful export. Once the body has begun
    * a failure can only cut the connection: the client sees a truncated document, and the export
-   * does not count.
+   * does not count. A cookie-authenticated request another site started is 403
+   * (`Sec-Fetch-Site: cross-site`).
    */
   @Get('export')
   @ApiOperation({ summary: "Export the team's data" })
   @RequirePermission(Permission.Export)
+  // It spends the team's weekly export: a link on another site must not.
+  @StateChangingGet()
   @ApiProduces('application/json')
   @ApiOkResponse({ type: AccountExportDto, description: 'A download (`Content-Disposition: attachment`).' })
   @ApiErrorResponses({

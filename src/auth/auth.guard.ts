@@ -3,12 +3,18 @@ import { type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Actor, RequestOrigin } from '@app/common/actor.js';
-import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/common/decorators.js';
+import {
+  AUTHENTICATION_ONLY,
+  IS_PUBLIC,
+  REQUIRED_PERMISSION,
+  STATE_CHANGING_GET,
+} from '@app/common/decorators.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import { type Permission, roleHasPermission } from '@app/common/permission.js';
 import { resolveClientIp } from '@app/common/rate-limit/client-ip.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
+import { isCrossSiteCookieRequest } from '@app/sessions/same-origin.js';
 import { accessTokenRefusal } from './access-token.strategy.js';
 import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
 
@@ -16,9 +22,11 @@ import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from '.
  * The global guard (STYLE "Access control"), deny by default:
  * - a route with `@RequirePermission(p)` (handler or class) needs an authenticated caller
  *   (401 otherwise) whose team role grants `p` (403 otherwise, DESIGN section 3);
+ * - a route with `@RequireAuthentication()` needs an authenticated caller, whatever the role;
  * - a route with only `@Public()` is open;
  * - a route with neither is a programming error: logged and refused with 403, never open.
  * A permission wins over `@Public()`, so a public controller cannot open a protected handler.
+ * A `@StateChangingGet()` route refuses a cookie-authenticated request another site started (403).
  * The caller is found by passport, asking the application's strategies in turn (bearer token,
  * then session cookie; see AuthStrategyNames); on success it is `request.actor` (see
  * `@CurrentActor()`), with the request's origin (client address and request id) for the audit
@@ -40,8 +48,10 @@ export class AuthGuard extends PassportAuthGuard() {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
-    if (!permission) {
-      if (this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets)) return true;
+    const flag = (key: string) =>
+      this.reflector.getAllAndOverride<boolean | undefined>(key, targets) === true;
+    if (!permission && !flag(AUTHENTICATION_ONLY)) {
+      if (flag(IS_PUBLIC)) return true;
       this.logger.error(
         `${context.getClass().name}.${context.getHandler().name} has neither @Public() nor @RequirePermission(); refusing it`,
       );
@@ -51,7 +61,12 @@ export class AuthGuard extends PassportAuthGuard() {
     await super.canActivate(context);
     const request = context.switchToHttp().getRequest<AuthRequest & SocketRequest>();
     const actor = request.actor!;
-    if (!roleHasPermission(actor.role, permission)) {
+    if (flag(STATE_CHANGING_GET) && isCrossSiteCookieRequest(request.headers)) {
+      throw new ForbiddenError(
+        'Refused: this request changes state and was started by another site; start it from the console',
+      );
+    }
+    if (permission && !roleHasPermission(actor.role, permission)) {
       throw new ForbiddenError(`Your role does not allow this action (needs "${permission}")`);
     }
     const origin = this.originOf(request);

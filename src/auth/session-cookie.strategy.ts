@@ -6,7 +6,7 @@ import type { Actor } from '@app/common/actor.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
-import { isSameOrigin, isUnsafeMethod } from '@app/sessions/same-origin.js';
+import { isTrustedOrigin, isUnsafeMethod, UNTRUSTED_ORIGIN_MESSAGE } from '@app/sessions/same-origin.js';
 import { SessionsService } from '@app/sessions/sessions.service.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
@@ -26,7 +26,8 @@ class NamedCustomStrategy extends CustomStrategy {
  * The web application's session cookie (spec "Authentication" item 1, second way). Asked only
  * when the request has no `Authorization` header: a request that has one is judged by it alone.
  * The person acts with their current role in the session's team. A cookie-authenticated
- * POST/PUT/PATCH/DELETE must also carry `Origin` equal to BASE_URL's origin (CSRF), else 403.
+ * POST/PUT/PATCH/DELETE must also carry `Origin` equal to BASE_URL's origin or one of
+ * CONSOLE_ORIGINS (CSRF), else 403.
  */
 @Injectable()
 export class SessionCookieStrategy extends PassportStrategy(NamedCustomStrategy) implements OnModuleDestroy {
@@ -52,8 +53,8 @@ export class SessionCookieStrategy extends PassportStrategy(NamedCustomStrategy)
     if (session === null) throw new UnauthorizedError('The session has ended or is not valid; sign in again');
     const actor = await this.teams.resolveMemberActor(session.userId, session.teamId);
     if (!actor) throw new UnauthorizedError('You are no longer a member of this team; sign in again');
-    if (isUnsafeMethod(request.method) && !isSameOrigin(request.headers.origin, this.config.BASE_URL)) {
-      throw new ForbiddenError('Cross-origin request refused: the Origin header must be this service');
+    if (isUnsafeMethod(request.method) && !isTrustedOrigin(request.headers.origin, this.config)) {
+      throw new ForbiddenError(UNTRUSTED_ORIGIN_MESSAGE);
     }
     return actor;
   }

@@ -16,10 +16,12 @@ import { UPLOAD_LIMIT_BYTES } from '@app/backups/backup-upload.service.js';
 import { createAppLogger } from './app-logger.js';
 import { installHttpObservers } from './http-observers.js';
 import { installApiDocs } from './openapi.js';
+import { consoleCorsOptions } from './console-cors.js';
 
 /**
  * Builds the HTTP application: the OAuth authorization server mounted ahead of Nest's body
- * parsers (it parses its own bodies), then the request edge (installRequestEdge: JSON only,
+ * parsers (it parses its own bodies), then CORS for the console's origins (consoleCorsOptions),
+ * then the request edge (installRequestEdge: JSON only,
  * bounded nesting, storable text), then the API with one exception filter, strict DTO
  * validation, the OpenAPI 3.1 document at /api/openapi.json and Swagger UI at /api/docs.
  * @param logger where the app logs; by default the process's logger for `config` (createAppLogger)
@@ -37,6 +39,8 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   app.get(AuthorizationServer).mount(app);
   installHttpObservers(app);
+  // Ahead of every guard: a console's preflight is answered before rate limits or authentication.
+  app.enableCors(consoleCorsOptions(config));
   installRequestEdge(app, {
     formPaths: [INTERACTION_PATH, UNSUBSCRIBE_PATH],
     uploads: [{ path: WORKFLOWS_UPLOAD_PATH, limit: UPLOAD_LIMIT_BYTES }],

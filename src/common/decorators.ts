@@ -7,6 +7,8 @@ import { API_SCOPE } from '@app/auth/protected-resource.js';
 
 export const IS_PUBLIC = 'isPublic';
 export const REQUIRED_PERMISSION = 'requiredPermission';
+export const AUTHENTICATION_ONLY = 'authenticationOnly';
+export const STATE_CHANGING_GET = 'stateChangingGet';
 
 /** Name of the OAuth 2.0 security scheme of the OpenAPI document (src/bootstrap/openapi.ts). */
 export const OAUTH2_SCHEME = 'oauth2';
@@ -30,6 +32,31 @@ export const RequirePermission = (permission: Permission): MethodDecorator & Cla
       403: `The role lacks the "${permission}" permission.`,
     }),
   );
+
+/**
+ * A route open to any authenticated caller, whatever their role (the caller's own profile,
+ * `GET /api/me`), with the OpenAPI security requirement and the 401 answer. Routes that act on
+ * the team's data name a permission instead (`RequirePermission`).
+ */
+export const RequireAuthentication = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(
+    SetMetadata(AUTHENTICATION_ONLY, true),
+    ApiBearerAuth(),
+    ApiOAuth2([API_SCOPE], OAUTH2_SCHEME),
+    ApiErrorResponses({
+      401: 'Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata).',
+    }),
+  );
+
+/**
+ * Marks a GET that changes state (it spends a quota, it records something): the auth guard
+ * refuses it with 403 when it is cookie-authenticated and the browser says the request was
+ * started by another site (`Sec-Fetch-Site: cross-site`, W3C Fetch Metadata Request Headers):
+ * a SameSite=Lax session cookie still rides along on a cross-site top-level navigation
+ * (RFC 6265bis §8.8.2), so a link on any page could otherwise make a signed-in person's browser
+ * perform it. Bearer requests carry no ambient credential and are not concerned.
+ */
+export const StateChangingGet = (): MethodDecorator => SetMetadata(STATE_CHANGING_GET, true);
 
 /** The authenticated caller, set on the request by the auth guard. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => {

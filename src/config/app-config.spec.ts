@@ -32,6 +32,27 @@ describe('loadConfig', () => {
     expect(sut.PROVIDER_ALLOWED_HOSTS).toEqual(['127.0.0.1', '*.example.org']);
   });
 
+  it('allows the local console origin outside production and none in production unless told', () => {
+    expect(loadConfig({}).CONSOLE_ORIGINS).toEqual(['http://localhost:5173']);
+    expect(loadConfig({ NODE_ENV: 'production' }).CONSOLE_ORIGINS).toEqual([]);
+    expect(loadConfig({ CONSOLE_ORIGINS: '' }).CONSOLE_ORIGINS).toEqual([]);
+    const sut = loadConfig({
+      NODE_ENV: 'production',
+      CONSOLE_ORIGINS: 'https://console.example.com, http://localhost:8080',
+    });
+    expect(sut.CONSOLE_ORIGINS).toEqual(['https://console.example.com', 'http://localhost:8080']);
+  });
+
+  it('refuses a console origin that is not exactly an origin', () => {
+    for (const bad of [
+      'https://console.example.com/',
+      'https://*.example.com',
+      'console.example.com',
+      'ftp://x.example',
+    ])
+      expect(() => loadConfig({ CONSOLE_ORIGINS: bad })).toThrow(/CONSOLE_ORIGINS: .*is not an origin/);
+  });
+
   it('fails a stale backup after 3 heartbeats at the least', () => {
     const sut = loadConfig({});
     expect([sut.BACKUP_HEARTBEAT_SECONDS, sut.BACKUP_STALE_AFTER_SECONDS]).toEqual([15, 180]);

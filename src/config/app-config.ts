@@ -1,14 +1,26 @@
 import { z } from 'zod';
 
-const csv = z
+const csv = z.string().optional().transform(splitList);
+
+/**
+ * A comma-separated list of exact web origins (`scheme://host[:port]`, RFC 6454 §6.2, no path,
+ * no trailing slash, no wildcard): what a browser sends in `Origin`, compared as text.
+ */
+const originList = z
   .string()
   .optional()
-  .transform((value) =>
-    (value ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+  .superRefine((value, context) => {
+    for (const item of splitList(value)) {
+      if (!isExactOrigin(item))
+        context.addIssue({
+          code: 'custom',
+          message: `"${item}" is not an origin like https://console.example.com (scheme, host and port only)`,
+        });
+    }
+  });
+
+/** The console's origin under `npm run console` (Vite's default port), allowed outside production. */
+export const DEV_CONSOLE_ORIGIN = 'http://localhost:5173';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -68,6 +80,12 @@ export const configSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     /** The web console's origin, for links in notification e-mail (docs/notifications.md); default BASE_URL. */
     CONSOLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Origins of the separately served admin console (DESIGN section 9, docs/security.md "The
+     * console"): they get CORS with credentials, and their cookie-authenticated requests pass the
+     * CSRF check. Default: none in production, DEV_CONSOLE_ORIGIN otherwise; empty: none.
+     */
+    CONSOLE_ORIGINS: originList,
     /** The Chromium that renders PDF reports (Debian's package; puppeteer never downloads one). */
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
     /** Lifetime of a report's signed download URL, seconds (issue 28: 15 minutes by default). */
@@ -151,10 +169,39 @@ export const configSchema = z
     const port = env.PORT;
     const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
     const consoleUrl = (env.CONSOLE_URL ?? baseUrl).replace(/\/+$/, '');
-    return { ...env, BASE_URL: baseUrl, CONSOLE_URL: consoleUrl, API_RESOURCE: `${baseUrl}/api/` };
+    const consoleOrigins =
+      env.CONSOLE_ORIGINS === undefined
+        ? env.NODE_ENV === 'production'
+          ? []
+          : [DEV_CONSOLE_ORIGIN]
+        : splitList(env.CONSOLE_ORIGINS);
+    return {
+      ...env,
+      BASE_URL: baseUrl,
+      CONSOLE_URL: consoleUrl,
+      CONSOLE_ORIGINS: consoleOrigins,
+      API_RESOURCE: `${baseUrl}/api/`,
+    };
   });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** True when `value` is an http(s) origin written exactly as a browser serializes it. */
+function isExactOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value && !value.includes('*');
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Parses and validates configuration from an environment map.

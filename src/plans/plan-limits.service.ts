@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FRAMEWORK_IDS, type FrameworkId } from '@libs/compliance/frameworks/framework-types.js';
 import type { Actor } from '@app/common/actor.js';
+import type { PlanSummaryDto } from './dto/plan-summary.dto.js';
 import { PlanLimitExceededError } from './plan-limit-exceeded.error.js';
 import { PlansRepository, type TeamPlan } from './plans.repository.js';
 
@@ -40,8 +41,7 @@ export class PlanLimitsService {
   async assertCanRunBackup(actor: Actor, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.maxBackupsPerDay === null) return;
-    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    if ((await this.plans.countManualBackupsSince(actor.teamId, midnight)) >= plan.maxBackupsPerDay)
+    if ((await this.plans.countManualBackupsSince(actor.teamId, startOfUtcDay(now))) >= plan.maxBackupsPerDay)
       throw exceeded(
         plan,
         'backups_per_day',
@@ -81,8 +81,7 @@ export class PlanLimitsService {
   async assertCanExport(actor: Actor, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
     if (plan.maxExportsPerMonth === null) return;
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    if ((await this.plans.countExportsSince(actor.teamId, monthStart)) >= plan.maxExportsPerMonth)
+    if ((await this.plans.countExportsSince(actor.teamId, startOfUtcMonth(now))) >= plan.maxExportsPerMonth)
       throw exceeded(
         plan,
         'exports_per_month',
@@ -97,6 +96,45 @@ export class PlanLimitsService {
       throw exceeded(plan, 'members', `The ${plan.plan} plan allows ${plan.maxMembers} members`);
   }
 
+  /**
+   * The team's plan, its limits and what is used of each, counted as the checks above count
+   * (GET /api/me). Never throws for an ended trial: it says when the trial ended.
+   * @throws Error when the team has no plan (it does not exist)
+   */
+  async summary(teamId: string, now = new Date()): Promise<PlanSummaryDto> {
+    const plan = await this.plans.planOf(teamId);
+    if (!plan) throw new Error(`Team ${teamId} has no plan`);
+    const [connections, backups, exports, members] = await Promise.all([
+      this.plans.countConnections(teamId),
+      this.plans.countManualBackupsSince(teamId, startOfUtcDay(now)),
+      this.plans.countExportsSince(teamId, startOfUtcMonth(now)),
+      this.plans.countSeats(teamId),
+    ]);
+    return {
+      name: plan.plan,
+      since: plan.planSince.toISOString(),
+      trial_ends_at:
+        plan.trialDays === null
+          ? null
+          : new Date(plan.planSince.getTime() + plan.trialDays * DAY_MS).toISOString(),
+      limits: {
+        connections: plan.maxConnections,
+        provider_kinds: plan.providerKinds,
+        manual_backups_per_day: plan.maxBackupsPerDay,
+        schedule_frequencies: plan.scheduleFrequencies,
+        compliance_frameworks: plan.complianceFrameworks,
+        exports_per_month: plan.maxExportsPerMonth,
+        members: plan.maxMembers,
+      },
+      usage: {
+        connections,
+        manual_backups_today: backups,
+        exports_this_month: exports,
+        members,
+      },
+    };
+  }
+
   /** Moves a team to `plan` (CLI team:plan). @returns false when the team or the plan is unknown */
   setPlan(teamId: string, plan: string): Promise<boolean> {
     return this.plans.setPlan(teamId, plan);
@@ -109,6 +147,14 @@ export class PlanLimitsService {
       throw exceeded(plan, 'trial_ended', `The ${plan.trialDays}-day trial has ended`);
     return plan;
   }
+}
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function startOfUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 function exceeded(

@@ -4,13 +4,13 @@ import { ForbiddenError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { readCookie } from './host-cookie.js';
-import { isSameOrigin, isUnsafeMethod } from './same-origin.js';
+import { isTrustedOrigin, isUnsafeMethod, UNTRUSTED_ORIGIN_MESSAGE } from './same-origin.js';
 import { SESSION_COOKIE } from './sessions.service.js';
 
 /**
  * CSRF guard of the public routes that set or use the session cookie (sign-in, sign-out, the
  * consent pages): an unsafe request that carries an `Origin` header, or the session cookie,
- * must come from BASE_URL's origin (403 otherwise). Browsers send `Origin` on every form or
+ * must come from BASE_URL's origin or an allowed console origin (CONSOLE_ORIGINS; 403 otherwise). Browsers send `Origin` on every form or
  * fetch POST, so a cross-site page cannot sign someone in or out; a script or CLI without
  * cookies and without `Origin` is not a CSRF vector and passes.
  */
@@ -23,7 +23,7 @@ export class SameOriginGuard implements CanActivate {
     if (!isUnsafeMethod(request.method)) return true;
     const { origin, cookie } = request.headers;
     if (origin === undefined && readCookie(cookie, SESSION_COOKIE) === undefined) return true;
-    if (isSameOrigin(origin, this.config.BASE_URL)) return true;
-    throw new ForbiddenError('Cross-origin request refused: the Origin header must be this service');
+    if (isTrustedOrigin(origin, this.config)) return true;
+    throw new ForbiddenError(UNTRUSTED_ORIGIN_MESSAGE);
   }
 }

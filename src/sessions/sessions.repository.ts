@@ -48,6 +48,15 @@ export class SessionsRepository {
     return rows[0] ?? null;
   }
 
+  /** Binds the live session to another team. @returns false when the session is unknown or ended. */
+  async setTeam(idHash: string, teamId: string): Promise<boolean> {
+    const [, updated] = (await this.rows.query(
+      'UPDATE sessions SET team_id = $2 WHERE id_hash = $1 AND expires_at > now()',
+      [idHash, teamId],
+    )) as [unknown, number];
+    return updated === 1;
+  }
+
   async delete(idHash: string): Promise<void> {
     await this.rows.delete({ idHash });
   }

@@ -62,6 +62,19 @@ export class SessionsService {
   }
 
   /**
+   * Binds the request's session to another team of the same person (switching teams without
+   * signing in again); the caller has checked the membership. The session keeps its id and its
+   * timeouts: the person and how they proved who they are do not change, and a new id would
+   * restart the absolute timeout, which switching must not extend.
+   * @param cookieHeader the request's `Cookie` header.
+   * @returns false when the request carries no live session.
+   */
+  async rebindTeam(cookieHeader: string | undefined, teamId: string): Promise<boolean> {
+    const id = readCookie(cookieHeader, SESSION_COOKIE);
+    return id !== undefined && this.sessions.setTeam(hashSessionId(id), teamId);
+  }
+
+  /**
    * Ends the request's session, if any, and returns the `Set-Cookie` value that deletes the cookie.
    * @param cookieHeader the request's `Cookie` header.
    */

@@ -36,7 +36,7 @@ export class SignInController {
   })
   @ApiErrorResponses({
     400: '`email` missing or not an address.',
-    403: 'A cross-origin request (the `Origin` must be this service).',
+    403: 'A cross-origin request (the `Origin` must be this service or an allowed console origin).',
     429: {
       codes: ['rate_limited'],
       description:
@@ -87,7 +87,9 @@ export class SignInController {
     type: OkResponseDto,
     description: 'The session, if any, is ended and its cookie deleted.',
   })
-  @ApiErrorResponses({ 403: 'A cross-origin request (the `Origin` must be this service).' })
+  @ApiErrorResponses({
+    403: 'A cross-origin request (the `Origin` must be this service or an allowed console origin).',
+  })
   async signOut(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,

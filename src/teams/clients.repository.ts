@@ -17,8 +17,14 @@ export type ActiveClient = Pick<OAuthClientEntity, 'clientId' | 'teamId' | 'role
 export class ClientsRepository {
   constructor(@InjectRepository(OAuthClientEntity) private readonly rows: Repository<OAuthClientEntity>) {}
 
-  async insert(client: Omit<OAuthClientEntity, 'createdAt' | 'revokedAt'>): Promise<void> {
-    await this.rows.insert(client);
+  /** @returns the row as stored (its `created_at` is the database's). */
+  async insert(
+    client: Omit<OAuthClientEntity, 'createdAt' | 'revokedAt'>,
+    tx?: Transaction,
+  ): Promise<OAuthClientEntity> {
+    const repository = within(this.rows, tx);
+    await repository.insert(client);
+    return repository.findOneByOrFail({ clientId: client.clientId });
   }
 
   /** The client unless it is unknown or revoked: a revoked client no longer exists for authentication. */

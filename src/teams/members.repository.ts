@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import type { Role } from '@app/common/permission.js';
+import type { Membership } from './dto/team.dto.js';
 import { TeamMemberEntity } from './team-member.entity.js';
 import { type Transaction, within } from '@app/database/transaction.js';
 
@@ -45,6 +46,19 @@ export class MembersRepository {
       [teamId, userId],
     )) as Array<{ role: Role; teamDeletionAt: Date | null }>;
     return row ?? null;
+  }
+
+  /** Every team the user belongs to, by name (then id). */
+  listTeamsOfUser(userId: string): Promise<Membership[]> {
+    return this.dataSource.query(
+      `SELECT t.id AS "teamId", t.name AS "teamName", m.role, d.scheduled_for AS "deletionScheduledFor"
+         FROM team_members m
+         JOIN teams t ON t.id = m.team_id
+         LEFT JOIN account_deletions d ON d.team_id = m.team_id
+        WHERE m.user_id = $1
+        ORDER BY t.name, t.id`,
+      [userId],
+    );
   }
 
   /** The role in the team of the user of that address (`lower(users.email)`), or null. */

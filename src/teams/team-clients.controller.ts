@@ -1,11 +1,15 @@
-import { Controller, Delete, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { Permission } from '@app/common/permission.js';
-import { TeamClientListDto } from './dto/team-client.dto.js';
+import {
+  CreatedTeamClientEnvelopeDto,
+  CreateTeamClientDto,
+  TeamClientListDto,
+} from './dto/team-client.dto.js';
 import { TeamClientsService } from './team-clients.service.js';
 
 /** Integration clients of the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
@@ -20,6 +24,25 @@ export class TeamClientsController {
   @ApiOkResponse({ type: TeamClientListDto })
   async list(@CurrentActor() actor: Actor): Promise<TeamClientListDto> {
     return { clients: await this.clients.list(actor) };
+  }
+
+  /**
+   * Creates a client acting for the caller, as `cli client:create` does; the answer holds its
+   * secret, shown this once (`Cache-Control: no-store`).
+   */
+  @Post()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Create an integration client' })
+  @ApiCreatedResponse({ type: CreatedTeamClientEnvelopeDto })
+  @ApiErrorResponses({
+    400: 'An unknown role, or a name that is empty or longer than 200 characters.',
+    403: 'The role lacks "manage team", only the owner gives admin or super_admin, or the caller is an integration client.',
+  })
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() body: CreateTeamClientDto,
+  ): Promise<CreatedTeamClientEnvelopeDto> {
+    return { client: await this.clients.create(actor, body) };
   }
 
   /** Revokes the client: new tokens are refused and its unexpired ones stop working at once. */

@@ -1,23 +1,52 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@app/common/actor.js';
-import { NotFoundError } from '@app/common/errors.js';
+import { ForbiddenError, NotFoundError } from '@app/common/errors.js';
+import type { Role } from '@app/common/permission.js';
 import { ClientsRepository } from './clients.repository.js';
-import type { TeamClientDto } from './dto/team-client.dto.js';
+import type { CreatedTeamClientDto, TeamClientDto } from './dto/team-client.dto.js';
 import { assertMayHandleRoles } from './membership-rules.js';
 import { toClientDto } from './teams.mapper.js';
+import { TeamsService } from './teams.service.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 
 /**
  * Integration clients of the caller's team (issue 6 "Teams", docs/security.md). Routes need
- * `manage team`; revoking an `admin` or `super_admin` client needs `super_admin`.
+ * `manage team`; creating or revoking an `admin` or `super_admin` client needs `super_admin`.
  */
 @Injectable()
 export class TeamClientsService {
   constructor(
     private readonly clients: ClientsRepository,
+    private readonly teams: TeamsService,
     private readonly audit: AuditService,
   ) {}
+
+  /**
+   * Creates a client of the caller's team acting for the caller, as `cli client:create` does
+   * (TeamsService.createClient), recorded as `team.client_created`. Only a person mints
+   * credentials: an integration client cannot create another, which would outlive its own
+   * revocation. Only the owner gives `admin` or `super_admin`.
+   * @throws ForbiddenError (403); ValidationError (400) for a bad name.
+   */
+  async create(actor: Actor, input: { role: Role; name?: string }): Promise<CreatedTeamClientDto> {
+    if (actor.clientId)
+      throw new ForbiddenError('An integration client cannot create clients; a person does');
+    assertMayHandleRoles(actor, input.role);
+    const created = await this.teams.createClient(
+      { teamId: actor.teamId, role: input.role, name: input.name, createdBy: actor.userId },
+      byCaller(actor),
+    );
+    return {
+      client_id: created.clientId,
+      client_secret: created.clientSecret,
+      name: created.name,
+      role: created.role,
+      created_by: created.createdBy,
+      created_at: created.createdAt.toISOString(),
+      revoked_at: null,
+    };
+  }
 
   /** Every client, revoked ones included, newest first; never a secret or its hash. */
   async list(actor: Actor): Promise<TeamClientDto[]> {

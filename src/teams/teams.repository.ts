@@ -37,6 +37,10 @@ export class TeamsRepository {
       .getOne();
   }
 
+  findUser(userId: string): Promise<UserEntity | null> {
+    return this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
+  }
+
   findTeam(teamId: string): Promise<TeamEntity | null> {
     return this.dataSource.getRepository(TeamEntity).findOneBy({ id: teamId });
   }

@@ -2,9 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isEmail, isUUID } from 'class-validator';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
-import { isRole, narrowerRole, ROLES } from '@app/common/permission.js';
+import { isRole, narrowerRole, type Role, ROLES } from '@app/common/permission.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
+import { type AuditBy, entryAbout } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
 import {
   clientSecretMatches,
   generateClientId,
@@ -17,7 +19,9 @@ import type {
   CreatedClientDto,
   CreatedTeamDto,
   CreateTeamInput,
+  Membership,
   UserDto,
+  UserProfile,
 } from './dto/team.dto.js';
 import { normalizeEmail } from './email-address.js';
 import { MembersRepository } from './members.repository.js';
@@ -42,6 +46,7 @@ export class TeamsService {
     private readonly clients: ClientsRepository,
     private readonly signIns: SignInRepository,
     private readonly members: MembersRepository,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -88,7 +93,6 @@ export class TeamsService {
     return this.signIns.resolve(address, selfService);
   }
 
-  /** @throws NotFoundError (404 `not_found`) when the team does not exist. */
   /** The team's name, for what the service writes about it (report covers). @throws NotFoundError */
   async getName(teamId: string): Promise<string> {
     const team = isUUID(teamId) ? await this.teams.findTeam(teamId) : null;
@@ -96,6 +100,7 @@ export class TeamsService {
     return team.name;
   }
 
+  /** @throws NotFoundError (404 `not_found`) when the team does not exist. */
   async getOwner(teamId: string): Promise<UserDto> {
     const owner = isUUID(teamId) ? await this.teams.findOwner(teamId) : null;
     if (!owner) throw new NotFoundError('Team');
@@ -106,11 +111,17 @@ export class TeamsService {
    * Creates an integration client of the team, acting with `role` on behalf of `createdBy` (a
    * member; by default the team owner), never beyond that member's current role (see
    * `resolveClientActor`). Only the secret's hash is stored; the returned `clientSecret` is the
-   * one and only copy.
-   * @throws ValidationError (400) for an unknown role; NotFoundError (404) when the team does
-   *   not exist or `createdBy` is not one of its members.
+   * one and only copy. The one way clients are made: `cli client:create` and
+   * `POST /api/team/clients` (TeamClientsService, which checks the caller's rights first).
+   * @param by who asks, when the creation is to be audited (`team.client_created`, in the same
+   *   transaction); the CLI's provisioning is not.
+   * @throws ValidationError (400) for an unknown role or a bad name; NotFoundError (404) when the
+   *   team does not exist or `createdBy` is not one of its members.
    */
-  async createClient({ teamId, role, name, createdBy }: CreateClientInput): Promise<CreatedClientDto> {
+  async createClient(
+    { teamId, role, name, createdBy }: CreateClientInput,
+    by?: AuditBy,
+  ): Promise<CreatedClientDto> {
     if (!isRole(role)) throw new ValidationError(`Unknown role "${role}"; one of ${ROLES.join(', ')}`);
     const clientName = name === undefined ? `${role} integration` : requireName(name, 'Client name');
     const creatorId = createdBy === undefined ? (await this.getOwner(teamId)).id : createdBy;
@@ -119,15 +130,56 @@ export class TeamsService {
     }
     const clientId = generateClientId();
     const clientSecret = generateClientSecret();
-    await this.clients.insert({
+    const row = {
       clientId,
       teamId,
       role,
       name: clientName,
       secretHash: hashClientSecret(clientSecret),
       createdBy: creatorId,
-    });
-    return { clientId, clientSecret, teamId, role };
+    };
+    const stored = await this.audit.audited(
+      (tx) => this.clients.insert(row, tx),
+      (client) =>
+        by
+          ? entryAbout(
+              teamId,
+              { type: 'client', id: clientId },
+              'team.client_created',
+              'success',
+              { name: client.name, role: client.role },
+              by,
+            )
+          : null,
+    );
+    return {
+      clientId,
+      clientSecret,
+      teamId,
+      role,
+      name: stored.name,
+      createdBy: stored.createdBy,
+      createdAt: stored.createdAt,
+    };
+  }
+
+  /** The person, with their name when the identity provider gave one. @throws NotFoundError */
+  async getProfile(userId: string): Promise<UserProfile> {
+    const user = isUUID(userId) ? await this.teams.findUser(userId) : null;
+    if (!user) throw new NotFoundError('User');
+    return { id: user.id, email: user.email, name: user.name };
+  }
+
+  /** Every team the user belongs to, with their role there and any pending deletion, by team name. */
+  membershipsOf(userId: string): Promise<Membership[]> {
+    return this.members.listTeamsOfUser(userId);
+  }
+
+  /** The active client's name and own role (before narrowing to its member's). @throws NotFoundError */
+  async getClient(clientId: string): Promise<{ clientId: string; name: string; role: Role }> {
+    const client = await this.clients.findActive(clientId);
+    if (!client) throw new NotFoundError('Client');
+    return { clientId: client.clientId, name: client.name, role: client.role };
   }
 
   /** True when the client exists, is not revoked and `secret` is its secret (constant-time comparison). */

@@ -16,6 +16,21 @@ export interface UserDto {
   email: string;
 }
 
+/** A person as they see themselves (GET /api/me). */
+export interface UserProfile extends UserDto {
+  /** From the identity provider's `name` claim; null when it gave none (e-mail code sign-in). */
+  name: string | null;
+}
+
+/** A team the user belongs to, with their role there and the team's pending deletion. */
+export interface Membership {
+  teamId: string;
+  teamName: string;
+  role: Role;
+  /** When the team's deletion is scheduled for, or null. */
+  deletionScheduledFor: Date | null;
+}
+
 /** Result of `TeamsService.createTeam`. */
 export interface CreatedTeamDto {
   team: TeamDto;
@@ -46,4 +61,8 @@ export interface CreatedClientDto {
   clientSecret: string;
   teamId: string;
   role: Role;
+  name: string;
+  /** The member the client acts for. */
+  createdBy: string;
+  createdAt: Date;
 }
