@@ -197,6 +197,18 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
     response.end(body);
   };
   request.resume();
+  if (url.pathname === '/api/me') {
+    const team = { id: CONNECTION.id, name: 'Bench team', role: 'viewer', permissions: ['view backups'] };
+    return json(
+      JSON.stringify({
+        authenticated_by: 'session',
+        user: null,
+        client: null,
+        teams: [team],
+        current_team: team,
+      }),
+    );
+  }
   if (url.pathname === '/api/connections')
     return json(
       JSON.stringify({

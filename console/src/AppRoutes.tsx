@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
-import { Layout } from './components/Layout';
+import { Route, Routes, useNavigate } from 'react-router';
+import { HomeRedirect, Layout } from './components/Layout';
 import { onSignedOut } from './session/session-events';
 import { BackupDetailScreen } from './screens/BackupDetailScreen';
 import { BackupsScreen } from './screens/BackupsScreen';
@@ -28,7 +28,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/sign-in" element={<SignInScreen />} />
       <Route element={<Layout />}>
-        <Route index element={<Navigate to="/connections" replace />} />
+        <Route index element={<HomeRedirect />} />
         <Route path="/connections" element={<ConnectionsScreen />} />
         <Route path="/backups" element={<BackupsScreen />} />
         <Route path="/backups/:id" element={<BackupDetailScreen />} />

@@ -135,7 +135,8 @@ export interface paths {
     /** List integration clients */
     get: operations['TeamClients_list'];
     put?: never;
-    post?: never;
+    /** Create an integration client */
+    post: operations['TeamClients_create'];
     delete?: never;
     options?: never;
     head?: never;
@@ -749,6 +750,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller, their teams and the current plan */
+    get: operations['Me_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Switch the current team */
+    post: operations['Me_switchTeam'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/send-code': {
     parameters: {
       query?: never;
@@ -954,6 +989,46 @@ export interface components {
     };
     TeamClientList: {
       clients: components['schemas']['TeamClient'][];
+    };
+    CreateTeamClientRequest: {
+      /**
+       * @description Only the owner (super_admin) gives `admin` or `super_admin`; the client never outranks its creator.
+       * @enum {string}
+       */
+      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
+      /**
+       * @description Default "<role> integration".
+       * @example Nightly export job
+       */
+      name?: string;
+    };
+    CreatedTeamClient: {
+      /** @example ic_3k9d8f7a6s5d4f3g */
+      client_id: string;
+      /** @example Nightly export job */
+      name: string;
+      /**
+       * @description At most its creator's current role applies.
+       * @enum {string}
+       */
+      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
+      /**
+       * Format: uuid
+       * @description The member the client acts for.
+       */
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      revoked_at?: string | null;
+      /**
+       * @description Shown once; store it now. Token requests authenticate with it (client_secret_basic).
+       * @example q3F0bX7y2Vw9kLm4Nz8rT1sA6cD5eG0hJ2uP7iO3xYk
+       */
+      client_secret: string;
+    };
+    CreatedTeamClientResponse: {
+      client: components['schemas']['CreatedTeamClient'];
     };
     Connection: {
       /** Format: uuid */
@@ -1894,6 +1969,198 @@ export interface components {
        */
       email: string;
     };
+    MeUser: {
+      /**
+       * Format: uuid
+       * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
+       */
+      id: string;
+      /** @example jane.doe@acme.example */
+      email: string;
+      /**
+       * @description The identity provider's `name` claim.
+       * @example Jane Doe
+       */
+      name: string | null;
+    };
+    MeClient: {
+      /** @example ic_3k9d8f7a6s5d4f3g */
+      client_id: string;
+      /** @example Nightly export job */
+      name: string;
+      /**
+       * @description The role it was given; it acts with at most its member's current role (the team's `role`).
+       * @enum {string}
+       */
+      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
+      /**
+       * Format: uuid
+       * @description The member it acts for, who created it.
+       */
+      acts_for_user_id: string;
+    };
+    MeTeam: {
+      /** Format: uuid */
+      id: string;
+      /** @example Acme */
+      name: string;
+      /** @enum {string} */
+      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
+      /**
+       * @example [
+       *       "view backups",
+       *       "run backups"
+       *     ]
+       */
+      permissions: (
+        | 'view backups'
+        | 'run backups'
+        | 'manage connections'
+        | 'restore'
+        | 'compliance'
+        | 'export'
+        | 'view notifications'
+        | 'account erasure'
+        | 'manage team'
+      )[];
+      /** @description The team the session or token acts in. */
+      current: boolean;
+      /**
+       * Format: date-time
+       * @description When the team is to be deleted (grace period of a pending account deletion); null: none pending.
+       */
+      deletion_scheduled_for: string | null;
+    };
+    PlanLimits: {
+      /** @example 3 */
+      connections: number | null;
+      /**
+       * @example [
+       *       "okta"
+       *     ]
+       */
+      provider_kinds: string[] | null;
+      /**
+       * @description Backups started by hand per UTC day.
+       * @example 5
+       */
+      manual_backups_per_day: number | null;
+      /**
+       * @example [
+       *       "daily",
+       *       "weekly"
+       *     ]
+       */
+      schedule_frequencies: string[] | null;
+      /**
+       * @example [
+       *       "soc2"
+       *     ]
+       */
+      compliance_frameworks: string[] | null;
+      /**
+       * @description Account exports per UTC calendar month.
+       * @example 1
+       */
+      exports_per_month: number | null;
+      /**
+       * @description Members plus open invitations.
+       * @example 5
+       */
+      members: number | null;
+    };
+    PlanUsage: {
+      /** @example 2 */
+      connections: number;
+      /**
+       * @description Since 00:00 UTC.
+       * @example 1
+       */
+      manual_backups_today: number;
+      /**
+       * @description Since the 1st, 00:00 UTC.
+       * @example 0
+       */
+      exports_this_month: number;
+      /**
+       * @description Members plus open invitations.
+       * @example 3
+       */
+      members: number;
+    };
+    PlanSummary: {
+      /**
+       * @description free, trial, team or enterprise.
+       * @example team
+       */
+      name: string;
+      /**
+       * Format: date-time
+       * @description When the team moved to this plan.
+       */
+      since: string;
+      /**
+       * Format: date-time
+       * @description A trial ends here; past it every limited action answers 402 `trial_ended`. Null: no end.
+       */
+      trial_ends_at: string | null;
+      limits: components['schemas']['PlanLimits'];
+      usage: components['schemas']['PlanUsage'];
+    };
+    MeCurrentTeam: {
+      /** Format: uuid */
+      id: string;
+      /** @example Acme */
+      name: string;
+      /** @enum {string} */
+      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
+      /**
+       * @example [
+       *       "view backups",
+       *       "run backups"
+       *     ]
+       */
+      permissions: (
+        | 'view backups'
+        | 'run backups'
+        | 'manage connections'
+        | 'restore'
+        | 'compliance'
+        | 'export'
+        | 'view notifications'
+        | 'account erasure'
+        | 'manage team'
+      )[];
+      /** @description The team the session or token acts in. */
+      current: boolean;
+      /**
+       * Format: date-time
+       * @description When the team is to be deleted (grace period of a pending account deletion); null: none pending.
+       */
+      deletion_scheduled_for: string | null;
+      plan: components['schemas']['PlanSummary'];
+    };
+    Me: {
+      /**
+       * @description `session`: the web console's cookie; `access_token`: a token a client holds for a person; `client`: an integration client acting for itself.
+       * @enum {string}
+       */
+      authenticated_by: 'session' | 'access_token' | 'client';
+      /** @description Null for an integration client. */
+      user: components['schemas']['MeUser'] | null;
+      /** @description Set for an integration client only. */
+      client: components['schemas']['MeClient'] | null;
+      /** @description Every team of the person, by name; a client's one team. */
+      teams: components['schemas']['MeTeam'][];
+      current_team: components['schemas']['MeCurrentTeam'];
+    };
+    SwitchTeamRequest: {
+      /**
+       * Format: uuid
+       * @description A team the signed-in person belongs to.
+       */
+      teamId: string;
+    };
     SendCodeDto: {
       /**
        * Format: email
@@ -2766,6 +3033,83 @@ export interface operations {
         };
       };
       /** @description `forbidden`: The role lacks the "manage team" permission. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  TeamClients_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTeamClientRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedTeamClientResponse'];
+        };
+      };
+      /** @description `validation_failed`: An unknown role, or a name that is empty or longer than 200 characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `forbidden`: The role lacks "manage team", only the owner gives admin or super_admin, or the caller is an integration client. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6547,6 +6891,165 @@ export interface operations {
       };
     };
   };
+  Me_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Me'];
+        };
+      };
+      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  Me_switchTeam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SwitchTeamRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Me'];
+        };
+      };
+      /** @description `validation_failed`: `teamId` is not a uuid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `forbidden`: A cookie-authenticated request from an origin that is neither the service nor an allowed console. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `not_found`: The caller is not a member of that team. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `team_bound_to_token`: An access token acts in the team it was issued for; only a session switches. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   SignIn_sendCode: {
     parameters: {
       query?: never;
@@ -6578,7 +7081,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `forbidden`: A cross-origin request (the `Origin` must be this service). */
+      /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6730,7 +7233,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `forbidden`: A cross-origin request (the `Origin` must be this service). */
+      /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
       403: {
         headers: {
           [name: string]: unknown;

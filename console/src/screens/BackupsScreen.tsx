@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { StatusBadge } from '../components/StatusBadge';
+import { useCan } from '../session/me';
 import { connectionName, formatBytes, formatInstant, formatPercent } from '../logic/format';
 
 const PAGE_SIZE = 25;
@@ -29,9 +30,12 @@ export function BackupsScreen() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
+  // Listing connections takes `manage connections`; other roles see every connection's backups.
+  const canListConnections = useCan('manage connections');
   const connections = useQuery({
     queryKey: ['connections'],
     queryFn: () => unwrap(api().GET('/api/connections')),
+    enabled: canListConnections,
   });
   const query = {
     limit: PAGE_SIZE,

@@ -85,8 +85,11 @@ export function ConnectionFormModal(props: {
     },
   });
   const errors = save.error instanceof ApiError ? save.error.fieldErrors() : {};
-  const set = (name: string) => (event: { currentTarget: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.currentTarget.value }));
+  const set = (name: string) => (event: { currentTarget: { value: string } }) => {
+    // Read now: React clears currentTarget once the handler returns, before the updater runs.
+    const value = event.currentTarget.value;
+    setFields((current) => ({ ...current, [name]: value }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate();

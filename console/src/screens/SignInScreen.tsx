@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { rememberRole } from '../session/me';
 
 /** Sign-in with a one-time e-mail code (docs/auth.md): the address, then the six digits. */
 export function SignInScreen() {
@@ -20,10 +19,9 @@ export function SignInScreen() {
   });
   const verify = useMutation({
     mutationFn: () => unwrap(api().POST('/api/auth/verify-code', { body: { email, code } })),
-    onSuccess: async (session) => {
-      rememberRole(session.role);
+    onSuccess: async () => {
       await queryClient.invalidateQueries();
-      navigate('/connections');
+      navigate('/');
     },
   });
   const submit = (event: FormEvent) => {
