@@ -107,11 +107,11 @@ function ChangeItem({
         <Text size="xs" c="dimmed">
           {change.rule}
         </Text>
-        <Link to={timeline} style={{ fontSize: 12 }} aria-label={`Timeline of ${label}`}>
+        <Link to={timeline} style={{ fontSize: 12 }} aria-label={`Timeline: ${label}`}>
           Timeline
         </Link>
         {restoreFrom && change.action !== 'added' && (
-          <Link to={restore} style={{ fontSize: 12 }} aria-label={`Restore ${label} as it was`}>
+          <Link to={restore} style={{ fontSize: 12 }} aria-label={`Restore as it was: ${label}`}>
             Restore as it was
           </Link>
         )}

@@ -46,8 +46,12 @@ export function BackupDetailScreen() {
           {b.kind}, started {formatInstant(b.started_at)}, {b.triggered_by}
         </Text>
       </Group>
-      <Progress.Root size="xl" aria-label="Backup progress">
-        <Progress.Section value={b.progress_pct} color={b.status === 'failed' ? 'red' : 'blue'}>
+      <Progress.Root size="xl">
+        <Progress.Section
+          aria-label="Backup progress"
+          value={b.progress_pct}
+          color={b.status === 'failed' ? 'red' : 'blue'}
+        >
           <Progress.Label>{b.progress_pct} %</Progress.Label>
         </Progress.Section>
       </Progress.Root>

@@ -99,6 +99,7 @@ export function ConnectionFormModal(props: {
   );
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={props.opened}
       onClose={props.onClose}
       title={editing ? 'Edit connection' : 'New connection'}

@@ -35,8 +35,12 @@ export function RestoreDetailScreen() {
           {restore.mode}, started {formatInstant(restore.started_at ?? restore.created_at)}
         </Text>
       </Group>
-      <Progress.Root size="xl" aria-label="Restore progress">
-        <Progress.Section value={restore.progress_pct} color={restore.status === 'failed' ? 'red' : 'blue'}>
+      <Progress.Root size="xl">
+        <Progress.Section
+          aria-label="Restore progress"
+          value={restore.progress_pct}
+          color={restore.status === 'failed' ? 'red' : 'blue'}
+        >
           <Progress.Label>{restore.progress_pct} %</Progress.Label>
         </Progress.Section>
       </Progress.Root>
