@@ -27,7 +27,11 @@ export function buildConsoleIfStale(): void {
     statSync(join(CONSOLE_DIR, 'vite.config.ts')).mtimeMs,
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  execFileSync('npm', ['--prefix', CONSOLE_DIR, 'run', 'build', '--silent'], { stdio: 'pipe' });
+  // Jest sets NODE_ENV=test, which would give React's development build.
+  execFileSync('npm', ['--prefix', CONSOLE_DIR, 'run', 'build', '--silent'], {
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 /** Debian's Chromium, headless, as TOOLCHAIN.md describes (no browser download). */
