@@ -116,7 +116,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     await admin.getByText('completed', { exact: true }).first().waitFor();
     await inspect(admin, 'backup');
     await admin.getByRole('link', { name: 'Connections' }).click();
-    await admin.getByText('Simulated org').waitFor();
+    await admin.getByRole('cell', { name: /Simulated org/ }).waitFor();
     await inspect(admin, 'connections');
 
     // Someone renames a group in the org; the second backup sees it.

@@ -1,4 +1,4 @@
-import { createTheme, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Mantine's theme, tuned for WCAG 2.1 AA (4.5:1 contrast for text): filled controls use shade 8
@@ -9,8 +9,9 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
   components: {
-    // The close button is an icon: it needs a name (axe `button-name`).
+    // Close buttons are icons: they need a name (axe `button-name`).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
 

@@ -138,7 +138,7 @@ export function ConnectionFormModal(props: {
             return field.multiline ? (
               <Textarea {...common} autosize minRows={3} />
             ) : (
-              <TextInput {...common} />
+              <TextInput {...common} type={field.secret ? 'password' : 'text'} autoComplete="off" />
             );
           })}
           {save.error && <ErrorAlert error={save.error} />}

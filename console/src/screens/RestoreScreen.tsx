@@ -110,7 +110,6 @@ export function RestoreScreen() {
               { value: 'selective', label: 'Selected types and objects' },
               { value: 'full', label: 'Everything in the backup' },
             ]}
-            w={420}
           />
           {mode === 'selective' && (
             <Group align="flex-end">
