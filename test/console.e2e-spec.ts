@@ -142,7 +142,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
       (change) => change.resource.id === group.id,
     )!;
     await item.getByText(expected.severity, { exact: true }).waitFor();
-    await item.getByText('profile.name: → Renamed by mistake').waitFor();
+    await item.getByText(`profile.name: ${String(profile.name)} → Renamed by mistake`).waitFor();
     await inspect(admin, 'compare');
 
     // The object's timeline, then back to restore it as it was.

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { fieldName, shortValue, type Change, type ChangeRow } from '../logic/changes';
+import { describeFieldChange, fieldChanges, type Change, type ChangeRow } from '../logic/changes';
 import { useCan } from '../session/me';
 import { SeverityBadge } from './SeverityBadge';
 
@@ -89,7 +89,7 @@ function ChangeItem({
   connectionId: string;
   restoreFrom: string | null;
 }) {
-  const operations = change.resource.changes ?? [];
+  const fields = fieldChanges(change.resource.changes ?? []);
   const label = change.resource.name ?? change.resource.id;
   const restore = `/restore?${new URLSearchParams({ backupId: restoreFrom ?? '', resourceTypes: change.resourceType, resourceIds: change.resource.id })}`;
   const timeline = `/timeline?${new URLSearchParams({ connectionId, resourceType: change.resourceType, resourceId: change.resource.id })}`;
@@ -116,15 +116,14 @@ function ChangeItem({
           </Link>
         )}
       </Group>
-      {operations.slice(0, SHOWN_FIELDS).map((operation, index) => (
+      {fields.slice(0, SHOWN_FIELDS).map((field, index) => (
         <Text key={index} size="xs" ff="monospace">
-          {fieldName(operation.path)}:{' '}
-          {operation.op === 'remove' ? 'removed' : `→ ${shortValue(operation.value)}`}
+          {describeFieldChange(field)}
         </Text>
       ))}
-      {operations.length > SHOWN_FIELDS && (
+      {fields.length > SHOWN_FIELDS && (
         <Text size="xs" c="dimmed">
-          and {operations.length - SHOWN_FIELDS} more fields
+          and {fields.length - SHOWN_FIELDS} more fields
         </Text>
       )}
     </div>

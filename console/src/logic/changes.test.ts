@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fieldName, filterChanges, groupByType, shortValue, toRows, type Change } from './changes';
+import {
+  describeFieldChange,
+  fieldChanges,
+  fieldName,
+  filterChanges,
+  groupByType,
+  shortValue,
+  toRows,
+  type Change,
+} from './changes';
 
 function change(resourceType: string, severity: Change['severity'], name: string): Change {
   return { resourceType, action: 'modified', resource: { id: `id-${name}`, name }, severity, rule: 'r' };
@@ -55,5 +64,26 @@ describe('shortValue', () => {
     expect(shortValue({ a: 1 })).toBe('{"a":1}');
     expect(shortValue('x'.repeat(10), 5)).toBe('xxxx…');
     expect(shortValue(undefined)).toBe('—');
+  });
+});
+
+describe('fieldChanges', () => {
+  it('reads each test operation as the before of the operation after it', () => {
+    const fields = fieldChanges([
+      { op: 'test', path: '/profile/name', value: 'Sales' },
+      { op: 'replace', path: '/profile/name', value: 'Finance' },
+      { op: 'add', path: '/profile/owner', value: 'ann' },
+      { op: 'test', path: '/profile/phone', value: '555' },
+      { op: 'remove', path: '/profile/phone' },
+    ]);
+    expect(fields.map(describeFieldChange)).toEqual([
+      'profile.name: Sales → Finance',
+      'profile.owner: (none) → ann',
+      'profile.phone: 555 → (removed)',
+    ]);
+  });
+
+  it('shows an unknown before as an ellipsis when no test operation precedes', () => {
+    expect(describeFieldChange(fieldChanges([{ op: 'replace', path: '/a', value: 1 }])[0])).toBe('a: … → 1');
   });
 });

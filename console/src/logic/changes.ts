@@ -96,3 +96,48 @@ export function shortValue(value: unknown, max = 120): string {
   if (text === undefined) return '—';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** One changed field of a record: its value before (absent for an added field) and after (absent when removed). */
+export interface FieldChange {
+  field: string;
+  before?: unknown;
+  after?: unknown;
+  kind: 'added' | 'changed' | 'removed';
+}
+
+/**
+ * The field-level before and after of a `modified` change's JSON Patch (RFC 6902). The diff puts a
+ * `test` operation holding the old value before each `replace` and `remove` (docs/diff.md), so
+ * a `test` is read as the before of the operation that follows it on the same path.
+ */
+export function fieldChanges(operations: readonly PatchOperation[]): FieldChange[] {
+  const fields: FieldChange[] = [];
+  let pending: PatchOperation | null = null;
+  for (const operation of operations) {
+    if (operation.op === 'test') {
+      pending = operation;
+      continue;
+    }
+    const before = pending && pending.path === operation.path ? { before: pending.value } : {};
+    pending = null;
+    const field = fieldName(operation.path);
+    if (operation.op === 'remove') fields.push({ field, ...before, kind: 'removed' });
+    else if (operation.op === 'replace')
+      fields.push({ field, ...before, after: operation.value, kind: 'changed' });
+    else if (operation.op === 'add') fields.push({ field, after: operation.value, kind: 'added' });
+    else
+      fields.push({
+        field: fieldName(operation.from ?? operation.path),
+        after: operation.value,
+        kind: 'changed',
+      });
+  }
+  return fields;
+}
+
+/** A field change on one line: `profile.name: Sales → Finance`, `owner: (none) → ann`, `phone: 555 → (removed)`. */
+export function describeFieldChange(change: FieldChange): string {
+  const before = change.kind === 'added' ? '(none)' : 'before' in change ? shortValue(change.before) : '…';
+  const after = change.kind === 'removed' ? '(removed)' : shortValue(change.after);
+  return `${change.field}: ${before} → ${after}`;
+}

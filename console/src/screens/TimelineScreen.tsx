@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { fieldName, shortValue } from '../logic/changes';
+import { describeFieldChange, fieldChanges } from '../logic/changes';
 import { formatInstant } from '../logic/format';
 
 /** One object's history across the connection's backups (`GET /api/resource-timeline`). */
@@ -47,12 +47,13 @@ export function TimelineScreen() {
                   <Badge variant="light">{event.change}</Badge>
                 </Table.Td>
                 <Table.Td>
-                  {event.diff.slice(0, 10).map((operation, index) => (
-                    <Text key={index} size="xs" ff="monospace">
-                      {fieldName(operation.path)}:{' '}
-                      {operation.op === 'remove' ? 'removed' : shortValue(operation.value)}
-                    </Text>
-                  ))}
+                  {fieldChanges(event.diff)
+                    .slice(0, 10)
+                    .map((field, index) => (
+                      <Text key={index} size="xs" ff="monospace">
+                        {describeFieldChange(field)}
+                      </Text>
+                    ))}
                 </Table.Td>
               </Table.Tr>
             ))}
