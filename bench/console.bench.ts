@@ -109,20 +109,6 @@ async function timeCompareScrolled(page: Page, consoleUrl: string): Promise<numb
   await page.goto(`${consoleUrl}/compare?from=${backupId(1)}&to=${backupId(0)}`);
   const list = page.getByTestId('change-list');
   await list.getByTestId('change').first().waitFor();
-  if (process.env.BENCH_DEBUG)
-    process.stderr.write(
-      `first change after ${Date.now() - start} ms; ${await page.evaluate(() =>
-        JSON.stringify(
-          performance
-            .getEntriesByType('resource')
-            .map((e) => [
-              e.name.slice(-30),
-              Math.round(e.startTime),
-              Math.round((e as unknown as { responseEnd: number }).responseEnd),
-            ]),
-        ),
-      )} now ${await page.evaluate(() => Math.round(performance.now()))}\n`,
-    );
   // Rows are measured as they render, so the end moves while scrolling: scroll until the last row is in.
   const last = list.locator(`[data-index="${CHANGES + TYPES.length - 1}"]`);
   while (!(await last.count())) {
