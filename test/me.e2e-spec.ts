@@ -193,6 +193,11 @@ describe('GET /api/me and POST /api/me/team (HTTP, real PostgreSQL)', () => {
     const me = await sessionGet('/api/me');
     expect(me.body.current_team.deletion_scheduled_for).toBe(scheduledFor);
     expect(me.headers.get('x-account-deletion')).toBe(scheduledFor);
+    // The switch's answer is about the team switched to, headers included.
+    const toBeta = await browser.postJson(`${ctx.baseUrl}/api/me/team`, { teamId: beta.teamId });
+    expect([toBeta.status, toBeta.headers.get('x-account-deletion')]).toEqual([200, null]);
+    const toAlpha = await browser.postJson(`${ctx.baseUrl}/api/me/team`, { teamId: alpha.id });
+    expect(toAlpha.headers.get('x-account-deletion')).toBe(scheduledFor);
     await switchTo(beta.teamId);
     const elsewhere = await sessionGet('/api/me');
     expect(elsewhere.body.current_team.deletion_scheduled_for).toBeNull();

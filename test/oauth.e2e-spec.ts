@@ -191,6 +191,25 @@ describe('authorization code flow', () => {
       expect([list.status, list.body.total]).toEqual([200, 0]);
     });
 
+    it("answers GET /api/me for a person's token as that person in the token's team, which it cannot switch", async () => {
+      const client = await register();
+      const { owner, verifier, code } = await authorizeAsNewOwner(client.client_id);
+      const token = (await redeem(client.client_id, code, verifier)).body.access_token as string;
+      const me = await ctx.http.get('/api/me').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(me.body).toMatchObject({
+        authenticated_by: 'access_token',
+        user: { id: owner.userId, email: owner.email },
+        client: null,
+        teams: [{ id: owner.teamId, role: 'super_admin', current: true }],
+        current_team: { id: owner.teamId, role: 'super_admin' },
+      });
+      const refused = await ctx.http
+        .post('/api/me/team')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ teamId: owner.teamId });
+      expect([refused.status, refused.body.code]).toEqual([409, 'team_bound_to_token']);
+    });
+
     it('does not ask again: a signed-in browser with a grant goes straight back to the client', async () => {
       const client = await register();
       const { browser } = await authorizeAsNewOwner(client.client_id);

@@ -24,6 +24,8 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 
 const P = Permission;
 const PUBLIC = 'public';
+/** Any authenticated caller, whatever the role (`@RequireAuthentication()`). */
+const AUTHENTICATED = 'authenticated';
 
 /**
  * Every /api route and what it demands: the spec's Endpoints section (permissions named there,
@@ -31,7 +33,7 @@ const PUBLIC = 'public';
  * A route of the app missing here fails the inventory test: a new route's access is a decision
  * to review, not a default. Routes of the spec not built yet are simply not checked.
  */
-const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
+const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATED> = {
   'GET /api/backup/list': P.ViewBackups,
   'GET /api/backup/:id': P.ViewBackups,
   'DELETE /api/backup/:id': P.RunBackups,
@@ -84,7 +86,11 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC> = {
   'POST /api/team/invitations': P.ManageTeam,
   'DELETE /api/team/invitations/:id': P.ManageTeam,
   'GET /api/team/clients': P.ManageTeam,
+  'POST /api/team/clients': P.ManageTeam,
   'DELETE /api/team/clients/:clientId': P.ManageTeam,
+  // The caller's own profile and team switching (DESIGN section 9): every role.
+  'GET /api/me': AUTHENTICATED,
+  'POST /api/me/team': AUTHENTICATED,
   'GET /api/restore/history': P.Restore,
   'GET /api/restore/:restoreId': P.Restore,
   'GET /api/restore/previews/:previewId': P.Restore,
@@ -199,8 +205,10 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
       );
     });
 
-    it('has no route that is neither @Public() nor guarded by a permission', () => {
-      const open = routes.filter((route) => !route.permission && !route.isPublic);
+    it('has no route that is neither @Public() nor guarded by a permission or authentication', () => {
+      const open = routes.filter(
+        (route) => !route.permission && !route.isPublic && !route.authenticationOnly,
+      );
       expect(open.map((route) => `${routeKey(route)} (${route.handler})`)).toEqual([]);
     });
 
@@ -218,7 +226,10 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
     it('gives every /api route exactly the access of the endpoint table (spec "Endpoints", DESIGN section 3)', () => {
       const actual = routes
         .filter((route) => route.path.startsWith('/api/'))
-        .map((route) => [routeKey(route), route.permission ?? PUBLIC]);
+        .map((route) => [
+          routeKey(route),
+          route.permission ?? (route.authenticationOnly ? AUTHENTICATED : PUBLIC),
+        ]);
       const expected = actual.map(([key]) => [key, ENDPOINTS[key] ?? 'missing from ENDPOINTS']);
       expect(actual).toEqual(expected);
     });
@@ -239,6 +250,7 @@ describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, req
       if (SIGNED_ROUTES.includes(routeKey(route))) return 403;
       if (route.isPublic && !route.permission) return 'allowed';
       if (!role) return 401;
+      if (route.authenticationOnly && !route.permission) return 'allowed';
       return roleHasPermission(role, route.permission!) ? 'allowed' : 403;
     }
 

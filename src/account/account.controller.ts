@@ -36,9 +36,9 @@ export class AccountController {
    */
   @Get('export')
   @ApiOperation({ summary: "Export the team's data" })
-  @RequirePermission(Permission.Export)
   // It spends the team's weekly export: a link on another site must not.
   @StateChangingGet()
+  @RequirePermission(Permission.Export)
   @ApiProduces('application/json')
   @ApiOkResponse({ type: AccountExportDto, description: 'A download (`Content-Disposition: attachment`).' })
   @ApiErrorResponses({

@@ -4,7 +4,12 @@ import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { Actor } from '@app/common/actor.js';
 import type { AppConfig } from '@app/config/app-config.js';
-import { Public, RequirePermission } from '@app/common/decorators.js';
+import {
+  Public,
+  RequireAuthentication,
+  RequirePermission,
+  StateChangingGet,
+} from '@app/common/decorators.js';
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import { Permission } from '@app/common/permission.js';
 import passport from 'passport';
@@ -24,6 +29,15 @@ class Routes {
 
   @Get()
   forgotten(): void {}
+
+  @RequireAuthentication()
+  @Get()
+  profile(): void {}
+
+  @StateChangingGet()
+  @RequirePermission(Permission.ViewBackups)
+  @Get()
+  spend(): void {}
 }
 
 @Public()
@@ -42,10 +56,15 @@ function fixedCaller(actor?: Actor): CustomStrategy {
 const viewer: Actor = { teamId: 't', userId: 'u', role: 'viewer', clientId: 'c' };
 const admin: Actor = { ...viewer, role: 'admin' };
 
-async function decide(caller: Actor | undefined, controller: object, handler: () => void): Promise<unknown> {
+async function decide(
+  caller: Actor | undefined,
+  controller: object,
+  handler: () => void,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   const request: AuthRequest & { socket: object } = {
     method: 'GET',
-    headers: { 'x-request-id': 'req-1' },
+    headers: { 'x-request-id': 'req-1', ...headers },
     originalUrl: '/api/x',
     socket: { remoteAddress: '203.0.113.9' },
   };
@@ -95,5 +114,24 @@ describe('AuthGuard', () => {
       UnauthorizedError,
     );
     expect(await decide(viewer, PublicRoutes, PublicRoutes.prototype.restore)).toBeInstanceOf(ForbiddenError);
+  });
+
+  it('admits every authenticated role on a @RequireAuthentication() route, and nobody else', async () => {
+    expect(await decide(viewer, Routes, Routes.prototype.profile)).toMatchObject({ allowed: true });
+    expect(await decide(undefined, Routes, Routes.prototype.profile)).toBeInstanceOf(UnauthorizedError);
+  });
+
+  it('refuses a state-changing GET another site started when it rides on the cookie, not when a token carries it', async () => {
+    const crossSite = { 'sec-fetch-site': 'cross-site' };
+    expect(await decide(viewer, Routes, Routes.prototype.spend, crossSite)).toBeInstanceOf(ForbiddenError);
+    for (const site of ['same-site', 'same-origin', 'none'])
+      expect(await decide(viewer, Routes, Routes.prototype.spend, { 'sec-fetch-site': site })).toMatchObject({
+        allowed: true,
+      });
+    expect(
+      await decide(viewer, Routes, Routes.prototype.spend, { ...crossSite, authorization: 'Bearer t' }),
+    ).toMatchObject({ allowed: true });
+    // Only marked routes: any other cookie GET another site starts goes on (SameSite=Lax allows it).
+    expect(await decide(admin, Routes, Routes.prototype.manage, crossSite)).toMatchObject({ allowed: true });
   });
 });

@@ -56,7 +56,13 @@ export const RequireAuthentication = (): MethodDecorator & ClassDecorator =>
  * (RFC 6265bis §8.8.2), so a link on any page could otherwise make a signed-in person's browser
  * perform it. Bearer requests carry no ambient credential and are not concerned.
  */
-export const StateChangingGet = (): MethodDecorator => SetMetadata(STATE_CHANGING_GET, true);
+export const StateChangingGet = (): MethodDecorator =>
+  applyDecorators(
+    SetMetadata(STATE_CHANGING_GET, true),
+    ApiErrorResponses({
+      403: 'The request rides on the session cookie and another site started it (`Sec-Fetch-Site: cross-site`).',
+    }),
+  );
 
 /** The authenticated caller, set on the request by the auth guard. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => {

@@ -32,8 +32,8 @@ describe('loadConfig', () => {
     expect(sut.PROVIDER_ALLOWED_HOSTS).toEqual(['127.0.0.1', '*.example.org']);
   });
 
-  it('allows the local console origin outside production and none in production unless told', () => {
-    expect(loadConfig({}).CONSOLE_ORIGINS).toEqual(['http://localhost:5173']);
+  it('allows the local console origins outside production and none in production unless told', () => {
+    expect(loadConfig({}).CONSOLE_ORIGINS).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
     expect(loadConfig({ NODE_ENV: 'production' }).CONSOLE_ORIGINS).toEqual([]);
     expect(loadConfig({ CONSOLE_ORIGINS: '' }).CONSOLE_ORIGINS).toEqual([]);
     const sut = loadConfig({

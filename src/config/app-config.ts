@@ -19,8 +19,13 @@ const originList = z
     }
   });
 
-/** The console's origin under `npm run console` (Vite's default port), allowed outside production. */
-export const DEV_CONSOLE_ORIGIN = 'http://localhost:5173';
+/**
+ * The console's origins under `npm run console` (Vite's default port), allowed outside
+ * production: by host name, for the API at its default BASE_URL (http://localhost:3000), and by
+ * address, for the demo's service at http://127.0.0.1:<port>. A session cookie goes only to the
+ * same site (RFC 6265bis: the host, port aside), so each pairs with an API of the same host.
+ */
+export const DEV_CONSOLE_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -83,7 +88,7 @@ export const configSchema = z
     /**
      * Origins of the separately served admin console (DESIGN section 9, docs/security.md "The
      * console"): they get CORS with credentials, and their cookie-authenticated requests pass the
-     * CSRF check. Default: none in production, DEV_CONSOLE_ORIGIN otherwise; empty: none.
+     * CSRF check. Default: none in production, DEV_CONSOLE_ORIGINS otherwise; empty: none.
      */
     CONSOLE_ORIGINS: originList,
     /** The Chromium that renders PDF reports (Debian's package; puppeteer never downloads one). */
@@ -173,7 +178,7 @@ export const configSchema = z
       env.CONSOLE_ORIGINS === undefined
         ? env.NODE_ENV === 'production'
           ? []
-          : [DEV_CONSOLE_ORIGIN]
+          : DEV_CONSOLE_ORIGINS
         : splitList(env.CONSOLE_ORIGINS);
     return {
       ...env,

@@ -1,5 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ACCOUNT_DELETION_HEADER } from '@app/account/account-deletion.interceptor.js';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequireAuthentication } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
@@ -44,8 +46,14 @@ export class MeController {
     @Body() body: SwitchTeamDto,
     @Headers('authorization') authorization: string | undefined,
     @Headers('cookie') cookie: string | undefined,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<MeDto> {
-    return this.me.switchTeam(actor, body.teamId, credentialOf(authorization, cookie));
+    const me = await this.me.switchTeam(actor, body.teamId, credentialOf(authorization, cookie));
+    // X-Account-Deletion was set for the team the request arrived in; the answer is about the new one.
+    const deletion = me.current_team.deletion_scheduled_for;
+    if (deletion) response.setHeader(ACCOUNT_DELETION_HEADER, deletion);
+    else response.removeHeader(ACCOUNT_DELETION_HEADER);
+    return me;
   }
 }
 

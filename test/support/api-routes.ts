@@ -2,7 +2,7 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { IS_PUBLIC, REQUIRED_PERMISSION } from '@app/common/decorators.js';
+import { AUTHENTICATION_ONLY, IS_PUBLIC, REQUIRED_PERMISSION } from '@app/common/decorators.js';
 import type { Permission } from '@app/common/permission.js';
 
 /** One HTTP route of the running app, with what the auth guard reads from its metadata. */
@@ -15,6 +15,8 @@ export interface AppRoute {
   handler: string;
   /** The permission the guard demands (handler over class, as AuthGuard reads it). */
   permission?: Permission;
+  /** `@RequireAuthentication()`: any authenticated caller, whatever the role. */
+  authenticationOnly: boolean;
   isPublic: boolean;
   /** The handler takes a `@Body()`. */
   hasBody: boolean;
@@ -40,6 +42,8 @@ export function nestRoutes(app: INestApplication): AppRoute[] {
         const targets = [handler, controller];
         const permission = reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
         const isPublic = reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets) === true;
+        const authenticationOnly =
+          reflector.getAllAndOverride<boolean | undefined>(AUTHENTICATION_ONLY, targets) === true;
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as object;
         const hasBody = Object.keys(args).some((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
         for (const prefix of prefixes)
@@ -49,6 +53,7 @@ export function nestRoutes(app: INestApplication): AppRoute[] {
               path: joinPath(prefix, suffix),
               handler: `${controller.name}.${name}`,
               permission,
+              authenticationOnly,
               isPublic,
               hasBody,
             });
