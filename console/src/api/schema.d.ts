@@ -4,7271 +4,7223 @@
  */
 
 export interface paths {
-  '/api/audit-events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the team's audit events */
+        get: operations["AuditEvents_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List the team's audit events */
-    get: operations['AuditEvents_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health probe */
+        get: operations["Health_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Health probe */
-    get: operations['Health_check'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/team/members': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the team members */
+        get: operations["TeamMembers_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List the team members */
-    get: operations['TeamMembers_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/team/members/{userId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from the team */
+        delete: operations["TeamMembers_remove"];
+        options?: never;
+        head?: never;
+        /** Change a member's role */
+        patch: operations["TeamMembers_changeRole"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Remove a member from the team */
-    delete: operations['TeamMembers_remove'];
-    options?: never;
-    head?: never;
-    /** Change a member's role */
-    patch: operations['TeamMembers_changeRole'];
-    trace?: never;
-  };
-  '/api/team/ownership/transfer': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/team/ownership/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer team ownership */
+        post: operations["TeamOwnership_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Transfer team ownership */
-    post: operations['TeamOwnership_transfer'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/team/invitations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List pending invitations */
+        get: operations["TeamInvitations_list"];
+        put?: never;
+        /** Invite someone to the team */
+        post: operations["TeamInvitations_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List pending invitations */
-    get: operations['TeamInvitations_list'];
-    put?: never;
-    /** Invite someone to the team */
-    post: operations['TeamInvitations_invite'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/team/invitations/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation */
+        delete: operations["TeamInvitations_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Revoke an invitation */
-    delete: operations['TeamInvitations_revoke'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/team/clients': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/team/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List integration clients */
+        get: operations["TeamClients_list"];
+        put?: never;
+        /** Create an integration client */
+        post: operations["TeamClients_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List integration clients */
-    get: operations['TeamClients_list'];
-    put?: never;
-    /** Create an integration client */
-    post: operations['TeamClients_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/team/clients/{clientId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/team/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an integration client */
+        delete: operations["TeamClients_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Revoke an integration client */
-    delete: operations['TeamClients_revoke'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/connections': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List connections */
+        get: operations["Connections_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List connections */
-    get: operations['Connections_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/connections/create': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/connections/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a connection */
+        post: operations["Connections_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Create a connection */
-    post: operations['Connections_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/connections/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a connection */
+        get: operations["Connections_get"];
+        put?: never;
+        post?: never;
+        /** Delete a connection */
+        delete: operations["Connections_remove"];
+        options?: never;
+        head?: never;
+        /** Update a connection */
+        patch: operations["Connections_update"];
+        trace?: never;
     };
-    /** Get a connection */
-    get: operations['Connections_get'];
-    put?: never;
-    post?: never;
-    /** Delete a connection */
-    delete: operations['Connections_remove'];
-    options?: never;
-    head?: never;
-    /** Update a connection */
-    patch: operations['Connections_update'];
-    trace?: never;
-  };
-  '/api/backup/list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/backup/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List backups */
+        get: operations["Backups_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List backups */
-    get: operations['Backups_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/backup/status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/backup/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a backup */
+        get: operations["Backups_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Poll a backup */
-    get: operations['Backups_status'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/backup/active': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/backup/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List running backups */
+        get: operations["Backups_active"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List running backups */
-    get: operations['Backups_active'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/backup/run': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/backup/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a backup */
+        post: operations["Backups_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Start a backup */
-    post: operations['Backups_run'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/backup/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/backup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a backup */
+        get: operations["Backups_get"];
+        put?: never;
+        post?: never;
+        /** Delete a backup */
+        delete: operations["Backups_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Get a backup */
-    get: operations['Backups_get'];
-    put?: never;
-    post?: never;
-    /** Delete a backup */
-    delete: operations['Backups_delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/connections/{id}/workflows/upload': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/connections/{id}/workflows/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back up an Okta Workflows export file
+         * @description The body is a `.folder` or `.flow` file exported from the Workflows console (at most 10 MB), sent as `application/octet-stream`. It is validated as a flopack, stored encrypted as any snapshot and recorded as a completed backup (docs/okta-workflows.md).
+         */
+        post: operations["BackupUpload_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Back up an Okta Workflows export file
-     * @description The body is a `.folder` or `.flow` file exported from the Workflows console (at most 10 MB), sent as `application/octet-stream`. It is validated as a flopack, stored encrypted as any snapshot and recorded as a completed backup (docs/okta-workflows.md).
-     */
-    post: operations['BackupUpload_upload'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/connections/{id}/schedule': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/connections/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a connection's backup schedule */
+        get: operations["Schedules_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a connection's backup schedule */
+        patch: operations["Schedules_update"];
+        trace?: never;
     };
-    /** Get a connection's backup schedule */
-    get: operations['Schedules_get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Update a connection's backup schedule */
-    patch: operations['Schedules_update'];
-    trace?: never;
-  };
-  '/api/diff': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compare two backups (query string) */
+        get: operations["Diff_compareByQuery"];
+        put?: never;
+        /** Compare two backups */
+        post: operations["Diff_compare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Compare two backups (query string) */
-    get: operations['Diff_compareByQuery'];
-    put?: never;
-    /** Compare two backups */
-    post: operations['Diff_compare'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/resource-timeline': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/resource-timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A resource's change timeline */
+        get: operations["Timeline_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A resource's change timeline */
-    get: operations['Timeline_timeline'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/restore': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview a restore (dry run) */
+        get: operations["Restore_preview"];
+        put?: never;
+        /** Run a restore (or preview it without mode) */
+        post: operations["Restore_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Preview a restore (dry run) */
-    get: operations['Restore_preview'];
-    put?: never;
-    /** Run a restore (or preview it without mode) */
-    post: operations['Restore_run'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/restore/history': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/restore/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List restores */
+        get: operations["Restore_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List restores */
-    get: operations['Restore_history'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/restore/previews/{previewId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/restore/previews/{previewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a dry run queued as a job */
+        get: operations["Restore_previewRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Poll a dry run queued as a job */
-    get: operations['Restore_previewRun'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/restore/packages/{restoreId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/restore/packages/{restoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a re-import package (signed URL) */
+        get: operations["Restore_downloadPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Download a re-import package (signed URL) */
-    get: operations['Restore_downloadPackage'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/restore/{restoreId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/restore/{restoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a restore and its items */
+        get: operations["Restore_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Poll a restore and its items */
-    get: operations['Restore_get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/backup/{id}/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/backup/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a backup end to end (a restore drill) */
+        post: operations["RestoreDrills_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Verify a backup end to end (a restore drill) */
-    post: operations['RestoreDrills_verify'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/restore-drills/{drillId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/restore-drills/{drillId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a restore drill */
+        get: operations["RestoreDrills_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Poll a restore drill */
-    get: operations['RestoreDrills_get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/compliance/check': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/compliance/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a compliance check */
+        post: operations["Compliance_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Run a compliance check */
-    post: operations['Compliance_check'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/export/report': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/export/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate a PDF report */
+        post: operations["Reports_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Generate a PDF report */
-    post: operations['Reports_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/export/reports/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/export/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a report (signed URL) */
+        get: operations["Reports_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Download a report (signed URL) */
-    get: operations['Reports_download'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/export/audit-pack': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/export/audit-pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Download the audit pack (ZIP) */
+        post: operations["AuditPack_auditPack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Download the audit pack (ZIP) */
-    post: operations['AuditPack_auditPack'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/export/signing-key': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/export/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public key audit packs are signed with */
+        get: operations["AuditPack_signingKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The public key audit packs are signed with */
-    get: operations['AuditPack_signingKey'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/scores/resilience': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/scores/resilience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A connection's resilience score */
+        get: operations["Scores_resilience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A connection's resilience score */
-    get: operations['Scores_resilience'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/scores/readiness': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/scores/readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's restore-readiness score */
+        get: operations["Scores_readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The team's restore-readiness score */
-    get: operations['Scores_readiness'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List notifications */
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List notifications */
-    get: operations['Notifications_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications/read': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark notifications read */
+        post: operations["Notifications_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Mark notifications read */
-    post: operations['Notifications_markRead'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications/preferences': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get notification preferences */
+        get: operations["Notifications_preferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update notification preferences */
+        patch: operations["Notifications_updatePreferences"];
+        trace?: never;
     };
-    /** Get notification preferences */
-    get: operations['Notifications_preferences'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Update notification preferences */
-    patch: operations['Notifications_updatePreferences'];
-    trace?: never;
-  };
-  '/api/account/export': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the team's data */
+        get: operations["Account_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Export the team's data */
-    get: operations['Account_export'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/account/delete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request account deletion */
+        post: operations["Account_requestDeletion"];
+        /** Cancel account deletion */
+        delete: operations["Account_cancelDeletion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Request account deletion */
-    post: operations['Account_requestDeletion'];
-    /** Cancel account deletion */
-    delete: operations['Account_cancelDeletion'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/newsletter/subscribe': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/newsletter/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe to the newsletter */
+        post: operations["Newsletter_subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Subscribe to the newsletter */
-    post: operations['Newsletter_subscribe'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/newsletter/confirm': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confirm a newsletter subscription */
+        get: operations["Newsletter_confirm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Confirm a newsletter subscription */
-    get: operations['Newsletter_confirm'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/newsletter/unsubscribe': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unsubscribe from the newsletter */
+        get: operations["Newsletter_unsubscribe"];
+        put?: never;
+        /** Unsubscribe in one click (RFC 8058) */
+        post: operations["Newsletter_unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Unsubscribe from the newsletter */
-    get: operations['Newsletter_unsubscribe'];
-    put?: never;
-    /** Unsubscribe in one click (RFC 8058) */
-    post: operations['Newsletter_unsubscribeOneClick'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller, their teams and the current plan */
+        get: operations["Me_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The caller, their teams and the current plan */
-    get: operations['Me_get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/team': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/me/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch the current team */
+        post: operations["Me_switchTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Switch the current team */
-    post: operations['Me_switchTeam'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/send-code': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sign-in code by e-mail */
+        post: operations["SignIn_sendCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Send a sign-in code by e-mail */
-    post: operations['SignIn_sendCode'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/verify-code': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/verify-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the code */
+        post: operations["SignIn_verifyCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign in with the code */
-    post: operations['SignIn_verifyCode'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/sign-out': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out */
+        post: operations["SignIn_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign out */
-    post: operations['SignIn_signOut'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    AuditActor: {
-      /** @enum {string} */
-      type: 'user' | 'client' | 'system' | 'schedule';
-      /** @description The user; null for system and schedule. */
-      id: string | null;
-      email?: string;
-      client_id?: string;
-    };
-    AuditTarget: {
-      /** @example backup */
-      type: string;
-      id: string | null;
-    };
-    AuditEvent: {
-      /** Format: uuid */
-      id: string;
-      /** Format: date-time */
-      occurred_at: string;
-      actor: components['schemas']['AuditActor'];
-      /** @example backup.failed */
-      action: string;
-      target: components['schemas']['AuditTarget'];
-      /** @enum {string} */
-      outcome: 'success' | 'failure';
-      ip: string | null;
-      request_id: string | null;
-      details: {
-        [key: string]: unknown;
-      };
-    };
-    AuditEventPage: {
-      events: components['schemas']['AuditEvent'][];
-      /** @description Cursor of the next page; null on the last. */
-      nextAfter: string | null;
-    };
-    Health: {
-      /** @enum {string} */
-      status: 'ok';
-      /**
-       * @description Seconds since this process started.
-       * @example 3600
-       */
-      uptime: number;
-      /** @example 0.1.0 */
-      version: string;
-    };
-    TeamMember: {
-      /**
-       * Format: uuid
-       * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
-       */
-      user_id: string;
-      /** @example jane.doe@acme.example */
-      email: string;
-      name?: string | null;
-      /** @enum {string} */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-      /**
-       * Format: date-time
-       * @description When the user joined the team.
-       */
-      joined_at: string;
-    };
-    TeamMemberList: {
-      members: components['schemas']['TeamMember'][];
-    };
-    ChangeRoleDto: {
-      /**
-       * @description super_admin changes only by ownership transfer.
-       * @enum {string}
-       */
-      role: 'admin' | 'operator' | 'auditor' | 'viewer';
-    };
-    TeamMemberResponse: {
-      member: components['schemas']['TeamMember'];
-    };
-    Ok: {
-      /**
-       * @example true
-       * @enum {boolean}
-       */
-      ok: true;
-    };
-    TransferOwnershipDto: {
-      /**
-       * Format: uuid
-       * @description A member of the team, who becomes its super_admin.
-       */
-      user_id: string;
-    };
-    OwnershipTransferred: {
-      owner: components['schemas']['TeamMember'];
-      previous_owner: components['schemas']['TeamMember'] | null;
-    };
-    TeamInvitation: {
-      /** Format: uuid */
-      id: string;
-      /**
-       * @description Normalized: trimmed, lower case.
-       * @example new.admin@acme.example
-       */
-      email: string;
-      /** @enum {string} */
-      role: 'admin' | 'operator' | 'auditor' | 'viewer';
-      /** Format: uuid */
-      invited_by?: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      expires_at: string;
-      /** @enum {string} */
-      status: 'pending' | 'expired';
-    };
-    TeamInvitationList: {
-      invitations: components['schemas']['TeamInvitation'][];
-    };
-    CreateInvitationDto: {
-      /**
-       * Format: email
-       * @example new.admin@acme.example
-       */
-      email: string;
-      /** @enum {string} */
-      role: 'admin' | 'operator' | 'auditor' | 'viewer';
-    };
-    TeamInvitationResponse: {
-      invitation: components['schemas']['TeamInvitation'];
-    };
-    TeamClient: {
-      /** @example ic_3k9d8f7a6s5d4f3g */
-      client_id: string;
-      /** @example Nightly export job */
-      name: string;
-      /**
-       * @description At most its creator's current role applies.
-       * @enum {string}
-       */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-      /**
-       * Format: uuid
-       * @description The member the client acts for.
-       */
-      created_by: string;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      revoked_at?: string | null;
-    };
-    TeamClientList: {
-      clients: components['schemas']['TeamClient'][];
-    };
-    CreateTeamClientRequest: {
-      /**
-       * @description Only the owner (super_admin) gives `admin` or `super_admin`; the client never outranks its creator.
-       * @enum {string}
-       */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-      /**
-       * @description Default "<role> integration".
-       * @example Nightly export job
-       */
-      name?: string;
-    };
-    CreatedTeamClient: {
-      /** @example ic_3k9d8f7a6s5d4f3g */
-      client_id: string;
-      /** @example Nightly export job */
-      name: string;
-      /**
-       * @description At most its creator's current role applies.
-       * @enum {string}
-       */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-      /**
-       * Format: uuid
-       * @description The member the client acts for.
-       */
-      created_by: string;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      revoked_at?: string | null;
-      /**
-       * @description Shown once; store it now. Token requests authenticate with it (client_secret_basic).
-       * @example q3F0bX7y2Vw9kLm4Nz8rT1sA6cD5eG0hJ2uP7iO3xYk
-       */
-      client_secret: string;
-    };
-    CreatedTeamClientResponse: {
-      client: components['schemas']['CreatedTeamClient'];
-    };
-    Connection: {
-      /** Format: uuid */
-      id: string;
-      /** @enum {string} */
-      provider: 'okta' | 'okta_workflows' | 'entra_id';
-      /**
-       * Format: uri
-       * @example https://acme.okta.com
-       */
-      org_url: string;
-      /** @example Acme production */
-      org_name?: string | null;
-      /** @example 0oa1b2c3d4e5f6g7h8i9 */
-      client_id: string;
-      /** Format: date-time */
-      last_verified_at?: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    ConnectionList: {
-      connections: components['schemas']['Connection'][];
-    };
-    CreateConnectionDto: {
-      /**
-       * Format: uri
-       * @description Tenant URL; https only. Required for Okta; Entra ID defaults to Microsoft Graph's.
-       * @example https://acme.okta.com
-       */
-      org_url?: string;
-      /** @description Entra ID only: the directory (tenant) id or a verified domain. */
-      tenant_id?: string;
-      /** @description Client id of the Okta API service integration, the Entra app registration or the Okta Workflows API Services app. */
-      client_id: string;
-      /** @description Client secret of the integration. Required unless client_certificate is given (Entra ID); not a field of Okta Workflows connections. Write-only: never returned. */
-      client_secret?: string;
-      /**
-       * @description Entra ID only, instead of client_secret: a certificate uploaded to the app registration and its unencrypted RSA private key, PEM (Microsoft's recommendation for app-only access). Write-only: never returned.
-       * @example -----BEGIN CERTIFICATE-----
-       *     ...
-       *     -----END CERTIFICATE-----
-       *     -----BEGIN PRIVATE KEY-----
-       *     ...
-       *     -----END PRIVATE KEY-----
-       */
-      client_certificate?: string;
-      /** @description Okta Workflows only: the API Services app's private key for private_key_jwt, PEM or private JWK. Write-only: never returned. */
-      private_key?: string;
-      /**
-       * @description Okta Workflows only: the alias of the exporter flow's API endpoint (docs/okta-workflows.md).
-       * @example idp-backup-exporter
-       */
-      flow_alias?: string;
-      /** @example Acme production */
-      org_name?: string;
-      /**
-       * @default okta
-       * @enum {string}
-       */
-      provider: 'okta' | 'okta_workflows' | 'entra_id';
-    };
-    ConnectionResponse: {
-      connection: components['schemas']['Connection'];
-    };
-    UpdateConnectionDto: {
-      /** @description null clears the name. */
-      org_name?: string | null;
-      client_id?: string;
-      /** @description Write-only: never returned. */
-      client_secret?: string;
-      /** @description Entra ID: a certificate and its private key, PEM, replacing the client secret (or the certificate) the connection holds. Write-only: never returned. */
-      client_certificate?: string;
-      /** @description Okta Workflows: the API Services app's new private key (PEM or private JWK). Write-only: never returned. */
-      private_key?: string;
-      /** @description Okta Workflows: the exporter flow's API endpoint alias. */
-      flow_alias?: string;
-    };
-    ConnectionRef: {
-      /** Format: uuid */
-      id: string;
-      /** @enum {string} */
-      provider: 'okta' | 'okta_workflows' | 'entra_id';
-      org_name?: string | null;
-      /**
-       * Format: uri
-       * @example https://acme.okta.com
-       */
-      org_url: string;
-    };
-    Backup: {
-      /**
-       * Format: uuid
-       * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
-       */
-      id: string;
-      /** Format: uuid */
-      connection_id: string;
-      connection: components['schemas']['ConnectionRef'];
-      /** @enum {string} */
-      status: 'running' | 'completed' | 'failed';
-      /** @enum {string} */
-      kind: 'full' | 'incremental';
-      /** Format: uuid */
-      base_backup_id?: string | null;
-      /** @description The job id (`instanceId` of the run response). */
-      instance_id: string | null;
-      /** @example 100 */
-      progress_pct: number;
-      /** @example Backup completed */
-      progress_message: string;
-      error_message?: string | null;
-      /** Format: date-time */
-      started_at: string;
-      /** Format: date-time */
-      completed_at?: string | null;
-      storage_key: string;
-      /**
-       * @example {
-       *       "user": 1200,
-       *       "group": 40
-       *     }
-       */
-      resource_counts: {
-        [key: string]: number;
-      };
-      resource_types: string[];
-      /** @description Bytes stored. */
-      size: number;
-      /** @description SHA-256 of the manifest as stored. */
-      sha256?: string | null;
-      /** @enum {string} */
-      triggered_by: 'manual' | 'schedule' | 'pre_restore';
-      include: string[] | null;
-      include_workflows: boolean;
-      /** @description Requests made to the provider. */
-      requests: number;
-    };
-    BackupStats: {
-      totalBackups: number;
-      completedBackups: number;
-      failedBackups: number;
-      /** @description completed / (completed + failed), 0 to 1; 0 when none finished. */
-      successRate: number;
-      /** @description bytes */
-      totalSize: number;
-      resourceTypes: string[];
-    };
-    BackupList: {
-      backups: components['schemas']['Backup'][];
-      /** @description Backups matching the filters, across pages. */
-      total: number;
-      /** @description null unless `includeStats=true`. */
-      stats: components['schemas']['BackupStats'] | null;
-    };
-    BackupStatus: {
-      /** @enum {string} */
-      status: 'running' | 'completed' | 'failed';
-      /** @example 40 */
-      progress_pct: number;
-      /** @example Collecting group (3 of 22 types) */
-      progress_message: string;
-      error_message?: string;
-      /** Format: date-time */
-      completed_at?: string;
-    };
-    ActiveBackups: {
-      active: components['schemas']['Backup'][];
-    };
-    RunBackupDto: {
-      /** Format: uuid */
-      connectionId: string;
-      /** @description Resource types to capture; omit for a full snapshot. */
-      include?: string[];
-      /** @description Okta kind only; recorded until the Workflows connector exists. */
-      includeWorkflows?: boolean;
-      /** @description Skips incremental logic. */
-      forceFullBackup?: boolean;
-    };
-    BackupStarted: {
-      /**
-       * Format: uuid
-       * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
-       */
-      backupId: string;
-      /** @description The job id. */
-      instanceId: string;
-      /** @enum {string} */
-      status: 'started';
-    };
-    BackupResponse: {
-      backup: components['schemas']['Backup'];
-    };
-    Schedule: {
-      enabled: boolean;
-      /** @enum {string} */
-      frequency: 'hourly' | 'daily' | 'weekly' | 'monthly';
-      /** @example 2 */
-      hour: number;
-      /** @description Weekly schedules only; 0 = Sunday. */
-      day_of_week?: number;
-      /** @description Monthly schedules only. */
-      day_of_month?: number;
-      /** @example Europe/Berlin */
-      timezone: string;
-      incremental_enabled: boolean;
-      full_backup_day: number;
-      /** @description Beyond the spec: each week, a restore drill reads the latest completed backup end to end (docs/backups.md). */
-      verify_weekly: boolean;
-      /**
-       * Format: date-time
-       * @description When the next scheduled backup starts (ISO 8601, UTC); null while disabled.
-       */
-      next_run_at: string | null;
-    };
-    UpdateScheduleDto: {
-      enabled?: boolean;
-      /** @enum {string} */
-      frequency?: 'hourly' | 'daily' | 'weekly' | 'monthly';
-      /** @description Hour in `timezone`; unused by hourly schedules. */
-      hour?: number;
-      /** @description 0 = Sunday. Weekly only, and required for it. */
-      day_of_week?: number;
-      /** @description Monthly only, and required for it. */
-      day_of_month?: number;
-      /**
-       * @description IANA time zone name; UTC offsets are refused.
-       * @example Europe/Berlin
-       */
-      timezone?: string;
-      /** @description Stored; incremental backups do not exist yet. */
-      incremental_enabled?: boolean;
-      /** @description 0 = Sunday. Stored for incremental backups. */
-      full_backup_day?: number;
-      /** @description Beyond the spec: a weekly restore drill of the latest completed backup (docs/backups.md). Default false. */
-      verify_weekly?: boolean;
-    };
-    ScheduleResponse: {
-      schedule: components['schemas']['Schedule'];
-    };
-    DiffRequestDto: {
-      /** Format: uuid */
-      fromBackupId: string;
-      /** Format: uuid */
-      toBackupId: string;
-      /** @description Resource types or categories to compare; default: every type both backups hold. */
-      resourceTypes?: string[];
-    };
-    JsonPatchOperation: {
-      /** @enum {string} */
-      op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
-      /** @example /profile/email */
-      path: string;
-      /** @description add, replace and test. */
-      value?: string | number | boolean | Record<string, never> | unknown[] | null;
-      /** @description move and copy only. */
-      from?: string;
-    };
-    DiffResource: {
-      /** @example 00u1a2b3c4d5e6f7g8h9 */
-      id: string;
-      /** @example jane.doe@acme.example */
-      name: string | null;
-      /** @description `modified` only: each replace or remove is preceded by a `test` of the old value. */
-      changes?: components['schemas']['JsonPatchOperation'][];
-    };
-    DiffChangePart: {
-      /** @example card */
-      kind: string;
-      /**
-       * @description Where the part is in the record.
-       * @example root:channels:http:okta:1.0.685:deactivateUser#1
-       */
-      key: string;
-      /** @example Deactivate User */
-      name: string | null;
-      /** @enum {string} */
-      action: 'added' | 'modified' | 'removed';
-      /** @description The operations of `resource.changes` inside this part. */
-      changes: components['schemas']['JsonPatchOperation'][];
-    };
-    DiffChange: {
-      /** @example user */
-      resourceType: string;
-      /** @enum {string} */
-      action: 'added' | 'modified' | 'removed';
-      resource: components['schemas']['DiffResource'];
-      /** @enum {string} */
-      severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
-      /** @description The severity rule that decided it (docs/severity.md). */
-      rule: string;
-      /** @description `modified` only, for providers whose resources have named parts: the change part by part (an Okta Workflows flow, card by card). */
-      parts?: components['schemas']['DiffChangePart'][];
-    };
-    DiffSide: {
-      /** Format: uuid */
-      backupId: string;
-      /** Format: uuid */
-      connectionId: string;
-      /** Format: date-time */
-      startedAt: string;
-      /** Format: date-time */
-      completedAt: string | null;
-    };
-    DiffActionCounts: {
-      added: number;
-      modified: number;
-      removed: number;
-    };
-    DiffSummary: {
-      from: components['schemas']['DiffSide'];
-      to: components['schemas']['DiffSide'];
-      /** @description false when comparing two connections. */
-      sameConnection: boolean;
-      total: number;
-      byAction: components['schemas']['DiffActionCounts'];
-      bySeverity?: {
-        critical: number;
-        high: number;
-        medium: number;
-        low: number;
-        info: number;
-      };
-      byType: {
-        [key: string]: components['schemas']['DiffActionCounts'];
-      };
-      /** @description Types compared. */
-      resourceTypes: string[];
-      /** @description Types asked for that one of the backups did not capture. */
-      notCompared: string[];
-    };
-    DiffResult: {
-      changes: components['schemas']['DiffChange'][];
-      summary: components['schemas']['DiffSummary'];
-    };
-    TimelineEvent: {
-      /**
-       * Format: uuid
-       * @description The backup that saw the change.
-       */
-      backupId: string;
-      /**
-       * Format: date-time
-       * @description When that backup started.
-       */
-      timestamp: string;
-      /** @enum {string} */
-      change: 'created' | 'modified' | 'deleted';
-      /** @description RFC 6902 operations from the previous state (`{}` before creation, after deletion). */
-      diff: components['schemas']['JsonPatchOperation'][];
-    };
-    Timeline: {
-      events: components['schemas']['TimelineEvent'][];
-    };
-    RestoreTypeSummary: {
-      create: number;
-      update: number;
-      delete: number;
-      skip: number;
-      failed: number;
-      /** @description What came back differently, or was left alone and why. */
-      notes: string[];
-    };
-    RestorePreviewRow: {
-      /** @example group */
-      resourceType: string;
-      /** @description In the backup, not in the live org: would be created. */
-      create: number;
-      /** @description In both, different: would be changed into the backup’s. */
-      update: number;
-      /** @description In both and the same, or left alone. */
-      skip: number;
-      /** @description In the live org only; removed only with `prune: true`. */
-      pruneCandidates: number;
-      /** @description Of `create`: brought back from the provider’s deleted items with their old ids (Entra ID: `restore_from_deleted`), not created anew. */
-      restoreFromDeleted: number;
-      notes: string[];
-    };
-    PruneCandidate: {
-      resourceType: string;
-      id: string;
-      name: string | null;
-      /** @enum {string} */
-      severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
-    };
-    NotRestorable: {
-      resourceType: string;
-      items: string[];
-      why: string;
-    };
-    RestorePreview: {
-      preview: components['schemas']['RestorePreviewRow'][];
-      /**
-       * Format: uri
-       * @example https://acme.okta.com
-       */
-      sourceOrgUrl: string;
-      /**
-       * Format: date-time
-       * @description When the live org was read.
-       */
-      collectedAt: string;
-      /** @description At most 1,000 listed; all are counted in the rows. */
-      prune: components['schemas']['PruneCandidate'][];
-      notRestorable: components['schemas']['NotRestorable'][];
-    };
-    RestorePreviewQueued: {
-      /**
-       * Format: uuid
-       * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
-       */
-      previewId: string;
-      /** @enum {string} */
-      status: 'pending';
-    };
-    RunRestoreDto: {
-      /** Format: uuid */
-      backupId: string;
-      /**
-       * @description Execution happens only when given; without it the answer is the dry-run preview.
-       * @enum {string}
-       */
-      mode?: 'full' | 'selective';
-      /** @description Required with `selective`: resource types or categories to restore. */
-      resourceTypes?: string[];
-      /** @description Narrows a selective restore to these record ids (and what hangs off them). */
-      resourceIds?: string[];
-      /**
-       * @description Also delete live objects of the restored types that the backup lacks (lockout guard applies).
-       * @default false
-       */
-      prune: boolean;
-      /**
-       * @description Send an activation e-mail to re-created users (they come back without credentials).
-       * @default false
-       */
-      activateUsers: boolean;
-      /**
-       * @description Entra ID: enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.
-       * @default false
-       */
-      enforce: boolean;
-    };
-    RestoreAccepted: {
-      /**
-       * Format: uuid
-       * @description With `mode`: the restore; poll GET /api/restore/{restoreId}.
-       * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
-       */
-      restoreId?: string;
-      /**
-       * Format: uuid
-       * @description Without `mode`, queued: the dry run; poll GET /api/restore/previews/{previewId}.
-       */
-      previewId?: string;
-      /** @enum {string} */
-      status: 'started' | 'pending';
-    };
-    RestoreTotals: {
-      create: number;
-      update: number;
-      delete: number;
-      skip: number;
-      failed: number;
-    };
-    RestorePackageLink: {
-      /**
-       * Format: uri
-       * @example https://backup.example.com/api/restore/packages/6f1c2b1e-8a3d-4e2f-9b7c-1d2e3f4a5b6c?team=…&expires=…&kid=…&sig=…
-       */
-      url: string;
-      /** Format: date-time */
-      expires_at: string;
-    };
-    Restore: {
-      progress_pct: number;
-      progress_message: string;
-      error_message?: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      started_at?: string | null;
-      /** Format: date-time */
-      completed_at?: string | null;
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      connection_id: string;
-      connection: components['schemas']['ConnectionRef'];
-      /**
-       * Format: uuid
-       * @description null once retention deleted it.
-       */
-      backup_id?: string | null;
-      /**
-       * Format: uuid
-       * @description The backup taken before writing: restore it to undo this restore.
-       */
-      pre_restore_backup_id?: string | null;
-      /** @enum {string} */
-      mode: 'full' | 'selective';
-      resource_types: string[] | null;
-      resource_ids: string[] | null;
-      prune: boolean;
-      activate_users: boolean;
-      /** @description Entra ID: conditional access policies enabled even when they would lock every admin out. */
-      enforce: boolean;
-      /** @enum {string} */
-      status: 'pending' | 'running' | 'completed' | 'partial' | 'failed';
-      summary: {
-        [key: string]: components['schemas']['RestoreTypeSummary'];
-      };
-      /** @description Sums over every type (notes left out). */
-      totals: components['schemas']['RestoreTotals'];
-      /** @description Beyond the spec, GET /api/restore/{restoreId} of a provider restored by hand (Okta Workflows): the re-import package (a ZIP of the `.folder`, table CSVs and RUNBOOK.md; docs/okta-workflows.md). */
-      package?: components['schemas']['RestorePackageLink'];
-    };
-    RestoreHistory: {
-      restores: components['schemas']['Restore'][];
-      total: number;
-    };
-    RestorePreviewRun: {
-      progress_pct: number;
-      progress_message: string;
-      error_message?: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      started_at?: string | null;
-      /** Format: date-time */
-      completed_at?: string | null;
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      connection_id: string;
-      /** @description null once retention deleted it. */
-      backup_id?: string | null;
-      resource_types: string[];
-      resource_ids: string[] | null;
-      /** @enum {string} */
-      status: 'pending' | 'running' | 'completed' | 'failed';
-      /** @description Once completed: the preview, as GET /api/restore answers it. */
-      result?: components['schemas']['RestorePreview'] | null;
-    };
-    RestoreItem: {
-      resourceType: string;
-      /** @description Record id in the backup (for a deletion: in the live org). */
-      resourceId: string;
-      name?: string | null;
-      /** @enum {string} */
-      action: 'create' | 'update' | 'delete' | 'skip';
-      /** @enum {string} */
-      outcome: 'ok' | 'failed';
-      error?: string;
-      /** @description The id after the write when it differs (re-created objects). */
-      newId?: string;
-      notes: string[];
-    };
-    RestoreDetail: {
-      restore: components['schemas']['Restore'];
-      items: components['schemas']['RestoreItem'][];
-      /** @description Items recorded, across pages. */
-      items_total: number;
-    };
-    RestoreDrillStartedDto: {
-      /**
-       * Format: uuid
-       * @example 2f3e6f1c-0a8d-4b4e-9f51-5a5b0d6c2a8e
-       */
-      drillId: string;
-      /** @enum {string} */
-      status: 'started';
-      /** @description The path to poll: GET /api/restore-drills/{drillId}. */
-      poll: string;
-    };
-    RestoreDrillResultDto: {
-      /** @description Resource types read (one part each). */
-      parts: number;
-      /** @description Records decrypted, parsed and matched with their index entry. */
-      records: number;
-      /** @description Stored bytes read. */
-      bytes: number;
-      /** @description Milliseconds the read took. */
-      durationMs: number;
-    };
-    RestoreDrillDto: {
-      id: string;
-      /**
-       * @description What the drill did.
-       * @enum {string}
-       */
-      kind: 'verification';
-      connection_id: string;
-      connection: components['schemas']['ConnectionRef'];
-      /** @description null once the backup was deleted. */
-      backup_id?: string | null;
-      /** @description SHA-256 of the manifest recorded when the backup was written. */
-      backup_sha256?: string | null;
-      /** @enum {string} */
-      triggered_by: 'manual' | 'schedule';
-      /** @enum {string} */
-      status: 'pending' | 'running' | 'completed' | 'failed';
-      /**
-       * @description null while it runs; `failed` for any altered, missing or unreadable byte.
-       * @enum {string|null}
-       */
-      outcome?: 'passed' | 'failed' | null;
-      progress_pct: number;
-      progress_message: string;
-      /** @description What failed, when it failed. */
-      error_message?: string | null;
-      result?: components['schemas']['RestoreDrillResultDto'] | null;
-      created_at: string;
-      started_at?: string | null;
-      completed_at?: string | null;
-    };
-    RestoreDrillEnvelopeDto: {
-      drill: components['schemas']['RestoreDrillDto'];
-    };
-    ComplianceCheckDto: {
-      /** Format: uuid */
-      connectionId: string;
-      /** @enum {string} */
-      framework: 'soc2' | 'hipaa' | 'pci_dss' | 'nist' | 'iso27001' | 'cis_controls';
-      /**
-       * Format: uuid
-       * @description A completed backup of the connection; default its latest.
-       */
-      backupId?: string;
-    };
-    EvidenceResource: {
-      id: string;
-      name: string | null;
-      /** @description The value read from this resource. */
-      observed?: string | number | boolean | Record<string, never> | unknown[] | null;
-    };
-    Evidence: {
-      /** Format: uuid */
-      backupId: string;
-      /**
-       * Format: date-time
-       * @description When the backup started collecting.
-       */
-      collectedAt: string;
-      /** @example policy */
-      resourceType: string;
-      /** @description At most a bounded number; `total` counts all. */
-      resources: components['schemas']['EvidenceResource'][];
-      total: number;
-      /** @description RFC 6901 pointers of the fields read in each record. */
-      pointers: string[];
-      observed: string | number | boolean | Record<string, never> | unknown[] | null;
-      expected: string | number | boolean | Record<string, never> | unknown[] | null;
-      note?: string;
-    };
-    ComplianceFinding: {
-      /** @example CC6.1 */
-      control: string;
-      /** @enum {string} */
-      status: 'pass' | 'fail' | 'warning' | 'not_applicable' | 'manual';
-      /** @enum {string} */
-      severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
-      evidence: components['schemas']['Evidence'];
-      /** @example okta.password.min_length */
-      check: string;
-      title: string;
-      requirement: string;
-      remediation: string;
-    };
-    ComplianceReport: {
-      /** @example 82 */
-      score: number;
-      findings: components['schemas']['ComplianceFinding'][];
-      /** Format: date-time */
-      generatedAt: string;
-      /** Format: uuid */
-      backupId: string;
-      /** Format: uuid */
-      connectionId: string;
-      /** @example soc2 */
-      framework: string;
-      framework_version: string;
-      catalogue_version: string;
-    };
-    ReportRequestDto: {
-      /** @enum {string} */
-      type: 'backup' | 'compliance' | 'activity';
-      /**
-       * Format: uuid
-       * @description Required when type is `backup`.
-       */
-      backupId?: string;
-      /**
-       * @description Required when type is `compliance`.
-       * @enum {string}
-       */
-      framework?: 'soc2' | 'hipaa' | 'pci_dss' | 'nist' | 'iso27001' | 'cis_controls';
-      /**
-       * Format: uuid
-       * @description With `compliance`: one connection (default: every connection of the team).
-       */
-      connectionId?: string;
-      /**
-       * Format: date-time
-       * @description Required when type is `activity`.
-       */
-      from?: string;
-      /**
-       * Format: date-time
-       * @description Required when type is `activity`.
-       */
-      to?: string;
-    };
-    ReportLink: {
-      /**
-       * Format: uri
-       * @description Signed; needs no bearer token.
-       * @example https://backup.example.com/api/export/reports/0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e?team=...&expires=1790000000&kid=k1&sig=...
-       */
-      url: string;
-      /** Format: date-time */
-      expiresAt: string;
-    };
-    AuditPackRequestDto: {
-      /**
-       * Format: date-time
-       * @description Start of the period, included.
-       */
-      from: string;
-      /**
-       * Format: date-time
-       * @description End of the period, included; not before `from`.
-       */
-      to: string;
-      /** @description The connections the pack covers; default every connection of the team. */
-      connectionIds?: string[];
-    };
-    ScoreFactor: {
-      /** @example recency */
-      name: string;
-      /**
-       * @description Share of the score; the five weights sum to 100.
-       * @example 25
-       */
-      weight: number;
-      value: number;
-      notes: string;
-    };
-    ResilienceScore: {
-      /** @example 74 */
-      score: number;
-      factors: components['schemas']['ScoreFactor'][];
-      recommendations: string[];
-    };
-    Drift: {
-      changes: number;
-      /**
-       * @example {
-       *       "critical": 0,
-       *       "high": 2
-       *     }
-       */
-      bySeverity: {
-        [key: string]: number;
-      };
-      /** Format: date-time */
-      checkedAt: string;
-      /**
-       * Format: date-time
-       * @description The backup the live org was compared with started then.
-       */
-      since: string;
-      /** @description Why the last reading failed, when it did. */
-      error?: string;
-    };
-    ReadinessEntry: {
-      /** Format: uuid */
-      connectionId: string;
-      score: number;
-      /**
-       * Format: date-time
-       * @description null before the first backup.
-       */
-      lastBackupAt: string | null;
-      /** @description null before the drift job’s first reading. */
-      drift: components['schemas']['Drift'] | null;
-    };
-    Readiness: {
-      score: number;
-      perConnection: components['schemas']['ReadinessEntry'][];
-    };
-    Notification: {
-      /** Format: uuid */
-      id: string;
-      /** @enum {string} */
-      type:
-        | 'backup.failed'
-        | 'backup.completed'
-        | 'schedule.missed'
-        | 'restore.completed'
-        | 'restore.partial'
-        | 'restore.failed'
-        | 'drift.detected'
-        | 'connection.credentials_invalid'
-        | 'account.deletion_scheduled'
-        | 'account.deletion_cancelled';
-      /** @enum {string} */
-      severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
-      /** @example Backup failed */
-      title: string;
-      message: string;
-      /**
-       * @description Ids of what it is about (connectionId, backupId...), by type.
-       * @example {
-       *       "connectionId": "0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e"
-       *     }
-       */
-      data: {
-        [key: string]: unknown;
-      };
-      /** Format: date-time */
-      read_at: string | null;
-      /** Format: date-time */
-      created_at: string;
-    };
-    NotificationList: {
-      notifications: components['schemas']['Notification'][];
-    };
-    MarkReadDto: {
-      ids?: string[];
-      /** @enum {boolean} */
-      all?: true;
-    };
-    MarkedRead: {
-      /**
-       * @example true
-       * @enum {boolean}
-       */
-      ok: true;
-      /** @description Notifications that were unread and now are read. */
-      marked: number;
-    };
-    NotificationPreference: {
-      /** @enum {string} */
-      type:
-        | 'backup.failed'
-        | 'backup.completed'
-        | 'schedule.missed'
-        | 'restore.completed'
-        | 'restore.partial'
-        | 'restore.failed'
-        | 'drift.detected'
-        | 'connection.credentials_invalid'
-        | 'account.deletion_scheduled'
-        | 'account.deletion_cancelled';
-      /** @example first */
-      in_app: boolean | 'first';
-      email: boolean | 'critical';
-      /** @description true while the member saved no choice for the type. */
-      default: boolean;
-    };
-    NotificationPreferences: {
-      preferences: components['schemas']['NotificationPreference'][];
-    };
-    PreferenceChangeDto: {
-      /** @enum {string} */
-      type:
-        | 'backup.failed'
-        | 'backup.completed'
-        | 'schedule.missed'
-        | 'restore.completed'
-        | 'restore.partial'
-        | 'restore.failed'
-        | 'drift.detected'
-        | 'connection.credentials_invalid'
-        | 'account.deletion_scheduled'
-        | 'account.deletion_cancelled';
-      in_app?: boolean;
-      email?: boolean;
-    };
-    UpdatePreferencesDto: {
-      preferences: components['schemas']['PreferenceChangeDto'][];
-    };
-    /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, connection_drift, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
-    AccountExport: {
-      /** @example 1 */
-      format_version: number;
-      /** Format: date-time */
-      generated_at: string;
-      /** Format: uuid */
-      team_id: string;
-      /**
-       * @description Rows per section.
-       * @example {
-       *       "members": 3,
-       *       "connections": 2
-       *     }
-       */
-      counts: {
-        [key: string]: number;
-      };
-      /** @description The team row. */
-      team: {
-        [key: string]: unknown;
-      };
-    };
-    DeleteAccountDto: {
-      /**
-       * @description The literal text DELETE.
-       * @enum {string}
-       */
-      confirm: 'DELETE';
-    };
-    DeletionScheduled: {
-      /**
-       * @example scheduled
-       * @enum {string}
-       */
-      status: 'scheduled';
-      /**
-       * Format: date-time
-       * @description When deletion starts unless cancelled.
-       */
-      scheduled_for: string;
-    };
-    DeletionCancelled: {
-      /**
-       * @example cancelled
-       * @enum {string}
-       */
-      status: 'cancelled';
-    };
-    SubscribeDto: {
-      /**
-       * Format: email
-       * @example it-admin@acme.example
-       */
-      email: string;
-    };
-    MeUser: {
-      /**
-       * Format: uuid
-       * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
-       */
-      id: string;
-      /** @example jane.doe@acme.example */
-      email: string;
-      /**
-       * @description The identity provider's `name` claim.
-       * @example Jane Doe
-       */
-      name: string | null;
-    };
-    MeClient: {
-      /** @example ic_3k9d8f7a6s5d4f3g */
-      client_id: string;
-      /** @example Nightly export job */
-      name: string;
-      /**
-       * @description The role it was given; it acts with at most its member's current role (the team's `role`).
-       * @enum {string}
-       */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-      /**
-       * Format: uuid
-       * @description The member it acts for, who created it.
-       */
-      acts_for_user_id: string;
-    };
-    MeTeam: {
-      /** Format: uuid */
-      id: string;
-      /** @example Acme */
-      name: string;
-      /** @enum {string} */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-      /**
-       * @example [
-       *       "view backups",
-       *       "run backups"
-       *     ]
-       */
-      permissions: (
-        | 'view backups'
-        | 'run backups'
-        | 'manage connections'
-        | 'restore'
-        | 'compliance'
-        | 'export'
-        | 'view notifications'
-        | 'account erasure'
-        | 'manage team'
-      )[];
-      /** @description The team the session or token acts in. */
-      current: boolean;
-      /**
-       * Format: date-time
-       * @description When the team is to be deleted (grace period of a pending account deletion); null: none pending.
-       */
-      deletion_scheduled_for: string | null;
-    };
-    PlanLimits: {
-      /** @example 3 */
-      connections: number | null;
-      /**
-       * @example [
-       *       "okta"
-       *     ]
-       */
-      provider_kinds: string[] | null;
-      /**
-       * @description Backups started by hand per UTC day.
-       * @example 5
-       */
-      manual_backups_per_day: number | null;
-      /**
-       * @example [
-       *       "daily",
-       *       "weekly"
-       *     ]
-       */
-      schedule_frequencies: string[] | null;
-      /**
-       * @example [
-       *       "soc2"
-       *     ]
-       */
-      compliance_frameworks: string[] | null;
-      /**
-       * @description Account exports per UTC calendar month.
-       * @example 1
-       */
-      exports_per_month: number | null;
-      /**
-       * @description Members plus open invitations.
-       * @example 5
-       */
-      members: number | null;
-    };
-    PlanUsage: {
-      /** @example 2 */
-      connections: number;
-      /**
-       * @description Since 00:00 UTC.
-       * @example 1
-       */
-      manual_backups_today: number;
-      /**
-       * @description Since the 1st, 00:00 UTC.
-       * @example 0
-       */
-      exports_this_month: number;
-      /**
-       * @description Members plus open invitations.
-       * @example 3
-       */
-      members: number;
-    };
-    PlanSummary: {
-      /**
-       * @description free, trial, team or enterprise.
-       * @example team
-       */
-      name: string;
-      /**
-       * Format: date-time
-       * @description When the team moved to this plan.
-       */
-      since: string;
-      /**
-       * Format: date-time
-       * @description A trial ends here; past it every limited action answers 402 `trial_ended`. Null: no end.
-       */
-      trial_ends_at: string | null;
-      limits: components['schemas']['PlanLimits'];
-      usage: components['schemas']['PlanUsage'];
-    };
-    MeCurrentTeam: {
-      /** Format: uuid */
-      id: string;
-      /** @example Acme */
-      name: string;
-      /** @enum {string} */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-      /**
-       * @example [
-       *       "view backups",
-       *       "run backups"
-       *     ]
-       */
-      permissions: (
-        | 'view backups'
-        | 'run backups'
-        | 'manage connections'
-        | 'restore'
-        | 'compliance'
-        | 'export'
-        | 'view notifications'
-        | 'account erasure'
-        | 'manage team'
-      )[];
-      /** @description The team the session or token acts in. */
-      current: boolean;
-      /**
-       * Format: date-time
-       * @description When the team is to be deleted (grace period of a pending account deletion); null: none pending.
-       */
-      deletion_scheduled_for: string | null;
-      plan: components['schemas']['PlanSummary'];
-    };
-    Me: {
-      /**
-       * @description `session`: the web console's cookie; `access_token`: a token a client holds for a person; `client`: an integration client acting for itself.
-       * @enum {string}
-       */
-      authenticated_by: 'session' | 'access_token' | 'client';
-      /** @description Null for an integration client. */
-      user: components['schemas']['MeUser'] | null;
-      /** @description Set for an integration client only. */
-      client: components['schemas']['MeClient'] | null;
-      /** @description Every team of the person, by name; a client's one team. */
-      teams: components['schemas']['MeTeam'][];
-      current_team: components['schemas']['MeCurrentTeam'];
-    };
-    SwitchTeamRequest: {
-      /**
-       * Format: uuid
-       * @description A team the signed-in person belongs to.
-       */
-      teamId: string;
-    };
-    SendCodeDto: {
-      /**
-       * Format: email
-       * @description Where to send a six-digit sign-in code.
-       * @example it-admin@acme.example
-       */
-      email: string;
-    };
-    VerifyCodeDto: {
-      /**
-       * Format: email
-       * @example it-admin@acme.example
-       */
-      email: string;
-      /**
-       * @description The six digits received by e-mail.
-       * @example 042917
-       */
-      code: string;
-    };
-    SignedIn: {
-      /** Format: uuid */
-      user_id: string;
-      /** Format: uuid */
-      team_id: string;
-      /**
-       * @example admin
-       * @enum {string}
-       */
-      role: 'super_admin' | 'admin' | 'operator' | 'auditor' | 'viewer';
-    };
-    Error: {
-      /**
-       * @description Human-readable message.
-       * @example Backup not found
-       */
-      error: string;
-      /**
-       * @description Machine code (docs/api.md lists them).
-       * @example not_found
-       */
-      code?: string;
-      /**
-       * @description Also sent as the `X-Request-Id` header; quote it when reporting a problem.
-       * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
-       */
-      requestId?: string;
-      /** @description 400: each invalid field and why (a list), or what the provider answered to a connection check (an object). */
-      details?:
-        | {
-            field: string;
+    schemas: {
+        AuditActor: {
+            /** @enum {string} */
+            type: "user" | "client" | "system" | "schedule";
+            /** @description The user; null for system and schedule. */
+            id: string | null;
+            email?: string;
+            client_id?: string;
+        };
+        AuditTarget: {
+            /** @example backup */
+            type: string;
+            id: string | null;
+        };
+        AuditEvent: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @example backup.failed */
+            action: string;
+            target: components["schemas"]["AuditTarget"];
+            /** @enum {string} */
+            outcome: "success" | "failure";
+            ip: string | null;
+            request_id: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        AuditEventPage: {
+            events: components["schemas"]["AuditEvent"][];
+            /** @description Cursor of the next page; null on the last. */
+            nextAfter: string | null;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /**
+             * @description Seconds since this process started.
+             * @example 3600
+             */
+            uptime: number;
+            /** @example 0.1.0 */
+            version: string;
+        };
+        TeamMember: {
+            /**
+             * Format: uuid
+             * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
+             */
+            user_id: string;
+            /** @example jane.doe@acme.example */
+            email: string;
+            name?: string | null;
+            /** @enum {string} */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /**
+             * Format: date-time
+             * @description When the user joined the team.
+             */
+            joined_at: string;
+        };
+        TeamMemberList: {
+            members: components["schemas"]["TeamMember"][];
+        };
+        ChangeRoleDto: {
+            /**
+             * @description super_admin changes only by ownership transfer.
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "auditor" | "viewer";
+        };
+        TeamMemberResponse: {
+            member: components["schemas"]["TeamMember"];
+        };
+        Ok: {
+            /**
+             * @example true
+             * @enum {boolean}
+             */
+            ok: true;
+        };
+        TransferOwnershipDto: {
+            /**
+             * Format: uuid
+             * @description A member of the team, who becomes its super_admin.
+             */
+            user_id: string;
+        };
+        OwnershipTransferred: {
+            owner: components["schemas"]["TeamMember"];
+            previous_owner: components["schemas"]["TeamMember"] | null;
+        };
+        TeamInvitation: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Normalized: trimmed, lower case.
+             * @example new.admin@acme.example
+             */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "operator" | "auditor" | "viewer";
+            /** Format: uuid */
+            invited_by?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {string} */
+            status: "pending" | "expired";
+        };
+        TeamInvitationList: {
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        CreateInvitationDto: {
+            /**
+             * Format: email
+             * @example new.admin@acme.example
+             */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "operator" | "auditor" | "viewer";
+        };
+        TeamInvitationResponse: {
+            invitation: components["schemas"]["TeamInvitation"];
+        };
+        TeamClient: {
+            /** @example ic_3k9d8f7a6s5d4f3g */
+            client_id: string;
+            /** @example Nightly export job */
+            name: string;
+            /**
+             * @description At most its creator's current role applies.
+             * @enum {string}
+             */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /**
+             * Format: uuid
+             * @description The member the client acts for.
+             */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            revoked_at?: string | null;
+        };
+        TeamClientList: {
+            clients: components["schemas"]["TeamClient"][];
+        };
+        CreateTeamClientRequest: {
+            /**
+             * @description Only the owner (super_admin) gives `admin` or `super_admin`; the client never outranks its creator.
+             * @enum {string}
+             */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /**
+             * @description Default "<role> integration".
+             * @example Nightly export job
+             */
+            name?: string;
+        };
+        CreatedTeamClient: {
+            /** @example ic_3k9d8f7a6s5d4f3g */
+            client_id: string;
+            /** @example Nightly export job */
+            name: string;
+            /**
+             * @description At most its creator's current role applies.
+             * @enum {string}
+             */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /**
+             * Format: uuid
+             * @description The member the client acts for.
+             */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            revoked_at?: string | null;
+            /**
+             * @description Shown once; store it now. Token requests authenticate with it (client_secret_basic).
+             * @example q3F0bX7y2Vw9kLm4Nz8rT1sA6cD5eG0hJ2uP7iO3xYk
+             */
+            client_secret: string;
+        };
+        CreatedTeamClientResponse: {
+            client: components["schemas"]["CreatedTeamClient"];
+        };
+        Connection: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            provider: "okta" | "okta_workflows" | "entra_id";
+            /**
+             * Format: uri
+             * @example https://acme.okta.com
+             */
+            org_url: string;
+            /** @example Acme production */
+            org_name?: string | null;
+            /** @example 0oa1b2c3d4e5f6g7h8i9 */
+            client_id: string;
+            /** Format: date-time */
+            last_verified_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ConnectionList: {
+            connections: components["schemas"]["Connection"][];
+        };
+        CreateConnectionDto: {
+            /**
+             * Format: uri
+             * @description Tenant URL; https only. Required for Okta; Entra ID defaults to Microsoft Graph's.
+             * @example https://acme.okta.com
+             */
+            org_url?: string;
+            /** @description Entra ID only: the directory (tenant) id or a verified domain. */
+            tenant_id?: string;
+            /** @description Client id of the Okta API service integration, the Entra app registration or the Okta Workflows API Services app. */
+            client_id: string;
+            /** @description Client secret of the integration. Required unless client_certificate is given (Entra ID); not a field of Okta Workflows connections. Write-only: never returned. */
+            client_secret?: string;
+            /**
+             * @description Entra ID only, instead of client_secret: a certificate uploaded to the app registration and its unencrypted RSA private key, PEM (Microsoft's recommendation for app-only access). Write-only: never returned.
+             * @example -----BEGIN CERTIFICATE-----
+             *     ...
+             *     -----END CERTIFICATE-----
+             *     -----BEGIN PRIVATE KEY-----
+             *     ...
+             *     -----END PRIVATE KEY-----
+             */
+            client_certificate?: string;
+            /** @description Okta Workflows only: the API Services app's private key for private_key_jwt, PEM or private JWK. Write-only: never returned. */
+            private_key?: string;
+            /**
+             * @description Okta Workflows only: the alias of the exporter flow's API endpoint (docs/okta-workflows.md).
+             * @example idp-backup-exporter
+             */
+            flow_alias?: string;
+            /** @example Acme production */
+            org_name?: string;
+            /**
+             * @default okta
+             * @enum {string}
+             */
+            provider: "okta" | "okta_workflows" | "entra_id";
+        };
+        ConnectionResponse: {
+            connection: components["schemas"]["Connection"];
+        };
+        UpdateConnectionDto: {
+            /** @description null clears the name. */
+            org_name?: string | null;
+            client_id?: string;
+            /** @description Write-only: never returned. */
+            client_secret?: string;
+            /** @description Entra ID: a certificate and its private key, PEM, replacing the client secret (or the certificate) the connection holds. Write-only: never returned. */
+            client_certificate?: string;
+            /** @description Okta Workflows: the API Services app's new private key (PEM or private JWK). Write-only: never returned. */
+            private_key?: string;
+            /** @description Okta Workflows: the exporter flow's API endpoint alias. */
+            flow_alias?: string;
+        };
+        ConnectionRef: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            provider: "okta" | "okta_workflows" | "entra_id";
+            org_name?: string | null;
+            /**
+             * Format: uri
+             * @example https://acme.okta.com
+             */
+            org_url: string;
+        };
+        Backup: {
+            /**
+             * Format: uuid
+             * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
+             */
+            id: string;
+            /** Format: uuid */
+            connection_id: string;
+            connection: components["schemas"]["ConnectionRef"];
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            /** @enum {string} */
+            kind: "full" | "incremental";
+            /** Format: uuid */
+            base_backup_id?: string | null;
+            /** @description The job id (`instanceId` of the run response). */
+            instance_id: string | null;
+            /** @example 100 */
+            progress_pct: number;
+            /** @example Backup completed */
+            progress_message: string;
+            error_message?: string | null;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            completed_at?: string | null;
+            storage_key: string;
+            /**
+             * @example {
+             *       "user": 1200,
+             *       "group": 40
+             *     }
+             */
+            resource_counts: {
+                [key: string]: number;
+            };
+            resource_types: string[];
+            /** @description Bytes stored. */
+            size: number;
+            /** @description SHA-256 of the manifest as stored. */
+            sha256?: string | null;
+            /** @enum {string} */
+            triggered_by: "manual" | "schedule" | "pre_restore";
+            include: string[] | null;
+            include_workflows: boolean;
+            /** @description Requests made to the provider. */
+            requests: number;
+        };
+        BackupStats: {
+            totalBackups: number;
+            completedBackups: number;
+            failedBackups: number;
+            /** @description completed / (completed + failed), 0 to 1; 0 when none finished. */
+            successRate: number;
+            /** @description bytes */
+            totalSize: number;
+            resourceTypes: string[];
+        };
+        BackupList: {
+            backups: components["schemas"]["Backup"][];
+            /** @description Backups matching the filters, across pages. */
+            total: number;
+            /** @description null unless `includeStats=true`. */
+            stats: components["schemas"]["BackupStats"] | null;
+        };
+        BackupStatus: {
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            /** @example 40 */
+            progress_pct: number;
+            /** @example Collecting group (3 of 22 types) */
+            progress_message: string;
+            error_message?: string;
+            /** Format: date-time */
+            completed_at?: string;
+        };
+        ActiveBackups: {
+            active: components["schemas"]["Backup"][];
+        };
+        RunBackupDto: {
+            /** Format: uuid */
+            connectionId: string;
+            /** @description Resource types to capture; omit for a full snapshot. */
+            include?: string[];
+            /** @description Okta kind only; recorded until the Workflows connector exists. */
+            includeWorkflows?: boolean;
+            /** @description Skips incremental logic. */
+            forceFullBackup?: boolean;
+        };
+        BackupStarted: {
+            /**
+             * Format: uuid
+             * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
+             */
+            backupId: string;
+            /** @description The job id. */
+            instanceId: string;
+            /** @enum {string} */
+            status: "started";
+        };
+        BackupResponse: {
+            backup: components["schemas"]["Backup"];
+        };
+        Schedule: {
+            enabled: boolean;
+            /** @enum {string} */
+            frequency: "hourly" | "daily" | "weekly" | "monthly";
+            /** @example 2 */
+            hour: number;
+            /** @description Weekly schedules only; 0 = Sunday. */
+            day_of_week?: number;
+            /** @description Monthly schedules only. */
+            day_of_month?: number;
+            /** @example Europe/Berlin */
+            timezone: string;
+            incremental_enabled: boolean;
+            full_backup_day: number;
+            /** @description Beyond the spec: each week, a restore drill reads the latest completed backup end to end (docs/backups.md). */
+            verify_weekly: boolean;
+            /**
+             * Format: date-time
+             * @description When the next scheduled backup starts (ISO 8601, UTC); null while disabled.
+             */
+            next_run_at: string | null;
+        };
+        UpdateScheduleDto: {
+            enabled?: boolean;
+            /** @enum {string} */
+            frequency?: "hourly" | "daily" | "weekly" | "monthly";
+            /** @description Hour in `timezone`; unused by hourly schedules. */
+            hour?: number;
+            /** @description 0 = Sunday. Weekly only, and required for it. */
+            day_of_week?: number;
+            /** @description Monthly only, and required for it. */
+            day_of_month?: number;
+            /**
+             * @description IANA time zone name; UTC offsets are refused.
+             * @example Europe/Berlin
+             */
+            timezone?: string;
+            /** @description Stored; incremental backups do not exist yet. */
+            incremental_enabled?: boolean;
+            /** @description 0 = Sunday. Stored for incremental backups. */
+            full_backup_day?: number;
+            /** @description Beyond the spec: a weekly restore drill of the latest completed backup (docs/backups.md). Default false. */
+            verify_weekly?: boolean;
+        };
+        ScheduleResponse: {
+            schedule: components["schemas"]["Schedule"];
+        };
+        DiffRequestDto: {
+            /** Format: uuid */
+            fromBackupId: string;
+            /** Format: uuid */
+            toBackupId: string;
+            /** @description Resource types or categories to compare; default: every type both backups hold. */
+            resourceTypes?: string[];
+        };
+        JsonPatchOperation: {
+            /** @enum {string} */
+            op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+            /** @example /profile/email */
+            path: string;
+            /** @description add, replace and test. */
+            value?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description move and copy only. */
+            from?: string;
+        };
+        DiffResource: {
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
+            id: string;
+            /** @example jane.doe@acme.example */
+            name: string | null;
+            /** @description `modified` only: each replace or remove is preceded by a `test` of the old value. */
+            changes?: components["schemas"]["JsonPatchOperation"][];
+        };
+        DiffChangePart: {
+            /** @example card */
+            kind: string;
+            /**
+             * @description Where the part is in the record.
+             * @example root:channels:http:okta:1.0.685:deactivateUser#1
+             */
+            key: string;
+            /** @example Deactivate User */
+            name: string | null;
+            /** @enum {string} */
+            action: "added" | "modified" | "removed";
+            /** @description The operations of `resource.changes` inside this part. */
+            changes: components["schemas"]["JsonPatchOperation"][];
+        };
+        DiffChange: {
+            /** @example user */
+            resourceType: string;
+            /** @enum {string} */
+            action: "added" | "modified" | "removed";
+            resource: components["schemas"]["DiffResource"];
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low" | "info";
+            /** @description The severity rule that decided it (docs/severity.md). */
+            rule: string;
+            /** @description `modified` only, for providers whose resources have named parts: the change part by part (an Okta Workflows flow, card by card). */
+            parts?: components["schemas"]["DiffChangePart"][];
+        };
+        DiffSide: {
+            /** Format: uuid */
+            backupId: string;
+            /** Format: uuid */
+            connectionId: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+        };
+        DiffActionCounts: {
+            added: number;
+            modified: number;
+            removed: number;
+        };
+        DiffSummary: {
+            from: components["schemas"]["DiffSide"];
+            to: components["schemas"]["DiffSide"];
+            /** @description false when comparing two connections. */
+            sameConnection: boolean;
+            total: number;
+            byAction: components["schemas"]["DiffActionCounts"];
+            bySeverity?: {
+                critical: number;
+                high: number;
+                medium: number;
+                low: number;
+                info: number;
+            };
+            byType: {
+                [key: string]: components["schemas"]["DiffActionCounts"];
+            };
+            /** @description Types compared. */
+            resourceTypes: string[];
+            /** @description Types asked for that one of the backups did not capture. */
+            notCompared: string[];
+        };
+        DiffResult: {
+            changes: components["schemas"]["DiffChange"][];
+            summary: components["schemas"]["DiffSummary"];
+        };
+        TimelineEvent: {
+            /**
+             * Format: uuid
+             * @description The backup that saw the change.
+             */
+            backupId: string;
+            /**
+             * Format: date-time
+             * @description When that backup started.
+             */
+            timestamp: string;
+            /** @enum {string} */
+            change: "created" | "modified" | "deleted";
+            /** @description RFC 6902 operations from the previous state (`{}` before creation, after deletion). */
+            diff: components["schemas"]["JsonPatchOperation"][];
+        };
+        Timeline: {
+            events: components["schemas"]["TimelineEvent"][];
+        };
+        RestoreTypeSummary: {
+            create: number;
+            update: number;
+            delete: number;
+            skip: number;
+            failed: number;
+            /** @description What came back differently, or was left alone and why. */
+            notes: string[];
+        };
+        RestorePreviewRow: {
+            /** @example group */
+            resourceType: string;
+            /** @description In the backup, not in the live org: would be created. */
+            create: number;
+            /** @description In both, different: would be changed into the backup’s. */
+            update: number;
+            /** @description In both and the same, or left alone. */
+            skip: number;
+            /** @description In the live org only; removed only with `prune: true`. */
+            pruneCandidates: number;
+            /** @description Of `create`: brought back from the provider’s deleted items with their old ids (Entra ID: `restore_from_deleted`), not created anew. */
+            restoreFromDeleted: number;
+            notes: string[];
+        };
+        PruneCandidate: {
+            resourceType: string;
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low" | "info";
+        };
+        NotRestorable: {
+            resourceType: string;
+            items: string[];
+            why: string;
+        };
+        RestorePreview: {
+            preview: components["schemas"]["RestorePreviewRow"][];
+            /**
+             * Format: uri
+             * @example https://acme.okta.com
+             */
+            sourceOrgUrl: string;
+            /**
+             * Format: date-time
+             * @description When the live org was read.
+             */
+            collectedAt: string;
+            /** @description At most 1,000 listed; all are counted in the rows. */
+            prune: components["schemas"]["PruneCandidate"][];
+            notRestorable: components["schemas"]["NotRestorable"][];
+        };
+        RestorePreviewQueued: {
+            /**
+             * Format: uuid
+             * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
+             */
+            previewId: string;
+            /** @enum {string} */
+            status: "pending";
+        };
+        RunRestoreDto: {
+            /** Format: uuid */
+            backupId: string;
+            /**
+             * @description Execution happens only when given; without it the answer is the dry-run preview.
+             * @enum {string}
+             */
+            mode?: "full" | "selective";
+            /** @description Required with `selective`: resource types or categories to restore. */
+            resourceTypes?: string[];
+            /** @description Narrows a selective restore to these record ids (and what hangs off them). */
+            resourceIds?: string[];
+            /**
+             * @description Also delete live objects of the restored types that the backup lacks (lockout guard applies).
+             * @default false
+             */
+            prune: boolean;
+            /**
+             * @description Send an activation e-mail to re-created users (they come back without credentials).
+             * @default false
+             */
+            activateUsers: boolean;
+            /**
+             * @description Entra ID: enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.
+             * @default false
+             */
+            enforce: boolean;
+        };
+        RestoreAccepted: {
+            /**
+             * Format: uuid
+             * @description With `mode`: the restore; poll GET /api/restore/{restoreId}.
+             * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
+             */
+            restoreId?: string;
+            /**
+             * Format: uuid
+             * @description Without `mode`, queued: the dry run; poll GET /api/restore/previews/{previewId}.
+             */
+            previewId?: string;
+            /** @enum {string} */
+            status: "started" | "pending";
+        };
+        RestoreTotals: {
+            create: number;
+            update: number;
+            delete: number;
+            skip: number;
+            failed: number;
+        };
+        RestorePackageLink: {
+            /**
+             * Format: uri
+             * @example https://backup.example.com/api/restore/packages/6f1c2b1e-8a3d-4e2f-9b7c-1d2e3f4a5b6c?team=…&expires=…&kid=…&sig=…
+             */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        Restore: {
+            progress_pct: number;
+            progress_message: string;
+            error_message?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            connection_id: string;
+            connection: components["schemas"]["ConnectionRef"];
+            /**
+             * Format: uuid
+             * @description null once retention deleted it.
+             */
+            backup_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The backup taken before writing: restore it to undo this restore.
+             */
+            pre_restore_backup_id?: string | null;
+            /** @enum {string} */
+            mode: "full" | "selective";
+            resource_types: string[] | null;
+            resource_ids: string[] | null;
+            prune: boolean;
+            activate_users: boolean;
+            /** @description Entra ID: conditional access policies enabled even when they would lock every admin out. */
+            enforce: boolean;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "partial" | "failed";
+            summary: {
+                [key: string]: components["schemas"]["RestoreTypeSummary"];
+            };
+            /** @description Sums over every type (notes left out). */
+            totals: components["schemas"]["RestoreTotals"];
+            /** @description Beyond the spec, GET /api/restore/{restoreId} of a provider restored by hand (Okta Workflows): the re-import package (a ZIP of the `.folder`, table CSVs and RUNBOOK.md; docs/okta-workflows.md). */
+            package?: components["schemas"]["RestorePackageLink"];
+        };
+        RestoreHistory: {
+            restores: components["schemas"]["Restore"][];
+            total: number;
+        };
+        RestorePreviewRun: {
+            progress_pct: number;
+            progress_message: string;
+            error_message?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            connection_id: string;
+            /** @description null once retention deleted it. */
+            backup_id?: string | null;
+            resource_types: string[];
+            resource_ids: string[] | null;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed";
+            /** @description Once completed: the preview, as GET /api/restore answers it. */
+            result?: components["schemas"]["RestorePreview"] | null;
+        };
+        RestoreItem: {
+            resourceType: string;
+            /** @description Record id in the backup (for a deletion: in the live org). */
+            resourceId: string;
+            name?: string | null;
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "skip";
+            /** @enum {string} */
+            outcome: "ok" | "failed";
+            error?: string;
+            /** @description The id after the write when it differs (re-created objects). */
+            newId?: string;
+            notes: string[];
+        };
+        RestoreDetail: {
+            restore: components["schemas"]["Restore"];
+            items: components["schemas"]["RestoreItem"][];
+            /** @description Items recorded, across pages. */
+            items_total: number;
+        };
+        RestoreDrillStartedDto: {
+            /**
+             * Format: uuid
+             * @example 2f3e6f1c-0a8d-4b4e-9f51-5a5b0d6c2a8e
+             */
+            drillId: string;
+            /** @enum {string} */
+            status: "started";
+            /** @description The path to poll: GET /api/restore-drills/{drillId}. */
+            poll: string;
+        };
+        RestoreDrillResultDto: {
+            /** @description Resource types read (one part each). */
+            parts: number;
+            /** @description Records decrypted, parsed and matched with their index entry. */
+            records: number;
+            /** @description Stored bytes read. */
+            bytes: number;
+            /** @description Milliseconds the read took. */
+            durationMs: number;
+        };
+        RestoreDrillDto: {
+            id: string;
+            /**
+             * @description What the drill did.
+             * @enum {string}
+             */
+            kind: "verification";
+            connection_id: string;
+            connection: components["schemas"]["ConnectionRef"];
+            /** @description null once the backup was deleted. */
+            backup_id?: string | null;
+            /** @description SHA-256 of the manifest recorded when the backup was written. */
+            backup_sha256?: string | null;
+            /** @enum {string} */
+            triggered_by: "manual" | "schedule";
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed";
+            /**
+             * @description null while it runs; `failed` for any altered, missing or unreadable byte.
+             * @enum {string|null}
+             */
+            outcome?: "passed" | "failed" | null;
+            progress_pct: number;
+            progress_message: string;
+            /** @description What failed, when it failed. */
+            error_message?: string | null;
+            result?: components["schemas"]["RestoreDrillResultDto"] | null;
+            created_at: string;
+            started_at?: string | null;
+            completed_at?: string | null;
+        };
+        RestoreDrillEnvelopeDto: {
+            drill: components["schemas"]["RestoreDrillDto"];
+        };
+        ComplianceCheckDto: {
+            /** Format: uuid */
+            connectionId: string;
+            /** @enum {string} */
+            framework: "soc2" | "hipaa" | "pci_dss" | "nist" | "iso27001" | "cis_controls";
+            /**
+             * Format: uuid
+             * @description A completed backup of the connection; default its latest.
+             */
+            backupId?: string;
+        };
+        EvidenceResource: {
+            id: string;
+            name: string | null;
+            /** @description The value read from this resource. */
+            observed?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        Evidence: {
+            /** Format: uuid */
+            backupId: string;
+            /**
+             * Format: date-time
+             * @description When the backup started collecting.
+             */
+            collectedAt: string;
+            /** @example policy */
+            resourceType: string;
+            /** @description At most a bounded number; `total` counts all. */
+            resources: components["schemas"]["EvidenceResource"][];
+            total: number;
+            /** @description RFC 6901 pointers of the fields read in each record. */
+            pointers: string[];
+            observed: string | number | boolean | Record<string, never> | unknown[] | null;
+            expected: string | number | boolean | Record<string, never> | unknown[] | null;
+            note?: string;
+        };
+        ComplianceFinding: {
+            /** @example CC6.1 */
+            control: string;
+            /** @enum {string} */
+            status: "pass" | "fail" | "warning" | "not_applicable" | "manual";
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low" | "info";
+            evidence: components["schemas"]["Evidence"];
+            /** @example okta.password.min_length */
+            check: string;
+            title: string;
+            requirement: string;
+            remediation: string;
+        };
+        ComplianceReport: {
+            /** @example 82 */
+            score: number;
+            findings: components["schemas"]["ComplianceFinding"][];
+            /** Format: date-time */
+            generatedAt: string;
+            /** Format: uuid */
+            backupId: string;
+            /** Format: uuid */
+            connectionId: string;
+            /** @example soc2 */
+            framework: string;
+            framework_version: string;
+            catalogue_version: string;
+        };
+        ReportRequestDto: {
+            /** @enum {string} */
+            type: "backup" | "compliance" | "activity";
+            /**
+             * Format: uuid
+             * @description Required when type is `backup`.
+             */
+            backupId?: string;
+            /**
+             * @description Required when type is `compliance`.
+             * @enum {string}
+             */
+            framework?: "soc2" | "hipaa" | "pci_dss" | "nist" | "iso27001" | "cis_controls";
+            /**
+             * Format: uuid
+             * @description With `compliance`: one connection (default: every connection of the team).
+             */
+            connectionId?: string;
+            /**
+             * Format: date-time
+             * @description Required when type is `activity`.
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Required when type is `activity`.
+             */
+            to?: string;
+        };
+        ReportLink: {
+            /**
+             * Format: uri
+             * @description Signed; needs no bearer token.
+             * @example https://backup.example.com/api/export/reports/0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e?team=...&expires=1790000000&kid=k1&sig=...
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AuditPackRequestDto: {
+            /**
+             * Format: date-time
+             * @description Start of the period, included.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the period, included; not before `from`.
+             */
+            to: string;
+            /** @description The connections the pack covers; default every connection of the team. */
+            connectionIds?: string[];
+        };
+        ScoreFactor: {
+            /** @example recency */
+            name: string;
+            /**
+             * @description Share of the score; the five weights sum to 100.
+             * @example 25
+             */
+            weight: number;
+            value: number;
+            notes: string;
+        };
+        ResilienceScore: {
+            /** @example 74 */
+            score: number;
+            factors: components["schemas"]["ScoreFactor"][];
+            recommendations: string[];
+        };
+        Drift: {
+            changes: number;
+            /**
+             * @example {
+             *       "critical": 0,
+             *       "high": 2
+             *     }
+             */
+            bySeverity: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            checkedAt: string;
+            /**
+             * Format: date-time
+             * @description The backup the live org was compared with started then.
+             */
+            since: string;
+            /** @description Why the last reading failed, when it did. */
+            error?: string;
+        };
+        ReadinessEntry: {
+            /** Format: uuid */
+            connectionId: string;
+            score: number;
+            /**
+             * Format: date-time
+             * @description null before the first backup.
+             */
+            lastBackupAt: string | null;
+            /** @description null before the drift job’s first reading. */
+            drift: components["schemas"]["Drift"] | null;
+        };
+        Readiness: {
+            score: number;
+            perConnection: components["schemas"]["ReadinessEntry"][];
+        };
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled";
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low" | "info";
+            /** @example Backup failed */
+            title: string;
             message: string;
-          }[]
-        | Record<string, never>;
-      /**
-       * @description 402 only: the plan limit reached.
-       * @example connections
-       */
-      limit?: string;
-      /**
-       * @description 402 only: the team's plan.
-       * @example free
-       */
-      plan?: string;
+            /**
+             * @description Ids of what it is about (connectionId, backupId...), by type.
+             * @example {
+             *       "connectionId": "0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e"
+             *     }
+             */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            read_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        NotificationList: {
+            notifications: components["schemas"]["Notification"][];
+        };
+        MarkReadDto: {
+            ids?: string[];
+            /** @enum {boolean} */
+            all?: true;
+        };
+        MarkedRead: {
+            /**
+             * @example true
+             * @enum {boolean}
+             */
+            ok: true;
+            /** @description Notifications that were unread and now are read. */
+            marked: number;
+        };
+        NotificationPreference: {
+            /** @enum {string} */
+            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled";
+            /** @example first */
+            in_app: boolean | "first";
+            email: boolean | "critical";
+            /** @description true while the member saved no choice for the type. */
+            default: boolean;
+        };
+        NotificationPreferences: {
+            preferences: components["schemas"]["NotificationPreference"][];
+        };
+        PreferenceChangeDto: {
+            /** @enum {string} */
+            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled";
+            in_app?: boolean;
+            email?: boolean;
+        };
+        UpdatePreferencesDto: {
+            preferences: components["schemas"]["PreferenceChangeDto"][];
+        };
+        /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, connection_drift, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
+        AccountExport: {
+            /** @example 1 */
+            format_version: number;
+            /** Format: date-time */
+            generated_at: string;
+            /** Format: uuid */
+            team_id: string;
+            /**
+             * @description Rows per section.
+             * @example {
+             *       "members": 3,
+             *       "connections": 2
+             *     }
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description The team row. */
+            team: {
+                [key: string]: unknown;
+            };
+        };
+        DeleteAccountDto: {
+            /**
+             * @description The literal text DELETE.
+             * @enum {string}
+             */
+            confirm: "DELETE";
+        };
+        DeletionScheduled: {
+            /**
+             * @example scheduled
+             * @enum {string}
+             */
+            status: "scheduled";
+            /**
+             * Format: date-time
+             * @description When deletion starts unless cancelled.
+             */
+            scheduled_for: string;
+        };
+        DeletionCancelled: {
+            /**
+             * @example cancelled
+             * @enum {string}
+             */
+            status: "cancelled";
+        };
+        SubscribeDto: {
+            /**
+             * Format: email
+             * @example it-admin@acme.example
+             */
+            email: string;
+        };
+        MeUser: {
+            /**
+             * Format: uuid
+             * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
+             */
+            id: string;
+            /** @example jane.doe@acme.example */
+            email: string;
+            /**
+             * @description The identity provider's `name` claim.
+             * @example Jane Doe
+             */
+            name: string | null;
+        };
+        MeClient: {
+            /** @example ic_3k9d8f7a6s5d4f3g */
+            client_id: string;
+            /** @example Nightly export job */
+            name: string;
+            /**
+             * @description The role it was given; it acts with at most its member's current role (the team's `role`).
+             * @enum {string}
+             */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /**
+             * Format: uuid
+             * @description The member it acts for, who created it.
+             */
+            acts_for_user_id: string;
+        };
+        MeTeam: {
+            /** Format: uuid */
+            id: string;
+            /** @example Acme */
+            name: string;
+            /** @enum {string} */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /**
+             * @example [
+             *       "view backups",
+             *       "run backups"
+             *     ]
+             */
+            permissions: ("view backups" | "run backups" | "manage connections" | "restore" | "compliance" | "export" | "view notifications" | "account erasure" | "manage team")[];
+            /** @description The team the session or token acts in. */
+            current: boolean;
+            /**
+             * Format: date-time
+             * @description When the team is to be deleted (grace period of a pending account deletion); null: none pending.
+             */
+            deletion_scheduled_for: string | null;
+        };
+        PlanLimits: {
+            /** @example 3 */
+            connections: number | null;
+            /**
+             * @example [
+             *       "okta"
+             *     ]
+             */
+            provider_kinds: string[] | null;
+            /**
+             * @description Backups started by hand per UTC day.
+             * @example 5
+             */
+            manual_backups_per_day: number | null;
+            /**
+             * @example [
+             *       "daily",
+             *       "weekly"
+             *     ]
+             */
+            schedule_frequencies: string[] | null;
+            /**
+             * @example [
+             *       "soc2"
+             *     ]
+             */
+            compliance_frameworks: string[] | null;
+            /**
+             * @description Account exports per UTC calendar month.
+             * @example 1
+             */
+            exports_per_month: number | null;
+            /**
+             * @description Members plus open invitations.
+             * @example 5
+             */
+            members: number | null;
+        };
+        PlanUsage: {
+            /** @example 2 */
+            connections: number;
+            /**
+             * @description Since 00:00 UTC.
+             * @example 1
+             */
+            manual_backups_today: number;
+            /**
+             * @description Since the 1st, 00:00 UTC.
+             * @example 0
+             */
+            exports_this_month: number;
+            /**
+             * @description Members plus open invitations.
+             * @example 3
+             */
+            members: number;
+        };
+        PlanSummary: {
+            /**
+             * @description free, trial, team or enterprise.
+             * @example team
+             */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the team moved to this plan.
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description A trial ends here; past it every limited action answers 402 `trial_ended`. Null: no end.
+             */
+            trial_ends_at: string | null;
+            limits: components["schemas"]["PlanLimits"];
+            usage: components["schemas"]["PlanUsage"];
+        };
+        MeCurrentTeam: {
+            /** Format: uuid */
+            id: string;
+            /** @example Acme */
+            name: string;
+            /** @enum {string} */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /**
+             * @example [
+             *       "view backups",
+             *       "run backups"
+             *     ]
+             */
+            permissions: ("view backups" | "run backups" | "manage connections" | "restore" | "compliance" | "export" | "view notifications" | "account erasure" | "manage team")[];
+            /** @description The team the session or token acts in. */
+            current: boolean;
+            /**
+             * Format: date-time
+             * @description When the team is to be deleted (grace period of a pending account deletion); null: none pending.
+             */
+            deletion_scheduled_for: string | null;
+            plan: components["schemas"]["PlanSummary"];
+        };
+        Me: {
+            /**
+             * @description `session`: the web console's cookie; `access_token`: a token a client holds for a person; `client`: an integration client acting for itself.
+             * @enum {string}
+             */
+            authenticated_by: "session" | "access_token" | "client";
+            /** @description Null for an integration client. */
+            user: components["schemas"]["MeUser"] | null;
+            /** @description Set for an integration client only. */
+            client: components["schemas"]["MeClient"] | null;
+            /** @description Every team of the person, by name; a client's one team. */
+            teams: components["schemas"]["MeTeam"][];
+            current_team: components["schemas"]["MeCurrentTeam"];
+        };
+        SwitchTeamRequest: {
+            /**
+             * Format: uuid
+             * @description A team the signed-in person belongs to.
+             */
+            teamId: string;
+        };
+        SendCodeDto: {
+            /**
+             * Format: email
+             * @description Where to send a six-digit sign-in code.
+             * @example it-admin@acme.example
+             */
+            email: string;
+        };
+        VerifyCodeDto: {
+            /**
+             * Format: email
+             * @example it-admin@acme.example
+             */
+            email: string;
+            /**
+             * @description The six digits received by e-mail.
+             * @example 042917
+             */
+            code: string;
+        };
+        SignedIn: {
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            team_id: string;
+            /**
+             * @example admin
+             * @enum {string}
+             */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+        };
+        Error: {
+            /**
+             * @description Human-readable message.
+             * @example Backup not found
+             */
+            error: string;
+            /**
+             * @description Machine code (docs/api.md lists them).
+             * @example not_found
+             */
+            code?: string;
+            /**
+             * @description Also sent as the `X-Request-Id` header; quote it when reporting a problem.
+             * @example 0d6c2a8e-5a5b-4b4e-9f51-6f1c0a8d2f3e
+             */
+            requestId?: string;
+            /** @description 400: each invalid field and why (a list), or what the provider answered to a connection check (an object). */
+            details?: {
+                field: string;
+                message: string;
+            }[] | Record<string, never>;
+            /**
+             * @description 402 only: the plan limit reached.
+             * @example connections
+             */
+            limit?: string;
+            /**
+             * @description 402 only: the team's plan.
+             * @example free
+             */
+            plan?: string;
+        };
     };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  AuditEvents_list: {
-    parameters: {
-      query?: {
-        /** @description ISO 8601; events at or after. Years 0001 to 9999. */
-        from?: string;
-        /** @description ISO 8601; events before. Years 0001 to 9999. */
-        to?: string;
-        /** @description A dotted action. */
-        action?: string;
-        /** @description The acting user (for a client: the member it acts for). */
-        actorId?: string;
-        /** @description Id of the object acted on. */
-        targetId?: string;
-        limit?: number;
-        /** @description `nextAfter` of the previous page. */
-        after?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuditEventPage'];
-        };
-      };
-      /** @description `validation_failed`: An invalid filter, cursor or `limit`, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "export" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Health_check: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The database and job queue answer. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Health'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `service_unavailable`: The database, which carries the job queue, does not answer. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamMembers_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TeamMemberList'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage team" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamMembers_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: `userId` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks "manage team", or only the owner may remove an admin, or it is yourself. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: Not a member of the team. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `owner_protected`, `member_changed`: The owner cannot be removed, or the member changed meanwhile. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamMembers_changeRole: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ChangeRoleDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TeamMemberResponse'];
-        };
-      };
-      /** @description `validation_failed`: An invalid id or role, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks "manage team", or only the owner may grant or take away admin, or it is your own. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: Not a member of the team. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `owner_protected`, `member_changed`: The owner changes by transfer only, or the member changed meanwhile. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamOwnership_transfer: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['TransferOwnershipDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OwnershipTransferred'];
-        };
-      };
-      /** @description `validation_failed`: `user_id` missing or not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks "manage team", or the caller is not the owner. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: Not a member of the team. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `already_owner`: This member already owns the team. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamInvitations_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TeamInvitationList'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage team" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamInvitations_invite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateInvitationDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TeamInvitationResponse'];
-        };
-      };
-      /** @description `validation_failed`: An invalid address or role, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `plan_limit_exceeded`: The plan allows no more members (`limit: members`). */
-      402: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks "manage team", or only the owner invites an admin. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `already_member`: This address already belongs to a member of the team. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamInvitations_revoke: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks "manage team", or only the owner revokes an admin’s invitation. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: No pending invitation of that id in the team. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamClients_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TeamClientList'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage team" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamClients_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateTeamClientRequest'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedTeamClientResponse'];
-        };
-      };
-      /** @description `validation_failed`: An unknown role, or a name that is empty or longer than 200 characters. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks "manage team", only the owner gives admin or super_admin, or the caller is an integration client. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  TeamClients_revoke: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        clientId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks "manage team", or the client is an admin’s and the caller not the owner. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: No active client of that id in the team. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Connections_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ConnectionList'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage connections" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Connections_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateConnectionDto'];
-      };
-    };
-    responses: {
-      /** @description Created once the credentials worked. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ConnectionResponse'];
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid field, or credentials the provider refused (`details` holds its answer). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `plan_limit_exceeded`: The plan allows no more connections, or not this provider kind. */
-      402: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage connections" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Connections_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Credentials redacted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ConnectionResponse'];
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage connections" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Connections_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage connections" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Connections_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateConnectionDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ConnectionResponse'];
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid field, or credentials the provider refused. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage connections" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Backups_list: {
-    parameters: {
-      query?: {
-        connectionId?: string;
-        /** @description csv of uuid */
-        connectionIds?: string[];
-        status?: 'running' | 'completed' | 'failed';
-        /** @description Free text over connection name, error, resource types. */
-        search?: string;
-        /** @description ISO 8601; backups started at or after. Years 0001 to 9999. */
-        from?: string;
-        /** @description ISO 8601; backups started at or before. Years 0001 to 9999. */
-        to?: string;
-        /** @description csv; backups holding any of these types. */
-        resourceTypes?: string[];
-        /** @description bytes */
-        minSize?: number;
-        /** @description bytes */
-        maxSize?: number;
-        limit?: number;
-        offset?: number;
-        includeStats?: boolean;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BackupList'];
-        };
-      };
-      /** @description `validation_failed`: An invalid filter or a `limit` past 1000, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Backups_status: {
-    parameters: {
-      query: {
-        backupId: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BackupStatus'];
-        };
-      };
-      /** @description `validation_failed`: `backupId` missing or not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Backups_active: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ActiveBackups'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Backups_run: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RunBackupDto'];
-      };
-    };
-    responses: {
-      /** @description Started; poll GET /api/backup/status. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BackupStarted'];
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid field, or an unknown resource type in `include`, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `plan_limit_exceeded`: The plan allows no more backups today (`limit: backups_per_day`). */
-      402: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "run backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_in_progress`: A backup of this connection is running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Backups_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BackupResponse'];
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Backups_delete: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The record and its stored snapshot are gone. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "run backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_running`: A running backup cannot be deleted. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  BackupUpload_upload: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/octet-stream': string;
-      };
-    };
-    responses: {
-      /** @description The completed backup. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BackupResponse'];
-        };
-      };
-      /** @description `validation_failed`: No file, a file over the size cap, not a Workflows export (flopack), or a connection whose provider takes no export file, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `plan_limit_exceeded`: The plan allows no more backups today (`limit: backups_per_day`). */
-      402: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "run backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_in_progress`: A backup of this connection is running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body other than application/octet-stream. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Schedules_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The schedule itself, not wrapped (spec "Connections"). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Schedule'];
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage connections" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Schedules_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateScheduleDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ScheduleResponse'];
-        };
-      };
-      /** @description `validation_failed`: A field out of its bounds, an unknown time zone, or a day that does not fit the frequency. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `plan_limit_exceeded`: The plan does not allow this frequency (`limit: schedule_frequencies`). */
-      402: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "manage connections" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Diff_compareByQuery: {
-    parameters: {
-      query: {
-        fromBackupId: string;
-        toBackupId: string;
-        /** @description Resource types or categories to compare; default: every type both backups hold. */
-        resourceTypes?: string[];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DiffResult'];
-        };
-      };
-      /** @description `validation_failed`: A missing id, or an unknown resource type or category, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_not_completed`, `snapshots_not_comparable`: A backup is running or failed, or the two were hashed with different volatile fields. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Diff_compare: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['DiffRequestDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DiffResult'];
-        };
-      };
-      /** @description `validation_failed`: A missing id, or an unknown resource type or category, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_not_completed`, `snapshots_not_comparable`: A backup is running or failed, or the two were hashed with different volatile fields. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Timeline_timeline: {
-    parameters: {
-      query: {
-        connectionId: string;
-        /** @description Singular snake_case resource type (docs/resource-types.md). */
-        resourceType: string;
-        /** @description The resource's id as stored (composite ids for child records). */
-        resourceId: string;
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Timeline'];
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid parameter, or an unknown resource type, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Restore_preview: {
-    parameters: {
-      query: {
-        backupId: string;
-        /** @description Resource types or categories to preview; default: every type the backup holds. */
-        resourceTypes?: string[];
-        /** @description csv; beyond the spec: preview a selective restore of these record ids. */
-        resourceIds?: string[];
-      };
-      header?: {
-        /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location`. */
-        Prefer?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The dry run; nothing is written. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestorePreview'];
-        };
-      };
-      /** @description Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestorePreviewQueued'];
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid field, an unknown resource type, or `selective` without `resourceTypes`. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "restore" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_not_completed`: The backup is running or failed. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `provider_error`: Reading the live org failed. */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Restore_run: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location`. */
-        Prefer?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RunRestoreDto'];
-      };
-    };
-    responses: {
-      /** @description Without `mode`: the dry run; nothing is written. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestorePreview'];
-        };
-      };
-      /** @description With `mode`: started; poll GET /api/restore/{restoreId}. Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestoreAccepted'];
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid field, an unknown resource type, or `selective` without `resourceTypes`. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "restore" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `restore_in_progress`, `backup_not_completed`: A restore of the connection is running, or the backup is running or failed. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `provider_error`: Reading the live org failed. */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Restore_history: {
-    parameters: {
-      query?: {
-        connectionId?: string;
-        status?: 'pending' | 'running' | 'completed' | 'partial' | 'failed';
-        limit?: number;
-        offset?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestoreHistory'];
-        };
-      };
-      /** @description `validation_failed`: An invalid filter or a `limit` past 1000, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "restore" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Restore_previewRun: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        previewId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestorePreviewRun'];
-        };
-      };
-      /** @description `validation_failed`: An invalid id, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "restore" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A preview the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Restore_downloadPackage: {
-    parameters: {
-      query: {
-        /** @description HMAC-SHA256 of the above and the restore id, base64url. */
-        sig: unknown;
-        /** @description The signing key id. */
-        kid: unknown;
-        /** @description Signed: Unix time (seconds) the link stops working. */
-        expires: unknown;
-        /** @description Signed: the team the restore belongs to. */
-        team: unknown;
-      };
-      header?: never;
-      path: {
-        restoreId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The ZIP: `restore.folder`, `tables/*.csv`, `RUNBOOK.md` (docs/okta-workflows.md). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/zip': string;
-        };
-      };
-      /** @description `validation_failed`: `restoreId` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: An expired, altered or other package’s signature. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: The package is gone (account deletion). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Restore_get: {
-    parameters: {
-      query?: {
-        limit?: number;
-        offset?: number;
-        /** @description Only the items that failed. */
-        failedOnly?: boolean;
-      };
-      header?: never;
-      path: {
-        restoreId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestoreDetail'];
-        };
-      };
-      /** @description `validation_failed`: An invalid id or query parameter, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "restore" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A restore the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  RestoreDrills_verify: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Queued; poll GET /api/restore-drills/{drillId}. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestoreDrillStartedDto'];
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "run backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_not_completed`: The backup is running or failed. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  RestoreDrills_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        drillId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description `outcome` is `passed` or `failed` once the drill is over. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RestoreDrillEnvelopeDto'];
-        };
-      };
-      /** @description `validation_failed`: `drillId` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A drill the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Compliance_check: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ComplianceCheckDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ComplianceReport'];
-        };
-      };
-      /** @description `validation_failed`: A missing id, or an unknown framework: the message lists the six. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `plan_limit_exceeded`: The plan does not include this framework (`limit: compliance_frameworks`). */
-      402: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "compliance" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection or backup the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `no_backup`, `backup_not_completed`: The connection has no completed backup, or the backup named is running or failed. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Reports_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReportRequestDto'];
-      };
-    };
-    responses: {
-      /** @description A signed download URL of the PDF (REPORT_URL_TTL). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReportLink'];
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid field, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "export" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A backup or connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `backup_not_completed`: The backup is running or failed. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `report_unavailable`: Chromium is missing or did not render in time. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Reports_download: {
-    parameters: {
-      query: {
-        /** @description HMAC-SHA256 of the above and the report id, base64url. */
-        sig: unknown;
-        /** @description The signing key id. */
-        kid: unknown;
-        /** @description Signed: Unix time (seconds) the link stops working. */
-        expires: unknown;
-        /** @description Signed: the team the report belongs to. */
-        team: unknown;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The PDF, with a Content-Disposition filename. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/pdf': string;
-        };
-      };
-      /** @description `validation_failed`: `id` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: An expired, altered or other report’s signature. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: The report is gone (retention or account deletion). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  AuditPack_auditPack: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AuditPackRequestDto'];
-      };
-    };
-    responses: {
-      /** @description The ZIP, streamed, with a Content-Disposition filename: backups, restores, drills, compliance findings, audit events and notifications of the period, with a signed MANIFEST.json (docs/export.md). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/zip': string;
-        };
-      };
-      /** @description `validation_failed`: A missing or invalid `from`, `to` or `connectionIds`, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "export" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  AuditPack_signingKey: {
-    parameters: {
-      query?: {
-        /** @description A pack’s `signing_key.key_id`; default the current key. */
-        kid?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The Ed25519 public key (PEM, SubjectPublicKeyInfo) audit packs are signed with. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/x-pem-file': string;
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A key id the service does not hold. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Scores_resilience: {
-    parameters: {
-      query: {
-        connectionId: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ResilienceScore'];
-        };
-      };
-      /** @description `validation_failed`: `connectionId` missing or not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: A connection the team cannot see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Scores_readiness: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Readiness'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view backups" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Notifications_list: {
-    parameters: {
-      query?: {
-        limit?: number;
-        /** @description Only notifications not yet marked read. */
-        unreadOnly?: boolean;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['NotificationList'];
-        };
-      };
-      /** @description `validation_failed`: An invalid `limit` or `unreadOnly`, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view notifications" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Notifications_markRead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MarkReadDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MarkedRead'];
-        };
-      };
-      /** @description `validation_failed`: Neither or both of `ids` and `all`, or an id that is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view notifications" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Notifications_preferences: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['NotificationPreferences'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view notifications" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Notifications_updatePreferences: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdatePreferencesDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['NotificationPreferences'];
-        };
-      };
-      /** @description `validation_failed`: An unknown type or an invalid delivery, named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "view notifications" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Account_export: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A download (`Content-Disposition: attachment`). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AccountExport'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `plan_limit_exceeded`: The plan allows no more exports this month (`limit: exports_per_month`). */
-      402: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "export" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `export_rate_limited`, `rate_limited`: One export per 7 days per team (`Retry-After` in seconds), or the per-IP rate limit. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Account_requestDeletion: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['DeleteAccountDto'];
-      };
-    };
-    responses: {
-      /** @description Scheduled, or already pending. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletionScheduled'];
-        };
-      };
-      /** @description `validation_failed`: `confirm` is not the literal text DELETE. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "account erasure" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Account_cancelDeletion: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletionCancelled'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: The role lacks the "account erasure" permission. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: No deletion is pending. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Newsletter_subscribe: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SubscribeDto'];
-      };
-    };
-    responses: {
-      /** @description The same answer whether or not the address is known. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: `email` missing or not an address. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Newsletter_confirm: {
-    parameters: {
-      query?: {
-        /** @description From the confirmation mail. */
-        token?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description To /subscribed, whatever the token. */
-      302: {
-        headers: {
-          /** @description The page to show. */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Newsletter_unsubscribe: {
-    parameters: {
-      query?: {
-        /** @description From the newsletter mail. */
-        token?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description To /unsubscribed, whatever the token. */
-      302: {
-        headers: {
-          /** @description The page to show. */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Newsletter_unsubscribeOneClick: {
-    parameters: {
-      query?: {
-        /** @description From the newsletter mail. */
-        token?: unknown;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description To /unsubscribed, whatever the token. */
-      302: {
-        headers: {
-          /** @description The page to show. */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Me_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Me'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  Me_switchTeam: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SwitchTeamRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Me'];
-        };
-      };
-      /** @description `validation_failed`: `teamId` is not a uuid. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: A cookie-authenticated request from an origin that is neither the service nor an allowed console. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `not_found`: The caller is not a member of that team. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `team_bound_to_token`: An access token acts in the team it was issued for; only a session switches. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  SignIn_sendCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SendCodeDto'];
-      };
-    };
-    responses: {
-      /** @description The same answer whether or not the address has an account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: `email` missing or not an address. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The address was sent 5 codes this hour, or the per-IP limit (20 a minute); see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `mail_unavailable`: The e-mail could not be sent. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  SignIn_verifyCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['VerifyCodeDto'];
-      };
-    };
-    responses: {
-      /** @description Signed in; the session is the `__Host-session` cookie. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SignedIn'];
-        };
-      };
-      /** @description `validation_failed`: `email` or `code` missing or malformed. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `invalid_code`: The code is wrong or no longer valid. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`, `no_team`: A cross-origin request, or an address that belongs to no team. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  SignIn_signOut: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The session, if any, is ended and its cookie deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ok'];
-        };
-      };
-      /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+    AuditEvents_list: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601; events at or after. Years 0001 to 9999. */
+                from?: string;
+                /** @description ISO 8601; events before. Years 0001 to 9999. */
+                to?: string;
+                /** @description A dotted action. */
+                action?: string;
+                /** @description The acting user (for a client: the member it acts for). */
+                actorId?: string;
+                /** @description Id of the object acted on. */
+                targetId?: string;
+                limit?: number;
+                /** @description `nextAfter` of the previous page. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            /** @description `validation_failed`: An invalid filter, cursor or `limit`, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "export" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Health_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database and job queue answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The database, which carries the job queue, does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamMembers_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberList"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage team" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamMembers_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: `userId` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks "manage team", or only the owner may remove an admin, or it is yourself. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: Not a member of the team. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `owner_protected`, `member_changed`: The owner cannot be removed, or the member changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamMembers_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberResponse"];
+                };
+            };
+            /** @description `validation_failed`: An invalid id or role, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks "manage team", or only the owner may grant or take away admin, or it is your own. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: Not a member of the team. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `owner_protected`, `member_changed`: The owner changes by transfer only, or the member changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamOwnership_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnershipTransferred"];
+                };
+            };
+            /** @description `validation_failed`: `user_id` missing or not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks "manage team", or the caller is not the owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: Not a member of the team. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `already_owner`: This member already owns the team. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamInvitations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationList"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage team" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamInvitations_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationResponse"];
+                };
+            };
+            /** @description `validation_failed`: An invalid address or role, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_limit_exceeded`: The plan allows no more members (`limit: members`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks "manage team", or only the owner invites an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `already_member`: This address already belongs to a member of the team. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamInvitations_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks "manage team", or only the owner revokes an admin’s invitation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No pending invitation of that id in the team. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamClients_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamClientList"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage team" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamClients_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTeamClientRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTeamClientResponse"];
+                };
+            };
+            /** @description `validation_failed`: An unknown role, or a name that is empty or longer than 200 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks "manage team", only the owner gives admin or super_admin, or the caller is an integration client. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TeamClients_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks "manage team", or the client is an admin’s and the caller not the owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No active client of that id in the team. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Connections_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionList"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage connections" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Connections_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConnectionDto"];
+            };
+        };
+        responses: {
+            /** @description Created once the credentials worked. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionResponse"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid field, or credentials the provider refused (`details` holds its answer). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_limit_exceeded`: The plan allows no more connections, or not this provider kind. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage connections" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Connections_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credentials redacted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionResponse"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage connections" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Connections_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage connections" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Connections_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConnectionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionResponse"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid field, or credentials the provider refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage connections" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Backups_list: {
+        parameters: {
+            query?: {
+                connectionId?: string;
+                /** @description csv of uuid */
+                connectionIds?: string[];
+                status?: "running" | "completed" | "failed";
+                /** @description Free text over connection name, error, resource types. */
+                search?: string;
+                /** @description ISO 8601; backups started at or after. Years 0001 to 9999. */
+                from?: string;
+                /** @description ISO 8601; backups started at or before. Years 0001 to 9999. */
+                to?: string;
+                /** @description csv; backups holding any of these types. */
+                resourceTypes?: string[];
+                /** @description bytes */
+                minSize?: number;
+                /** @description bytes */
+                maxSize?: number;
+                limit?: number;
+                offset?: number;
+                includeStats?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupList"];
+                };
+            };
+            /** @description `validation_failed`: An invalid filter or a `limit` past 1000, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Backups_status: {
+        parameters: {
+            query: {
+                backupId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStatus"];
+                };
+            };
+            /** @description `validation_failed`: `backupId` missing or not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Backups_active: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveBackups"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Backups_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunBackupDto"];
+            };
+        };
+        responses: {
+            /** @description Started; poll GET /api/backup/status. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStarted"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid field, or an unknown resource type in `include`, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_limit_exceeded`: The plan allows no more backups today (`limit: backups_per_day`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "run backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_in_progress`: A backup of this connection is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Backups_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupResponse"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Backups_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record and its stored snapshot are gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "run backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_running`: A running backup cannot be deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    BackupUpload_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The completed backup. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupResponse"];
+                };
+            };
+            /** @description `validation_failed`: No file, a file over the size cap, not a Workflows export (flopack), or a connection whose provider takes no export file, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_limit_exceeded`: The plan allows no more backups today (`limit: backups_per_day`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "run backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_in_progress`: A backup of this connection is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body other than application/octet-stream. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Schedules_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule itself, not wrapped (spec "Connections"). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage connections" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Schedules_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateScheduleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            /** @description `validation_failed`: A field out of its bounds, an unknown time zone, or a day that does not fit the frequency. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_limit_exceeded`: The plan does not allow this frequency (`limit: schedule_frequencies`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage connections" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Diff_compareByQuery: {
+        parameters: {
+            query: {
+                fromBackupId: string;
+                toBackupId: string;
+                /** @description Resource types or categories to compare; default: every type both backups hold. */
+                resourceTypes?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiffResult"];
+                };
+            };
+            /** @description `validation_failed`: A missing id, or an unknown resource type or category, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_not_completed`, `snapshots_not_comparable`: A backup is running or failed, or the two were hashed with different volatile fields. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Diff_compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiffRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiffResult"];
+                };
+            };
+            /** @description `validation_failed`: A missing id, or an unknown resource type or category, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_not_completed`, `snapshots_not_comparable`: A backup is running or failed, or the two were hashed with different volatile fields. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Timeline_timeline: {
+        parameters: {
+            query: {
+                connectionId: string;
+                /** @description Singular snake_case resource type (docs/resource-types.md). */
+                resourceType: string;
+                /** @description The resource's id as stored (composite ids for child records). */
+                resourceId: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeline"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid parameter, or an unknown resource type, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Restore_preview: {
+        parameters: {
+            query: {
+                backupId: string;
+                /** @description Resource types or categories to preview; default: every type the backup holds. */
+                resourceTypes?: string[];
+                /** @description csv; beyond the spec: preview a selective restore of these record ids. */
+                resourceIds?: string[];
+            };
+            header?: {
+                /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location`. */
+                Prefer?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dry run; nothing is written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreviewQueued"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid field, an unknown resource type, or `selective` without `resourceTypes`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "restore" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_not_completed`: The backup is running or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `provider_error`: Reading the live org failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Restore_run: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location`. */
+                Prefer?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunRestoreDto"];
+            };
+        };
+        responses: {
+            /** @description Without `mode`: the dry run; nothing is written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description With `mode`: started; poll GET /api/restore/{restoreId}. Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreAccepted"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid field, an unknown resource type, or `selective` without `resourceTypes`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "restore" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `restore_in_progress`, `backup_not_completed`: A restore of the connection is running, or the backup is running or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `provider_error`: Reading the live org failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Restore_history: {
+        parameters: {
+            query?: {
+                connectionId?: string;
+                status?: "pending" | "running" | "completed" | "partial" | "failed";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreHistory"];
+                };
+            };
+            /** @description `validation_failed`: An invalid filter or a `limit` past 1000, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "restore" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Restore_previewRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                previewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreviewRun"];
+                };
+            };
+            /** @description `validation_failed`: An invalid id, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "restore" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A preview the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Restore_downloadPackage: {
+        parameters: {
+            query: {
+                /** @description HMAC-SHA256 of the above and the restore id, base64url. */
+                sig: unknown;
+                /** @description The signing key id. */
+                kid: unknown;
+                /** @description Signed: Unix time (seconds) the link stops working. */
+                expires: unknown;
+                /** @description Signed: the team the restore belongs to. */
+                team: unknown;
+            };
+            header?: never;
+            path: {
+                restoreId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP: `restore.folder`, `tables/*.csv`, `RUNBOOK.md` (docs/okta-workflows.md). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description `validation_failed`: `restoreId` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: An expired, altered or other package’s signature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The package is gone (account deletion). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Restore_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only the items that failed. */
+                failedOnly?: boolean;
+            };
+            header?: never;
+            path: {
+                restoreId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreDetail"];
+                };
+            };
+            /** @description `validation_failed`: An invalid id or query parameter, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "restore" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A restore the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RestoreDrills_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; poll GET /api/restore-drills/{drillId}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreDrillStartedDto"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "run backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_not_completed`: The backup is running or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RestoreDrills_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                drillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `outcome` is `passed` or `failed` once the drill is over. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreDrillEnvelopeDto"];
+                };
+            };
+            /** @description `validation_failed`: `drillId` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A drill the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Compliance_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceCheckDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceReport"];
+                };
+            };
+            /** @description `validation_failed`: A missing id, or an unknown framework: the message lists the six. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_limit_exceeded`: The plan does not include this framework (`limit: compliance_frameworks`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "compliance" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection or backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `no_backup`, `backup_not_completed`: The connection has no completed backup, or the backup named is running or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Reports_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequestDto"];
+            };
+        };
+        responses: {
+            /** @description A signed download URL of the PDF (REPORT_URL_TTL). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportLink"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid field, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "export" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup or connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_not_completed`: The backup is running or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `report_unavailable`: Chromium is missing or did not render in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Reports_download: {
+        parameters: {
+            query: {
+                /** @description HMAC-SHA256 of the above and the report id, base64url. */
+                sig: unknown;
+                /** @description The signing key id. */
+                kid: unknown;
+                /** @description Signed: Unix time (seconds) the link stops working. */
+                expires: unknown;
+                /** @description Signed: the team the report belongs to. */
+                team: unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, with a Content-Disposition filename. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: An expired, altered or other report’s signature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The report is gone (retention or account deletion). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    AuditPack_auditPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditPackRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The ZIP, streamed, with a Content-Disposition filename: backups, restores, drills, compliance findings, audit events and notifications of the period, with a signed MANIFEST.json (docs/export.md). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid `from`, `to` or `connectionIds`, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "export" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    AuditPack_signingKey: {
+        parameters: {
+            query?: {
+                /** @description A pack’s `signing_key.key_id`; default the current key. */
+                kid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Ed25519 public key (PEM, SubjectPublicKeyInfo) audit packs are signed with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-pem-file": string;
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A key id the service does not hold. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Scores_resilience: {
+        parameters: {
+            query: {
+                connectionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResilienceScore"];
+                };
+            };
+            /** @description `validation_failed`: `connectionId` missing or not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Scores_readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Only notifications not yet marked read. */
+                unreadOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description `validation_failed`: An invalid `limit` or `unreadOnly`, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view notifications" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Notifications_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedRead"];
+                };
+            };
+            /** @description `validation_failed`: Neither or both of `ids` and `all`, or an id that is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view notifications" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Notifications_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view notifications" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Notifications_updatePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description `validation_failed`: An unknown type or an invalid delivery, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view notifications" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Account_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A download (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan_limit_exceeded`: The plan allows no more exports this month (`limit: exports_per_month`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: The role lacks the "export" permission.
+             *
+             *     `forbidden`: The request rides on the session cookie and another site started it (`Sec-Fetch-Site: cross-site`).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `export_rate_limited`, `rate_limited`: One export per 7 days per team (`Retry-After` in seconds), or the per-IP rate limit. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Account_requestDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Scheduled, or already pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionScheduled"];
+                };
+            };
+            /** @description `validation_failed`: `confirm` is not the literal text DELETE. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "account erasure" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Account_cancelDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionCancelled"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "account erasure" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: No deletion is pending. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Newsletter_subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeDto"];
+            };
+        };
+        responses: {
+            /** @description The same answer whether or not the address is known. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: `email` missing or not an address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Newsletter_confirm: {
+        parameters: {
+            query?: {
+                /** @description From the confirmation mail. */
+                token?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /subscribed, whatever the token. */
+            302: {
+                headers: {
+                    /** @description The page to show. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Newsletter_unsubscribe: {
+        parameters: {
+            query?: {
+                /** @description From the newsletter mail. */
+                token?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /unsubscribed, whatever the token. */
+            302: {
+                headers: {
+                    /** @description The page to show. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Newsletter_unsubscribeOneClick: {
+        parameters: {
+            query?: {
+                /** @description From the newsletter mail. */
+                token?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /unsubscribed, whatever the token. */
+            302: {
+                headers: {
+                    /** @description The page to show. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Me_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Me_switchTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchTeamRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description `validation_failed`: `teamId` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: A cookie-authenticated request from an origin that is neither the service nor an allowed console. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: The caller is not a member of that team. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `team_bound_to_token`: An access token acts in the team it was issued for; only a session switches. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SignIn_sendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeDto"];
+            };
+        };
+        responses: {
+            /** @description The same answer whether or not the address has an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: `email` missing or not an address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The address was sent 5 codes this hour, or the per-IP limit (20 a minute); see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mail_unavailable`: The e-mail could not be sent. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SignIn_verifyCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session is the `__Host-session` cookie. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            /** @description `validation_failed`: `email` or `code` missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_code`: The code is wrong or no longer valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`, `no_team`: A cross-origin request, or an address that belongs to no team. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SignIn_signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, if any, is ended and its cookie deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-  };
 }
