@@ -14,6 +14,7 @@ export default {
     '^@libs/(.*)\\.js$': '<rootDir>/libs/$1',
     '^@migrations/(.*)\\.js$': '<rootDir>/migrations/$1',
     '^@test/(.*)\\.js$': '<rootDir>/test/$1',
+    '^@console/(.*)\\.js$': '<rootDir>/console/$1.js',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -13,6 +13,7 @@ import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { checkBackup } from './backup-check.js';
+import { serveConsoleUntilStopped } from './console-demo.js';
 import type { DemoTenant } from './demo-tenant.js';
 import { startEntraDemoTenant } from './entra-demo-tenant.js';
 import { startOktaDemoTenant } from './okta-demo-tenant.js';
@@ -20,7 +21,7 @@ import type { DrillResult } from './restore-drill.js';
 import { ServiceClient } from './service-client.js';
 import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 
-const USAGE = `Usage: npm run demo -- [--provider okta|entra_id] [--fixtures DIR|FILE [--fixture-org NAME]] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json]`;
+const USAGE = `Usage: npm run demo -- [--provider okta|entra_id] [--fixtures DIR|FILE [--fixture-org NAME]] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json] [--console [--console-port P]]`;
 
 /**
  * The main job end to end on the embedded defaults: a tenant of `--provider` (the Okta simulator,
@@ -29,7 +30,8 @@ const USAGE = `Usage: npm run demo -- [--provider okta|entra_id] [--fixtures DIR
  * every object the tenant has; then a restore drill (Okta: a deleted group and a changed user put
  * back through the API, restore-drill.ts; Entra ID: a deleted security group and a changed user,
  * entra-restore-drill.ts). Exit 0 only if the backup is exact and the drill restored the org or was
- * skipped.
+ * skipped. With `--console`, the tenant, the service and the admin console then keep running
+ * (console-demo.ts) for a person to click through.
  */
 async function main(): Promise<number> {
   Logger.overrideLogger(new StderrLogger());
@@ -44,6 +46,8 @@ async function main(): Promise<number> {
       seed: { type: 'string', default: '1' },
       'rate-limits': { type: 'string', default: 'none' },
       json: { type: 'boolean', default: false },
+      console: { type: 'boolean', default: false },
+      'console-port': { type: 'string', default: '5173' },
     },
     strict: true,
   });
@@ -84,9 +88,13 @@ async function main(): Promise<number> {
     say(`${org.label} at ${org.baseUrl}${org.seededFrom}`);
 
     const port = await freePort();
+    const consolePort = positive(values['console-port'], '--console-port');
+    // The console calls the API from its own origin under the same host name (docs/console.md).
+    const host = values.console ? 'localhost' : '127.0.0.1';
     const config = loadConfigWith({
       PORT: String(port),
-      BASE_URL: `http://127.0.0.1:${port}`,
+      BASE_URL: `http://${host}:${port}`,
+      ...(values.console ? { CONSOLE_ORIGINS: `http://localhost:${consolePort}` } : {}),
       PROVIDER_ALLOWED_HOSTS: '127.0.0.1',
       PROVIDER_CA_FILE: org.caCertPath,
       LOG_LEVEL: 'warn',
@@ -98,11 +106,22 @@ async function main(): Promise<number> {
     started.push(() => app.close());
     await app.listen(port, '127.0.0.1');
     say(`Service at ${config.BASE_URL} (data in ${config.DATA_DIR})`);
-    return await demonstrate(org, app, config.BASE_URL, values.json, say);
+    const code = await demonstrate(org, app, config.BASE_URL, values.json, say);
+    if (values.console)
+      await serveConsoleUntilStopped({
+        port: consolePort,
+        apiUrl: config.BASE_URL,
+        ownerEmail: DEMO_OWNER,
+        say,
+      });
+    return code;
   } finally {
     for (const close of started.reverse()) await close();
   }
 }
+
+/** The demo team's owner: the address to sign in to the console with. */
+const DEMO_OWNER = 'demo-owner@example.com';
 
 /** The demo proper, on a running tenant and service. @returns the process exit code */
 async function demonstrate(
@@ -112,9 +131,7 @@ async function demonstrate(
   json: boolean,
   say: (line: string) => void,
 ): Promise<number> {
-  const { team } = await app
-    .get(TeamsService)
-    .createTeam({ name: 'Demo team', ownerEmail: 'demo-owner@example.com' });
+  const { team } = await app.get(TeamsService).createTeam({ name: 'Demo team', ownerEmail: DEMO_OWNER });
   const client = await app.get(TeamsService).createClient({ teamId: team.id, role: 'admin', name: 'demo' });
   const api = await ServiceClient.connect(baseUrl, client.clientId, client.clientSecret);
   const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {

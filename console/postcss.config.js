@@ -1,0 +1,4 @@
+/** Mantine's PostCSS preset (breakpoint variables, rem helpers), as its setup guide asks. */
+export default {
+  plugins: { 'postcss-preset-mantine': {} },
+};

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { HomeRedirect, Layout } from './components/Layout';
+import { onSignedOut } from './session/session-events';
+import { BackupDetailScreen } from './screens/BackupDetailScreen';
+import { BackupsScreen } from './screens/BackupsScreen';
+import { CompareScreen } from './screens/CompareScreen';
+import { ConnectionsScreen } from './screens/ConnectionsScreen';
+import { RestoreDetailScreen } from './screens/RestoreDetailScreen';
+import { RestoreScreen } from './screens/RestoreScreen';
+import { SignInScreen } from './screens/SignInScreen';
+import { TimelineScreen } from './screens/TimelineScreen';
+
+/** The console's screens; every one but sign-in sits in the signed-in layout. */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        queryClient.clear();
+        navigate('/sign-in', { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<SignInScreen />} />
+      <Route element={<Layout />}>
+        <Route index element={<HomeRedirect />} />
+        <Route path="/connections" element={<ConnectionsScreen />} />
+        <Route path="/backups" element={<BackupsScreen />} />
+        <Route path="/backups/:id" element={<BackupDetailScreen />} />
+        <Route path="/compare" element={<CompareScreen />} />
+        <Route path="/timeline" element={<TimelineScreen />} />
+        <Route path="/restore" element={<RestoreScreen />} />
+        <Route path="/restores/:id" element={<RestoreDetailScreen />} />
+      </Route>
+    </Routes>
+  );
+}

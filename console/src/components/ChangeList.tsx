@@ -1,0 +1,131 @@
+import { Group, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { describeFieldChange, fieldChanges, type Change, type ChangeRow } from '../logic/changes';
+import { useCan } from '../session/me';
+import { SeverityBadge } from './SeverityBadge';
+
+const SHOWN_FIELDS = 6;
+
+/**
+ * The compare screen's changes as one virtualized list (@tanstack/react-virtual): only the rows
+ * in view are in the page, so 10,000 changes scroll smoothly. Rows are measured as they render.
+ */
+export function ChangeList({
+  rows,
+  connectionId,
+  fromBackupId,
+}: {
+  rows: ChangeRow[];
+  connectionId: string;
+  fromBackupId: string;
+}) {
+  const canRestore = useCan('restore');
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => (rows[index].kind === 'group' ? 44 : 72),
+    overscan: 8,
+  });
+  return (
+    <div
+      ref={scroller}
+      data-testid="change-list"
+      role="list"
+      aria-label="Changes"
+      tabIndex={0}
+      style={{
+        height: '65vh',
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+      }}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              {row.kind === 'group' ? (
+                <Group px="sm" py={8} bg="var(--mantine-color-gray-1)">
+                  <Text fw={700}>{row.group.type}</Text>
+                  <Text size="sm">{row.group.changes.length} changes</Text>
+                </Group>
+              ) : (
+                <ChangeItem
+                  change={row.change}
+                  connectionId={connectionId}
+                  restoreFrom={canRestore ? fromBackupId : null}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function ChangeItem({
+  change,
+  connectionId,
+  restoreFrom,
+}: {
+  change: Change;
+  connectionId: string;
+  restoreFrom: string | null;
+}) {
+  const fields = fieldChanges(change.resource.changes ?? []);
+  const label = change.resource.name ?? change.resource.id;
+  const restore = `/restore?${new URLSearchParams({ backupId: restoreFrom ?? '', resourceTypes: change.resourceType, resourceIds: change.resource.id })}`;
+  const timeline = `/timeline?${new URLSearchParams({ connectionId, resourceType: change.resourceType, resourceId: change.resource.id })}`;
+  return (
+    <div
+      style={{ padding: '6px 12px', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      data-testid="change"
+    >
+      <Group gap="xs">
+        <SeverityBadge severity={change.severity} />
+        <Text size="sm" fw={600}>
+          {change.action}
+        </Text>
+        <Text size="sm">{label}</Text>
+        <Text size="xs" c="dimmed">
+          {change.rule}
+        </Text>
+        <Link to={timeline} style={{ fontSize: 12 }} aria-label={`Timeline: ${label}`}>
+          Timeline
+        </Link>
+        {restoreFrom && change.action !== 'added' && (
+          <Link to={restore} style={{ fontSize: 12 }} aria-label={`Restore as it was: ${label}`}>
+            Restore as it was
+          </Link>
+        )}
+      </Group>
+      {fields.slice(0, SHOWN_FIELDS).map((field, index) => (
+        <Text key={index} size="xs" ff="monospace">
+          {describeFieldChange(field)}
+        </Text>
+      ))}
+      {fields.length > SHOWN_FIELDS && (
+        <Text size="xs" c="dimmed">
+          and {fields.length - SHOWN_FIELDS} more fields
+        </Text>
+      )}
+    </div>
+  );
+}

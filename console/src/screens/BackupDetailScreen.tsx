@@ -1,0 +1,114 @@
+import { Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { ConfirmModal } from '../components/ConfirmModal';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { StatusBadge } from '../components/StatusBadge';
+import { connectionName, formatBytes, formatInstant } from '../logic/format';
+import { useCan } from '../session/me';
+
+/** One backup: live progress while it runs (polled every second), then its counts per type and size. */
+export function BackupDetailScreen() {
+  const { id = '' } = useParams();
+  const canRestore = useCan('restore');
+  const canDelete = useCan('run backups');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const backup = useQuery({
+    queryKey: ['backups', id],
+    queryFn: () => unwrap(api().GET('/api/backup/{id}', { params: { path: { id } } })),
+    refetchInterval: (q) => (q.state.data?.backup.status === 'running' ? 1000 : false),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api().DELETE('/api/backup/{id}', { params: { path: { id } } })),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: 'Backup deleted' });
+      await queryClient.invalidateQueries({ queryKey: ['backups'] });
+      navigate('/backups');
+    },
+  });
+  if (backup.error) return <ErrorAlert error={backup.error} />;
+  const b = backup.data?.backup;
+  if (!b) return <Text>Loading…</Text>;
+  const counts = Object.entries(b.resource_counts).sort(([x], [y]) => x.localeCompare(y));
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Backup of {connectionName(b.connection)}
+      </Title>
+      <Group>
+        <StatusBadge status={b.status} />
+        <Text size="sm">
+          {b.kind}, started {formatInstant(b.started_at)}, {b.triggered_by}
+        </Text>
+      </Group>
+      <Progress.Root size="xl">
+        <Progress.Section
+          aria-label="Backup progress"
+          value={b.progress_pct}
+          color={b.status === 'failed' ? 'red' : 'blue'}
+        >
+          <Progress.Label>{b.progress_pct} %</Progress.Label>
+        </Progress.Section>
+      </Progress.Root>
+      <Text size="sm" aria-live="polite">
+        {b.status === 'failed' ? b.error_message : b.progress_message}
+      </Text>
+      {b.status === 'completed' && (
+        <>
+          <Text>
+            Size {formatBytes(b.size)}, completed {formatInstant(b.completed_at)}
+          </Text>
+          <Group>
+            <Button component={Link} to={`/compare?to=${b.id}`}>
+              Compare with the previous backup
+            </Button>
+            {canRestore && (
+              <Button component={Link} to={`/restore?backupId=${b.id}`} variant="light">
+                Restore from this backup
+              </Button>
+            )}
+          </Group>
+          <Table striped aria-label="Objects per type">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Objects</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {counts.map(([type, count]) => (
+                <Table.Tr key={type}>
+                  <Table.Td>{type}</Table.Td>
+                  <Table.Td>{count}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+      {canDelete && b.status !== 'running' && (
+        <Group>
+          <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            Delete backup
+          </Button>
+        </Group>
+      )}
+      <ConfirmModal
+        opened={confirming}
+        title="Delete backup"
+        confirmLabel="Delete backup"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      >
+        This backup and its stored objects will be deleted.
+        {remove.error && <ErrorAlert error={remove.error} />}
+      </ConfirmModal>
+    </Stack>
+  );
+}

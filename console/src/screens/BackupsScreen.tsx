@@ -1,0 +1,158 @@
+import {
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { StatusBadge } from '../components/StatusBadge';
+import { useCan } from '../session/me';
+import { connectionName, formatBytes, formatInstant, formatPercent } from '../logic/format';
+
+const PAGE_SIZE = 25;
+type Status = 'running' | 'completed' | 'failed';
+
+/** Backups: the spec's filters (connection, status, free text), the stats, and pages of 25. */
+export function BackupsScreen() {
+  const [connectionId, setConnectionId] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  // Listing connections takes `manage connections`; other roles see every connection's backups.
+  const canListConnections = useCan('manage connections');
+  const connections = useQuery({
+    queryKey: ['connections'],
+    queryFn: () => unwrap(api().GET('/api/connections')),
+    enabled: canListConnections,
+  });
+  const query = {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    includeStats: true,
+    ...(connectionId ? { connectionId } : {}),
+    ...(status ? { status } : {}),
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+  };
+  const backups = useQuery({
+    queryKey: ['backups', 'list', query],
+    queryFn: () => unwrap(api().GET('/api/backup/list', { params: { query } })),
+    placeholderData: keepPreviousData,
+    // A running backup's row updates while it runs.
+    refetchInterval: (q) => (q.state.data?.backups.some((b) => b.status === 'running') ? 2000 : false),
+  });
+  const stats = backups.data?.stats;
+  const pages = Math.max(1, Math.ceil((backups.data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Backups
+      </Title>
+      <Group align="flex-end">
+        <Select
+          label="Connection"
+          clearable
+          placeholder="All connections"
+          data={(connections.data?.connections ?? []).map((c) => ({ value: c.id, label: connectionName(c) }))}
+          value={connectionId}
+          onChange={(value) => {
+            setConnectionId(value);
+            setPage(1);
+          }}
+        />
+        <Select
+          label="Status"
+          clearable
+          placeholder="Any status"
+          data={['running', 'completed', 'failed']}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as Status | null);
+            setPage(1);
+          }}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Connection, error, resource type"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      {stats && (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Stat label="Backups" value={String(stats.totalBackups)} />
+          <Stat label="Success rate" value={formatPercent(stats.successRate)} />
+          <Stat label="Failed" value={String(stats.failedBackups)} />
+          <Stat label="Total size" value={formatBytes(stats.totalSize)} />
+        </SimpleGrid>
+      )}
+      {backups.error && <ErrorAlert error={backups.error} />}
+      {backups.data && backups.data.backups.length === 0 && <Text>No backups match.</Text>}
+      {!!backups.data?.backups.length && (
+        <Table striped highlightOnHover aria-label="Backups">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Started</Table.Th>
+              <Table.Th>Connection</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Objects</Table.Th>
+              <Table.Th>Size</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {backups.data.backups.map((backup) => (
+              <Table.Tr key={backup.id}>
+                <Table.Td>
+                  <Link to={`/backups/${backup.id}`}>{formatInstant(backup.started_at)}</Link>
+                </Table.Td>
+                <Table.Td>{connectionName(backup.connection)}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={backup.status} />
+                  {backup.status === 'running' && ` ${backup.progress_pct} %`}
+                </Table.Td>
+                <Table.Td>{backup.kind}</Table.Td>
+                <Table.Td>{Object.values(backup.resource_counts).reduce((a, b) => a + b, 0)}</Table.Td>
+                <Table.Td>{formatBytes(backup.size)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Pagination
+        total={pages}
+        value={page}
+        onChange={setPage}
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+      />
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,156 @@
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, unwrap, type Schemas } from '../api/client';
+import { ConfirmModal } from '../components/ConfirmModal';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { StatusBadge } from '../components/StatusBadge';
+import { connectionName, formatInstant, providerLabel } from '../logic/format';
+import { useCan } from '../session/me';
+import { ConnectionFormModal } from './ConnectionFormModal';
+import { ScheduleModal } from './ScheduleModal';
+
+type Connection = Schemas['Connection'];
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'schedule'; connection: Connection } | null;
+
+/** Connections: each with its last backup; create, edit, delete, schedule and run a backup. */
+export function ConnectionsScreen() {
+  const canManage = useCan('manage connections');
+  const canRun = useCan('run backups');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const connections = useQuery({
+    queryKey: ['connections'],
+    queryFn: () => unwrap(api().GET('/api/connections')),
+  });
+  const run = useMutation({
+    mutationFn: (connectionId: string) => unwrap(api().POST('/api/backup/run', { body: { connectionId } })),
+    onSuccess: ({ backupId }) => navigate(`/backups/${backupId}`),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(api().DELETE('/api/connections/{id}', { params: { path: { id } } })),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: 'Connection deleted' });
+      setDialog(null);
+      await queryClient.invalidateQueries({ queryKey: ['connections'] });
+    },
+  });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Connections
+        </Title>
+        {canManage && <Button onClick={() => setDialog({ kind: 'create' })}>Add connection</Button>}
+      </Group>
+      {connections.error && <ErrorAlert error={connections.error} />}
+      {run.error && <ErrorAlert error={run.error} />}
+      {connections.data?.connections.length === 0 && <Text>No connections yet.</Text>}
+      {!!connections.data?.connections.length && (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Provider</Table.Th>
+              <Table.Th>Last backup</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {connections.data.connections.map((connection) => (
+              <Table.Tr key={connection.id}>
+                <Table.Td>
+                  <div>{connectionName(connection)}</div>
+                  <Text size="xs" c="dimmed">
+                    {connection.org_url}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{providerLabel(connection.provider)}</Table.Td>
+                <Table.Td>
+                  <LastBackup connectionId={connection.id} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    {canRun && (
+                      <Button
+                        size="xs"
+                        onClick={() => run.mutate(connection.id)}
+                        loading={run.isPending && run.variables === connection.id}
+                      >
+                        Run backup
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setDialog({ kind: 'schedule', connection })}
+                    >
+                      Schedule
+                    </Button>
+                    {canManage && (
+                      <>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setDialog({ kind: 'edit', connection })}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          onClick={() => setDialog({ kind: 'delete', connection })}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {dialog?.kind === 'create' && <ConnectionFormModal opened onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && (
+        <ConnectionFormModal opened connection={dialog.connection} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'schedule' && (
+        <ScheduleModal connection={dialog.connection} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmModal
+          opened
+          title="Delete connection"
+          confirmLabel="Delete connection"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(dialog.connection.id)}
+          onClose={() => setDialog(null)}
+        >
+          Delete {connectionName(dialog.connection)} and stop its scheduled backups?
+          {remove.error && <ErrorAlert error={remove.error} />}
+        </ConfirmModal>
+      )}
+    </Stack>
+  );
+}
+
+function LastBackup({ connectionId }: { connectionId: string }) {
+  const last = useQuery({
+    queryKey: ['backups', 'last', connectionId],
+    queryFn: () => unwrap(api().GET('/api/backup/list', { params: { query: { connectionId, limit: 1 } } })),
+  });
+  const backup = last.data?.backups[0];
+  if (!backup) return <Text size="sm">{last.isPending ? '…' : 'None yet'}</Text>;
+  return (
+    <Group gap="xs">
+      <Link to={`/backups/${backup.id}`}>{formatInstant(backup.started_at)}</Link>
+      <StatusBadge status={backup.status} />
+    </Group>
+  );
+}

@@ -1,0 +1,253 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  List,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api, unwrap, type Schemas } from '../api/client';
+import { ConfirmModal } from '../components/ConfirmModal';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { SeverityBadge } from '../components/SeverityBadge';
+import { connectionName, formatInstant } from '../logic/format';
+import { useCan } from '../session/me';
+
+type Mode = 'selective' | 'full';
+const csv = (value: string | null) =>
+  value
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [];
+
+/**
+ * Restore (docs/restore.md): choose the backup, types and objects, read the dry run first, then
+ * confirm; full and prune restores need the connection's name typed.
+ */
+export function RestoreScreen() {
+  const canRestore = useCan('restore');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const backupId = params.get('backupId') || null;
+  const [mode, setMode] = useState<Mode>('selective');
+  const [types, setTypes] = useState<string[]>(csv(params.get('resourceTypes')));
+  const [ids, setIds] = useState(params.get('resourceIds') ?? '');
+  const [prune, setPrune] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const completed = useQuery({
+    queryKey: ['backups', 'completed'],
+    queryFn: () =>
+      unwrap(api().GET('/api/backup/list', { params: { query: { status: 'completed', limit: 200 } } })),
+  });
+  const backup = completed.data?.backups.find((b) => b.id === backupId);
+  const resourceIds = csv(ids);
+  const selection =
+    mode === 'full'
+      ? {}
+      : { ...(types.length ? { resourceTypes: types } : {}), ...(resourceIds.length ? { resourceIds } : {}) };
+  const preview = useQuery({
+    queryKey: ['restore-preview', backupId, selection],
+    // Asked for whatever the role: a role without `restore` reads the API's 403 here.
+    enabled: !!backupId,
+    queryFn: () => loadPreview(backupId!, selection),
+  });
+  const run = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api().POST('/api/restore', {
+          body: {
+            backupId: backupId!,
+            mode,
+            ...selection,
+            prune: prune && resourceIds.length === 0,
+            activateUsers: false,
+            enforce: false,
+          },
+        }),
+      ),
+    onSuccess: (accepted) => {
+      if ('restoreId' in accepted && accepted.restoreId) navigate(`/restores/${accepted.restoreId}`);
+    },
+  });
+  const typed =
+    mode === 'full' || prune ? (backup ? connectionName(backup.connection) : 'restore') : undefined;
+  const selectionMissing = mode === 'selective' && types.length === 0;
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Restore
+      </Title>
+      <Select
+        label="Backup to restore from"
+        data={(completed.data?.backups ?? []).map((b) => ({
+          value: b.id,
+          label: `${connectionName(b.connection)} · ${formatInstant(b.started_at)}`,
+        }))}
+        value={backupId}
+        onChange={(value) => setParams(value ? { backupId: value } : {})}
+        w={420}
+      />
+      {!canRestore && <Text>Your role cannot restore; you can read backups and compare them.</Text>}
+      {!canRestore && preview.error && <ErrorAlert error={preview.error} />}
+      {backup && canRestore && (
+        <>
+          <SegmentedControl
+            aria-label="Mode"
+            value={mode}
+            onChange={(value) => setMode(value as Mode)}
+            data={[
+              { value: 'selective', label: 'Selected types and objects' },
+              { value: 'full', label: 'Everything in the backup' },
+            ]}
+          />
+          {mode === 'selective' && (
+            <Group align="flex-end">
+              <MultiSelect
+                label="Types"
+                data={backup.resource_types}
+                value={types}
+                onChange={setTypes}
+                searchable
+                w={420}
+              />
+              <TextInput
+                label="Object ids (optional, comma-separated)"
+                value={ids}
+                onChange={(event) => setIds(event.currentTarget.value)}
+                w={420}
+              />
+            </Group>
+          )}
+          <Checkbox
+            label="Prune: also delete live objects of these types that the backup lacks"
+            checked={prune}
+            disabled={resourceIds.length > 0}
+            onChange={(event) => setPrune(event.currentTarget.checked)}
+          />
+          {preview.error && <ErrorAlert error={preview.error} />}
+          {preview.isFetching && <Text>Previewing…</Text>}
+          {preview.data && <PreviewTables preview={preview.data} />}
+          {run.error && <ErrorAlert error={run.error} />}
+          <Group>
+            <Button
+              color="red"
+              disabled={!preview.data || selectionMissing}
+              onClick={() => setConfirming(true)}
+            >
+              Restore…
+            </Button>
+          </Group>
+          <ConfirmModal
+            opened={confirming}
+            title={mode === 'full' ? 'Restore everything' : 'Restore the selection'}
+            confirmLabel="Restore now"
+            typed={typed}
+            busy={run.isPending}
+            onConfirm={() => run.mutate()}
+            onClose={() => setConfirming(false)}
+          >
+            This writes to {backup.connection.org_url}. A backup of the org is taken first, so this restore
+            can be undone.
+            {prune && ' Prune deletes the live objects listed in the preview.'}
+          </ConfirmModal>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The dry run, waiting for it when the API queued it (202, polled every second). */
+async function loadPreview(
+  backupId: string,
+  selection: { resourceTypes?: string[]; resourceIds?: string[] },
+): Promise<Schemas['RestorePreview']> {
+  const query = { backupId, ...selection };
+  const answer = await unwrap(
+    api().GET('/api/restore', { params: { query, header: { Prefer: 'respond-async' } } }),
+  );
+  if (!('previewId' in answer)) return answer;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const run = await unwrap(
+      api().GET('/api/restore/previews/{previewId}', { params: { path: { previewId: answer.previewId } } }),
+    );
+    if (run.status === 'completed' && run.result) return run.result;
+    if (run.status === 'failed') throw new Error(run.error_message ?? 'The preview failed');
+  }
+}
+
+function PreviewTables({ preview }: { preview: Schemas['RestorePreview'] }) {
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        Preview
+      </Title>
+      <Text size="sm">
+        From {preview.sourceOrgUrl}, collected {formatInstant(preview.collectedAt)}
+      </Text>
+      <Table striped aria-label="Restore preview">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Create</Table.Th>
+            <Table.Th>Update</Table.Th>
+            <Table.Th>Unchanged</Table.Th>
+            <Table.Th>Delete (prune)</Table.Th>
+            <Table.Th>Notes</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {preview.preview.map((row) => (
+            <Table.Tr key={row.resourceType}>
+              <Table.Td>{row.resourceType}</Table.Td>
+              <Table.Td>{row.create}</Table.Td>
+              <Table.Td>{row.update}</Table.Td>
+              <Table.Td>{row.skip}</Table.Td>
+              <Table.Td>{row.pruneCandidates}</Table.Td>
+              <Table.Td>{row.notes.join(' ')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {preview.prune.length > 0 && (
+        <>
+          <Title order={3} size="h4">
+            Would be deleted by prune
+          </Title>
+          <List>
+            {preview.prune.map((item) => (
+              <List.Item key={`${item.resourceType}/${item.id}`}>
+                <SeverityBadge severity={item.severity} /> {item.resourceType} {item.name ?? item.id}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+      {preview.notRestorable.length > 0 && (
+        <>
+          <Title order={3} size="h4">
+            Not restored as it was (credential runbook)
+          </Title>
+          <List>
+            {preview.notRestorable.map((item) => (
+              <List.Item key={item.resourceType}>
+                <strong>{item.resourceType}</strong> ({item.items.length}): {item.why}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { ApiError } from '../api/errors';
+import { ErrorAlert } from '../components/ErrorAlert';
+
+/** Sign-in with a one-time e-mail code (docs/auth.md): the address, then the six digits. */
+export function SignInScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const send = useMutation({
+    mutationFn: () => unwrap(api().POST('/api/auth/send-code', { body: { email } })),
+    onSuccess: () => setCodeSent(true),
+  });
+  const verify = useMutation({
+    mutationFn: () => unwrap(api().POST('/api/auth/verify-code', { body: { email, code } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
+      navigate('/');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (codeSent) verify.mutate();
+    else send.mutate();
+  };
+  const error = verify.error ?? send.error;
+  const fields = error instanceof ApiError ? error.fieldErrors() : {};
+  return (
+    <Container size={420} py="xl" component="main">
+      <Title order={1} size="h2" mb="md">
+        Sign in to idp-backup
+      </Title>
+      <Paper withBorder p="lg" component="form" onSubmit={submit}>
+        <Stack>
+          <TextInput
+            label="E-mail address"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={fields.email}
+            disabled={codeSent}
+          />
+          {codeSent && (
+            <>
+              <Text size="sm">We sent a six-digit code to {email}. It is valid for 10 minutes.</Text>
+              <TextInput
+                label="Code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                value={code}
+                onChange={(event) => setCode(event.currentTarget.value.trim())}
+                error={fields.code}
+              />
+            </>
+          )}
+          {error && <ErrorAlert error={error} />}
+          <Button type="submit" loading={send.isPending || verify.isPending}>
+            {codeSent ? 'Sign in' : 'Send code'}
+          </Button>
+          {codeSent && (
+            <Button variant="subtle" onClick={() => setCodeSent(false)}>
+              Use another address
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { freePort } from '@app/bootstrap/free-port.js';
+import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { startConsoleServer } from '@console/server/console-server.js';
+import {
+  buildConsoleIfStale,
+  launchChromium,
+  screenshot,
+  seriousAxeViolations,
+  type AxeViolation,
+} from './support/console-browser.js';
+import { startTestOrg, type TestOrg } from './support/okta-org.js';
+import { RESTORE_SCOPES } from './support/restore-helpers.js';
+import { latestCode, newAddress } from './support/sign-in-helpers.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The admin console in real Chromium (playwright-core driving Debian's chromium) against the
+ * real app, real PostgreSQL and a simulated Okta org over HTTPS: sign-in with an e-mail code,
+ * a connection, two backups around a change made in the org, the change read in compare, and a
+ * selective restore that puts the group back. Every screen is checked with axe-core.
+ */
+describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
+  let org: TestOrg;
+  let okta: SimulatorClient;
+  let ctx: TestApp;
+  let server: { url: string; close: () => Promise<void> };
+  let chromium: Browser;
+  const violations: Array<AxeViolation & { screen: string }> = [];
+  /** Uncaught errors of the console's pages: none is expected. */
+  const pageErrors: string[] = [];
+  const newContext = async (): Promise<BrowserContext> => {
+    const context = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
+    context.on('weberror', (error) => pageErrors.push(error.error().message));
+    return context;
+  };
+  let adminEmail: string;
+  let secondBackupId: string;
+
+  /** Checks the screen with axe-core and, with CONSOLE_SCREENSHOTS=1, photographs it. */
+  const inspect = async (page: Page, screen: string) => {
+    await screenshot(page, screen);
+    for (const violation of await seriousAxeViolations(page)) violations.push({ ...violation, screen });
+  };
+
+  const signIn = async (context: BrowserContext, email: string): Promise<Page> => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Code').waitFor();
+    await page.getByLabel('Code').fill(await latestCode(ctx, email));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    return page;
+  };
+
+  beforeAll(async () => {
+    buildConsoleIfStale();
+    org = await startTestOrg({ users: 20, groups: 4, apps: 2, seed: 47 }, RESTORE_SCOPES);
+    okta = new SimulatorClient(org.sim);
+    // The console and the API share the host name 127.0.0.1, so the session cookie reaches both.
+    const consolePort = await freePort();
+    const consoleOrigin = `http://127.0.0.1:${consolePort}`;
+    ctx = await startTestApp({ ...org.env, SELF_SERVICE_TEAMS: 'true', CONSOLE_ORIGINS: consoleOrigin });
+    server = await startConsoleServer({ port: consolePort, host: '127.0.0.1', apiUrl: ctx.baseUrl });
+    chromium = await launchChromium();
+  }, 180_000);
+
+  beforeEach(() => {
+    violations.length = 0;
+    pageErrors.length = 0;
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+    await ctx?.close();
+    await okta?.close();
+    await org?.sim.close();
+  });
+
+  it('takes a new admin from sign-in through a backup, a compare and a selective restore', async () => {
+    adminEmail = newAddress('console-admin');
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('E-mail address').waitFor();
+    await inspect(page, 'sign-in');
+    await page.close();
+    const admin = await signIn(context, adminEmail);
+    await admin.getByRole('heading', { name: 'Connections' }).waitFor();
+
+    // A connection: the API's field error appears beside the field, then the corrected one is saved.
+    await admin.getByRole('button', { name: 'Add connection' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Org URL').fill('not a url');
+    await dialog.getByLabel('Client ID').fill(org.integration.clientId);
+    await dialog.getByLabel('Client secret').fill(org.integration.clientSecret);
+    await dialog.getByLabel('Name (optional)').fill('Simulated org');
+    await dialog.getByRole('button', { name: 'Create connection' }).click();
+    await dialog.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await dialog.getByLabel('Org URL').getAttribute('aria-invalid')).toBe('true');
+    await inspect(admin, 'connection-form');
+    await dialog.getByLabel('Org URL').fill(org.sim.baseUrl);
+    await dialog.getByRole('button', { name: 'Create connection' }).click();
+    await admin.getByRole('cell', { name: /Simulated org/ }).waitFor();
+
+    // The first backup, watched to 100 %.
+    await admin.getByRole('button', { name: 'Run backup' }).click();
+    await admin.getByText('100 %').waitFor({ timeout: 60_000 });
+    await admin.getByText('completed', { exact: true }).first().waitFor();
+    await inspect(admin, 'backup');
+    await admin.getByRole('link', { name: 'Connections' }).click();
+    await admin.getByRole('cell', { name: /Simulated org/ }).waitFor();
+    await inspect(admin, 'connections');
+
+    // Someone renames a group in the org; the second backup sees it.
+    const group = org.sim.snapshot().group.find((g) => (g.data.type as string) === 'OKTA_GROUP')!;
+    const profile = group.data.profile as Json;
+    const renamed = await okta.call('PUT', `/api/v1/groups/${group.id}`, {
+      json: { profile: { ...profile, name: 'Renamed by mistake' } },
+    });
+    expect(renamed.status).toBe(200);
+    await admin.getByRole('button', { name: 'Run backup' }).click();
+    await admin.getByText('100 %').waitFor({ timeout: 60_000 });
+    secondBackupId = new URL(admin.url()).pathname.split('/').pop()!;
+    await admin.getByRole('link', { name: 'Compare with the previous backup' }).click();
+
+    // The change, with the severity the API gives it.
+    const item = admin.getByTestId('change').filter({ hasText: 'Renamed by mistake' });
+    await item.waitFor();
+    const teamClient = await adminClient();
+    const diff = await ctx.http
+      .get(`/api/diff?toBackupId=${secondBackupId}&fromBackupId=${await previousBackupId(teamClient)}`)
+      .set('Authorization', `Bearer ${teamClient}`);
+    const expected = (diff.body.changes as Array<{ resource: { id: string }; severity: string }>).find(
+      (change) => change.resource.id === group.id,
+    )!;
+    await item.getByText(expected.severity, { exact: true }).waitFor();
+    await item.getByText(`profile.name: ${String(profile.name)} → Renamed by mistake`).waitFor();
+    await inspect(admin, 'compare');
+
+    // The object's timeline, then back to restore it as it was.
+    await item.getByRole('link', { name: /^Timeline/ }).click();
+    await admin.getByRole('table', { name: 'Timeline' }).waitFor();
+    await inspect(admin, 'timeline');
+    await admin.goBack();
+    await admin
+      .getByTestId('change')
+      .filter({ hasText: 'Renamed by mistake' })
+      .getByRole('link', { name: /^Restore as it was/ })
+      .click();
+    await admin.getByRole('table', { name: 'Restore preview' }).waitFor({ timeout: 30_000 });
+    const groupRow = admin
+      .getByRole('table', { name: 'Restore preview' })
+      .getByRole('row', { name: /^group\b/ });
+    expect(await groupRow.getByRole('cell').nth(2).textContent()).toBe('1');
+    await inspect(admin, 'restore-preview');
+
+    // A full restore asks for the connection's name typed; Escape leaves it.
+    await admin.locator('label', { hasText: 'Everything in the backup' }).click();
+    await admin.getByRole('button', { name: 'Restore…' }).click();
+    const confirm = admin.getByRole('dialog');
+    expect(await confirm.getByRole('button', { name: 'Restore now' }).isDisabled()).toBe(true);
+    await admin.keyboard.type('Simulated org');
+    expect(await confirm.getByRole('button', { name: 'Restore now' }).isEnabled()).toBe(true);
+    await inspect(admin, 'restore-confirm');
+    await admin.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await admin.locator('label', { hasText: 'Selected types and objects' }).click();
+    await admin.getByRole('table', { name: 'Restore preview' }).waitFor();
+
+    // The selective restore, confirmed from the keyboard alone.
+    await admin.getByRole('button', { name: 'Restore…' }).focus();
+    await admin.keyboard.press('Enter');
+    await confirm.waitFor();
+    await admin.keyboard.press('Enter');
+    await admin.waitForURL(/\/restores\//);
+    await admin.getByText('completed', { exact: true }).waitFor({ timeout: 60_000 });
+    await admin.getByRole('link', { name: 'open the pre-restore backup' }).waitFor();
+    const restored = admin
+      .getByRole('table', { name: 'Restored items' })
+      .getByRole('row')
+      .filter({ hasText: 'update' });
+    expect(await restored.first().textContent()).toContain('ok');
+    await inspect(admin, 'restore-result');
+
+    // The group has its name back, in the org and through the API.
+    const live = await okta.call('GET', `/api/v1/groups/${group.id}`);
+    expect((live.body as { profile: Json }).profile.name).toBe(profile.name);
+    const restoreId = new URL(admin.url()).pathname.split('/').pop()!;
+    const detail = await ctx.http
+      .get(`/api/restore/${restoreId}`)
+      .set('Authorization', `Bearer ${teamClient}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.restore.status).toBe('completed');
+    expect(detail.body.restore.totals.update).toBeGreaterThanOrEqual(1);
+
+    // The backups list with its stats.
+    await admin.getByRole('link', { name: 'Backups' }).click();
+    await admin.getByRole('table', { name: 'Backups' }).waitFor();
+    await inspect(admin, 'backups');
+    await context.close();
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  it('shows a viewer no restore action, and a forced restore as the 403 it is', async () => {
+    const teamClient = await adminClient();
+    const viewerEmail = newAddress('console-viewer');
+    const invited = await ctx.http
+      .post('/api/team/invitations')
+      .set('Authorization', `Bearer ${teamClient}`)
+      .send({ email: viewerEmail, role: 'viewer' });
+    expect(invited.status).toBe(201);
+    const context = await newContext();
+    const viewer = await signIn(context, viewerEmail);
+    // A viewer lands on the backups, and sees neither connections nor restore among the sections.
+    await viewer.getByRole('table', { name: 'Backups' }).waitFor();
+    const sections = viewer.getByRole('navigation', { name: 'Sections' });
+    expect(await sections.getByRole('link', { name: 'Connections' }).count()).toBe(0);
+    expect(await sections.getByRole('link', { name: 'Restore' }).count()).toBe(0);
+
+    await viewer.goto(`${server.url}/backups/${secondBackupId}`);
+    await viewer.getByRole('table', { name: 'Objects per type' }).waitFor();
+    expect(await viewer.getByRole('link', { name: 'Restore from this backup' }).count()).toBe(0);
+
+    await viewer.goto(`${server.url}/restore?backupId=${secondBackupId}`);
+    const alert = viewer.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Not allowed');
+    expect(await alert.textContent()).toContain('needs "restore"');
+    expect(await viewer.getByRole('button', { name: 'Restore…' }).count()).toBe(0);
+    await inspect(viewer, 'viewer-restore-forbidden');
+
+    const forced = await viewer.evaluate(
+      async ({ apiUrl, backupId }) => {
+        const response = await fetch(`${apiUrl}/api/restore`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            backupId,
+            mode: 'full',
+            prune: false,
+            activateUsers: false,
+            enforce: false,
+          }),
+        });
+        return { status: response.status, body: (await response.json()) as { error: string } };
+      },
+      { apiUrl: ctx.baseUrl, backupId: secondBackupId },
+    );
+    expect(forced.status).toBe(403);
+    expect(forced.body.error).toContain('restore');
+    await context.close();
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  /** A bearer token of an admin client in the signed-in admin's team, to check through the API. */
+  let token: string | undefined;
+  async function adminClient(): Promise<string> {
+    if (token) return token;
+    const rows: Array<{ team_id: string }> = await ctx.app
+      .get(DataSource)
+      .query(
+        'SELECT team_id FROM team_members m JOIN users u ON u.id = m.user_id WHERE lower(u.email) = lower($1)',
+        [adminEmail],
+      );
+    token = (await ctx.newClient({ role: 'admin', teamId: rows[0].team_id })).token;
+    return token;
+  }
+
+  async function previousBackupId(bearer: string): Promise<string> {
+    const list = await ctx.http
+      .get('/api/backup/list?status=completed')
+      .set('Authorization', `Bearer ${bearer}`);
+    return (list.body.backups as Array<{ id: string }>).find((b) => b.id !== secondBackupId)!.id;
+  }
+});

@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CONSOLE_DIR = resolve(process.cwd(), 'console');
+const SCREENSHOT_DIR = resolve(process.cwd(), 'docs/console');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds the console (console/dist) when it is missing or older than a file of console/src,
+ * index.html or the Vite config, so the browser tests always drive the current sources.
+ */
+export function buildConsoleIfStale(): void {
+  const built = join(CONSOLE_DIR, 'dist/index.html');
+  const sources = Math.max(
+    newestSource(join(CONSOLE_DIR, 'src')),
+    statSync(join(CONSOLE_DIR, 'index.html')).mtimeMs,
+    statSync(join(CONSOLE_DIR, 'vite.config.ts')).mtimeMs,
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  // Jest sets NODE_ENV=test, which would give React's development build.
+  execFileSync('npm', ['--prefix', CONSOLE_DIR, 'run', 'build', '--silent'], {
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+/** Debian's Chromium, headless, as TOOLCHAIN.md describes (no browser download). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules) in the page and returns the serious and critical
+ * violations, each with the elements it found.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in globalThis);
+  if (!loaded) {
+    const source = readFileSync(resolve(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+    await page.addScriptTag({ content: source });
+  }
+  const violations = await page.evaluate(async () => {
+    // Runs in the page: axe-core's global, over the whole document.
+    const { axe, document } = globalThis as unknown as {
+      axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> };
+      document: unknown;
+    };
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target })),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** With CONSOLE_SCREENSHOTS=1, saves the page as docs/console/<name>.png for docs/console.md. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.CONSOLE_SCREENSHOTS !== '1') return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
