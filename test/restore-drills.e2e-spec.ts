@@ -121,7 +121,7 @@ describe('restore drills: POST /api/backup/:id/verify (HTTP, real PostgreSQL, ob
     expect(outcomes.filter((line) => !line.endsWith(': failed failed'))).toEqual([]);
     expect(outcomes.length).toBeGreaterThan(2);
     expect(await drill(backup.id)).toMatchObject({ outcome: 'passed' });
-  });
+  }, 300_000); // one drill per stored object of the snapshot, one after another
 
   it('reports a tampered part as a failed verification naming the integrity problem', async () => {
     const part = filesUnder(snapshotDir).find((file) => file === 'parts/user.ndjson.gz.enc')!;
