@@ -110,6 +110,23 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     await dialog.getByRole('button', { name: 'Create connection' }).click();
     await admin.getByRole('cell', { name: /Simulated org/ }).waitFor();
 
+    // Its schedule, switched on: the next three runs in the reader's zone, each with its UTC instant.
+    await admin.getByRole('button', { name: 'Schedule' }).click();
+    await dialog.getByText('Next runs: none (disabled)').waitFor();
+    await dialog.getByLabel('Scheduled backups').check();
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    const nextRuns = dialog.getByRole('list', { name: /^Next runs/ });
+    await nextRuns.waitFor();
+    const times = nextRuns.locator('time');
+    expect(await times.count()).toBe(3);
+    const instants = await times.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')!));
+    expect(instants.map((instant) => new Date(instant).toISOString())).toEqual(instants);
+    await times.first().hover();
+    await admin.getByRole('tooltip', { name: `${instants[0]} (UTC)` }).waitFor();
+    await inspect(admin, 'schedule');
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
     // The first backup, watched to 100 %.
     await admin.getByRole('button', { name: 'Run backup' }).click();
     await admin.getByText('100 %').waitFor({ timeout: 60_000 });

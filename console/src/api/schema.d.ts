@@ -722,10 +722,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Confirm a newsletter subscription */
-        get: operations["Newsletter_confirm"];
+        /** Show the page that confirms a newsletter subscription */
+        get: operations["Newsletter_confirmPage"];
         put?: never;
-        post?: never;
+        /** Confirm a newsletter subscription */
+        post: operations["Newsletter_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -739,8 +740,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unsubscribe from the newsletter */
-        get: operations["Newsletter_unsubscribe"];
+        /** Show the page that unsubscribes from the newsletter */
+        get: operations["Newsletter_unsubscribePage"];
         put?: never;
         /** Unsubscribe in one click (RFC 8058) */
         post: operations["Newsletter_unsubscribeOneClick"];
@@ -1244,6 +1245,8 @@ export interface components {
              * @description When the next scheduled backup starts (ISO 8601, UTC); null while disabled.
              */
             next_run_at: string | null;
+            /** @description Beyond the spec: the next three scheduled starts (ISO 8601, UTC), the first being next_run_at, each computed in the schedule's time zone; empty while disabled. */
+            next_runs: string[];
         };
         UpdateScheduleDto: {
             enabled?: boolean;
@@ -4153,7 +4156,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupResponse"];
                 };
             };
-            /** @description `validation_failed`: No file, a file over the size cap, not a Workflows export (flopack), or a connection whose provider takes no export file, named. */
+            /** @description `validation_failed`: No file, not a Workflows export (flopack), or a connection whose provider takes no export file, named. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4207,6 +4210,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: A file over the size cap: a declared `Content-Length` is refused before the body is read. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unsupported_media_type`: A body other than application/octet-stream. */
             415: {
                 headers: {
@@ -4227,6 +4239,15 @@ export interface operations {
             };
             /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: Too many uploads are being read by this replica; retry after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5593,6 +5614,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `plan_limit_exceeded`: A compliance report of a framework the plan does not include (`limit: compliance_frameworks`), as POST /api/compliance/check. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `forbidden`: The role lacks the "export" permission. */
             403: {
                 headers: {
@@ -6666,6 +6696,65 @@ export interface operations {
             };
         };
     };
+    Newsletter_confirmPage: {
+        parameters: {
+            query?: {
+                /** @description From the confirmation mail. */
+                token?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /subscribed, with the token for its confirm button when one is given. */
+            302: {
+                headers: {
+                    /** @description The page to show. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Newsletter_confirm: {
         parameters: {
             query?: {
@@ -6725,7 +6814,7 @@ export interface operations {
             };
         };
     };
-    Newsletter_unsubscribe: {
+    Newsletter_unsubscribePage: {
         parameters: {
             query?: {
                 /** @description From the newsletter mail. */
@@ -6737,7 +6826,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /unsubscribed, whatever the token. */
+            /** @description To /unsubscribed, with the token for its unsubscribe button when one is given. */
             302: {
                 headers: {
                     /** @description The page to show. */
