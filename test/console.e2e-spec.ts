@@ -15,6 +15,7 @@ import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES } from './support/restore-helpers.js';
 import { latestCode, newAddress } from './support/sign-in-helpers.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestIdp, type TestIdp } from './support/test-idp.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +29,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
   let org: TestOrg;
   let okta: SimulatorClient;
   let ctx: TestApp;
+  let idp: TestIdp;
   let server: { url: string; close: () => Promise<void> };
   let chromium: Browser;
   const violations: Array<AxeViolation & { screen: string }> = [];
@@ -66,7 +68,13 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     // The console and the API share the host name 127.0.0.1, so the session cookie reaches both.
     const consolePort = await freePort();
     const consoleOrigin = `http://127.0.0.1:${consolePort}`;
-    ctx = await startTestApp({ ...org.env, SELF_SERVICE_TEAMS: 'true', CONSOLE_ORIGINS: consoleOrigin });
+    idp = await startTestIdp();
+    ctx = await startTestApp({
+      ...org.env,
+      ...idp.env,
+      SELF_SERVICE_TEAMS: 'true',
+      CONSOLE_ORIGINS: consoleOrigin,
+    });
     server = await startConsoleServer({ port: consolePort, host: '127.0.0.1', apiUrl: ctx.baseUrl });
     chromium = await launchChromium();
   }, 180_000);
@@ -80,6 +88,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     await chromium?.close();
     await server?.close();
     await ctx?.close();
+    await idp?.close();
     await okta?.close();
     await org?.sim.close();
   });
@@ -226,6 +235,28 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 240_000);
+
+  it("signs in through the API's identity provider and comes back to the console", async () => {
+    idp.signInAs({ email: adminEmail });
+    // The test identity provider's certificate comes from its own throwaway CA.
+    const context = await chromium.newContext({
+      viewport: { width: 1280, height: 800 },
+      ignoreHTTPSErrors: true,
+    });
+    context.on('weberror', (error) => pageErrors.push(error.error().message));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const button = page.getByRole('link', { name: 'Sign in with Test IdP' });
+    expect(await button.getAttribute('href')).toBe(
+      `${ctx.baseUrl}/sign-in/oidc?return_to=${encodeURIComponent(`${server.url}/`)}`,
+    );
+    await button.click();
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(server.url);
+    await page.getByText(adminEmail.toLowerCase(), { exact: true }).waitFor();
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 
   it('shows a viewer no restore action, and a forced restore as the 403 it is', async () => {
     const teamClient = await adminClient();

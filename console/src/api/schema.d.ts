@@ -836,6 +836,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ways to sign in (e-mail code, and the identity provider if configured) */
+        get: operations["SignInOptions_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2144,6 +2161,22 @@ export interface components {
              * @enum {string}
              */
             role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+        };
+        SignInOidcOption: {
+            /**
+             * @description The label of its sign-in button (SIGN_IN_OIDC_NAME).
+             * @example Okta
+             */
+            name: string;
+        };
+        SignInOptions: {
+            /**
+             * @description Sign-in with a code sent by e-mail; always offered.
+             * @enum {boolean}
+             */
+            email_code: true;
+            /** @description Sign-in through the identity provider (`GET /sign-in/oidc?return_to=`); null when not configured. */
+            oidc: components["schemas"]["SignInOidcOption"] | null;
         };
         Error: {
             /**
@@ -7276,6 +7309,61 @@ export interface operations {
             };
             /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SignInOptions_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
