@@ -23,6 +23,11 @@ import { useCan } from '../session/me';
 type Schedule = Schemas['Schedule'];
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
+/** The zone list with the schedule's own zone in it: browsers list canonical zones only, not `UTC`. */
+function withZone(zones: string[], zone: string): string[] {
+  return zones.includes(zone) ? zones : [zone, ...zones];
+}
+
 /**
  * The schedule's next runs (the API computes them in the schedule's time zone) shown in the
  * reader's own zone, each with its UTC instant on hover or focus.
@@ -132,7 +137,7 @@ export function ScheduleModal({
             <Select
               label="Time zone"
               searchable
-              data={TIME_ZONES}
+              data={withZone(TIME_ZONES, draft.timezone)}
               value={draft.timezone}
               disabled={!canManage}
               error={errors.timezone}
