@@ -272,6 +272,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     await viewer.getByRole('table', { name: 'Backups' }).waitFor();
     const sections = viewer.getByRole('navigation', { name: 'Sections' });
     expect(await sections.getByRole('link', { name: 'Connections' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Run backup' }).count()).toBe(0);
     expect(await sections.getByRole('link', { name: 'Restore' }).count()).toBe(0);
 
     await viewer.goto(`${server.url}/backups/${secondBackupId}`);
@@ -306,6 +307,40 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     );
     expect(forced.status).toBe(403);
     expect(forced.body.error).toContain('restore');
+    await context.close();
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('lets an operator, who may not list connections, start a backup from the backups screen', async () => {
+    const teamClient = await adminClient();
+    const operatorEmail = newAddress('console-operator');
+    const invited = await ctx.http
+      .post('/api/team/invitations')
+      .set('Authorization', `Bearer ${teamClient}`)
+      .send({ email: operatorEmail, role: 'operator' });
+    expect(invited.status).toBe(201);
+    const context = await newContext();
+    const operator = await signIn(context, operatorEmail);
+    await operator.getByRole('table', { name: 'Backups' }).waitFor();
+    const sections = operator.getByRole('navigation', { name: 'Sections' });
+    expect(await sections.getByRole('link', { name: 'Connections' }).count()).toBe(0);
+
+    // The connection comes from those the team's backups name.
+    const run = operator.getByRole('button', { name: 'Run backup' });
+    expect(await run.isDisabled()).toBe(true);
+    await operator.getByRole('combobox', { name: 'Connection to back up' }).click();
+    await operator.getByRole('option', { name: 'Simulated org' }).click();
+    await inspect(operator, 'operator-run-backup');
+    await run.click();
+    await operator.waitForURL(/\/backups\/[0-9a-f-]{36}$/);
+    await operator.getByText('100 %').waitFor({ timeout: 60_000 });
+    const backupId = new URL(operator.url()).pathname.split('/').pop()!;
+    const started = await ctx.http
+      .get(`/api/backup/${backupId}`)
+      .set('Authorization', `Bearer ${teamClient}`);
+    expect(started.status).toBe(200);
+    expect(started.body.backup.connection.org_name).toBe('Simulated org');
     await context.close();
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
