@@ -15,6 +15,7 @@ import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES } from './support/restore-helpers.js';
 import { latestCode, newAddress } from './support/sign-in-helpers.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestIdp, type TestIdp } from './support/test-idp.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +29,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
   let org: TestOrg;
   let okta: SimulatorClient;
   let ctx: TestApp;
+  let idp: TestIdp;
   let server: { url: string; close: () => Promise<void> };
   let chromium: Browser;
   const violations: Array<AxeViolation & { screen: string }> = [];
@@ -66,7 +68,13 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     // The console and the API share the host name 127.0.0.1, so the session cookie reaches both.
     const consolePort = await freePort();
     const consoleOrigin = `http://127.0.0.1:${consolePort}`;
-    ctx = await startTestApp({ ...org.env, SELF_SERVICE_TEAMS: 'true', CONSOLE_ORIGINS: consoleOrigin });
+    idp = await startTestIdp();
+    ctx = await startTestApp({
+      ...org.env,
+      ...idp.env,
+      SELF_SERVICE_TEAMS: 'true',
+      CONSOLE_ORIGINS: consoleOrigin,
+    });
     server = await startConsoleServer({ port: consolePort, host: '127.0.0.1', apiUrl: ctx.baseUrl });
     chromium = await launchChromium();
   }, 180_000);
@@ -80,6 +88,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     await chromium?.close();
     await server?.close();
     await ctx?.close();
+    await idp?.close();
     await okta?.close();
     await org?.sim.close();
   });
@@ -109,6 +118,23 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     await dialog.getByLabel('Org URL').fill(org.sim.baseUrl);
     await dialog.getByRole('button', { name: 'Create connection' }).click();
     await admin.getByRole('cell', { name: /Simulated org/ }).waitFor();
+
+    // Its schedule, switched on: the next three runs in the reader's zone, each with its UTC instant.
+    await admin.getByRole('button', { name: 'Schedule' }).click();
+    await dialog.getByText('Next runs: none (disabled)').waitFor();
+    await dialog.getByLabel('Scheduled backups').check();
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    const nextRuns = dialog.getByRole('list', { name: /^Next runs/ });
+    await nextRuns.waitFor();
+    const times = nextRuns.locator('time');
+    expect(await times.count()).toBe(3);
+    const instants = await times.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')!));
+    expect(instants.map((instant) => new Date(instant).toISOString())).toEqual(instants);
+    await times.first().hover();
+    await admin.getByRole('tooltip', { name: `${instants[0]} (UTC)` }).waitFor();
+    await inspect(admin, 'schedule');
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
 
     // The first backup, watched to 100 %.
     await admin.getByRole('button', { name: 'Run backup' }).click();
@@ -210,6 +236,28 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     expect(pageErrors).toEqual([]);
   }, 240_000);
 
+  it("signs in through the API's identity provider and comes back to the console", async () => {
+    idp.signInAs({ email: adminEmail });
+    // The test identity provider's certificate comes from its own throwaway CA.
+    const context = await chromium.newContext({
+      viewport: { width: 1280, height: 800 },
+      ignoreHTTPSErrors: true,
+    });
+    context.on('weberror', (error) => pageErrors.push(error.error().message));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const button = page.getByRole('link', { name: 'Sign in with Test IdP' });
+    expect(await button.getAttribute('href')).toBe(
+      `${ctx.baseUrl}/sign-in/oidc?return_to=${encodeURIComponent(`${server.url}/`)}`,
+    );
+    await button.click();
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(server.url);
+    await page.getByText(adminEmail.toLowerCase(), { exact: true }).waitFor();
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
   it('shows a viewer no restore action, and a forced restore as the 403 it is', async () => {
     const teamClient = await adminClient();
     const viewerEmail = newAddress('console-viewer');
@@ -224,6 +272,7 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     await viewer.getByRole('table', { name: 'Backups' }).waitFor();
     const sections = viewer.getByRole('navigation', { name: 'Sections' });
     expect(await sections.getByRole('link', { name: 'Connections' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Run backup' }).count()).toBe(0);
     expect(await sections.getByRole('link', { name: 'Restore' }).count()).toBe(0);
 
     await viewer.goto(`${server.url}/backups/${secondBackupId}`);
@@ -258,6 +307,40 @@ describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
     );
     expect(forced.status).toBe(403);
     expect(forced.body.error).toContain('restore');
+    await context.close();
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('lets an operator, who may not list connections, start a backup from the backups screen', async () => {
+    const teamClient = await adminClient();
+    const operatorEmail = newAddress('console-operator');
+    const invited = await ctx.http
+      .post('/api/team/invitations')
+      .set('Authorization', `Bearer ${teamClient}`)
+      .send({ email: operatorEmail, role: 'operator' });
+    expect(invited.status).toBe(201);
+    const context = await newContext();
+    const operator = await signIn(context, operatorEmail);
+    await operator.getByRole('table', { name: 'Backups' }).waitFor();
+    const sections = operator.getByRole('navigation', { name: 'Sections' });
+    expect(await sections.getByRole('link', { name: 'Connections' }).count()).toBe(0);
+
+    // The connection comes from those the team's backups name.
+    const run = operator.getByRole('button', { name: 'Run backup' });
+    expect(await run.isDisabled()).toBe(true);
+    await operator.getByRole('combobox', { name: 'Connection to back up' }).click();
+    await operator.getByRole('option', { name: 'Simulated org' }).click();
+    await inspect(operator, 'operator-run-backup');
+    await run.click();
+    await operator.waitForURL(/\/backups\/[0-9a-f-]{36}$/);
+    await operator.getByText('100 %').waitFor({ timeout: 60_000 });
+    const backupId = new URL(operator.url()).pathname.split('/').pop()!;
+    const started = await ctx.http
+      .get(`/api/backup/${backupId}`)
+      .set('Authorization', `Bearer ${teamClient}`);
+    expect(started.status).toBe(200);
+    expect(started.body.backup.connection.org_name).toBe('Simulated org');
     await context.close();
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);

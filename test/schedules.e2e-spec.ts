@@ -65,6 +65,7 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
     full_backup_day: 0,
     verify_weekly: false,
     next_run_at: null,
+    next_runs: [],
   };
 
   it('answers the default schedule for a connection that never had one', async () => {
@@ -128,8 +129,15 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
       hour: 5,
       timezone: 'America/New_York',
       next_run_at: expect.any(String),
+      next_runs: expect.any(Array),
     });
     expect(wallClock(schedule.next_run_at, 'America/New_York')).toBe('Sun 05:00');
+    expect(schedule.next_runs[0]).toBe(schedule.next_run_at);
+    expect(schedule.next_runs.map((run: string) => wallClock(run, 'America/New_York'))).toEqual([
+      'Sun 05:00',
+      'Sun 05:00',
+      'Sun 05:00',
+    ]);
     const ahead = Date.parse(schedule.next_run_at) - Date.now();
     expect(ahead > 0 && ahead <= 7 * DAY_MS).toBe(true);
     expect((await getSchedule()).body).toEqual(schedule);
@@ -173,7 +181,43 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
     expect([next.getUTCMinutes(), next.getUTCSeconds()]).toEqual([0, 0]);
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(3600 * 1000);
     const off = (await patchSchedule({ enabled: false })).body.schedule;
-    expect(off).toMatchObject({ enabled: false, frequency: 'hourly', next_run_at: null });
+    expect(off).toMatchObject({ enabled: false, frequency: 'hourly', next_run_at: null, next_runs: [] });
+  });
+
+  it('answers the next three runs in the time zone, across a daylight saving change', async () => {
+    // A second connection, so its scheduled backup leaves the first one's history alone.
+    const parisId = await createConnection(ctx, admin.token, {
+      baseUrl: org.sim.baseUrl,
+      ...org.integration,
+    });
+    const saved = await patchSchedule(
+      { enabled: true, frequency: 'daily', hour: 2, timezone: 'Europe/Paris' },
+      admin.token,
+      parisId,
+    );
+    expect(saved.status).toBe(200);
+    const runs: string[] = saved.body.schedule.next_runs;
+    expect(runs[0]).toBe(saved.body.schedule.next_run_at);
+    expect(runs.map((run) => wallClock(run, 'Europe/Paris').slice(4))).toEqual(['02:00', '02:00', '02:00']);
+    // The slot of Friday 2027-03-26 passes (as the minute tick would see it), so the schedule moves on
+    // to Saturday. Europe/Paris springs forward on Sunday 2027-03-28 at 02:00 CET (to 03:00 CEST):
+    // that day's 02:00 does not exist and runs at 03:00 CEST (docs/schedules.md), and from Monday
+    // 02:00 is CEST, an hour earlier in UTC.
+    const [started] = await ctx.app
+      .get(SchedulesService)
+      .enqueueDue(new Date('2027-03-26T01:00:30Z'), (teamId, id) =>
+        ctx.app.get(BackupsService).startScheduled(teamId, id),
+      );
+    expect(started).toEqual(expect.any(String));
+    const after = (await getSchedule(admin.token, parisId)).body;
+    expect(after.next_run_at).toBe('2027-03-27T01:00:00.000Z');
+    expect(after.next_runs).toEqual([
+      '2027-03-27T01:00:00.000Z', // 02:00 CET
+      '2027-03-28T01:00:00.000Z', // 03:00 CEST, the first minute after the skipped hour
+      '2027-03-29T00:00:00.000Z', // 02:00 CEST
+    ]);
+    expect(await waitForBackup(ctx, admin.token, started!)).toMatchObject({ status: 'completed' });
+    await patchSchedule({ enabled: false }, admin.token, parisId);
   });
 
   it('answers 404 for a connection of another team or none, 400 for a malformed id', async () => {

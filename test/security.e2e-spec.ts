@@ -80,6 +80,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'POST /api/auth/verify-code': PUBLIC,
   // Beyond the spec.
   'POST /api/auth/sign-out': PUBLIC,
+  // Beyond the spec: the ways to sign in, for the console's sign-in screen (docs/auth.md).
+  'GET /api/sign-in/options': PUBLIC,
   'GET /api/team/members': P.ManageTeam,
   'PATCH /api/team/members/:userId': P.ManageTeam,
   'DELETE /api/team/members/:userId': P.ManageTeam,

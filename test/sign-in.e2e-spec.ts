@@ -517,8 +517,34 @@ describe('sign-in and sessions', () => {
       expect([consent.status, consent.text.includes('Allow access?')]).toEqual([200, true]);
     });
 
-    it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example'])(
-      'lands on / when return_to is %s, not a local path',
+    it('answers the sign-in options, public and cacheable, naming the identity provider', async () => {
+      const response = await ctx.http.get('/api/sign-in/options');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ email_code: true, oidc: { name: 'Test IdP' } });
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+    });
+
+    it('lands on the console when return_to is a URL on an allowed console origin', async () => {
+      const [consoleOrigin] = ctx.config.CONSOLE_ORIGINS;
+      expect(consoleOrigin).toEqual(expect.any(String));
+      idp.signInAs({ email: (await newOwner()).email });
+      const browser = new Browser({ caCertPath: idp.caCertPath });
+      const { callbackUrl } = await throughProvider(browser, `${consoleOrigin}/backups?status=failed`);
+      const callback = await browser.get(callbackUrl);
+      expect([callback.status, callback.location]).toEqual([303, `${consoleOrigin}/backups?status=failed`]);
+    });
+
+    it.each([
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      // Near misses of the allowed console origin http://localhost:5173 (the test default).
+      'http://localhost:5174/',
+      'https://localhost:5173/',
+      'http://localhost:5173.evil.example/',
+      'http://user@localhost:5173/',
+    ])(
+      'lands on / when return_to is %s, neither a local path nor an allowed console URL',
       async (returnTo) => {
         idp.signInAs({ email: (await newOwner()).email });
         const browser = new Browser({ caCertPath: idp.caCertPath });
@@ -540,6 +566,11 @@ describe('sign-in and sessions', () => {
     afterAll(async () => {
       await mailing?.close();
       await smtp?.close();
+    });
+
+    it('answers no identity provider among the sign-in options where none is configured', async () => {
+      const response = await mailing.http.get('/api/sign-in/options');
+      expect([response.status, response.body]).toEqual([200, { email_code: true, oidc: null }]);
     });
 
     it('sends the code by e-mail and keeps nothing in the outbox', async () => {

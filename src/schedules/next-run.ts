@@ -35,10 +35,21 @@ export function cronPattern(recurrence: Recurrence): string {
  * @throws Error when the time zone is unknown to the runtime.
  */
 export function nextRunAfter(recurrence: Recurrence, after: Date): Date {
-  const next = new Cron(cronPattern(recurrence), { timezone: recurrence.timezone }).nextRun(after);
-  // Every pattern above matches at least once a month, so croner always finds a next run.
-  if (!next) throw new Error(`No run after ${after.toISOString()} for ${cronPattern(recurrence)}`);
-  return next;
+  const [next] = nextRunsAfter(recurrence, after, 1);
+  return next!;
+}
+
+/**
+ * The first `count` runs strictly after `after`, as instants in order, by the same rules as
+ * {@link nextRunAfter} (croner in the recurrence's IANA zone, daylight saving as docs/schedules.md states).
+ * @throws Error when the time zone is unknown to the runtime.
+ */
+export function nextRunsAfter(recurrence: Recurrence, after: Date, count: number): Date[] {
+  const runs = new Cron(cronPattern(recurrence), { timezone: recurrence.timezone }).nextRuns(count, after);
+  // Every pattern above matches at least once a month, so croner always finds `count` runs.
+  if (runs.length < count)
+    throw new Error(`No run after ${after.toISOString()} for ${cronPattern(recurrence)}`);
+  return runs;
 }
 
 function required(value: number | null, frequency: string, field: string): number {

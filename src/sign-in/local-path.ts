@@ -1,5 +1,5 @@
 /** Longest return path kept, characters. */
-const MAX_LENGTH = 2048;
+export const MAX_RETURN_LENGTH = 2048;
 
 /**
  * `value` when it is a path on this service (path and query, resolved against `baseUrl`), else
@@ -8,7 +8,7 @@ const MAX_LENGTH = 2048;
  * Unvalidated Redirects Cheat Sheet).
  */
 export function localPath(value: unknown, baseUrl: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.length > MAX_LENGTH) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > MAX_RETURN_LENGTH) return '/';
   const base = new URL(baseUrl);
   const url = new URL(value, base);
   return url.origin === base.origin ? `${url.pathname}${url.search}` : '/';

@@ -7,6 +7,7 @@ import { TeamsModule } from '@app/teams/teams.module.js';
 import { EmailCodeEntity } from './email-code.entity.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 import { EmailCodesService } from './email-codes.service.js';
+import { SignInOptionsController } from './sign-in-options.controller.js';
 import { SignInController } from './sign-in.controller.js';
 import { SignInSecretEntity } from './sign-in-secret.entity.js';
 import { SignInSecretsRepository } from './sign-in-secrets.repository.js';
@@ -26,7 +27,7 @@ import { UpstreamOidcService } from './upstream-oidc.service.js';
     SessionsModule,
     MailModule,
   ],
-  controllers: [SignInController, UpstreamSignInController],
+  controllers: [SignInController, SignInOptionsController, UpstreamSignInController],
   providers: [
     SignInSecretsRepository,
     {

@@ -7,7 +7,7 @@ import { SessionsService } from '@app/sessions/sessions.service.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { SignedInDto } from './dto/signed-in.dto.js';
 import { EmailCodesService } from './email-codes.service.js';
-import { localPath } from './local-path.js';
+import { returnTarget } from './return-target.js';
 import { FLOW_COOKIE } from './oidc-flow-cookie.js';
 import { InvalidCodeError, NoTeamError } from './sign-in.errors.js';
 import { UpstreamOidcService } from './upstream-oidc.service.js';
@@ -59,11 +59,12 @@ export class SignInService {
 
   /**
    * Starts a sign-in through the identity provider.
-   * @param returnTo where to come back to; anything but a local path becomes `/`.
+   * @param returnTo where to come back to: a local path or a URL on an allowed console origin;
+   *   anything else becomes `/` (`returnTarget`).
    * @see UpstreamOidcService.start
    */
   startUpstream(returnTo: unknown): Promise<{ location: string; setCookie: string }> {
-    return this.upstream.start(localPath(returnTo, this.config.BASE_URL));
+    return this.upstream.start(returnTarget(returnTo, this.config));
   }
 
   /**

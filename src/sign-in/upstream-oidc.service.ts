@@ -52,7 +52,7 @@ export class UpstreamOidcService {
 
   /**
    * Where to send the browser, and the flow cookie to set.
-   * @param returnTo a local path (checked by the caller).
+   * @param returnTo a local path or an allowed console URL (checked by the caller).
    * @throws SignInFailedError (400) when sign-in through a provider is not configured or discovery fails.
    */
   async start(returnTo: string): Promise<{ location: string; setCookie: string }> {

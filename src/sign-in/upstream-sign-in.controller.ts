@@ -17,7 +17,7 @@ import { SignInService } from './sign-in.service.js';
 export class UpstreamSignInController {
   constructor(private readonly signIn: SignInService) {}
 
-  /** @param returnTo local path to land on once signed in (default `/`). */
+  /** @param returnTo local path, or URL on an allowed console origin, to land on once signed in (default `/`). */
   @Get()
   async start(@Query('return_to') returnTo: unknown, @Res() response: Response): Promise<void> {
     const { location, setCookie } = await this.signIn.startUpstream(returnTo);

@@ -6,12 +6,19 @@ import { ApiError, parseRetryAfter, type ErrorBody } from './errors';
 export type Schemas = components['schemas'];
 
 let client: Client<paths> | null = null;
+let baseUrl = '';
 let onUnauthorized: () => void = () => {};
 
 /** Points the client at the API (from /config.json); the session cookie goes with every request. */
 export function configureApi(apiUrl: string, unauthorized: () => void): void {
   client = createClient<paths>({ baseUrl: apiUrl, credentials: 'include' });
+  baseUrl = apiUrl;
   onUnauthorized = unauthorized;
+}
+
+/** The API's base URL, for links that leave the console for the API (sign-in through the identity provider). */
+export function apiBaseUrl(): string {
+  return baseUrl;
 }
 
 /** The typed API client; configureApi must have run. */

@@ -722,10 +722,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Confirm a newsletter subscription */
-        get: operations["Newsletter_confirm"];
+        /** Show the page that confirms a newsletter subscription */
+        get: operations["Newsletter_confirmPage"];
         put?: never;
-        post?: never;
+        /** Confirm a newsletter subscription */
+        post: operations["Newsletter_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -739,8 +740,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unsubscribe from the newsletter */
-        get: operations["Newsletter_unsubscribe"];
+        /** Show the page that unsubscribes from the newsletter */
+        get: operations["Newsletter_unsubscribePage"];
         put?: never;
         /** Unsubscribe in one click (RFC 8058) */
         post: operations["Newsletter_unsubscribeOneClick"];
@@ -829,6 +830,23 @@ export interface paths {
         put?: never;
         /** Sign out */
         post: operations["SignIn_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ways to sign in (e-mail code, and the identity provider if configured) */
+        get: operations["SignInOptions_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1244,6 +1262,8 @@ export interface components {
              * @description When the next scheduled backup starts (ISO 8601, UTC); null while disabled.
              */
             next_run_at: string | null;
+            /** @description Beyond the spec: the next three scheduled starts (ISO 8601, UTC), the first being next_run_at, each computed in the schedule's time zone; empty while disabled. */
+            next_runs: string[];
         };
         UpdateScheduleDto: {
             enabled?: boolean;
@@ -2141,6 +2161,22 @@ export interface components {
              * @enum {string}
              */
             role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+        };
+        SignInOidcOption: {
+            /**
+             * @description The label of its sign-in button (SIGN_IN_OIDC_NAME).
+             * @example Okta
+             */
+            name: string;
+        };
+        SignInOptions: {
+            /**
+             * @description Sign-in with a code sent by e-mail; always offered.
+             * @enum {boolean}
+             */
+            email_code: true;
+            /** @description Sign-in through the identity provider (`GET /sign-in/oidc?return_to=`); null when not configured. */
+            oidc: components["schemas"]["SignInOidcOption"] | null;
         };
         Error: {
             /**
@@ -4153,7 +4189,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupResponse"];
                 };
             };
-            /** @description `validation_failed`: No file, a file over the size cap, not a Workflows export (flopack), or a connection whose provider takes no export file, named. */
+            /** @description `validation_failed`: No file, not a Workflows export (flopack), or a connection whose provider takes no export file, named. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4207,6 +4243,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: A file over the size cap: a declared `Content-Length` is refused before the body is read. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unsupported_media_type`: A body other than application/octet-stream. */
             415: {
                 headers: {
@@ -4227,6 +4272,15 @@ export interface operations {
             };
             /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: Too many uploads are being read by this replica; retry after `Retry-After` seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5593,6 +5647,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `plan_limit_exceeded`: A compliance report of a framework the plan does not include (`limit: compliance_frameworks`), as POST /api/compliance/check. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `forbidden`: The role lacks the "export" permission. */
             403: {
                 headers: {
@@ -6666,6 +6729,65 @@ export interface operations {
             };
         };
     };
+    Newsletter_confirmPage: {
+        parameters: {
+            query?: {
+                /** @description From the confirmation mail. */
+                token?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /subscribed, with the token for its confirm button when one is given. */
+            302: {
+                headers: {
+                    /** @description The page to show. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Newsletter_confirm: {
         parameters: {
             query?: {
@@ -6725,7 +6847,7 @@ export interface operations {
             };
         };
     };
-    Newsletter_unsubscribe: {
+    Newsletter_unsubscribePage: {
         parameters: {
             query?: {
                 /** @description From the newsletter mail. */
@@ -6737,7 +6859,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /unsubscribed, whatever the token. */
+            /** @description To /unsubscribed, with the token for its unsubscribe button when one is given. */
             302: {
                 headers: {
                     /** @description The page to show. */
@@ -7187,6 +7309,61 @@ export interface operations {
             };
             /** @description `forbidden`: A cross-origin request (the `Origin` must be this service or an allowed console origin). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SignInOptions_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import {
+  Button,
   Group,
   Pagination,
   Select,
@@ -11,16 +12,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { StatusBadge } from '../components/StatusBadge';
 import { useCan } from '../session/me';
 import { connectionName, formatBytes, formatInstant, formatPercent } from '../logic/format';
+import { runTargets } from '../logic/run-targets';
 
 const PAGE_SIZE = 25;
+/** The most backups one list request answers (the API's page cap, MAX_BACKUP_PAGE). */
+const NAMING_PAGE = 1000;
 type Status = 'running' | 'completed' | 'failed';
 
 /** Backups: the spec's filters (connection, status, free text), the stats, and pages of 25. */
@@ -37,6 +41,13 @@ export function BackupsScreen() {
     queryFn: () => unwrap(api().GET('/api/connections')),
     enabled: canListConnections,
   });
+  // Without it, the connections are those the team's latest backups name.
+  const named = useQuery({
+    queryKey: ['backups', 'list', { limit: NAMING_PAGE }],
+    queryFn: () => unwrap(api().GET('/api/backup/list', { params: { query: { limit: NAMING_PAGE } } })),
+    enabled: !canListConnections,
+  });
+  const targets = runTargets(connections.data?.connections, named.data?.backups);
   const query = {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
@@ -59,12 +70,13 @@ export function BackupsScreen() {
       <Title order={1} size="h2">
         Backups
       </Title>
+      <RunBackup targets={targets} />
       <Group align="flex-end">
         <Select
           label="Connection"
           clearable
           placeholder="All connections"
-          data={(connections.data?.connections ?? []).map((c) => ({ value: c.id, label: connectionName(c) }))}
+          data={targets}
           value={connectionId}
           onChange={(value) => {
             setConnectionId(value);
@@ -140,6 +152,42 @@ export function BackupsScreen() {
         getControlProps={(control) => ({ 'aria-label': `${control} page` })}
         getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
       />
+    </Stack>
+  );
+}
+
+/**
+ * Starts a backup of a chosen connection, for roles with `run backups` (spec "Roles"); an
+ * operator may not list connections, so the choice comes from `targets`. Hidden for other roles.
+ */
+function RunBackup({ targets }: { targets: Array<{ value: string; label: string }> }) {
+  const canRun = useCan('run backups');
+  const navigate = useNavigate();
+  const [connectionId, setConnectionId] = useState<string | null>(null);
+  const run = useMutation({
+    mutationFn: (id: string) => unwrap(api().POST('/api/backup/run', { body: { connectionId: id } })),
+    onSuccess: ({ backupId }) => navigate(`/backups/${backupId}`),
+  });
+  if (!canRun) return null;
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end">
+        <Select
+          label="Connection to back up"
+          placeholder={targets.length ? 'Choose a connection' : 'No connection yet'}
+          data={targets}
+          value={connectionId}
+          onChange={setConnectionId}
+        />
+        <Button
+          disabled={!connectionId}
+          loading={run.isPending}
+          onClick={() => connectionId && run.mutate(connectionId)}
+        >
+          Run backup
+        </Button>
+      </Group>
+      {run.error && <ErrorAlert error={run.error} />}
     </Stack>
   );
 }

@@ -1,4 +1,16 @@
-import { Button, Group, Loader, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import {
+  Button,
+  Group,
+  List,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -11,7 +23,38 @@ import { useCan } from '../session/me';
 type Schedule = Schemas['Schedule'];
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
-/** A connection's backup schedule (docs/schedules.md): frequency, hour, time zone, and when it runs next. */
+/** The zone list with the schedule's own zone in it: browsers list canonical zones only, not `UTC`. */
+function withZone(zones: string[], zone: string): string[] {
+  return zones.includes(zone) ? zones : [zone, ...zones];
+}
+
+/**
+ * The schedule's next runs (the API computes them in the schedule's time zone) shown in the
+ * reader's own zone, each with its UTC instant on hover or focus.
+ */
+function NextRuns({ runs }: { runs: string[] }) {
+  const readerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <div>
+      <Text size="sm" id="next-runs-label">
+        Next runs (in your time zone, {readerZone})
+      </Text>
+      <List size="sm" aria-labelledby="next-runs-label">
+        {runs.map((run) => (
+          <List.Item key={run}>
+            <Tooltip label={`${run} (UTC)`}>
+              <time dateTime={run} tabIndex={0}>
+                {formatInstant(run)}
+              </time>
+            </Tooltip>
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+/** A connection's backup schedule (docs/schedules.md): frequency, hour, time zone, and its next three runs. */
 export function ScheduleModal({
   connection,
   onClose,
@@ -94,17 +137,17 @@ export function ScheduleModal({
             <Select
               label="Time zone"
               searchable
-              data={TIME_ZONES}
+              data={withZone(TIME_ZONES, draft.timezone)}
               value={draft.timezone}
               disabled={!canManage}
               error={errors.timezone}
               onChange={(value) => value && setDraft({ ...draft, timezone: value })}
             />
-            <Text size="sm">
-              Next run:{' '}
-              {current?.enabled ? formatInstant(current.next_run_at, current.timezone) : 'none (disabled)'}
-              {current?.enabled && ` (${current.timezone})`}
-            </Text>
+            {current?.enabled ? (
+              <NextRuns runs={current.next_runs} />
+            ) : (
+              <Text size="sm">Next runs: none (disabled)</Text>
+            )}
             {save.error && <ErrorAlert error={save.error} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>

@@ -1,13 +1,23 @@
-import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, unwrap } from '../api/client';
+import { api, apiBaseUrl, unwrap } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { oidcSignInUrl } from '../logic/sign-in';
 
-/** Sign-in with a one-time e-mail code (docs/auth.md): the address, then the six digits. */
+/**
+ * Sign-in with a one-time e-mail code (docs/auth.md): the address, then the six digits; and,
+ * where the API has one configured (`GET /api/sign-in/options`), through the identity provider.
+ */
 export function SignInScreen() {
+  const options = useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: () => unwrap(api().GET('/api/sign-in/options')),
+    staleTime: 5 * 60_000,
+  });
+  const oidc = options.data?.oidc;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -70,6 +80,18 @@ export function SignInScreen() {
             <Button variant="subtle" onClick={() => setCodeSent(false)}>
               Use another address
             </Button>
+          )}
+          {oidc && (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button
+                component="a"
+                variant="default"
+                href={oidcSignInUrl(apiBaseUrl(), window.location.origin)}
+              >
+                Sign in with {oidc.name}
+              </Button>
+            </>
           )}
         </Stack>
       </Paper>

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { nextRunsAfter } from '@app/schedules/next-run.js';
 import { FREQUENCIES, type Frequency, type ScheduleSettings } from '@app/schedules/schedule-settings.js';
 
 /**
@@ -34,6 +35,14 @@ export class ScheduleDto {
     description: 'When the next scheduled backup starts (ISO 8601, UTC); null while disabled.',
   })
   next_run_at!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    isArray: true,
+    description:
+      "Beyond the spec: the next three scheduled starts (ISO 8601, UTC), the first being next_run_at, each computed in the schedule's time zone; empty while disabled.",
+  })
+  next_runs!: string[];
 }
 
 /** PATCH /api/connections/:id/schedule (spec "Connections"). */
@@ -42,6 +51,13 @@ export class ScheduleEnvelopeDto {
   @ApiProperty({ type: ScheduleDto }) schedule!: ScheduleDto;
 }
 
+/** How many upcoming runs a schedule answers in `next_runs`. */
+const UPCOMING_RUNS = 3;
+
+/**
+ * The API shape of a schedule; `next_runs` starts at `nextRunAt` (the stored slot) and continues
+ * with the recurrence's following runs (`nextRunsAfter`), none when `nextRunAt` is null (disabled).
+ */
 export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null): ScheduleDto {
   return {
     enabled: schedule.enabled,
@@ -54,5 +70,8 @@ export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null
     full_backup_day: schedule.fullBackupDay,
     verify_weekly: schedule.verifyWeekly,
     next_run_at: nextRunAt?.toISOString() ?? null,
+    next_runs: nextRunAt
+      ? [nextRunAt, ...nextRunsAfter(schedule, nextRunAt, UPCOMING_RUNS - 1)].map((run) => run.toISOString())
+      : [],
   };
 }
