@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { StatusBadge } from '../components/StatusBadge';
+import { JobProgress } from '../components/JobProgress';
 import { connectionName, formatBytes, formatInstant } from '../logic/format';
 import { useCan } from '../session/me';
 
@@ -40,24 +40,13 @@ export function BackupDetailScreen() {
       <Title order={1} size="h2">
         Backup of {connectionName(b.connection)}
       </Title>
-      <Group>
-        <StatusBadge status={b.status} />
-        <Text size="sm">
-          {b.kind}, started {formatInstant(b.started_at)}, {b.triggered_by}
-        </Text>
-      </Group>
-      <Progress.Root size="xl">
-        <Progress.Section
-          aria-label="Backup progress"
-          value={b.progress_pct}
-          color={b.status === 'failed' ? 'red' : 'blue'}
-        >
-          <Progress.Label>{b.progress_pct} %</Progress.Label>
-        </Progress.Section>
-      </Progress.Root>
-      <Text size="sm" aria-live="polite">
-        {b.status === 'failed' ? b.error_message : b.progress_message}
-      </Text>
+      <JobProgress
+        label="Backup progress"
+        status={b.status}
+        summary={`${b.kind}, started ${formatInstant(b.started_at)}, ${b.triggered_by}`}
+        pct={b.progress_pct}
+        message={b.status === 'failed' ? b.error_message : b.progress_message}
+      />
       {b.status === 'completed' && (
         <>
           <Text>

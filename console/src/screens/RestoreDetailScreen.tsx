@@ -1,9 +1,9 @@
-import { Badge, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { StatusBadge } from '../components/StatusBadge';
+import { JobProgress } from '../components/JobProgress';
 import { connectionName, formatInstant } from '../logic/format';
 
 /** One restore: progress while it runs, then the totals, each item's outcome and the id map. */
@@ -29,24 +29,13 @@ export function RestoreDetailScreen() {
       <Title order={1} size="h2">
         Restore to {connectionName(restore.connection)}
       </Title>
-      <Group>
-        <StatusBadge status={restore.status} />
-        <Text size="sm">
-          {restore.mode}, started {formatInstant(restore.started_at ?? restore.created_at)}
-        </Text>
-      </Group>
-      <Progress.Root size="xl">
-        <Progress.Section
-          aria-label="Restore progress"
-          value={restore.progress_pct}
-          color={restore.status === 'failed' ? 'red' : 'blue'}
-        >
-          <Progress.Label>{restore.progress_pct} %</Progress.Label>
-        </Progress.Section>
-      </Progress.Root>
-      <Text size="sm" aria-live="polite">
-        {restore.error_message ?? restore.progress_message}
-      </Text>
+      <JobProgress
+        label="Restore progress"
+        status={restore.status}
+        summary={`${restore.mode}, started ${formatInstant(restore.started_at ?? restore.created_at)}`}
+        pct={restore.progress_pct}
+        message={restore.error_message ?? restore.progress_message}
+      />
       {restore.pre_restore_backup_id && (
         <Text>
           Backup taken before this restore:{' '}
