@@ -68,7 +68,7 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'POST /api/newsletter/subscribe': PUBLIC,
   'GET /api/newsletter/unsubscribe': PUBLIC,
   'POST /api/newsletter/unsubscribe': PUBLIC,
-  // Beyond the spec (issue 27): the double opt-in link of the confirmation mail (a page), and
+  // Beyond the spec (docs/decisions.md): the double opt-in link of the confirmation mail (a page), and
   // its button's post, which confirms.
   'GET /api/newsletter/confirm': PUBLIC,
   'POST /api/newsletter/confirm': PUBLIC,

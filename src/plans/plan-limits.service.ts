@@ -11,7 +11,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export type PlanHolder = Pick<Actor, 'teamId'>;
 
 /**
- * Plan limits (issue 27, spec "Errors" 402, "Limits"; the figures: docs/plans.md). Each check is
+ * Plan limits (spec "Errors" 402, "Limits"; the figures: docs/plans.md). Each check is
  * made by the service that owns the action, as its first step, so every path to the action (a
  * route, a report, a scheduled job) passes it; it runs before the action does anything and throws PlanLimitExceededError (402 `plan_limit_exceeded`,
  * `{ limit, plan }`); a plan's NULL is no limit, so enterprise (DEFAULT_PLAN) passes them all.

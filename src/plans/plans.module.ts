@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { PlanLimitsService } from './plan-limits.service.js';
 import { PlansRepository } from './plans.repository.js';
 
-/** Plan limits (issue 27), global: each limited action's service checks them first. */
+/** Plan limits (docs/plans.md), global: each limited action's service checks them first. */
 @Global()
 @Module({ providers: [PlanLimitsService, PlansRepository], exports: [PlanLimitsService] })
 export class PlansModule {}
