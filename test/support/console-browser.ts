@@ -55,6 +55,7 @@ export interface AxeViolation {
  * violations, each with the elements it found.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await settled(page);
   const loaded = await page.evaluate(() => 'axe' in globalThis);
   if (!loaded) {
     const source = readFileSync(resolve(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -83,5 +84,20 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.CONSOLE_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Waits for every CSS transition and animation running in the page to end (a modal fading in, a
+ * button's colour after it is enabled): axe measures colour contrast from what is painted, so a
+ * half-faded control reads as low contrast, and a screenshot would catch it half drawn.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const { document } = globalThis as unknown as {
+      document: { getAnimations(): Array<{ finished: Promise<unknown> }> };
+    };
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)));
+  });
 }
