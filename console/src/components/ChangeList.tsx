@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { describeFieldChange, fieldChanges, type Change, type ChangeRow } from '../logic/changes';
+import { formatCount } from '../logic/format';
 import { useCan } from '../session/me';
 import { SeverityBadge } from './SeverityBadge';
 
@@ -63,7 +64,7 @@ export function ChangeList({
               {row.kind === 'group' ? (
                 <Group px="sm" py={8} bg="var(--mantine-color-gray-1)">
                   <Text fw={700}>{row.group.type}</Text>
-                  <Text size="sm">{row.group.changes.length} changes</Text>
+                  <Text size="sm">{formatCount(row.group.changes.length, 'change')}</Text>
                 </Group>
               ) : (
                 <ChangeItem

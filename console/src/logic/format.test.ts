@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionName, formatBytes, formatPercent, providerLabel } from './format';
+import { connectionName, formatBytes, formatCount, formatPercent, providerLabel } from './format';
 import { parseRetryAfter } from '../api/errors';
 
 describe('formatBytes', () => {
@@ -34,5 +34,13 @@ describe('parseRetryAfter', () => {
     ).toBe(30);
     expect(parseRetryAfter(null)).toBeNull();
     expect(parseRetryAfter('soon')).toBeNull();
+  });
+});
+
+describe('formatCount', () => {
+  it('puts the noun in the number of the count, and groups thousands', () => {
+    expect(formatCount(1, 'change')).toBe('1 change');
+    expect(formatCount(0, 'change')).toBe('0 changes');
+    expect(formatCount(10000, 'change')).toBe('10,000 changes');
   });
 });

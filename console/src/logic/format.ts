@@ -41,3 +41,9 @@ export function providerLabel(provider: string): string {
     { okta: 'Okta', okta_workflows: 'Okta Workflows', entra_id: 'Microsoft Entra ID' }[provider] ?? provider
   );
 }
+
+/** A count with its noun in the right number, the count grouped: 1 change, 10,000 changes (English plural rules). */
+export function formatCount(count: number, noun: string): string {
+  const plural = new Intl.PluralRules('en').select(count) === 'one' ? noun : `${noun}s`;
+  return `${count.toLocaleString('en')} ${plural}`;
+}

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { ChangeList } from '../components/ChangeList';
 import { SeverityBadge } from '../components/SeverityBadge';
 import { filterChanges, groupByType, SEVERITIES, toRows, type Severity } from '../logic/changes';
-import { connectionName, formatInstant } from '../logic/format';
+import { connectionName, formatCount, formatInstant } from '../logic/format';
 
 /**
  * Compare two backups (`?from=&to=`), or `?to=` alone: since the previous completed backup of
@@ -85,7 +85,7 @@ export function CompareScreen() {
       {summary && (
         <>
           <Group gap="xs" aria-label="Summary">
-            <Text fw={600}>{summary.total} changes:</Text>
+            <Text fw={600}>{formatCount(summary.total, 'change')}:</Text>
             <Text>
               {summary.byAction.added} added, {summary.byAction.modified} modified, {summary.byAction.removed}{' '}
               removed
