@@ -14,6 +14,7 @@ import { providerDescriptor } from '@libs/providers/registry.js';
 import { createEntraConnection, startTestTenant, type TestTenant } from './entra-tenant.js';
 import {
   fidelityTable,
+  ROUND_TRIP_TOKEN_SECONDS,
   RoundTripRun,
   unavoidableList,
   withSection,
@@ -121,7 +122,11 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
       tenant = await startTestTenant(options, providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES));
       graph = await graphClient(tenant.sim, DAMAGE_ROLES);
       // Two jobs a type (restore, backup): a shorter poll keeps the run under four minutes.
-      ctx = await startTestApp({ ...tenant.env, JOB_POLL_SECONDS: '0.5' });
+      ctx = await startTestApp({
+        ...tenant.env,
+        JOB_POLL_SECONDS: '0.5',
+        ACCESS_TOKEN_TTL: String(ROUND_TRIP_TOKEN_SECONDS),
+      });
       admin = await ctx.newClient({ role: 'admin' });
       run = new RoundTripRun(
         ENTRA_FIDELITY,

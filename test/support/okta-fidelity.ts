@@ -11,6 +11,7 @@ import { changeOne, deleteOne } from '@libs/okta-simulator/testing/okta-damage.j
 import { startTestOrg, type TestOrg } from './okta-org.js';
 import {
   fidelityTable,
+  ROUND_TRIP_TOKEN_SECONDS,
   RoundTripRun,
   unavoidableList,
   withSection,
@@ -240,7 +241,7 @@ export function describeRoundTrip(subject: RoundTripOrg): void {
     beforeAll(async () => {
       org = await startTestOrg(subject.options, RESTORE_SCOPES);
       okta = new SimulatorClient(org.sim);
-      ctx = await startTestApp(org.env);
+      ctx = await startTestApp({ ...org.env, ACCESS_TOKEN_TTL: String(ROUND_TRIP_TOKEN_SECONDS) });
       admin = await ctx.newClient({ role: 'admin' });
       const connectionId = await createConnection(ctx, admin.token, {
         baseUrl: org.sim.baseUrl,

@@ -17,6 +17,12 @@ import type { TestApp } from './test-app.js';
  * differences.
  */
 
+/**
+ * Lifetime of the one admin token a round trip uses, in seconds: a recorded org's round trip runs
+ * 6 min on a quiet machine and outlasted the default 10-minute token on a busy one.
+ */
+export const ROUND_TRIP_TOKEN_SECONDS = 3600;
+
 type Json = Record<string, unknown>;
 interface Change {
   resourceType: string;
