@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
-# Multi-stage image of the service. Production sets DATABASE_URL, S3_* and MASTER_KEY;
-# the embedded defaults are for evaluation only.
+# Multi-stage image of the service on Node 24 LTS, the runtime CI tests (README "Quick start").
+# Production sets DATABASE_URL, S3_* and MASTER_KEY; the embedded defaults are for evaluation only.
 
-FROM node:22-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .puppeteerrc.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,7 +12,7 @@ COPY libs ./libs
 COPY migrations ./migrations
 RUN npm run build
 
-FROM node:22-slim AS runtime
+FROM node:24-slim AS runtime
 # Debian's Chromium renders PDF reports (puppeteer, its download off in .puppeteerrc.json).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium ca-certificates \

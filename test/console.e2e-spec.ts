@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { freePort } from '@app/bootstrap/free-port.js';
@@ -16,6 +16,7 @@ import { RESTORE_SCOPES } from './support/restore-helpers.js';
 import { latestCode, newAddress } from './support/sign-in-helpers.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { startTestIdp, type TestIdp } from './support/test-idp.js';
+import { describeWithTools } from './support/tools.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ type Json = Record<string, unknown>;
  * a connection, two backups around a change made in the org, the change read in compare, and a
  * selective restore that puts the group back. Every screen is checked with axe-core.
  */
-describe('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
+describeWithTools('chromium')('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
   let org: TestOrg;
   let okta: SimulatorClient;
   let ctx: TestApp;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -12,9 +12,7 @@ import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_TOOLS = existsSync(CHROMIUM) && existsSync('/usr/bin/pdftotext');
+import { CHROMIUM, describeWithTools } from './support/tools.js';
 
 /** The text of a PDF, as poppler's pdftotext reads it. */
 function pdfText(pdf: Buffer): string {
@@ -95,8 +93,7 @@ describe('heavy work: drills, reports, downloads and /readyz', () => {
     }
   });
 
-  const describeWithTools = HAVE_TOOLS ? describe : describe.skip;
-  describeWithTools('reports (real Chromium)', () => {
+  describeWithTools('chromium', 'pdftotext')('reports (real Chromium)', () => {
     const report = (body: Record<string, unknown>) =>
       ctx.http.post('/api/export/report').set(bearer(admin)).send(body);
     const download = (url: string) =>

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import dgram from 'node:dgram';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,10 +10,7 @@ import puppeteer from 'puppeteer';
 import type { AppConfig } from '@app/config/app-config.js';
 import { CHROMIUM_ARGS, ReportRenderer, withReportCsp } from '@app/export/report-renderer.js';
 import { reportDocument } from '@app/export/templates/layout.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_TOOLS = existsSync(CHROMIUM) && existsSync('/usr/bin/pdftotext');
-const describeWithTools = HAVE_TOOLS ? describe : describe.skip;
+import { CHROMIUM, describeWithTools } from './support/tools.js';
 
 /** The text of a PDF, as poppler's pdftotext reads it. */
 function pdfText(pdf: Buffer): string {
@@ -50,7 +47,7 @@ const hostile = (http: number, udp: number) => `
  * is also shown on its own: JavaScript off, the page's Content-Security-Policy, and Chromium's
  * flags that close the network that request interception does not see.
  */
-describeWithTools('the report renderer (real Chromium) on hostile markup', () => {
+describeWithTools('chromium', 'pdftotext')('the report renderer (real Chromium) on hostile markup', () => {
   const reached: string[] = [];
   let listener: http.Server;
   let udp: dgram.Socket;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { ReportExpiryJob } from '@app/export/report-expiry.job.js';
@@ -10,9 +10,7 @@ import { reportObjectKey, ReportUrlSigner } from '@app/export/report-url.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_TOOLS = existsSync(CHROMIUM) && existsSync('/usr/bin/pdftotext');
+import { CHROMIUM, describeWithTools } from './support/tools.js';
 
 /** The text of a PDF, as poppler's pdftotext reads it (layout kept, so table rows stay on one line). */
 function pdfText(pdf: Buffer): string {
@@ -31,12 +29,8 @@ const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-const describeWithTools = HAVE_TOOLS ? describe : describe.skip;
-if (!HAVE_TOOLS)
-  process.stdout.write('Skipping the PDF reports: install chromium and poppler-utils (.ci/run does).\n');
-
 /** Issue 28: PDF reports through HTTP, read back with pdftotext; the signed URL's rules. */
-describeWithTools('POST /api/export/report (real Chromium, pdftotext)', () => {
+describeWithTools('chromium', 'pdftotext')('POST /api/export/report (real Chromium, pdftotext)', () => {
   let org: TestOrg;
   let ctx: TestApp;
   let admin: TestClient;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync } from 'node:fs';
 import {
   GetObjectCommand,
   ListObjectVersionsCommand,
@@ -15,8 +14,8 @@ import { createConnection, runBackup } from '@test/support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from '@test/support/test-app.js';
 import { startVersionedS3, type VersionedS3 } from '@test/support/versioned-s3.js';
+import { CHROMIUM, itWithTools } from '@test/support/tools.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
@@ -133,9 +132,7 @@ describe('deleting from a versioned S3 bucket', () => {
       return { id: backup.id, storageKey: storage_key };
     };
 
-    const itWithChromium = existsSync(CHROMIUM) ? it : it.skip;
-
-    itWithChromium(
+    itWithTools('chromium')(
       'leaves no version of an expired report (PDF rendered by Chromium)',
       async () => {
         const { id: backupId } = await backupNow();

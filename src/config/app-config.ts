@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultChromiumPath } from './chromium-path.js';
 
 const csv = z.string().optional().transform(splitList);
 
@@ -91,8 +92,8 @@ export const configSchema = z
      * CSRF check. Default: none in production, DEV_CONSOLE_ORIGINS otherwise; empty: none.
      */
     CONSOLE_ORIGINS: originList,
-    /** The Chromium that renders PDF reports (Debian's package; puppeteer never downloads one). */
-    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    /** The Chromium that renders PDF reports; default Debian's, else the one `npm ci` fetched for puppeteer. */
+    CHROMIUM_PATH: z.string().default(() => defaultChromiumPath()),
     /** Lifetime of a report's signed download URL, seconds (issue 28: 15 minutes by default). */
     REPORT_URL_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
     /** Sender of the service's e-mail; default `idp-backup <no-reply@BASE_URL's host>`. */

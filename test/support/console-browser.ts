@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM } from './tools.js';
 
 const CONSOLE_DIR = resolve(process.cwd(), 'console');
 const SCREENSHOT_DIR = resolve(process.cwd(), 'docs/console');
@@ -34,10 +35,10 @@ export function buildConsoleIfStale(): void {
   });
 }
 
-/** Debian's Chromium, headless, as TOOLCHAIN.md describes (no browser download). */
+/** The tests' Chromium (Debian's, else the one npm ci fetched for puppeteer), headless. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });

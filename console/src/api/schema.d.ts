@@ -1222,7 +1222,7 @@ export interface components {
             connectionId: string;
             /** @description Resource types to capture; omit for a full snapshot. */
             include?: string[];
-            /** @description Okta kind only; recorded until the Workflows connector exists. */
+            /** @description Okta kind only: the backup also captures the org's Okta Workflows, through the team's `okta_workflows` connection to the same org (400 `workflows_not_applicable` on another kind, `no_workflows_connection` without one; docs/okta-workflows.md). */
             includeWorkflows?: boolean;
             /** @description Skips incremental logic. */
             forceFullBackup?: boolean;
@@ -1280,9 +1280,9 @@ export interface components {
              * @example Europe/Berlin
              */
             timezone?: string;
-            /** @description Stored; incremental backups do not exist yet. */
+            /** @description When true, a backup of the connection (scheduled or run by hand) is incremental: it builds on the latest completed one, except on `full_backup_day` in the schedule's time zone, with `forceFullBackup`, or when no usable base exists (docs/backups.md). Default true. */
             incremental_enabled?: boolean;
-            /** @description 0 = Sunday. Stored for incremental backups. */
+            /** @description 0 = Sunday: with `incremental_enabled`, the weekday (in the schedule's time zone) whose backups are full. Default 0. */
             full_backup_day?: number;
             /** @description Beyond the spec: a weekly restore drill of the latest completed backup (docs/backups.md). Default false. */
             verify_weekly?: boolean;

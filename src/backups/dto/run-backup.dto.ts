@@ -18,7 +18,10 @@ export class RunBackupDto {
   @IsString({ each: true })
   include?: string[];
 
-  @ApiPropertyOptional({ description: 'Okta kind only; recorded until the Workflows connector exists.' })
+  @ApiPropertyOptional({
+    description:
+      "Okta kind only: the backup also captures the org's Okta Workflows, through the team's `okta_workflows` connection to the same org (400 `workflows_not_applicable` on another kind, `no_workflows_connection` without one; docs/okta-workflows.md).",
+  })
   @IsOptional()
   @IsBoolean()
   includeWorkflows?: boolean;

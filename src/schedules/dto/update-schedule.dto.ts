@@ -82,11 +82,19 @@ export class UpdateScheduleDto {
   @TimeZoneName()
   timezone?: string;
 
-  @ApiPropertyOptional({ description: 'Stored; incremental backups do not exist yet.' })
+  @ApiPropertyOptional({
+    description:
+      "When true, a backup of the connection (scheduled or run by hand) is incremental: it builds on the latest completed one, except on `full_backup_day` in the schedule's time zone, with `forceFullBackup`, or when no usable base exists (docs/backups.md). Default true.",
+  })
   @Bool()
   incremental_enabled?: boolean;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 6, description: '0 = Sunday. Stored for incremental backups.' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 6,
+    description:
+      "0 = Sunday: with `incremental_enabled`, the weekday (in the schedule's time zone) whose backups are full. Default 0.",
+  })
   @IntegerFrom(0, 6, ' (Sunday)')
   full_backup_day?: number;
 
