@@ -11,7 +11,6 @@ import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportService } from './account-export.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
 import { AccountExportDto, DeletionCancelledDto, DeletionScheduledDto } from './dto/account-responses.dto.js';
-import { ExportRateLimitedError } from './export-rate-limited.error.js';
 
 /** Account data rights (spec "Account data rights", issue 27). */
 @ApiTags('account')
@@ -47,13 +46,7 @@ export class AccountController {
     },
   })
   async export(@CurrentActor() actor: Actor, @Res() response: Response): Promise<void> {
-    let chunks;
-    try {
-      chunks = await this.exports.open(actor);
-    } catch (error) {
-      if (error instanceof ExportRateLimitedError) response.setHeader('Retry-After', error.retryAfterSeconds);
-      throw error;
-    }
+    const chunks = await this.exports.open(actor);
     response.status(200);
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="account-export.json"');

@@ -49,6 +49,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   wholeRows('restore_previews', 'restore_previews', 'created_at, id'),
   wholeRows('compliance_runs', 'compliance_runs', 'occurred_at, id'),
   wholeRows('compliance_results', 'compliance_results', 'generated_at, id'),
+  wholeRows('compliance_checks', 'compliance_checks', 'created_at, id'),
   wholeRows('connection_drift', 'connection_drift', 'connection_id'),
   wholeRows('notifications', 'notifications', 'created_at, id'),
   wholeRows('notification_preferences', 'notification_preferences', 'user_id, type'),

@@ -34,6 +34,7 @@ const STEPS: readonly PurgeStep[] = [
   teamRows('notification_preferences'),
   teamRows('account_exports'),
   teamRows('reports'),
+  teamRows('compliance_checks'),
   teamRows('compliance_runs'),
   teamRows('compliance_results'),
   teamRows('connection_drift'),

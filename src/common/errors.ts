@@ -57,11 +57,34 @@ export class UnauthorizedError extends ApiError {
 }
 
 /**
- * 429 `rate_limited` (spec "Errors", "Limits"); the rate-limit guard sets `Retry-After` beside it.
+ * An error that tells the caller when to try again: the exception filter sends
+ * `retryAfterSeconds` as `Retry-After` (RFC 9110 §10.2.3) beside the body.
+ */
+export abstract class RetryLaterError extends ApiError {
+  /**
+   * @param retryAfterSeconds whole seconds until a retry can succeed
+   */
+  constructor(
+    status: HttpStatus,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, code, message);
+  }
+}
+
+/**
+ * 429 `rate_limited` (spec "Errors", "Limits"), with `Retry-After`.
  * @param retryAfterSeconds seconds until the caller's window ends.
  */
-export class RateLimitedError extends ApiError {
+export class RateLimitedError extends RetryLaterError {
   constructor(retryAfterSeconds: number) {
-    super(HttpStatus.TOO_MANY_REQUESTS, 'rate_limited', `Too many requests; retry in ${retryAfterSeconds} s`);
+    super(
+      HttpStatus.TOO_MANY_REQUESTS,
+      'rate_limited',
+      `Too many requests; retry in ${retryAfterSeconds} s`,
+      retryAfterSeconds,
+    );
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from './errors.js';
+import { ApiError, RetryLaterError } from './errors.js';
 import type { Actor } from './actor.js';
 
 /** The machine `code` of each status when the thrower gave none (DESIGN section 4). */
@@ -56,7 +56,7 @@ function unwrapApiError(exception: unknown): unknown {
 
 /**
  * The one exception filter (STYLE "Errors"): every error leaves as `{ error, code?, details? }`
- * with the spec's status and an `X-Request-Id`; 401s carry `WWW-Authenticate` naming the
+ * with the spec's status and an `X-Request-Id`; a RetryLaterError carries `Retry-After`; 401s carry `WWW-Authenticate` naming the
  * protected-resource metadata (RFC 6750 §3, RFC 9728 §5.1); unknown errors are logged once
  * and answered 500 with no stack and no secret.
  */
@@ -75,9 +75,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       request.actor?.origin?.requestId ??
       (request.headers['x-request-id'] as string | undefined) ??
       randomUUID();
-    const { status, body } = this.toBody(unwrapApiError(exception), requestId);
+    const error = unwrapApiError(exception);
+    const { status, body } = this.toBody(error, requestId);
 
     response.setHeader('X-Request-Id', requestId);
+    if (error instanceof RetryLaterError) response.setHeader('Retry-After', error.retryAfterSeconds);
     if (status === HttpStatus.UNAUTHORIZED) {
       const tokenError = request.hadBearerToken ? ', error="invalid_token"' : '';
       response.setHeader(

@@ -4,6 +4,9 @@ import { AuditModule } from '@app/audit/audit.module.js';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { RestoreModule } from '@app/restore/restore.module.js';
+import { ComplianceCheckEntity } from './compliance-check.entity.js';
+import { ComplianceCheckJob } from './compliance-check.job.js';
+import { ComplianceChecksRepository } from './compliance-checks.repository.js';
 import { ComplianceResultEntity } from './compliance-result.entity.js';
 import { ComplianceRunEntity } from './compliance-run.entity.js';
 import { ComplianceController } from './compliance.controller.js';
@@ -13,14 +16,14 @@ import { ComplianceService } from './compliance.service.js';
 /** Compliance checks of backups against six frameworks (spec "Compliance", docs/compliance.md). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ComplianceResultEntity, ComplianceRunEntity]),
+    TypeOrmModule.forFeature([ComplianceResultEntity, ComplianceRunEntity, ComplianceCheckEntity]),
     AuditModule,
     BackupsModule,
     ConnectionsModule,
     RestoreModule,
   ],
   controllers: [ComplianceController],
-  providers: [ComplianceService, ComplianceRepository],
+  providers: [ComplianceService, ComplianceRepository, ComplianceChecksRepository, ComplianceCheckJob],
   exports: [ComplianceService],
 })
 export class ComplianceModule {}

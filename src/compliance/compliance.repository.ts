@@ -24,6 +24,11 @@ export class ComplianceRepository {
     return this.results.findOne({ where: { teamId, backupId, framework, catalogueVersion } });
   }
 
+  /** A stored result of the team by its id; null for a missing one or another team's. */
+  findResultById(teamId: string, id: string): Promise<ComplianceResultEntity | null> {
+    return this.results.findOne({ where: { teamId, id } });
+  }
+
   /**
    * Stores a result. @returns the stored row: this one, or the one another request stored first
    * for the same backup, framework and catalogue version.

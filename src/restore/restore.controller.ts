@@ -16,7 +16,7 @@ import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, Public, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
-import { prefersRespondAsync } from '@app/common/prefer.js';
+import { answerPreferred, prefersRespondAsync } from '@app/common/prefer.js';
 import { RestoreDetailDto, RestoreHistoryDto, RestoreTypeSummaryDto } from './dto/restore.dto.js';
 import { RestoreAcceptedDto, RestorePreviewDto, RestorePreviewQueuedDto } from './dto/restore-preview.dto.js';
 import { RestorePreviewQuery } from './dto/restore-preview.query.js';
@@ -185,18 +185,8 @@ function preferenceOf(prefer: string | undefined): { respondAsync: boolean } {
   return { respondAsync: prefersRespondAsync(prefer) };
 }
 
-/**
- * The status and headers of a preview's answer: 200 with the preview, or 202 with where to poll
- * a queued one (RFC 7240 §4.1: `Preference-Applied`, and `Vary: Prefer` on both, §2).
- */
+/** The status and headers of a preview's answer: 200 with the preview, or 202 with where to poll a queued one. */
 function answerPreview<T extends RestorePreview | RestorePreviewQueued>(response: Response, result: T): T {
-  response.vary('Prefer');
-  if ('previewId' in result) {
-    response.status(202);
-    response.location(`/api/restore/previews/${result.previewId}`);
-    response.set('Preference-Applied', 'respond-async');
-  } else {
-    response.status(200);
-  }
+  answerPreferred(response, 'previewId' in result ? `/api/restore/previews/${result.previewId}` : null);
   return result;
 }

@@ -1,10 +1,11 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { RetryLaterError } from '@app/common/errors.js';
 import { html, HTML_PAGE_HEADERS, renderPage } from './html.js';
 
 /**
  * Errors of the browser-facing sign-in routes as an HTML page (a person is looking at it, not a
- * program): the status and message of an ApiError; an unknown error is logged and shown as a
+ * program): the status and message of an ApiError, and a RetryLaterError's `Retry-After`; an unknown error is logged and shown as a
  * generic failure, never with its details.
  */
 @Catch()
@@ -26,11 +27,8 @@ export class SignInPageFilter implements ExceptionFilter {
     const body = html`<h1>Sign-in failed</h1>
       <p class="error">${message}</p>
       <p><a href="/">Back to the start</a></p>`;
-    host
-      .switchToHttp()
-      .getResponse<Response>()
-      .status(status)
-      .set(HTML_PAGE_HEADERS)
-      .send(renderPage('Sign-in failed', body));
+    const response = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof RetryLaterError) response.setHeader('Retry-After', exception.retryAfterSeconds);
+    response.status(status).set(HTML_PAGE_HEADERS).send(renderPage('Sign-in failed', body));
   }
 }

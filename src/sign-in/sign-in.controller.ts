@@ -44,15 +44,9 @@ export class SignInController {
     },
     503: { codes: ['mail_unavailable'], description: 'The e-mail could not be sent.' },
   })
-  async sendCode(
-    @Body() body: SendCodeDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ ok: true }> {
+  async sendCode(@Body() body: SendCodeDto): Promise<{ ok: true }> {
     const retryAfter = await this.signIn.sendCode(body.email);
-    if (retryAfter > 0) {
-      response.setHeader('Retry-After', retryAfter);
-      throw new CodeBudgetSpentError();
-    }
+    if (retryAfter > 0) throw new CodeBudgetSpentError(retryAfter);
     return { ok: true };
   }
 

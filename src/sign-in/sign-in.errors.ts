@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiError } from '@app/common/errors.js';
+import { ApiError, RetryLaterError } from '@app/common/errors.js';
 
 /** 401 `invalid_code`: wrong, expired, used or voided; the four are not told apart. */
 export class InvalidCodeError extends ApiError {
@@ -19,13 +19,17 @@ export class NoTeamError extends ApiError {
   }
 }
 
-/** 429 `rate_limited`: the address's code budget is spent; the thrower sets `Retry-After` (as the API's limiter does). */
-export class CodeBudgetSpentError extends ApiError {
-  constructor() {
+/**
+ * 429 `rate_limited`: the address's code budget is spent, with `Retry-After` (as the API's limiter).
+ * @param retryAfterSeconds seconds until the address may be sent another code
+ */
+export class CodeBudgetSpentError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
     super(
       HttpStatus.TOO_MANY_REQUESTS,
       'rate_limited',
       'Too many codes were sent to this address; try again later',
+      retryAfterSeconds,
     );
   }
 }

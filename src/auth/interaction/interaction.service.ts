@@ -76,7 +76,7 @@ export class InteractionService {
       if (error instanceof ApiError) return this.signInOutcome(details, error.getStatus(), error.message);
       throw error;
     }
-    if (retryAfter > 0) return this.signInOutcome(details, 429, new CodeBudgetSpentError().message);
+    if (retryAfter > 0) return this.signInOutcome(details, 429, new CodeBudgetSpentError(retryAfter).message);
     return { kind: 'page', status: 200, title: 'Check your e-mail', body: codePage({ uid, email }) };
   }
 

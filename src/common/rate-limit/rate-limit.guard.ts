@@ -83,10 +83,7 @@ export class RateLimitGuard implements CanActivate {
       0,
       ...counted.map(({ record }) => (record.isBlocked ? record.timeToBlockExpire : 0)),
     );
-    if (retryAfter > 0) {
-      res.setHeader('Retry-After', retryAfter);
-      throw new RateLimitedError(retryAfter);
-    }
+    if (retryAfter > 0) throw new RateLimitedError(retryAfter);
     return true;
   }
 
