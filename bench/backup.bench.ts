@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * The Entra ID backup bench (issue 30): the same figures, the lower bound from Graph's resource
+ * The Entra ID backup bench (docs/resource-types.md "Microsoft Entra ID"): the same figures, the lower bound from Graph's resource
  * units (bench-tenant.ts) with the units the simulator counted.
  */
 async function benchEntra(

@@ -17,7 +17,7 @@ interface Change {
 }
 
 /**
- * Microsoft Entra ID end to end (issue 30, part 1): a connection to the Graph simulator seeded
+ * Microsoft Entra ID end to end (docs/resource-types.md "Microsoft Entra ID"): a connection to the Graph simulator seeded
  * from a real tenant (CISA ScubaGear's export), a full backup holding every object exactly, a
  * conditional access policy turned off and reported critical by the diff, and team scoping.
  */

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 type StoredRecord = { id: string; name: string | null; data: unknown };
 
 /**
- * Entra ID incremental backups (issue 30): after a full backup, the tenant's admins change it
+ * Entra ID incremental backups (docs/resource-types.md "Microsoft Entra ID"): after a full backup, the tenant's admins change it
  * through Graph (a user updated, one created, one deleted, one deleted and restored from the
  * deleted items, a Microsoft 365 group created with members, a member removed, a security group
  * deleted, an application and an administrative unit renamed, a service principal deleted, a

@@ -36,7 +36,7 @@ const ADMIN_ROLES = [
 ];
 
 /**
- * Microsoft Entra ID restores end to end (issue 31), through the HTTP API on real PostgreSQL and
+ * Microsoft Entra ID restores end to end (docs/restore.md "Microsoft Entra ID"), through the HTTP API on real PostgreSQL and
  * the Graph simulator over HTTPS, seeded from a real tenant (CISA ScubaGear's export) and the
  * generator: objects still in the deleted items come back from there with their ids (and the
  * preview says so), a security group deleted for good comes back with a new id, its members and

@@ -35,7 +35,7 @@ const describeWithTools = HAVE_TOOLS ? describe : describe.skip;
 if (!HAVE_TOOLS)
   process.stdout.write('Skipping the PDF reports: install chromium and poppler-utils (.ci/run does).\n');
 
-/** Issue 28: PDF reports through HTTP, read back with pdftotext; the signed URL's rules. */
+/** docs/export.md: PDF reports through HTTP, read back with pdftotext; the signed URL's rules. */
 describeWithTools('POST /api/export/report (real Chromium, pdftotext)', () => {
   let org: TestOrg;
   let ctx: TestApp;

@@ -13,7 +13,7 @@ import { DeleteAccountDto } from './dto/delete-account.dto.js';
 import { AccountExportDto, DeletionCancelledDto, DeletionScheduledDto } from './dto/account-responses.dto.js';
 import { ExportRateLimitedError } from './export-rate-limited.error.js';
 
-/** Account data rights (spec "Account data rights", issue 27). */
+/** Account data rights (spec "Account data rights", docs/account.md). */
 @ApiTags('account')
 @Controller('api/account')
 export class AccountController {

@@ -23,7 +23,7 @@ import { type BackupDto, toBackupDto } from './dto/backup.dto.js';
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /**
- * A backup from an export file an admin made by hand in the provider's console (issue 33, "Manual":
+ * A backup from an export file an admin made by hand in the provider's console (docs/okta-workflows.md "Manual upload":
  * an Okta Workflows `.folder` or `.flow`), for providers whose descriptor reads such files
  * (`recordsOfUpload`). The file is validated, then stored as any snapshot (NDJSON parts, gzip,
  * encrypted under the backup's data key) and recorded as a completed full backup. Done in the

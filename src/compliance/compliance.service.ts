@@ -59,7 +59,7 @@ export class ComplianceService {
       servedFrom: stored ? 'stored' : 'computed',
       score: result.score,
     });
-    // The audit trail records each check run (issue 26), served from the database or not.
+    // The audit trail records each check run (docs/compliance.md), served from the database or not.
     await this.audit.recordAlone({
       ...byCaller(actor),
       action: 'compliance.checked',

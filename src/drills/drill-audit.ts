@@ -9,7 +9,7 @@ export interface DrillFacts {
 }
 
 /**
- * The audit entry of a restore drill's step (issue 28): `drill.started` by its caller,
+ * The audit entry of a restore drill's step (docs/backups.md "Verification drills"): `drill.started` by its caller,
  * `drill.passed` / `drill.failed` by the service.
  */
 export function drillEntry(
