@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
 
 /**
- * The boundary rules of eslint.config.js (STYLE "Layout", docs/architecture.md) report what they are meant to: each
- * case lints a small fixture at a path where it breaks one rule, and one where the same code is
+ * The boundary rules of eslint.config.js (STYLE "Layout", docs/architecture.md) report what they are meant
+ * to: each case lints a small fixture at a path where it breaks one rule, and one where the same code is
  * allowed, so a rule that silently stops matching fails here.
  */
 const eslint = new ESLint({ cwd: process.cwd() });

@@ -122,8 +122,8 @@ async function expectHandled(baseUrl: string, sent: FuzzRequest): Promise<void> 
 }
 
 /**
- * Property-based fuzzing of every route (docs/security.md "Request validation"): random and boundary values for each path
- * and query parameter and body field the OpenAPI document names, values of other types,
+ * Property-based fuzzing of every route (docs/security.md "Request validation"): random and boundary values
+ * for each path and query parameter and body field the OpenAPI document names, values of other types,
  * unknown fields, hostile text (NUL, unpaired surrogates, bad percent-escapes), deep JSON and
  * bodies that are not JSON, with and without a token. No answer may be a 5xx, and every
  * /api error is `{ error, code }`. A fixed seed and a fixed number of cases keep CI repeatable.

@@ -102,8 +102,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'POST /api/notifications/read': P.ViewNotifications,
   'GET /api/notifications/preferences': P.ViewNotifications,
   'PATCH /api/notifications/preferences': P.ViewNotifications,
-  // Beyond the spec (docs/okta-workflows.md): a backup from an Okta Workflows export file, and the download of a
-  // Workflows restore's re-import package (a signed URL, as reports).
+  // Beyond the spec (docs/okta-workflows.md): a backup from an Okta Workflows export file, and the download
+  // of a Workflows restore's re-import package (a signed URL, as reports).
   'POST /api/connections/:id/workflows/upload': P.RunBackups,
   'GET /api/restore/packages/:restoreId': PUBLIC,
 };

@@ -61,7 +61,8 @@ interface PolicyCollection {
 }
 
 /**
- * The collections of the restorable policy types (docs/restore.md "Microsoft Entra ID"), from each type's API reference pages:
+ * The collections of the restorable policy types (docs/restore.md "Microsoft Entra ID"), from each type's API
+ * reference pages:
  * - "Create namedLocation" (`@odata.type` and `displayName` required), "Update namedLocation"
  *   (the body must carry the location's `@odata.type`), "Delete namedLocation":
  *   Policy.ReadWrite.ConditionalAccess;

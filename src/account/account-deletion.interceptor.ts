@@ -3,7 +3,10 @@ import type { Response } from 'express';
 import type { Observable } from 'rxjs';
 import type { Actor } from '@app/common/actor.js';
 
-/** The header naming when the caller's team will be deleted (docs/account.md), on every authenticated response. */
+/**
+ * The header naming when the caller's team will be deleted (docs/account.md), on every authenticated
+ * response.
+ */
 export const ACCOUNT_DELETION_HEADER = 'X-Account-Deletion';
 
 /**

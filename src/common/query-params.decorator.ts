@@ -13,7 +13,8 @@ export const MAX_QUERY_INTEGER = Number.MAX_SAFE_INTEGER;
 /**
  * Earliest and latest instants a timestamp parameter may name: the four-digit years of ISO 8601
  * (0001 to 9999). PostgreSQL's timestamptz stops at 4713 BC and JS dates reach 271821 BC, so
- * without a bound a date such as -200000-01-01 reached the database as a 500 (docs/security.md "Request validation").
+ * without a bound a date such as -200000-01-01 reached the database as a 500 (docs/security.md "Request
+ * validation").
  */
 export const EARLIEST_QUERY_TIMESTAMP = new Date('0001-01-01T00:00:00.000Z');
 export const LATEST_QUERY_TIMESTAMP = new Date('9999-12-31T23:59:59.999Z');

@@ -73,7 +73,10 @@ export const configSchema = z
       .min(1)
       .max(24 * 90)
       .default(24 * 7),
-    /** When true, a sign-in of an address with no membership and no invitation creates a team it owns (docs/security.md). */
+    /**
+     * When true, a sign-in of an address with no membership and no invitation creates a team it owns
+     * (docs/security.md).
+     */
     SELF_SERVICE_TEAMS: booleanFlag,
     /** Lifetime of refresh tokens (authorization code grant), seconds; public clients rotate them on each use. */
     REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).max(31536000).default(1209600),

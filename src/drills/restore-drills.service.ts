@@ -53,8 +53,8 @@ export class RestoreDrillsService {
   }
 
   /**
-   * A schedule's weekly verification (docs/backups.md "Verification drills"): a drill of the connection's latest completed
-   * backup, unless the schedule already started one since `weekStart` (a retried weekly job
+   * A schedule's weekly verification (docs/backups.md "Verification drills"): a drill of the connection's
+   * latest completed backup, unless the schedule already started one since `weekStart` (a retried weekly job
    * starts none twice).
    * @returns the drill started, or null when there was none to start
    */

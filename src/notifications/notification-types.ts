@@ -34,7 +34,10 @@ const FAILURES: ReadonlySet<NotificationType> = new Set([
   'connection.credentials_invalid',
 ]);
 
-/** Spec "Events": account notifications are e-mailed as well (docs/account.md: every member hears of a deletion). */
+/**
+ * Spec "Events": account notifications are e-mailed as well (docs/account.md: every member hears of a
+ * deletion).
+ */
 const ACCOUNT: ReadonlySet<NotificationType> = new Set([
   'account.deletion_scheduled',
   'account.deletion_cancelled',

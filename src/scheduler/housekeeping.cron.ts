@@ -35,7 +35,10 @@ export class HousekeepingCron {
     if (this.runsJobs) await this.reportExpiry.enqueue(new Date());
   }
 
-  /** Mondays: the weekly verification drills of the schedules that ask for one (docs/backups.md "Verification drills"). */
+  /**
+   * Mondays: the weekly verification drills of the schedules that ask for one (docs/backups.md "Verification
+   * drills").
+   */
   @Cron('29 2 * * 1', { name: 'enqueue-weekly-verification', timeZone: 'UTC', waitForCompletion: true })
   async enqueueWeeklyVerification(): Promise<void> {
     if (this.runsJobs) await this.weeklyVerification.enqueue(new Date());

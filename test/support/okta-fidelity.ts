@@ -221,8 +221,8 @@ export interface RoundTripOrg {
 }
 
 /**
- * docs/restore.md, docs/restore-fidelity.md on recorded orgs: for every type, in restore order, a backup; then
- * the org damaged through Okta's API as an admin would (one object deleted, another changed,
+ * docs/restore.md, docs/restore-fidelity.md on recorded orgs: for every type, in restore order, a backup;
+ * then the org damaged through Okta's API as an admin would (one object deleted, another changed,
  * where Okta allows); a selective restore of the type; a second backup (the next type's first);
  * and the diff of the two backups, which must be empty apart from re-created objects' new ids
  * (paired through the restore's items) and the documented differences above. The run writes its

@@ -7,8 +7,8 @@ import { FIXTURES_DIR, HAVE_FIXTURES } from './okta-org.js';
 import { describeRoundTrip, TYPES, writeEmptyOrg } from './okta-fidelity.js';
 
 /**
- * Types whose round trip on recorded orgs still fails (docs/restore-fidelity.md), with what is left to do: they
- * run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
+ * Types whose round trip on recorded orgs still fails (docs/restore-fidelity.md), with what is left to do:
+ * they run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
  */
 const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {};
 
