@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 /*
- * Boundaries (STYLE "Layout", issue 24 item 4), checked on import specifiers: since '../' is
+ * Boundaries (STYLE "Layout", docs/architecture.md), checked on import specifiers: since '../' is
  * refused, a specifier names the layer it comes from (@app = src, @libs = libs), so a pattern
  * on it is enough. ESLint replaces a rule's options block by block instead of merging them,
  * so each block below lists every import restriction that applies to its files.

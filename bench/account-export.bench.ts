@@ -3,7 +3,7 @@ import { round, startBenchOrg } from './bench-org.js';
 import { accessToken, drain, openSeedDatabase, seedAuditEvents, seedBackups } from './seed-rows.js';
 
 /**
- * `npm run bench:export -- [--audit-events N] [--backups B] [--runs R] [--json]` (issue 27
+ * `npm run bench:export -- [--audit-events N] [--backups B] [--runs R] [--json]` (docs/account.md
  * "Account data export": a team with 100,000 audit events and 10,000 backups exports in under
  * 5 s while the service's RSS grows by less than 30 MB). Seeds the team's rows directly in the
  * service's database, then downloads GET /api/account/export R times (default 2; the 7-day

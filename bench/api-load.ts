@@ -42,7 +42,7 @@ export function runLoad(plan: LoadPlan): Promise<LoadResult> {
   });
 }
 
-/** The routes of the mix (issue 32 "Load"), each making the path of its next request. */
+/** The routes of the mix (docs/benchmarks/api.md), each making the path of its next request. */
 function routes(plan: LoadPlan): Record<string, () => string> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
   return {

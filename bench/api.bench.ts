@@ -3,12 +3,12 @@ import { runLoad } from './api-load.js';
 import { round, startBenchOrg } from './bench-org.js';
 import { accessToken, openSeedDatabase, seedBackups } from './seed-rows.js';
 
-/** Requests a second the load holds, and for how long (issue 32 "Load"). */
+/** Requests a second the load holds, and for how long (docs/benchmarks/api.md). */
 const DEFAULT_RATE = 200;
 const DEFAULT_SECONDS = 60;
 /**
  * `npm run bench:api -- [--users N] [--connections C] [--backups-per-connection B] [--rate R]
- * [--seconds S] [--roles split|all] [--json] [--cpu-prof DIR]` (issue 32 "Load"): against a team
+ * [--seconds S] [--roles split|all] [--json] [--cpu-prof DIR]` (docs/benchmarks/api.md): against a team
  * holding C connections (default 100) with B completed backups each (default 100: 10,000 in all),
  * autocannon drives the API at a fixed R requests a second (default 200) for S seconds (default
  * 60) with a mix of `GET /api/backup/list` with filters, `GET /api/backup/{id}`,

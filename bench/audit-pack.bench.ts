@@ -4,7 +4,7 @@ import { accessToken, drain, openSeedDatabase, seedAuditEvents, seedBackups } fr
 
 /**
  * `npm run bench:audit-pack -- [--connections C] [--days D] [--audit-events N] [--runs R] [--prime] [--json]`
- * (issue 28: "a year of daily backups for 20 connections streams out with the service's RSS
+ * (docs/export.md: "a year of daily backups for 20 connections streams out with the service's RSS
  * growing by less than 30 MB"). Creates C connections (default 20) to a small generated org, backs
  * each up once for real (so the pack's compliance files check real snapshots), seeds D daily
  * backup records a connection before them (default 365) and N audit events (default 50,000)

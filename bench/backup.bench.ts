@@ -68,8 +68,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * The Entra ID backup bench (issue 30): the same figures, the lower bound from Graph's resource
- * units (bench-tenant.ts) with the units the simulator counted.
+ * The Entra ID backup bench (docs/resource-types.md "Microsoft Entra ID"): the same figures, the lower bound
+ * from Graph's resource units (bench-tenant.ts) with the units the simulator counted.
  */
 async function benchEntra(
   users: number,

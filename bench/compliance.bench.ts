@@ -3,7 +3,7 @@ import { round, startBenchOrg } from './bench-org.js';
 
 /** Repeated figures are the median of this many calls. */
 const RUNS = 5;
-/** Connections the readiness score is computed over (issue 26's target). */
+/** Connections the readiness score is computed over (the target in docs/compliance.md). */
 const CONNECTIONS = 100;
 
 interface ComplianceReport {
@@ -20,7 +20,7 @@ interface ComplianceReport {
  * for the first check (every thread), which a loaded machine changes less than the wall time.
  * Memory of the first check: how far the V8
  * heap in use rose (`heap_growth_mb`, from the service's `--trace-gc` lines) and the resident set
- * grew (`check_rss_growth_mb`, peak reset first) above where they stood before it, MB (issue 26
+ * grew (`check_rss_growth_mb`, peak reset first) above where they stood before it, MB (docs/compliance.md
  * "Performance"). `--cpu-prof-dir DIR` makes the service write a V8 CPU profile there.
  */
 async function main(): Promise<void> {

@@ -8,9 +8,9 @@ import { runBenchRestore } from './restore-run.js';
 import { printFigures } from './request-figures.js';
 
 /**
- * The Entra ID restore bench (issue 31): a generated tenant of `users` is backed up, its users
- * deleted by an admin (into the deleted items; with `purge`, out of them too, so that the restore
- * creates them anew), then a selective restore of `user` and `group_membership` brings them back
+ * The Entra ID restore bench (docs/restore.md "Microsoft Entra ID"): a generated tenant of `users` is backed
+ * up, its users deleted by an admin (into the deleted items; with `purge`, out of them too, so that the
+ * restore creates them anew), then a selective restore of `user` and `group_membership` brings them back
  * through the whole pipeline under Graph's published limits (`rateLimits`), its wall time
  * compared with the least those limits allow for its requests (writes: 3,000 per 150 s per app
  * and tenant) and its peak RSS with the service's production flags.

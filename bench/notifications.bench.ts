@@ -8,14 +8,14 @@ import { NotificationFanoutJob } from '@app/notifications/notification-fanout.jo
 import { NotificationsRepository } from '@app/notifications/notifications.repository.js';
 import { startBenchOrg } from './bench-org.js';
 
-/** The request issue 25 times. */
+/** The request the bench times (docs/notifications.md "Performance"). */
 const INBOX = '/api/notifications?limit=50&unreadOnly=true';
 
-/** Members one event is fanned out to (issue 25's target). */
+/** Members one event is fanned out to (the target in docs/notifications.md "Performance"). */
 const MEMBERS = 1000;
 
 /**
- * `npm run bench:notifications -- [--notifications N] [--requests R] [--json]` (issue 25
+ * `npm run bench:notifications -- [--notifications N] [--requests R] [--json]` (docs/notifications.md
  * "Performance"): with N notifications (default 100,000) in the team's owner's inbox, a quarter
  * unread, the service's latency of `GET /api/notifications?limit=50&unreadOnly=true` over R
  * sequential requests (p50, p99, wall milliseconds at the client, after 20 warm-up requests),

@@ -9,7 +9,7 @@ import { round, startBenchOrg } from './bench-org.js';
 const SAMPLE_MS = 50;
 
 /**
- * `npm run bench:reports -- [--users N] [--framework F] [--json]` (issue 28: "a compliance report
+ * `npm run bench:reports -- [--users N] [--framework F] [--json]` (docs/export.md: "a compliance report
  * of a 100,000-user connection in < 5 s, the service's RSS under its 300 MB budget; Chromium is
  * its own process: report its RSS too"). Backs up a generated org, restarts the service (so its
  * memory is the report's own), then asks POST /api/export/report for a compliance report of the

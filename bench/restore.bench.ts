@@ -14,8 +14,8 @@ import { benchEntraRestore } from './entra-restore.js';
  * assignments with them), then a selective restore of `user` brings them back through the whole
  * pipeline (pre-restore backup, plan, writes). The org is set up without limits; the restore runs
  * under `--rate-limits` (default enterprise), and its wall time is compared with the least the
- * limits allow for the requests it made (issue 5: within 1.25x at 10,000 re-created users), and
- * its peak RSS with the service's production flags (issue 32: under 400 MB at 100,000 users).
+ * limits allow for the requests it made (docs/restore.md: within 1.25x at 10,000 re-created users), and
+ * its peak RSS with the service's production flags (docs/restore.md: under 400 MB at 100,000 users).
  * With `--provider entra_id`, a generated Entra tenant instead (entra-restore.ts; `--purge` makes
  * the restore create the users anew rather than bring them back from the deleted items).
  * `--trace-gc` runs the service with V8's `--trace-gc` and adds the heap's growth during the

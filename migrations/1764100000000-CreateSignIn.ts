@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sign-in (issue 6, docs/auth.md): signed-in sessions, one-time e-mail codes, the secret the
+ * Sign-in (docs/auth.md): signed-in sessions, one-time e-mail codes, the secret the
  * sign-in HMAC keys derive from, and the e-mail outbox. Nothing here is usable if the table is
  * read: session ids are stored as SHA-256, codes as HMAC, the secret encrypted under the master key.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Invitations to join a team (issue 6 "Teams", docs/security.md): an e-mail address, stored
+ * Invitations to join a team (docs/security.md): an e-mail address, stored
  * normalized (trimmed, lower case), and the role it receives at its first sign-in. A pending
  * invitation is one not yet accepted; at most one is pending per team and address (inviting
  * again replaces it). `super_admin` is never invited: the owner changes only by transfer.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Compliance results (issue 26, docs/compliance.md): one row per backup, framework and catalogue
+ * Compliance results (docs/compliance.md): one row per backup, framework and catalogue
  * version, so a second request is served from here; `compliance_runs` is the audit trail of
  * every check request (who asked, on which backup, computed or served from a stored result).
  */

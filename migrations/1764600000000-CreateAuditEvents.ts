@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The audit trail (issue 25, DESIGN section 4): one append-only row per API mutation and job
+ * The audit trail (docs/notifications.md, DESIGN section 4): one append-only row per API mutation and job
  * outcome, written in the transaction of the change it records (src/audit). A trigger refuses
  * UPDATE, DELETE and TRUNCATE, the cascade of a team's deletion included, unless the
  * transaction has set `idp_backup.allow_audit_delete` to `on` (`SET LOCAL`, the account-deletion

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * In-app notifications and their e-mail (issue 25, spec "Notifications", DESIGN section 4).
+ * In-app notifications and their e-mail (docs/notifications.md, spec "Notifications", DESIGN section 4).
  * One row per recipient of an audit event: (event_id, user_id) is unique, so a retried fan-out
  * job inserts nothing twice, and `email_state` (`none`, `pending`, `sending`, `sent`) lets the
  * e-mail job claim a message before sending it, so a retry never sends it twice. A row with

@@ -19,8 +19,8 @@ interface SealedRow {
 }
 
 /**
- * One sealed credentials blob per connection (issue 24 item 1): a provider declares its
- * credential fields in its descriptor, so a connection keeps them all in `credentials_enc` (the
+ * One sealed credentials blob per connection (docs/architecture.md "Adding a provider"): a provider declares
+ * its credential fields in its descriptor, so a connection keeps them all in `credentials_enc` (the
  * JSON object of every field, AES-256-GCM under the master key ring, bound to the row) and the
  * ones that are not secret in `public_credentials` too, to show them without decrypting. An Okta
  * connection's `client_id` and `client_secret` move there. Needs the master key ring (the

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Successful account exports (issue 27, spec "Limits": one per 7 days per team). A row is
+ * Successful account exports (docs/account.md, spec "Limits": one per 7 days per team). A row is
  * written in the transaction that read the bundle, only once every section was read, so a
  * failed export leaves none and does not count.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Account deletion (issue 27, spec "Account data rights", "Limits"). `account_deletions` holds a
+ * Account deletion (docs/account.md, spec "Account data rights", "Limits"). `account_deletions` holds a
  * team's pending request during its 30-day grace period (gone with the team, or when cancelled).
  * `deleted_accounts` is what remains of a deleted team: its id, when, and counts (rows per table,
  * objects and bytes removed), nothing else, so no foreign key; `completed_at` is null while the

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Plan limits (issue 27, spec "Errors" 402 and "Limits"; the figures and their reasons:
+ * Plan limits (docs/plans.md, spec "Errors" 402 and "Limits"; the figures and their reasons:
  * docs/plans.md). NULL means no limit; enterprise has none (its retention, 365 days, is a policy, not a 402). `plan_since` dates a team's plan, for
  * the end of a trial (`trial_days` after it).
  */

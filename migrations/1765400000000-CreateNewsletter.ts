@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The public newsletter (issue 27, spec "Newsletter"): one row per address, double opt-in
+ * The public newsletter (docs/security.md, spec "Newsletter"): one row per address, double opt-in
  * (`confirmed_at`), and the tokens its mails carry, stored as SHA-256 hashes only. Each mail gets
  * its own tokens, so an old mail's link keeps working; a used token is kept (`used_at`) so using
  * it again changes nothing. `window_started_at` and `mails_in_window` are the address's budget of

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Restore drills (issue 28, docs/backups.md "Verification drills"): one row per verification of a
+ * Restore drills (docs/backups.md "Verification drills"): one row per verification of a
  * stored snapshot read end to end (every frame decrypted, every digest checked, every record
  * parsed), `pending` -> `running` -> `completed` (the snapshot passed) | `failed` (it did not, or
  * could not be read). `result` holds what was read: parts, records, stored bytes. A drill

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stored PDF reports (issue 28, docs/export.md): one row per object under
+ * Stored PDF reports (docs/export.md): one row per object under
  * `teams/<team>/reports/`, inserted before the object is written and with its expiry (that of its
  * signed URL, REPORT_URL_TTL), so the `report-expiry` job finds what to remove without listing
  * the object store, and a crash between the two writes leaves a row the job cleans up, never an

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A schedule may switch on a weekly verification drill of its connection's latest completed
- * backup (issue 28 "Restore drills", docs/schedules.md): off for every existing schedule.
+ * backup (docs/schedules.md): off for every existing schedule.
  */
 export class AddScheduleWeeklyVerification1765800000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {

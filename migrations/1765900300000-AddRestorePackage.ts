@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A restore of a provider that cannot be written through an API (Okta Workflows, issue 33) ends
+ * A restore of a provider that cannot be written through an API (Okta Workflows, docs/okta-workflows.md) ends
  * with a re-import package in the object store: where it is. Null for every other restore.
  */
 export class AddRestorePackage1765900300000 implements MigrationInterface {

@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Whether an Entra ID restore (and its preview) enables conditional access policies even when they
- * would block every Global Administrator (issue 31); false keeps them report-only.
+ * would block every Global Administrator (docs/restore.md "Microsoft Entra ID"); false keeps them
+ * report-only.
  */
 export class AddRestoreEnforce1766000000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {

@@ -2,8 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Marks a backup whose objects could not be deleted when it failed (the object store was down
- * too), so that the hourly retention run deletes them once the store is back (issue 32: a failed
- * backup leaves no objects). A partial index: only such backups are ever looked up by it.
+ * too), so that the hourly retention run deletes them once the store is back (docs/operations.md "When a
+ * dependency fails": a failed backup leaves no objects). A partial index: only such backups are ever looked
+ * up by it.
  */
 export class AddBackupDiscardPending1766100000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {

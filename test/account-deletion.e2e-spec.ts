@@ -14,7 +14,7 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Account deletion (issue 27, spec "Account data rights", "Limits"): the owner schedules it 30
+ * Account deletion (docs/account.md, spec "Account data rights", "Limits"): the owner schedules it 30
  * days out, every member hears of it, responses carry X-Account-Deletion, it can be cancelled;
  * once the grace period has passed (the job is given a later "now") the team's rows and objects
  * are gone, apart from one counts row, and another team is untouched, byte for byte.

@@ -20,7 +20,7 @@ type Bundle = Record<string, unknown> & {
 };
 
 /**
- * GET /api/account/export (issue 27, spec "Account data rights" and "Limits"): every row of the
+ * GET /api/account/export (docs/account.md, spec "Account data rights" and "Limits"): every row of the
  * team, secrets redacted, one successful export per 7 days; an abandoned one does not count.
  */
 describe('GET /api/account/export (HTTP, real PostgreSQL, simulator over HTTPS)', () => {

@@ -37,7 +37,10 @@ function unzipped(files: Map<string, Buffer>): string {
   return dir;
 }
 
-/** Issue 28: POST /api/export/audit-pack through HTTP, its ZIP read back and checked as an auditor would. */
+/**
+ * docs/export.md: POST /api/export/audit-pack through HTTP, its ZIP read back and checked as an auditor
+ * would.
+ */
 describe('POST /api/export/audit-pack (HTTP, real PostgreSQL, object store, simulator)', () => {
   let org: TestOrg;
   let ctx: TestApp;

@@ -17,7 +17,7 @@ interface AuditEvent {
 }
 
 /**
- * The audit trail (issue 25): every mutation and job outcome recorded, read through
+ * The audit trail (docs/notifications.md): every mutation and job outcome recorded, read through
  * GET /api/audit-events (permission `export`, keyset pages), and append-only in the database.
  */
 describe('GET /api/audit-events (HTTP, real PostgreSQL, simulator over HTTPS)', () => {

@@ -10,10 +10,11 @@ function refusal(response: { status: number; body: { code?: string; details?: Ar
 }
 
 /**
- * The reproductions of issue 22 section 2: each answered 500 (a PostgreSQL error or a stack
- * overflow) and must now be a 400 naming the field, or a 415 for a body that is not JSON.
+ * Inputs that once reached the database or the stack (docs/security.md "Request validation"): each answered
+ * 500 (a PostgreSQL error or a stack overflow) and must now be a 400 naming the field, or a 415 for a body
+ * that is not JSON.
  */
-describe('bad input is a 4xx in the error shape, never a 500 (issue 22)', () => {
+describe('bad input is a 4xx in the error shape, never a 500', () => {
   let org: TestOrg;
   let sut: TestApp;
   let admin: TestClient;

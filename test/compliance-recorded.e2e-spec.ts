@@ -54,7 +54,7 @@ async function all(batches: AsyncIterable<readonly ResourceRecord[]>): Promise<R
 const orgs = HAVE_FIXTURES ? await recordedOrgNames(FIXTURES_DIR) : [];
 
 /**
- * Compliance checks on backups of the recorded real orgs (issue 26): every framework answers
+ * Compliance checks on backups of the recorded real orgs (docs/compliance.md): every framework answers
  * through the API, and the projected read the engine uses for large parts (only the members a
  * check declares) judges exactly as reading whole records does, on real Okta objects.
  */

@@ -14,10 +14,10 @@ const SEAL = 'SealConnectionCredentials1764900000000';
 const timestampOf = (name: string) => Number(/(\d{13})$/.exec(name)![1]);
 
 /**
- * Issue 24 item 1: connections written by the service before credentials were sealed as one
- * blob (`client_id` in the clear, `client_secret_enc` bound to `connection:<id>:client_secret`)
- * are migrated at boot. The database holds real ciphertexts made under the run's master key, and
- * the migrated connection must still reach the simulated org with them.
+ * Sealed credentials (docs/architecture.md "Adding a provider"): connections written by the service before
+ * credentials were sealed as one blob (`client_id` in the clear, `client_secret_enc` bound to
+ * `connection:<id>:client_secret`) are migrated at boot. The database holds real ciphertexts made under the
+ * run's master key, and the migrated connection must still reach the simulated org with them.
  */
 describe('sealing connection credentials (migration on a database an older service wrote)', () => {
   let org: TestOrg;

@@ -6,7 +6,7 @@ import { createConnection, openSnapshot, runBackup } from './support/backup-help
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
-/** The types issue 3 adds to users, groups, apps, policies, authorization servers and network. */
+/** The Okta types beyond users, groups, apps, policies, authorization servers and network. */
 const NEW_TYPES = [
   'user_type',
   'user_schema',
@@ -56,7 +56,7 @@ function secretPaths(value: unknown, path: string[] = []): string[] {
   });
 }
 
-describe('coverage: every Okta type of issue 3 is backed up, without secrets', () => {
+describe('coverage: every Okta type in docs/resource-types.md is backed up, without secrets', () => {
   let org: TestOrg;
   let ctx: TestApp;
   let admin: TestClient;

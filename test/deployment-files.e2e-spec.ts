@@ -6,9 +6,9 @@ import { parse } from 'yaml';
 import { configSchema } from '@app/config/app-config.js';
 
 /**
- * The deployment files an operator starts from (issue 34) stay true to the service: docker-compose.yml's
- * replicas are configured with settings the service accepts, in the roles the operations guide
- * describes, with the files they mount present, and Prometheus scrapes the port the replicas
+ * The deployment files an operator starts from (docs/operations.md) stay true to the service:
+ * docker-compose.yml's replicas are configured with settings the service accepts, in the roles the operations
+ * guide describes, with the files they mount present, and Prometheus scrapes the port the replicas
  * serve metrics on. No Docker engine runs here: the files are read, not started.
  */
 interface ComposeService {

@@ -17,9 +17,9 @@ interface Change {
 }
 
 /**
- * Microsoft Entra ID end to end (issue 30, part 1): a connection to the Graph simulator seeded
- * from a real tenant (CISA ScubaGear's export), a full backup holding every object exactly, a
- * conditional access policy turned off and reported critical by the diff, and team scoping.
+ * Microsoft Entra ID end to end (docs/resource-types.md "Microsoft Entra ID"): a connection to the Graph
+ * simulator seeded from a real tenant (CISA ScubaGear's export), a full backup holding every object exactly,
+ * a conditional access policy turned off and reported critical by the diff, and team scoping.
  */
 (FIXTURE ? describe : describe.skip)(
   'Entra ID backups (HTTP, real PostgreSQL, Graph simulator over HTTPS)',

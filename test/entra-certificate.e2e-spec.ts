@@ -9,11 +9,11 @@ import { entraConnectionBody, startTestTenant, type TestTenant } from './support
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 /**
- * Entra ID connections with a certificate credential (issue 30: "a certificate (`client_certificate`
- * PEM with its private key): what Microsoft recommends for app-only access"): proven with a token
- * request carrying a client assertion signed by the key (Microsoft identity platform "certificate
- * credentials": PS256, `x5t#S256`, aud the token endpoint), which the Graph simulator verifies
- * against the certificate uploaded to the app registration; sealed at rest like a secret, never
+ * Entra ID connections with a certificate credential (docs/resource-types.md "Microsoft Entra ID": "a
+ * certificate (`client_certificate` PEM with its private key): what Microsoft recommends for app-only
+ * access"): proven with a token request carrying a client assertion signed by the key (Microsoft identity
+ * platform "certificate credentials": PS256, `x5t#S256`, aud the token endpoint), which the Graph simulator
+ * verifies against the certificate uploaded to the app registration; sealed at rest like a secret, never
  * returned.
  */
 describe('Entra ID certificate credentials (HTTP, real PostgreSQL, Graph simulator over HTTPS)', () => {

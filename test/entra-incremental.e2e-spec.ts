@@ -10,9 +10,9 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 type StoredRecord = { id: string; name: string | null; data: unknown };
 
 /**
- * Entra ID incremental backups (issue 30): after a full backup, the tenant's admins change it
- * through Graph (a user updated, one created, one deleted, one deleted and restored from the
- * deleted items, a Microsoft 365 group created with members, a member removed, a security group
+ * Entra ID incremental backups (docs/resource-types.md "Microsoft Entra ID"): after a full backup, the
+ * tenant's admins change it through Graph (a user updated, one created, one deleted, one deleted and restored
+ * from the deleted items, a Microsoft 365 group created with members, a member removed, a security group
  * deleted, an application and an administrative unit renamed, a service principal deleted, a
  * delegated permission grant changed and one created), then an incremental backup reads the changes through delta queries and holds, record
  * by record, what a forced full backup of the same tenant state holds; a lost sync state (410)

@@ -5,8 +5,8 @@ import { describeEntraRoundTrip } from './support/entra-fidelity.js';
 const FIXTURE = scubaGearFile();
 
 /**
- * Issue 31 "Proof": the round trip on a simulated Entra tenant seeded from a real one (CISA
- * ScubaGear's export) and the generator: every type lossless or with its documented difference.
+ * docs/restore.md "Microsoft Entra ID": the round trip on a simulated Entra tenant seeded from a real one
+ * (CISA ScubaGear's export) and the generator: every type lossless or with its documented difference.
  */
 if (FIXTURE)
   describeEntraRoundTrip({ scubaGearFile: FIXTURE, csdlFile: csdlFile(), users: 30, groups: 4, seed: 30 });

@@ -36,8 +36,8 @@ const ADMIN_ROLES = [
 ];
 
 /**
- * Microsoft Entra ID restores end to end (issue 31), through the HTTP API on real PostgreSQL and
- * the Graph simulator over HTTPS, seeded from a real tenant (CISA ScubaGear's export) and the
+ * Microsoft Entra ID restores end to end (docs/restore.md "Microsoft Entra ID"), through the HTTP API on real
+ * PostgreSQL and the Graph simulator over HTTPS, seeded from a real tenant (CISA ScubaGear's export) and the
  * generator: objects still in the deleted items come back from there with their ids (and the
  * preview says so), a security group deleted for good comes back with a new id, its members and
  * owners, and the conditional access policy that excluded it names the new id; a re-created user

@@ -21,7 +21,7 @@ const PATTERNS: Array<[string, RegExp]> = [
 /**
  * Scans the service log of a whole test run (test/support/log-capture.ts writes it: one
  * `service-<pid>.ndjson` per Jest worker, and `secrets`, every secret the support handed out)
- * for any of those secrets and for JWT or private-key shapes (issue 34).
+ * for any of those secrets and for JWT or private-key shapes (docs/operations.md).
  */
 function scanRunLog(directory: string): LogScan {
   const secretsFile = join(directory, 'secrets');
@@ -44,7 +44,7 @@ function scanRunLog(directory: string): LogScan {
 
 /**
  * Stops the run's embedded PostgreSQL, then fails the run if the service's log of every e2e file
- * holds a secret (issue 34). A run that kept no log line (a single unit spec) has nothing to scan.
+ * holds a secret (docs/operations.md). A run that kept no log line (a single unit spec) has nothing to scan.
  */
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __testCluster?: EmbeddedPostgres }).__testCluster?.stop();

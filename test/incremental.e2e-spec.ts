@@ -11,7 +11,7 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 type Json = Record<string, unknown>;
 
 /**
- * Incremental backups (issue 3 "Incremental and full"): after a full backup, the org changes
+ * Incremental backups (docs/backups.md): after a full backup, the org changes
  * through its Okta API (changeOrgAsAdmins: users created, edited, deleted; memberships added and
  * removed; a group deleted and one created; a policy edited), then an incremental and a forced full backup of the
  * same state must hold exactly the same records.

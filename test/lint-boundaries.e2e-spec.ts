@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
 
 /**
- * The boundary rules of eslint.config.js (issue 24 item 4) report what they are meant to: each
- * case lints a small fixture at a path where it breaks one rule, and one where the same code is
+ * The boundary rules of eslint.config.js (STYLE "Layout", docs/architecture.md) report what they are meant
+ * to: each case lints a small fixture at a path where it breaks one rule, and one where the same code is
  * allowed, so a rule that silently stops matching fails here.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -14,7 +14,7 @@ async function lint(filePath: string, code: string): Promise<string[]> {
   return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
 }
 
-describe('boundary lint rules (issue 24 item 4)', () => {
+describe('boundary lint rules report each forbidden import and pass the allowed ones', () => {
   it.each<[string, string, string, RegExp]>([
     [
       "'../' imports",

@@ -4,7 +4,7 @@ import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 
 /**
- * LOG_FORMAT=json (issue 34): every line the process writes while it serves a backup is one JSON
+ * LOG_FORMAT=json (docs/operations.md): every line the process writes while it serves a backup is one JSON
  * object, each request has its line with method, route template, status, duration and request id,
  * and no secret of the run (client secrets, the connection's credentials, the bearer token)
  * appears in any line.

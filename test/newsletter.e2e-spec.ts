@@ -4,7 +4,7 @@ import { type ParsedMailbox, type ReceivedMail, startParsedMailbox } from './sup
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * The public newsletter (issue 27, spec "Newsletter"): double opt-in, no enumeration, a budget
+ * The public newsletter (docs/security.md, spec "Newsletter"): double opt-in, no enumeration, a budget
  * per address and per IP, one-click unsubscribe (RFC 8058) with hashed single-use tokens.
  */
 describe('newsletter (HTTP, real PostgreSQL, SMTP on loopback)', () => {

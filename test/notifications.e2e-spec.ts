@@ -37,7 +37,7 @@ interface Notification {
 const CONSOLE_URL = 'https://console.example.test';
 
 /**
- * Notifications, their e-mail and drift alerts (issue 25), end to end: audit events fan out in
+ * Notifications, their e-mail and drift alerts (docs/notifications.md), end to end: audit events fan out in
  * pg-boss jobs to every member allowed `view notifications`, e-mail reaches a real SMTP server on
  * loopback, and a backup after a policy weakening raises drift.detected.
  */

@@ -19,7 +19,7 @@ function pkce(): { verifier: string; challenge: string } {
 
 /**
  * The authorization server for clients acting for a person (spec "Authentication" items 3-5;
- * issue 6): authorization code with PKCE, refresh token rotation, revocation (RFC 7009),
+ * docs/auth.md): authorization code with PKCE, refresh token rotation, revocation (RFC 7009),
  * dynamic registration (RFC 7591) and Client ID Metadata Documents, all against the real app.
  */
 describe('authorization code flow', () => {

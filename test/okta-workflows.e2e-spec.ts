@@ -33,8 +33,8 @@ interface Change {
 }
 
 /**
- * Okta Workflows end to end (issue 33): a connection proven with a private_key_jwt token, backups
- * through the exporter flow of the simulated Workflows host, a flow's change diffed per card.
+ * Okta Workflows end to end (docs/okta-workflows.md): a connection proven with a private_key_jwt token,
+ * backups through the exporter flow of the simulated Workflows host, a flow's change diffed per card.
  */
 describe('Okta Workflows backups (HTTP, real PostgreSQL, Okta simulator with its Workflows host over HTTPS)', () => {
   let org: TestWorkflowsOrg;

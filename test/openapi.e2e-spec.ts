@@ -112,7 +112,7 @@ function requestDtos(
   return found;
 }
 
-describe('the OpenAPI document (issue 29)', () => {
+describe('the OpenAPI document', () => {
   let sut: TestApp;
   let document: OpenAPIObject;
   let operations: Array<[string, Operation]>;

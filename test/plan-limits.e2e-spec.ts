@@ -9,7 +9,7 @@ import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 /**
- * Plan limits (issue 27, spec "Errors" 402; figures in docs/plans.md): on the free plan each
+ * Plan limits (spec "Errors" 402; figures in docs/plans.md): on the free plan each
  * limited action answers 402 `plan_limit_exceeded` `{ error, code, limit, plan }` before doing
  * anything; a trial past its end refuses them; `cli team:plan` lifts them.
  */

@@ -29,7 +29,7 @@ const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** Issue 28: PDF reports through HTTP, read back with pdftotext; the signed URL's rules. */
+/** docs/export.md: PDF reports through HTTP, read back with pdftotext; the signed URL's rules. */
 describeWithTools('chromium', 'pdftotext')('POST /api/export/report (real Chromium, pdftotext)', () => {
   let org: TestOrg;
   let ctx: TestApp;

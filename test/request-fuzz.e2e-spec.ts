@@ -46,10 +46,10 @@ const BEYOND_OPENAPI: Operation[] = [
   postForm('/interaction/{uid}/abort', []),
   get('/sign-in/oidc', ['return_to']),
   get('/sign-in/oidc/callback', ['code', 'state', 'iss', 'error']),
-  // The newsletter links' landing pages: HTML for people, out of the API document (issue 29).
+  // The newsletter links' landing pages: HTML for people, out of the API document (docs/api.md).
   get('/subscribed', ['token']),
   get('/unsubscribed', ['token']),
-  // The orchestrator's probes (issue 34): beside the API, out of its document.
+  // The orchestrator's probes (docs/operations.md): beside the API, out of its document.
   get('/livez'),
   get('/readyz'),
   get('/.well-known/oauth-authorization-server'),
@@ -122,13 +122,13 @@ async function expectHandled(baseUrl: string, sent: FuzzRequest): Promise<void> 
 }
 
 /**
- * Property-based fuzzing of every route (issue 22): random and boundary values for each path
- * and query parameter and body field the OpenAPI document names, values of other types,
+ * Property-based fuzzing of every route (docs/security.md "Request validation"): random and boundary values
+ * for each path and query parameter and body field the OpenAPI document names, values of other types,
  * unknown fields, hostile text (NUL, unpaired surrogates, bad percent-escapes), deep JSON and
  * bodies that are not JSON, with and without a token. No answer may be a 5xx, and every
  * /api error is `{ error, code }`. A fixed seed and a fixed number of cases keep CI repeatable.
  */
-describe('every route answers any input with a 4xx at worst (request fuzzing, issue 22)', () => {
+describe('every route answers any input with a 4xx at worst (request fuzzing)', () => {
   let org: TestOrg;
   let sut: TestApp;
   let caller: FuzzCaller;

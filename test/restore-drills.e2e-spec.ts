@@ -14,7 +14,10 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** Issue 28: POST /api/backup/<id>/verify reads a stored snapshot end to end as a drill. */
+/**
+ * docs/backups.md "Verification drills": POST /api/backup/<id>/verify reads a stored snapshot end to end as a
+ * drill.
+ */
 describe('restore drills: POST /api/backup/:id/verify (HTTP, real PostgreSQL, object store)', () => {
   let org: TestOrg;
   let ctx: TestApp;

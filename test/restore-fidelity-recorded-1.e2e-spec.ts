@@ -1,4 +1,5 @@
 import { describeRecordedOrgs } from './support/recorded-fidelity.js';
 
-// Issue 23's round trip on the recorded orgs dealt to shard 1 (test/support/recorded-fidelity.ts).
+// The round trip (docs/restore-fidelity.md) on the recorded orgs dealt to shard 1
+// (test/support/recorded-fidelity.ts).
 await describeRecordedOrgs(1);

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp, type TestClient } from './support/test-app.
 type Json = Record<string, unknown>;
 
 /**
- * POST /api/restore and the restores it runs (issue 5, DESIGN section 6): the real app over HTTP,
+ * POST /api/restore and the restores it runs (docs/restore.md, DESIGN section 6): the real app over HTTP,
  * real PostgreSQL, the filesystem store, and a simulated org over HTTPS whose state proves what a
  * restore did. Each case breaks the org the way an admin would, through Okta's API.
  */

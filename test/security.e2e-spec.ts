@@ -56,11 +56,11 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'GET /api/scores/readiness': P.ViewBackups,
   'POST /api/export/report': P.Export,
   'POST /api/export/audit-pack': P.Export,
-  // Beyond the spec (issue 28): the signed download of a report; the signature is the credential.
+  // Beyond the spec (docs/export.md): the signed download of a report; the signature is the credential.
   'GET /api/export/reports/:id': PUBLIC,
-  // Beyond the spec (issue 28): the public key audit packs are signed with, for auditors.
+  // Beyond the spec (docs/export.md): the public key audit packs are signed with, for auditors.
   'GET /api/export/signing-key': PUBLIC,
-  // Beyond the spec (issue 28): restore drills, a snapshot verified end to end.
+  // Beyond the spec (docs/export.md): restore drills, a snapshot verified end to end.
   'POST /api/backup/:id/verify': P.RunBackups,
   'GET /api/restore-drills/:drillId': P.ViewBackups,
   'GET /api/notifications': P.ViewNotifications,
@@ -102,19 +102,19 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'POST /api/notifications/read': P.ViewNotifications,
   'GET /api/notifications/preferences': P.ViewNotifications,
   'PATCH /api/notifications/preferences': P.ViewNotifications,
-  // Beyond the spec (issue 33): a backup from an Okta Workflows export file, and the download of a
-  // Workflows restore's re-import package (a signed URL, as reports).
+  // Beyond the spec (docs/okta-workflows.md): a backup from an Okta Workflows export file, and the download
+  // of a Workflows restore's re-import package (a signed URL, as reports).
   'POST /api/connections/:id/workflows/upload': P.RunBackups,
   'GET /api/restore/packages/:restoreId': PUBLIC,
 };
 
-/** Public routes that need a signed URL instead of a token (issue 28: report downloads). */
+/** Public routes that need a signed URL instead of a token (docs/export.md: report downloads). */
 const SIGNED_ROUTES = ['GET /api/export/reports/:id', 'GET /api/restore/packages/:restoreId'];
 
 /** Routes Express serves outside Nest's controllers, each public on purpose. */
 const RAW_ROUTES = [
   'GET /api/openapi.json',
-  // Swagger UI (issue 29): its page, its per-document script (Swagger's module registers it at
+  // Swagger UI (docs/api.md): its page, its per-document script (Swagger's module registers it at
   // two paths), and a 404 for the licence file of the static assets.
   'GET /api/docs',
   'GET /api/docs/',
@@ -130,7 +130,7 @@ const concrete = (path: string): string => path.replace(/:[A-Za-z]+/g, () => ran
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-describe('security suite (issue 6): routes, 401 cases, role matrix, tenancy, request validation', () => {
+describe('security suite: routes, 401 cases, role matrix, tenancy, request validation', () => {
   let org: TestOrg;
   let sut: TestApp;
   let routes: AppRoute[];

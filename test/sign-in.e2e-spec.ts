@@ -15,7 +15,7 @@ const FLOW = '__Host-sign-in-flow';
 const PROTECTED = '/api/connections';
 
 /**
- * Sign-in without passwords (spec "Authentication" items 1, 6-8; issue 6): one-time e-mail
+ * Sign-in without passwords (spec "Authentication" items 1, 6-8; docs/auth.md): one-time e-mail
  * codes, the customer's identity provider (a loopback HTTPS OpenID provider here), and the
  * session cookie they lead to, through real HTTP on real PostgreSQL.
  */

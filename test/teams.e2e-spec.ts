@@ -13,7 +13,7 @@ interface Member {
 }
 
 /**
- * Team management beyond the spec (issue 6 "Teams", docs/security.md "Team management"):
+ * Team management beyond the spec (docs/security.md "Team management"):
  * members, invitations, ownership and integration clients, one test per rule.
  */
 describe('team management (HTTP, real PostgreSQL)', () => {

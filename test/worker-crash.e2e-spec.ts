@@ -25,7 +25,7 @@ const SWEEP_MESSAGE = 'The worker running this backup stopped responding; run it
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * DESIGN section 4, issue 3 "Nothing lost, nothing stuck": the worker is the real service
+ * DESIGN section 4, docs/backups.md: the worker is the real service
  * (src/main.ts, ROLE=worker) in its own OS process, stopped dead while it writes a snapshot; a
  * second worker process on the same database and data directory takes over. The HTTP API is an
  * `api`-only replica in this process (it enqueues, never works or sweeps on its own).

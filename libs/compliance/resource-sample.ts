@@ -1,6 +1,6 @@
 import type { EvidenceResource } from './compliance-types.js';
 
-/** Most resources a finding lists; `total` counts the rest (issue 26 "Evidence that stands up"). */
+/** Most resources a finding lists; `total` counts the rest (docs/compliance.md). */
 export const MAX_EVIDENCE_RESOURCES = 20;
 
 /**

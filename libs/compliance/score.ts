@@ -1,6 +1,6 @@
 import type { Finding, Severity } from './compliance-types.js';
 
-/** Weight of a finding in the score by severity (issue 26; docs/compliance.md "Score"). */
+/** Weight of a finding in the score by severity (docs/compliance.md "Score"). */
 export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = {
   critical: 10,
   high: 5,

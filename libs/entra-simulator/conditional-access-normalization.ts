@@ -94,7 +94,8 @@ function objectOrNull(value: unknown, name: string): Record<string, unknown> | n
 /**
  * What Graph stores and answers for a conditional access policy written with `policy` (the
  * merged result of a "Create conditionalAccessPolicy" POST or an "Update conditionalAccessPolicy"
- * PATCH), the rewrite issue 31 names ("Graph rewrites conditional access policies on write"):
+ * PATCH), the rewrite docs/restore.md "Microsoft Entra ID" describes ("Graph rewrites conditional access
+ * policies on write"):
  * - the condition set and its complex members come back whole (CSDL shape above): absent
  *   non-nullable lists as `[]`, absent nullable members as `null`;
  * - `grantControls`, when given, comes back with its three lists (`[]` when absent) and an

@@ -54,8 +54,8 @@ interface UnderParent {
 }
 
 /**
- * The Graph v1.0 reads of issue 30's second batch of types, each with the application
- * permissions of its API reference page ("Permissions", application row, least privileged then
+ * The Graph v1.0 reads of the Entra types beyond users and groups (docs/resource-types.md), each with the
+ * application permissions of its API reference page ("Permissions", application row, least privileged then
  * higher): application-list and its owners, federatedIdentityCredentials, extensionProperty
  * lists; serviceprincipal-list, serviceprincipal-list-approleassignedto; oauth2permissiongrant-list;
  * authenticationstrengthroot-list-policies; identitysecuritydefaultsenforcementpolicy-get;

@@ -61,7 +61,8 @@ interface PolicyCollection {
 }
 
 /**
- * The collections of issue 31's policy types, from each type's API reference pages:
+ * The collections of the restorable policy types (docs/restore.md "Microsoft Entra ID"), from each type's API
+ * reference pages:
  * - "Create namedLocation" (`@odata.type` and `displayName` required), "Update namedLocation"
  *   (the body must carry the location's `@odata.type`), "Delete namedLocation":
  *   Policy.ReadWrite.ConditionalAccess;
@@ -610,7 +611,7 @@ function conditionalAccessDeletedItems(graph: GraphContext): Route[] {
 }
 
 /**
- * The writes a restore of issue 31's policy types makes (see each table above), registered by
+ * The writes a restore of those policy types makes (see each table above), registered by
  * graph.routes.ts. Objects are kept in the tenant's collections as Graph answers them after the
  * write; these types have no delta function, so no change is logged.
  */

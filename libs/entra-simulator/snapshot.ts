@@ -27,7 +27,7 @@ function records(
   }));
 }
 
-/** The collection behind each top-level type of issue 30's second batch. */
+/** The collection behind each top-level Entra type beyond users and groups (docs/resource-types.md). */
 const TOP_LEVEL: Partial<Record<EntraResourceType, Collection>> = {
   group_setting: 'groupSettings',
   group_lifecycle_policy: 'groupLifecyclePolicies',

@@ -103,7 +103,7 @@ export interface ConnectorStats {
 /**
  * What every identity-provider connector (libs/providers/<kind>) offers the backup job.
  *
- * Incremental backups (DESIGN section 5; issue 3 "Incremental and full"). With the cursors C the
+ * Incremental backups (DESIGN section 5; docs/backups.md). With the cursors C the
  * base snapshot B's parts gave, a self-contained snapshot equal to a full one is B merged, type by
  * type, as:
  * 1. take B's records of the type;

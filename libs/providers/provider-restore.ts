@@ -74,7 +74,8 @@ export interface RestoreWriteOptions {
   activateUsers: boolean;
   /**
    * Enable Entra conditional access policies the backup has enabled even when they would block
-   * every Global Administrator; otherwise those are restored report-only (issue 31's lockout rule).
+   * every Global Administrator; otherwise those are restored report-only (docs/restore.md "Prune and the
+   * lockout guard").
    */
   enforce?: boolean;
 }

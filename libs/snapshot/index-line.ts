@@ -28,7 +28,8 @@ export function parseIndexLine(line: string): Omit<IndexEntry, 'type'> | undefin
   if (!line.startsWith('{"id":"') || !line.endsWith('}') || hashAt < 8) return undefined;
   if (line.slice(hashAt, hashAt + 9) !== ',"hash":"' || line[frameAt - 1] !== '"') return undefined;
   // JSON.parse makes the id and hash strings of their own: a slice would keep the whole text the
-  // line was cut from alive (V8 sliced strings), and a restore keeps ids of a whole index (issue 32).
+  // line was cut from alive (V8 sliced strings), and a restore keeps ids of a whole index (docs/operations.md
+  // "When a dependency fails").
   const hash = jsonValue(line.slice(hashAt + 8, frameAt));
   const frame = Number(line.slice(frameAt + 9, -1));
   const id = jsonValue(line.slice(6, hashAt));

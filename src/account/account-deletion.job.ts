@@ -14,10 +14,10 @@ declare module '@app/jobs/job-payloads.js' {
 }
 
 /**
- * The `account-deletion` job (issue 27): once a day (src/scheduler/housekeeping.cron.ts), erases the teams whose 30-day grace period
- * ended (spec "Limits": within the following 30 days). Its data carries the `now` it judges by,
- * so a test can move the clock. A failed run is retried, and the next day's run finishes any
- * deletion a crash interrupted.
+ * The `account-deletion` job (docs/account.md): once a day (src/scheduler/housekeeping.cron.ts), erases the
+ * teams whose 30-day grace period ended (spec "Limits": within the following 30 days). Its data carries the
+ * `now` it judges by, so a test can move the clock. A failed run is retried, and the next day's run finishes
+ * any deletion a crash interrupted.
  */
 @Injectable()
 export class AccountDeletionJob {

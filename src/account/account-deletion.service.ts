@@ -17,7 +17,7 @@ export function teamPrefix(teamId: string): string {
 }
 
 /**
- * Account deletion (issue 27, spec "Account data rights", "Limits"): the owner's request starts a
+ * Account deletion (docs/account.md, spec "Account data rights", "Limits"): the owner's request starts a
  * 30-day grace period during which the team keeps working and may cancel; afterwards the daily
  * job erases the team's objects and rows for good, leaving only a counts row.
  */

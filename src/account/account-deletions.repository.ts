@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Transaction } from '@app/database/transaction.js';
 
-/** The `account_deletions` table: a team's pending deletion request (issue 27). */
+/** The `account_deletions` table: a team's pending deletion request (docs/account.md). */
 @Injectable()
 export class AccountDeletionsRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -103,7 +103,7 @@ export class ExportSnapshot {
   }
 }
 
-/** The `account_exports` table and the snapshot an export reads (issue 27). */
+/** The `account_exports` table and the snapshot an export reads (docs/account.md). */
 @Injectable()
 export class AccountExportRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -14,7 +14,7 @@ const EXPORT_BUSY_RETRY_SECONDS = 60;
 export const EXPORT_FORMAT_VERSION = 1;
 
 /**
- * The account data export (issue 27, spec "Account data rights"): every team-scoped row as one
+ * The account data export (docs/account.md, spec "Account data rights"): every team-scoped row as one
  * JSON document `{ format_version, generated_at, team_id, counts, team, <section>: [...] }`, read
  * from one consistent snapshot, each section streamed as bytes by COPY, so memory stays flat whatever the team holds.
  * The successful export is recorded (account_exports + audit event `account.exported`) in that

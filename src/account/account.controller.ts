@@ -12,7 +12,7 @@ import { AccountExportService } from './account-export.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
 import { AccountExportDto, DeletionCancelledDto, DeletionScheduledDto } from './dto/account-responses.dto.js';
 
-/** Account data rights (spec "Account data rights", issue 27). */
+/** Account data rights (spec "Account data rights", docs/account.md). */
 @ApiTags('account')
 @Controller('api/account')
 export class AccountController {

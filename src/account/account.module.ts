@@ -9,7 +9,7 @@ import { AccountExportService } from './account-export.service.js';
 import { AccountController } from './account.controller.js';
 import { TeamPurgeRepository } from './team-purge.repository.js';
 
-/** Account data rights (issue 27): the data export and the account's deletion. */
+/** Account data rights (docs/account.md): the data export and the account's deletion. */
 @Module({
   controllers: [AccountController],
   providers: [

@@ -6,7 +6,7 @@ const COMMA = Buffer.from(',');
  * line) into the same values joined by commas, the inside of a JSON array, without ever holding
  * more than one chunk: `a\nb\n` gives `a,b`. Chunks may split lines anywhere. The newlines are
  * replaced in place, no byte is copied: a copy of every chunk would double the garbage Buffers an
- * export of 60 MB leaves for the collector (issue 27's memory figure).
+ * export of 60 MB leaves for the collector (the memory figure in docs/account.md).
  * @param source bytes the caller gives up (they are changed); a line must not hold a raw newline
  *   (jsonb's text never does)
  */

@@ -1,7 +1,7 @@
 /**
  * One section of the account export bundle: a JSON array (or, for `team`, one object) of the
  * rows a query returns. `sql` selects one jsonb column `row` per row, takes the team's id as $1,
- * and drops what must not leave the service: secret hashes and ciphertexts (issue 27).
+ * and drops what must not leave the service: secret hashes and ciphertexts (docs/account.md).
  */
 export interface ExportSection {
   name: string;
@@ -17,7 +17,7 @@ function wholeRows(name: string, table: string, orderBy: string): ExportSection 
 export const REDACTED = '[redacted]';
 
 /**
- * Every team-scoped table, in the bundle's order (issue 27 "Account data export"). Sessions are
+ * Every team-scoped table, in the bundle's order (docs/account.md). Sessions are
  * left out: they are sign-in state (a hashed bearer value), not data the team keeps. Each query
  * has a total order, so two exports of unchanged data are identical.
  */

@@ -9,7 +9,7 @@ interface PurgeStep {
 
 const teamRows = (table: string): PurgeStep => ({ table, sql: `DELETE FROM ${table} WHERE team_id = $1` });
 
-/** Members of team $1 who belong to no other team (they go with it, issue 27). */
+/** Members of team $1 who belong to no other team (they go with it, docs/account.md). */
 const ONLY_HERE = `SELECT m.user_id FROM team_members m WHERE m.team_id = $1
   AND NOT EXISTS (SELECT 1 FROM team_members o WHERE o.user_id = m.user_id AND o.team_id <> $1)`;
 
@@ -73,7 +73,7 @@ const STEPS: readonly PurgeStep[] = [
 ];
 
 /**
- * The hard deletion of a team's rows (issue 27), step by step, each in its own transaction with
+ * The hard deletion of a team's rows (docs/account.md), step by step, each in its own transaction with
  * the update of the team's counts-only row (`deleted_accounts`), so the counts are exact however
  * often a crash made a run start again.
  */

@@ -19,7 +19,7 @@ export interface AuditTarget {
 }
 
 /**
- * One fact for the audit trail (issue 25). `action` is a dotted verb (`backup.failed`);
+ * One fact for the audit trail (docs/notifications.md). `action` is a dotted verb (`backup.failed`);
  * `details` are plain facts about the change, never a secret (AuditService refuses keys that
  * name one).
  */

@@ -8,7 +8,7 @@ import { AuditService } from './audit.service.js';
 import { AuditEventPageDto } from './dto/audit-event.dto.js';
 import { ListAuditEventsQuery } from './dto/list-audit-events.query.js';
 
-/** The team's audit trail (beyond the spec, issue 25; docs/notifications.md). Read-only: no route changes a row. */
+/** The team's audit trail (beyond the spec; docs/notifications.md). Read-only: no route changes a row. */
 @ApiTags('audit')
 @Controller('api/audit-events')
 export class AuditEventsController {

@@ -3,7 +3,9 @@ import { AuditEventsController } from './audit-events.controller.js';
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 
-/** The audit trail (issue 25), global: every feature records its changes through AuditService. */
+/**
+ * The audit trail (docs/notifications.md), global: every feature records its changes through AuditService.
+ */
 @Global()
 @Module({
   controllers: [AuditEventsController],

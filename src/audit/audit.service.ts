@@ -15,7 +15,7 @@ import type { ListAuditEventsQuery } from './dto/list-audit-events.query.js';
 export type AuditFollowUp = (tx: Transaction, event: RecordedAuditEvent) => Promise<void>;
 
 /**
- * The audit trail (issue 25): the one way every feature records what it changed. The event is
+ * The audit trail (docs/notifications.md): the one way every feature records what it changed. The event is
  * inserted in the transaction of the change (`audited`, or `record` inside a transaction the
  * caller opened), so a crash cannot leave one without the other; follow-ups registered with
  * `onRecorded` run in that transaction too. The table refuses UPDATE and DELETE (migration

@@ -46,7 +46,8 @@ export function assertClientPolicy(
 
 /**
  * A list of the metadata, checked: this policy runs before oidc-provider checks the types of
- * client metadata, and a string `grant_types` made it throw a TypeError, a 500 (issue 22).
+ * client metadata, and a string `grant_types` made it throw a TypeError, a 500 (docs/security.md "Request
+ * validation").
  * @throws errors.InvalidClientMetadata when present but not an array of strings.
  */
 function stringList(value: unknown, name: string): string[] | undefined {

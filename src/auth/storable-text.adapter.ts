@@ -6,8 +6,8 @@ import { isStorableText, unstorableTextPath } from '@app/common/request-edge/sto
  * surrogates: common/request-edge/storable-text.ts). The authorization server parses its own
  * requests, ahead of the API's request edge, and hands their values (client ids, tokens, codes,
  * `state`, registered metadata) to its adapter: a NUL there was a database error and a 500
- * (issue 22). A key no stored row can have is simply not found; a payload that cannot be stored
- * is the client's `invalid_request` (RFC 6749 §5.2), answered 400 by oidc-provider.
+ * (docs/security.md "Request validation"). A key no stored row can have is simply not found; a payload that
+ * cannot be stored is the client's `invalid_request` (RFC 6749 §5.2), answered 400 by oidc-provider.
  */
 export class StorableTextAdapter implements Adapter {
   constructor(private readonly stored: Adapter) {}

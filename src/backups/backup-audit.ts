@@ -12,7 +12,7 @@ export interface BackupFacts {
 }
 
 /**
- * The audit entry of a backup's lifecycle step (issue 25): `backup.started` by its caller,
+ * The audit entry of a backup's lifecycle step (docs/notifications.md): `backup.started` by its caller,
  * `backup.completed` / `backup.failed` by the service (or its schedule), `backup.deleted`.
  * @param by who acted; by default the schedule for a scheduled backup, else the service
  */

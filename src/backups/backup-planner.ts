@@ -11,7 +11,7 @@ export type BackupPlan = { kind: 'full'; reason: string } | { kind: 'incremental
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
- * Decides whether a backup is incremental (DESIGN section 5; issue 3 "Incremental and full"). It
+ * Decides whether a backup is incremental (DESIGN section 5; docs/backups.md). It
  * is, over the connection's latest completed backup, unless:
  * - the caller asked `forceFullBackup`;
  * - the connection's schedule has `incremental_enabled` false, or today (in the schedule's time

@@ -197,9 +197,9 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
   /**
    * Writes every part the connector yields, all at the same time: each waits only for its own
    * pages (and a child part for its parent's pass), so every rate-limit bucket is in use at once
-   * and the wall time nears the slowest bucket's, not the sum of all (issue 3, "at the rate-limit
-   * bound"). The connector's request cap still bounds what is in flight. The first failure stops
-   * the others and is thrown once none is still writing. `connectors` are the connection's own,
+   * and the wall time nears the slowest bucket's, not the sum of all (docs/backups.md "Why every part at
+   * once": "at the rate-limit bound"). The connector's request cap still bounds what is in flight. The first
+   * failure stops the others and is thrown once none is still writing. `connectors` are the connection's own,
    * then those `includeWorkflows` adds, each collecting its own types.
    * @returns records written per type
    */

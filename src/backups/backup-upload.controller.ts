@@ -12,7 +12,7 @@ import { BackupEnvelopeDto } from './dto/backup.dto.js';
 /** The upload route's path, whose body the request edge leaves for the route to read (create-app.ts, UploadedBody). */
 export const WORKFLOWS_UPLOAD_PATH = /^\/api\/connections\/[^/]+\/workflows\/upload$/;
 
-/** Backups from export files an admin made by hand (issue 33 "Manual"; beyond the spec). */
+/** Backups from export files an admin made by hand (docs/okta-workflows.md; beyond the spec). */
 @ApiTags('backups')
 @Controller('api/connections')
 export class BackupUploadController {

@@ -23,8 +23,8 @@ import { type BackupDto, toBackupDto } from './dto/backup.dto.js';
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /**
- * A backup from an export file an admin made by hand in the provider's console (issue 33, "Manual":
- * an Okta Workflows `.folder` or `.flow`), for providers whose descriptor reads such files
+ * A backup from an export file an admin made by hand in the provider's console (docs/okta-workflows.md
+ * "Manual upload": an Okta Workflows `.folder` or `.flow`), for providers whose descriptor reads such files
  * (`recordsOfUpload`). The file is validated, then stored as any snapshot (NDJSON parts, gzip,
  * encrypted under the backup's data key) and recorded as a completed full backup. Done in the
  * request: the file is at most UPLOAD_LIMIT_BYTES, read into memory once the checks pass, so there is no long work

@@ -76,7 +76,7 @@ export class BackupsRepository extends TrackedRunRepository<BackupEntity> {
 
   /**
    * One page of the team's backups of the period's connections started in it, oldest first
-   * (started_at, id), after `after` (the audit pack, issue 28).
+   * (started_at, id), after `after` (the audit pack, docs/export.md).
    * @param limit rows at most
    */
   listPeriodPage(

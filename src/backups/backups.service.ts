@@ -230,7 +230,7 @@ export class BackupsService {
 
   /**
    * The team's backups of the period's connections started in it, oldest first, read a page at a
-   * time (memory holds one page, whatever the period: the audit pack, issue 28).
+   * time (memory holds one page, whatever the period: the audit pack, docs/export.md).
    */
   async *listPeriod(teamId: string, filter: PeriodFilter): AsyncGenerator<BackupDto> {
     const rows = keysetRows<BackupEntity>(

@@ -36,7 +36,7 @@ export async function unchangedBase(
 }
 
 /**
- * Ends `backup` as a record of `base`'s snapshot (issue 33, "skip when nothing changed"): same
+ * Ends `backup` as a record of `base`'s snapshot (docs/okta-workflows.md "Skip when nothing changed"): same
  * objects, counts and digest; the progress message says so. Deleting either backup keeps the
  * objects while the other points at them (BackupsService.delete).
  * @param requests what asking the audit log cost

@@ -46,7 +46,7 @@ export class AppLogger extends ConsoleLogger {
 }
 
 /**
- * The process's logger (issue 34): Nest's console logger at LOG_LEVEL and below, one JSON object a
+ * The process's logger (docs/operations.md): Nest's console logger at LOG_LEVEL and below, one JSON object a
  * line when LOG_FORMAT is `json` (the default when NODE_ENV is production), with a record's
  * structured fields at the root of its object; coloured text otherwise.
  */

@@ -4,7 +4,7 @@ import { HttpMetricsMiddleware } from '@app/metrics/http-metrics.middleware.js';
 import { MetricsService } from '@app/metrics/metrics.service.js';
 
 /**
- * Installs the request log line and the HTTP metrics (issue 34) as plain Express middleware, ahead
+ * Installs the request log line and the HTTP metrics (docs/operations.md) as plain Express middleware, ahead
  * of the request edge and every route, so a request refused there is counted too. Not Nest module
  * middleware: for every method Nest registers that as an Express route (`ALL /*path`), which
  * would stand for the route of a request no controller matched.

@@ -13,7 +13,7 @@ export interface Actor {
   /** Set when an integration client (client_credentials) is calling. */
   clientId?: string;
   /**
-   * When the team is to be deleted (issue 27), read with the actor's role so that the
+   * When the team is to be deleted (docs/account.md), read with the actor's role so that the
    * `X-Account-Deletion` header costs no query of its own; null when no deletion is pending.
    */
   teamDeletionAt?: Date | null;

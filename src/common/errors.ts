@@ -10,7 +10,7 @@ export type ErrorDetails = Record<string, unknown> | Array<Record<string, unknow
 export class ApiError extends HttpException {
   /**
    * @param fields further top-level members of the body, where the spec names them (402's `limit`
-   *   and `plan`, issue 27)
+   *   and `plan`, docs/account.md)
    */
   constructor(
     status: HttpStatus,

@@ -93,7 +93,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private toBody(exception: unknown, requestId: string): { status: number; body: Record<string, unknown> } {
     const parserError = bodyParserError(exception);
     if (parserError === 'entity.too.large') {
-      // Issue 6 "Protections": oversized bodies are a 400, like every other invalid request.
+      // docs/security.md: oversized bodies are a 400, like every other invalid request.
       const upload = bodyLimit(exception) !== JSON_BODY_LIMIT_BYTES;
       const size = upload ? `${bodyLimit(exception) / 1048576} MB` : '100 KB';
       return {

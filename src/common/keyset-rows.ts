@@ -1,4 +1,6 @@
-/** Records of some of a team's connections over a period, bounds included (the audit pack, issue 28). */
+/**
+ * Records of some of a team's connections over a period, bounds included (the audit pack, docs/export.md).
+ */
 export interface PeriodFilter {
   from: Date;
   to: Date;

@@ -11,7 +11,7 @@ const TABLE: Array<[Permission, Role[]]> = [
   [Permission.Export, ['super_admin', 'admin', 'auditor']],
   [Permission.ViewNotifications, ['super_admin', 'admin', 'operator', 'auditor', 'viewer']],
   [Permission.AccountErasure, ['super_admin']],
-  // Beyond DESIGN's table (issue 6 "Teams"): members, invitations and clients.
+  // Beyond DESIGN's table (docs/security.md): members, invitations and clients.
   [Permission.ManageTeam, ['super_admin', 'admin']],
 ];
 const ALL: Role[] = ['super_admin', 'admin', 'operator', 'auditor', 'viewer'];

@@ -1,6 +1,6 @@
 /**
  * Every permission of the spec's Endpoints section, plus account erasure (DESIGN section 3) and
- * `manage team` (beyond the spec, issue 6: members, invitations and integration clients; finer
+ * `manage team` (beyond the spec, docs/security.md: members, invitations and integration clients; finer
  * rules about who may grant `admin` live in src/teams, docs/security.md).
  */
 export enum Permission {

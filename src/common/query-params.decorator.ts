@@ -6,14 +6,15 @@ import { IsBoolean, IsDate, IsInt, IsOptional, Max, MaxDate, Min, MinDate } from
 /**
  * Largest whole number a query parameter may carry: 2^53 - 1, the last integer a JS number holds
  * exactly, and well inside PostgreSQL's bigint (2^63 - 1), which a larger one would overflow
- * into a 500 (issue 22).
+ * into a 500 (docs/security.md "Request validation").
  */
 export const MAX_QUERY_INTEGER = Number.MAX_SAFE_INTEGER;
 
 /**
  * Earliest and latest instants a timestamp parameter may name: the four-digit years of ISO 8601
  * (0001 to 9999). PostgreSQL's timestamptz stops at 4713 BC and JS dates reach 271821 BC, so
- * without a bound a date such as -200000-01-01 reached the database as a 500 (issue 22).
+ * without a bound a date such as -200000-01-01 reached the database as a 500 (docs/security.md "Request
+ * validation").
  */
 export const EARLIEST_QUERY_TIMESTAMP = new Date('0001-01-01T00:00:00.000Z');
 export const LATEST_QUERY_TIMESTAMP = new Date('9999-12-31T23:59:59.999Z');

@@ -74,7 +74,10 @@ export const configSchema = z
       .min(1)
       .max(24 * 90)
       .default(24 * 7),
-    /** When true, a sign-in of an address with no membership and no invitation creates a team it owns (issue 6). */
+    /**
+     * When true, a sign-in of an address with no membership and no invitation creates a team it owns
+     * (docs/security.md).
+     */
     SELF_SERVICE_TEAMS: booleanFlag,
     /** Lifetime of refresh tokens (authorization code grant), seconds; public clients rotate them on each use. */
     REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).max(31536000).default(1209600),
@@ -94,7 +97,7 @@ export const configSchema = z
     CONSOLE_ORIGINS: originList,
     /** The Chromium that renders PDF reports; default Debian's, else the one `npm ci` fetched for puppeteer. */
     CHROMIUM_PATH: z.string().default(() => defaultChromiumPath()),
-    /** Lifetime of a report's signed download URL, seconds (issue 28: 15 minutes by default). */
+    /** Lifetime of a report's signed download URL, seconds (docs/export.md: 15 minutes by default). */
     REPORT_URL_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
     /** Sender of the service's e-mail; default `idp-backup <no-reply@BASE_URL's host>`. */
     MAIL_FROM: z.string().min(3).optional(),

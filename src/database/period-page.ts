@@ -10,7 +10,7 @@ export interface PeriodCursor {
 /**
  * Narrows `query` (a team-scoped table aliased `alias`, with `team_id`, `connection_id` and `id`
  * columns) to one keyset page of the period: rows of `filter.connectionIds` whose `column` is in
- * [from, to], ordered by (column, id), after `after`, at most `limit` (the audit pack, issue 28).
+ * [from, to], ordered by (column, id), after `after`, at most `limit` (the audit pack, docs/export.md).
  */
 export function periodPage<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, type ObjectLiteral, type Repository } f
 /**
  * An open database transaction, handed by TransactionRunner to the code it runs. Services pass it
  * on without looking inside; repositories write through it (`within`), so a change and the audit
- * event recording it commit or roll back together (issue 25).
+ * event recording it commit or roll back together (docs/notifications.md).
  */
 export type Transaction = EntityManager;
 

@@ -26,7 +26,7 @@ declare module '@app/jobs/job-payloads.js' {
 }
 
 /**
- * The `drift-alert` job (issue 25 "Drift alerts"): each completed backup that has a predecessor
+ * The `drift-alert` job (docs/notifications.md): each completed backup that has a predecessor
  * enqueues one, in the transaction of its `backup.completed` event, so the backup itself never
  * waits for it. The job diffs the two snapshots with the diff feature (hashes first: its cost
  * grows with the changes, DESIGN section 5) and records `drift.detected`, which the notification

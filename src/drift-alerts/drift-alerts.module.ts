@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { DiffModule } from '@app/diff/diff.module.js';
 import { DriftAlertJob } from './drift-alert.job.js';
 
-/** Drift alerts: each completed backup compared with the previous one, off the backup's path (issue 25). */
+/**
+ * Drift alerts: each completed backup compared with the previous one, off the backup's path
+ * (docs/notifications.md).
+ */
 @Module({
   imports: [DiffModule],
   providers: [DriftAlertJob],

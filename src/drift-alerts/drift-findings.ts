@@ -1,7 +1,7 @@
 import type { ResourceChange } from '@app/diff/snapshot-diff.js';
 import { SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 
-/** Severities that raise `drift.detected` (issue 25 "Drift alerts"). */
+/** Severities that raise `drift.detected` (docs/notifications.md). */
 const ALERTING: ReadonlySet<Severity> = new Set(['critical', 'high']);
 
 /** How many changes an alert lists. */

@@ -9,8 +9,8 @@ export interface DrillFacts {
 }
 
 /**
- * The audit entry of a restore drill's step (issue 28): `drill.started` by its caller,
- * `drill.passed` / `drill.failed` by the service.
+ * The audit entry of a restore drill's step (docs/backups.md "Verification drills"): `drill.started` by its
+ * caller, `drill.passed` / `drill.failed` by the service.
  */
 export function drillEntry(
   action: 'drill.started' | 'drill.passed' | 'drill.failed',

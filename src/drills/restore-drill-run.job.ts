@@ -20,8 +20,8 @@ declare module '@app/jobs/job-payloads.js' {
 }
 
 /**
- * The `restore-drill-run` job (issue 28): reads a backup's snapshot end to end as a restore
- * would, without writing anywhere. Opening authenticates the manifest and checks its SHA-256
+ * The `restore-drill-run` job (docs/backups.md "Verification drills"): reads a backup's snapshot end to end
+ * as a restore would, without writing anywhere. Opening authenticates the manifest and checks its SHA-256
  * against the one recorded when the backup finished; `SnapshotReader.verify` then decrypts every
  * frame of every part and index shard (AES-256-GCM tags), checks each object's size and SHA-256,
  * parses every record and matches it with its index entry and content hash. The drill passes

@@ -21,7 +21,7 @@ export interface RestoreDrillResult {
 
 /**
  * One verification drill of a stored snapshot (migrations/1765500000000-CreateRestoreDrills.ts,
- * issue 28): a tracked run queued as `pending`, taken once.
+ * docs/backups.md "Verification drills"): a tracked run queued as `pending`, taken once.
  */
 @Entity('restore_drills')
 export class RestoreDrillEntity extends ConnectionRunEntity {

@@ -9,8 +9,8 @@ import { RestoreDrillEnvelopeDto, RestoreDrillStartedDto } from './dto/restore-d
 import { RestoreDrillsService } from './restore-drills.service.js';
 
 /**
- * Restore drills, beyond the spec (issue 28): verify a backup's snapshot end to end
- * (`run backups`) and poll the drill (`view backups`).
+ * Restore drills, beyond the spec (docs/backups.md "Verification drills"): verify a backup's snapshot end to
+ * end (`run backups`) and poll the drill (`view backups`).
  */
 @ApiTags('backups')
 @Controller('api')

@@ -9,7 +9,7 @@ import { RestoreDrillsRepository } from './restore-drills.repository.js';
 import { RestoreDrillsService } from './restore-drills.service.js';
 import { WeeklyVerificationJob } from './weekly-verification.job.js';
 
-/** Restore drills: snapshots verified end to end in a job (issue 28, docs/backups.md). */
+/** Restore drills: snapshots verified end to end in a job (docs/backups.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([RestoreDrillEntity]), BackupsModule, SchedulesModule],
   controllers: [RestoreDrillsController],

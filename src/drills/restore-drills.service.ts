@@ -20,7 +20,7 @@ import { RestoreDrillsRepository } from './restore-drills.repository.js';
 const PAGE = 500;
 
 /**
- * Restore drills (issue 28, docs/backups.md "Verification drills"): a stored snapshot read end to
+ * Restore drills (docs/backups.md "Verification drills"): a stored snapshot read end to
  * end in a job (RestoreDrillRunJob) to prove it would restore. Starting one only records and
  * enqueues it.
  */
@@ -53,8 +53,8 @@ export class RestoreDrillsService {
   }
 
   /**
-   * A schedule's weekly verification (issue 28): a drill of the connection's latest completed
-   * backup, unless the schedule already started one since `weekStart` (a retried weekly job
+   * A schedule's weekly verification (docs/backups.md "Verification drills"): a drill of the connection's
+   * latest completed backup, unless the schedule already started one since `weekStart` (a retried weekly job
    * starts none twice).
    * @returns the drill started, or null when there was none to start
    */

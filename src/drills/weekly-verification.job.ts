@@ -23,7 +23,7 @@ export function isoWeekStart(now: Date): Date {
 }
 
 /**
- * The `weekly-verification` job (issue 28 "Restore drills": a weekly verification can be switched
+ * The `weekly-verification` job (docs/backups.md "Verification drills": a weekly verification can be switched
  * on per schedule, `verify_weekly`): once a week (src/scheduler/housekeeping.cron.ts), a drill of
  * the latest completed backup of each connection whose schedule asks for it. Its data carries the
  * `now` it judges by, so a test can move the clock. One connection's failure does not stop the

@@ -54,7 +54,7 @@ export interface AuditPackDownload {
 }
 
 /**
- * The audit pack (spec "Export" POST /api/export/audit-pack, issue 28): a ZIP an auditor can
+ * The audit pack (spec "Export" POST /api/export/audit-pack, docs/export.md): a ZIP an auditor can
  * check with openssl and sha256sum alone. Every file is streamed from the database a page at a
  * time as the client downloads, digested on the way, and listed with its SHA-256 and size in
  * SHA256SUMS and MANIFEST.json, both signed with the service's Ed25519 key (PackSigner), whose

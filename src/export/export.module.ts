@@ -19,7 +19,7 @@ import { ReportsService } from './reports.service.js';
 
 /**
  * Spec "Export": PDF reports rendered by Chromium and handed out by signed URL, and the signed
- * ZIP audit pack (issue 28).
+ * ZIP audit pack (docs/export.md).
  */
 @Module({
   imports: [

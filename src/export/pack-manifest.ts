@@ -15,7 +15,7 @@ export interface PackFacts {
 }
 
 /**
- * The files that close an audit pack (issue 28, docs/export.md), after its records:
+ * The files that close an audit pack (docs/export.md), after its records:
  * `README.txt`, `signing-key.pem`, then `SHA256SUMS` (every file before it, as sha256sum writes
  * them) and `MANIFEST.json` (every file before it with its SHA-256 and size, and the pack's
  * facts), each followed by its detached Ed25519 signature (`.sig`, the raw 64 bytes of RFC 8032)

@@ -22,7 +22,7 @@ export interface PublicSigningKey {
 }
 
 /**
- * The service's Ed25519 key that signs audit packs (DESIGN section 8, issue 28): its seed is
+ * The service's Ed25519 key that signs audit packs (DESIGN section 8, docs/export.md): its seed is
  * derived from the master key (HKDF, `KeyRing.deriveKey`), so every replica signs with the same
  * key and nothing more needs storing or backing up; a master key rotation gives a new signing key
  * under the new key id, while packs signed before it still verify against the old id's public key

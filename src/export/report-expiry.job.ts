@@ -11,7 +11,7 @@ declare module '@app/jobs/job-payloads.js' {
 }
 
 /**
- * The `report-expiry` job (issue 28): removes the stored PDFs whose signed URL has expired
+ * The `report-expiry` job (docs/export.md): removes the stored PDFs whose signed URL has expired
  * (REPORT_URL_TTL), object then row. Enqueued hourly by the scheduler (src/scheduler/housekeeping.cron.ts),
  * once per hour whatever the number of replicas; its data carries the `now` it judges by. A run
  * that fails half-way is retried, and the next hour's finishes what is left.

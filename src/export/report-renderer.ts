@@ -5,7 +5,7 @@ import { ApiError } from '@app/common/errors.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import type { AppConfig } from '@app/config/app-config.js';
 
-/** The browser is closed after this long without a render (issue 28: "closed after a minute idle"). */
+/** The browser is closed after this long without a render (docs/export.md: "closed after a minute idle"). */
 const IDLE_MS = 60_000;
 /** Pages rendering at once; more wait their turn. */
 const MAX_PAGES = 2;
@@ -57,7 +57,7 @@ export function sandboxPossible(uid = process.getuid?.()): boolean {
   return uid !== 0;
 }
 
-/** 503 `report_unavailable`: the PDF cannot be made here now (issue 28). */
+/** 503 `report_unavailable`: the PDF cannot be made here now (docs/export.md). */
 export class ReportUnavailableError extends ApiError {
   constructor(why: string) {
     super(HttpStatus.SERVICE_UNAVAILABLE, 'report_unavailable', `The report cannot be rendered: ${why}`);

@@ -19,7 +19,7 @@ export function reportObjectKey(teamId: string, reportId: string): string {
 }
 
 /**
- * Signed download URLs of stored reports (issue 28): HMAC-SHA256 over the report, its team and
+ * Signed download URLs of stored reports (docs/export.md): HMAC-SHA256 over the report, its team and
  * the expiry, under a key derived from the master key `kid` names (so a key rotation keeps URLs
  * made before it working until they expire). Anyone holding the URL can download until then; no
  * bearer token is needed.

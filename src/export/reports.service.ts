@@ -35,7 +35,7 @@ export const MAX_ACTIVITY_EVENTS = 2_000;
 const ACTIVITY_PAGE = 500;
 
 /**
- * PDF reports (spec "Export", issue 28): gathered from what the service holds, rendered by
+ * PDF reports (spec "Export", docs/export.md): gathered from what the service holds, rendered by
  * Chromium, stored under the team's prefix in the object store, and handed out as a signed URL
  * that expires (REPORT_URL_TTL).
  */

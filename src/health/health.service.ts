@@ -55,7 +55,7 @@ export class HealthService {
   }
 
   /**
-   * Readiness (issue 34, docs/operations.md): the database answers, every migration of this build
+   * Readiness (docs/operations.md): the database answers, every migration of this build
    * is applied, the object store takes a write (probed at most once per STORE_PROBE_TTL_MS), and
    * in the `worker` and `all` roles the job workers poll. Each check has CHECK_TIMEOUT_MS.
    * /readyz is also rate-limited per client IP (RATE_LIMIT_RULES `probes`).

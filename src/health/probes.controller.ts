@@ -4,7 +4,7 @@ import { Public } from '@app/common/decorators.js';
 import { HealthService, type ReadinessStatus } from './health.service.js';
 
 /**
- * Orchestrator probes beside the spec's /api/health (issue 34, docs/operations.md): outside
+ * Orchestrator probes beside the spec's /api/health (docs/operations.md): outside
  * `/api/`, since they are not part of the API the spec numbers, and so not in its OpenAPI document
  * (docs/operations.md describes them).
  */

@@ -41,7 +41,7 @@ export class JobRegistry implements OnApplicationBootstrap {
       for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
         const registration = this.reflector.get<JobRegistration | undefined>(ON_JOB, methods[name]);
         if (!registration) continue;
-        // Every line the job writes names it and the ids of its payload (issue 34).
+        // Every line the job writes names it and the ids of its payload (docs/operations.md).
         const handler: Handler = (job) =>
           runWithLogFields({ job_id: job.id, queue: registration.queue, ...payloadLogFields(job.data) }, () =>
             methods[name].call(instance, job),

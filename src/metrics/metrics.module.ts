@@ -5,7 +5,7 @@ import { MetricsServer } from './metrics.server.js';
 import { MetricsService } from './metrics.service.js';
 
 /**
- * Prometheus metrics (issue 34): HTTP requests (HttpMetricsMiddleware, installed by
+ * Prometheus metrics (docs/operations.md): HTTP requests (HttpMetricsMiddleware, installed by
  * src/bootstrap/http-observers.ts), backup and restore runs, the provider's 429s by bucket, the job
  * queue, last backups.
  */

@@ -24,7 +24,7 @@ const RUN_EVENTS: Record<
 };
 
 /**
- * The process's Prometheus metrics (issue 34, docs/operations.md). Run counters come from the
+ * The process's Prometheus metrics (docs/operations.md). Run counters come from the
  * audit trail (every backup and restore step is recorded there, whichever job or sweep ends it),
  * counted in the process that records the event; queue depth and last backups are read from the
  * database at each scrape, so every replica reports the same values for them.

@@ -27,7 +27,7 @@ import { CONFIRM_PATH, NewsletterService, UNSUBSCRIBE_PATH } from './newsletter.
 /** Where a newsletter link redirects. */
 const LOCATION = { Location: { description: 'The page to show.', schema: { type: 'string' } } };
 
-/** The public newsletter (spec "Newsletter", issue 27). */
+/** The public newsletter (spec "Newsletter", docs/security.md). */
 @ApiTags('newsletter')
 @Public()
 @Controller('api/newsletter')

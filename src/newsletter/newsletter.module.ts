@@ -5,7 +5,7 @@ import { NewsletterController, NewsletterPagesController } from './newsletter.co
 import { NewsletterRepository } from './newsletter.repository.js';
 import { NewsletterService } from './newsletter.service.js';
 
-/** The public newsletter (issue 27). */
+/** The public newsletter (docs/security.md). */
 @Module({
   imports: [MailModule],
   controllers: [NewsletterController, NewsletterPagesController],

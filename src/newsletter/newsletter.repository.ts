@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** The newsletter's subscribers and the hashed tokens of their mails (issue 27). */
+/** The newsletter's subscribers and the hashed tokens of their mails (docs/security.md). */
 @Injectable()
 export class NewsletterRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -28,7 +28,7 @@ function hashToken(token: string): string {
 }
 
 /**
- * The public newsletter (issue 27, spec "Newsletter"): double opt-in, one-click unsubscribe
+ * The public newsletter (docs/security.md, spec "Newsletter"): double opt-in, one-click unsubscribe
  * (RFC 8058; `List-Unsubscribe`, RFC 2369, on every newsletter mail), no enumeration (the same
  * answer, in the same time, whether or not an address is known). Tokens are 256 random bits,
  * stored hashed. A confirmation link works for CONFIRM_TOKEN_SECONDS and only until the next

@@ -18,7 +18,7 @@ export interface EmailedNotification {
 }
 
 /**
- * The e-mail of a notification (issue 25 "E-mail"): the product's name in the subject, a plain
+ * The e-mail of a notification (docs/notifications.md): the product's name in the subject, a plain
  * text and an HTML part with the same content, a link to the object in the console
  * (CONSOLE_URL), and `List-Unsubscribe` (RFC 2369) pointing at the preferences, since every
  * notification e-mail can be turned off there. It holds only the notification's own text, which

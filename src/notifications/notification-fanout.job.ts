@@ -28,7 +28,7 @@ const ADMIN_ROLES = MEMBER_ROLES.filter((role) => role === 'super_admin' || role
 const STARTED_WORK: ReadonlySet<string> = new Set(['backup', 'restore']);
 
 /**
- * The `notification-fanout` job (issue 25): each audit event that calls for a notification
+ * The `notification-fanout` job (docs/notifications.md): each audit event that calls for a notification
  * enqueues one, in the event's own transaction (so it exists exactly when the event does), never
  * delivered in the request or the backup's hot path. The job inserts one row per recipient and
  * enqueues one `notification-email` job per e-mail, both in one transaction; a retried job

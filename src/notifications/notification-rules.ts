@@ -31,7 +31,7 @@ const text = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value ? value : fallback;
 
 /**
- * The notification an audit event calls for, or null (issue 25 "Types"). An integration
+ * The notification an audit event calls for, or null (docs/notifications.md). An integration
  * client's actions notify the team's admins (a client reads no inbox); everything else, every
  * member whose role has `view notifications`, unless the fan-out finds that a client started the
  * backup or restore whose outcome this is (NotificationFanoutJob). A backup refused by the provider's authentication

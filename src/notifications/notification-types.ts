@@ -1,6 +1,6 @@
 /**
- * Every notification type (issue 25 "Notifications"); `account.deletion_*` are raised by the
- * account's deletion (issue 27). `export.ready` joins when that feature lands.
+ * Every notification type (docs/notifications.md); `account.deletion_*` are raised by the
+ * account's deletion (docs/account.md). `export.ready` joins when that feature lands.
  */
 export const NOTIFICATION_TYPES = [
   'backup.failed',
@@ -25,7 +25,7 @@ export interface Delivery {
   email: boolean;
 }
 
-/** Types whose default is an e-mail as well: the failures (issue 25 "sensible defaults"). */
+/** Types whose default is an e-mail as well: the failures (docs/notifications.md). */
 const FAILURES: ReadonlySet<NotificationType> = new Set([
   'backup.failed',
   'schedule.missed',
@@ -34,7 +34,10 @@ const FAILURES: ReadonlySet<NotificationType> = new Set([
   'connection.credentials_invalid',
 ]);
 
-/** Spec "Events": account notifications are e-mailed as well (issue 27: every member hears of a deletion). */
+/**
+ * Spec "Events": account notifications are e-mailed as well (docs/account.md: every member hears of a
+ * deletion).
+ */
 const ACCOUNT: ReadonlySet<NotificationType> = new Set([
   'account.deletion_scheduled',
   'account.deletion_cancelled',
@@ -49,7 +52,7 @@ export interface DefaultPreference {
 /**
  * A type's delivery when the member saved no choice: in the console, a backup completed only
  * when it is the connection's first (later ones only on request); by e-mail the failures and
- * critical drift (issue 25 "sensible defaults").
+ * critical drift (docs/notifications.md).
  */
 export function defaultPreference(type: NotificationType): DefaultPreference {
   return {

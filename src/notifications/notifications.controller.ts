@@ -10,7 +10,7 @@ import { MarkedReadDto, NotificationListDto, NotificationPreferencesDto } from '
 import { UpdatePreferencesDto } from './dto/update-preferences.dto.js';
 import { NotificationsService } from './notifications.service.js';
 
-/** Spec "Notifications"; `read` and `preferences` from DESIGN section 4 and issue 25. */
+/** Spec "Notifications"; `read` and `preferences` from DESIGN section 4 and docs/notifications.md. */
 @ApiTags('notifications')
 @Controller('api/notifications')
 @RequirePermission(Permission.ViewNotifications)

@@ -6,7 +6,7 @@ import { NotificationsController } from './notifications.controller.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
-/** In-app notifications and their e-mail, fanned out from audit events (issue 25, docs/notifications.md). */
+/** In-app notifications and their e-mail, fanned out from audit events (docs/notifications.md). */
 @Module({
   imports: [MailModule],
   controllers: [NotificationsController],

@@ -108,7 +108,7 @@ export class NotificationsRepository {
 
   /**
    * One page of the team's notifications created in [from, to], one row per audit event with its
-   * recipients counted, oldest first (created_at, event id), after `after` (the audit pack, issue 28).
+   * recipients counted, oldest first (created_at, event id), after `after` (the audit pack, docs/export.md).
    * @param limit rows at most
    */
   teamPeriodPage(

@@ -18,7 +18,7 @@ const PERIOD_PAGE = 500;
 
 /**
  * The caller's notifications (spec "Notifications", DESIGN section 4) and delivery preferences
- * (issue 25). Everything is the calling user's in the calling team: for an integration client,
+ * (docs/notifications.md). Everything is the calling user's in the calling team: for an integration client,
  * the member it acts for.
  */
 @Injectable()
@@ -27,7 +27,7 @@ export class NotificationsService {
 
   /**
    * Everything the team was notified of in [from, to], one entry per event with its recipients
-   * counted, oldest first; read a page at a time (the audit pack, issue 28).
+   * counted, oldest first; read a page at a time (the audit pack, docs/export.md).
    */
   async *listTeamPeriod(
     teamId: string,

@@ -75,7 +75,10 @@ export class PlanLimitsService {
       );
   }
 
-  /** The compliance frameworks the team's plan checks, in `FRAMEWORK_IDS` order (the audit pack, issue 28). */
+  /**
+   * The compliance frameworks the team's plan checks, in `FRAMEWORK_IDS` order (the audit pack,
+   * docs/export.md).
+   */
   async complianceFrameworks(actor: PlanHolder, now = new Date()): Promise<FrameworkId[]> {
     const plan = await this.planOf(actor, now);
     return FRAMEWORK_IDS.filter((id) => !plan.complianceFrameworks || plan.complianceFrameworks.includes(id));

@@ -10,7 +10,7 @@ export interface RestoreFacts {
 }
 
 /**
- * The audit entry of a restore's lifecycle step (issue 25): `restore.started` by its caller,
+ * The audit entry of a restore's lifecycle step (docs/notifications.md): `restore.started` by its caller,
  * `restore.completed` / `restore.partial` / `restore.failed` by the service.
  */
 export function restoreEntry(

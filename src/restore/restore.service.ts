@@ -55,7 +55,7 @@ export interface PreviewPreference {
   respondAsync: boolean;
 }
 
-/** A restore of a period with its items, read when asked for (the audit pack, issue 28). */
+/** A restore of a period with its items, read when asked for (the audit pack, docs/export.md). */
 export interface RestoreWithItems {
   restore: RestoreDto;
   /** its items in the order applied, a page at a time */

@@ -75,7 +75,7 @@ export class RestoresRepository extends TrackedRunRepository<RestoreEntity> {
 
   /**
    * One page of the team's restores of the period's connections created in it, oldest first
-   * (created_at, id), after `after` (the audit pack, issue 28).
+   * (created_at, id), after `after` (the audit pack, docs/export.md).
    * @param limit rows at most
    */
   listPeriodPage(

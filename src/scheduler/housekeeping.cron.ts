@@ -7,7 +7,7 @@ import { WeeklyVerificationJob } from '@app/drills/weekly-verification.job.js';
 import { ReportExpiryJob } from '@app/export/report-expiry.job.js';
 
 /**
- * The cron handlers of the service's housekeeping (issues 27 and 28): thin, UTC, they only
+ * The cron handlers of the service's housekeeping (docs/account.md, docs/export.md): thin, UTC, they only
  * enqueue (as BackupsCron), each run keyed so that one runs however many replicas tick.
  */
 @Injectable()
@@ -35,7 +35,10 @@ export class HousekeepingCron {
     if (this.runsJobs) await this.reportExpiry.enqueue(new Date());
   }
 
-  /** Mondays: the weekly verification drills of the schedules that ask for one (issue 28). */
+  /**
+   * Mondays: the weekly verification drills of the schedules that ask for one (docs/backups.md "Verification
+   * drills").
+   */
   @Cron('29 2 * * 1', { name: 'enqueue-weekly-verification', timeZone: 'UTC', waitForCompletion: true })
   async enqueueWeeklyVerification(): Promise<void> {
     if (this.runsJobs) await this.weeklyVerification.enqueue(new Date());

@@ -23,7 +23,10 @@ export interface ScheduleSettings {
   incrementalEnabled: boolean;
   /** 0 (Sunday) to 6: every backup of that day, in `timezone`, is full. */
   fullBackupDay: number;
-  /** Beyond the spec (issue 28): a verification drill of the latest completed backup each week. */
+  /**
+   * Beyond the spec (docs/backups.md "Verification drills"): a verification drill of the latest completed
+   * backup each week.
+   */
   verifyWeekly: boolean;
 }
 

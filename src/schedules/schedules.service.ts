@@ -52,7 +52,10 @@ export class SchedulesService {
     return saved ? toScheduleDto(saved, saved.nextRunAt) : toScheduleDto(DEFAULT_SCHEDULE, null);
   }
 
-  /** The connections whose schedule asks for a weekly verification drill (issue 28). */
+  /**
+   * The connections whose schedule asks for a weekly verification drill (docs/backups.md "Verification
+   * drills").
+   */
   weeklyVerifications(): Promise<Array<{ teamId: string; connectionId: string }>> {
     return this.schedules.findWeeklyVerifications();
   }

@@ -16,7 +16,7 @@ export interface SessionIdentity {
 }
 
 /**
- * Browser sessions of signed-in people (spec "Authentication" item 6, issue 6): the cookie holds
+ * Browser sessions of signed-in people (spec "Authentication" item 6, docs/auth.md): the cookie holds
  * 32 random bytes; the database holds their SHA-256 only (a random 256-bit value needs no slow
  * hash). A session ends after SESSION_IDLE_TIMEOUT seconds without a request or
  * SESSION_ABSOLUTE_TIMEOUT seconds after sign-in, whichever comes first, and at sign-out.

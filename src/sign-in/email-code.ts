@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** The rules of one-time e-mail codes (issue 6, docs/auth.md). */
+/** The rules of one-time e-mail codes (docs/auth.md). */
 export const EMAIL_CODE_RULES = {
   /** Lifetime of a code, seconds. */
   ttlSeconds: 600,

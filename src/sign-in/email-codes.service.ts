@@ -7,7 +7,7 @@ import { MailUnavailableError } from './sign-in.errors.js';
 import { SIGN_IN_KEYS, type SignInKeys } from './sign-in-keys.js';
 
 /**
- * One-time sign-in codes by e-mail (issue 6): six digits from the CSPRNG, valid 10 minutes,
+ * One-time sign-in codes by e-mail (docs/auth.md): six digits from the CSPRNG, valid 10 minutes,
  * single use, void after 5 wrong tries, stored only as an HMAC and compared in constant time;
  * at most 5 codes per address per hour. Every well-formed address is treated alike, member or
  * not, so neither the answer nor the work done tells whether an address has an account.

@@ -17,7 +17,7 @@ import { UpstreamSignInController } from './upstream-sign-in.controller.js';
 import { UpstreamOidcService } from './upstream-oidc.service.js';
 
 /**
- * Sign-in without passwords (issue 6): one-time e-mail codes and the customer's OpenID Connect
+ * Sign-in without passwords (docs/auth.md): one-time e-mail codes and the customer's OpenID Connect
  * provider, each ending in a session. The HMAC keys load (or are created) at boot.
  */
 @Module({

@@ -19,7 +19,7 @@ export interface SignInResult {
 }
 
 /**
- * Sign-in without passwords (spec "Authentication" item 7, issue 6): a person proves control of
+ * Sign-in without passwords (spec "Authentication" item 7, docs/auth.md): a person proves control of
  * an e-mail address, by a one-time code or through the customer's identity provider, and
  * TeamsService decides who that address is (an invitation joins its team at first sign-in; an
  * unknown address is refused unless self-service teams are on). The answer is a new session.

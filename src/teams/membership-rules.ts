@@ -9,11 +9,11 @@ import type { Role } from '@app/common/permission.js';
 export const ASSIGNABLE_ROLES = ['admin', 'operator', 'auditor', 'viewer'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-/** Roles only the owner (`super_admin`) may grant or take away (issue 6 "Teams"). */
+/** Roles only the owner (`super_admin`) may grant or take away (docs/security.md "Team management"). */
 const OWNER_GRANTED: ReadonlySet<Role> = new Set(['admin', 'super_admin']);
 
 /**
- * Rules of team management beyond the `manage team` permission (docs/security.md, issue 6):
+ * Rules of team management beyond the `manage team` permission (docs/security.md):
  * only `super_admin` grants or takes away `admin` (a role change from or to it, an invitation
  * with it, removing an admin, revoking an admin or owner-level client).
  * @throws ForbiddenError (403) when `actor` is not `super_admin` and a role involved is admin or above.

@@ -12,7 +12,7 @@ import {
 } from './dto/team-client.dto.js';
 import { TeamClientsService } from './team-clients.service.js';
 
-/** Integration clients of the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
+/** Integration clients of the caller's team (beyond the spec; docs/security.md "Team management"). */
 @ApiTags('team')
 @Controller('api/team/clients')
 @RequirePermission(Permission.ManageTeam)

@@ -11,7 +11,7 @@ import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 
 /**
- * Integration clients of the caller's team (issue 6 "Teams", docs/security.md). Routes need
+ * Integration clients of the caller's team (docs/security.md). Routes need
  * `manage team`; creating or revoking an `admin` or `super_admin` client needs `super_admin`.
  */
 @Injectable()

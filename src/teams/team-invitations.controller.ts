@@ -13,7 +13,7 @@ import {
 } from './dto/team-invitation.dto.js';
 import { TeamInvitationsService } from './team-invitations.service.js';
 
-/** Invitations to the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
+/** Invitations to the caller's team (beyond the spec; docs/security.md "Team management"). */
 @ApiTags('team')
 @Controller('api/team/invitations')
 @RequirePermission(Permission.ManageTeam)

@@ -15,7 +15,7 @@ import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
- * Invitations to the caller's team (issue 6 "Teams", docs/security.md). The invited address
+ * Invitations to the caller's team (docs/security.md). The invited address
  * joins with the invited role at its first sign-in within INVITATION_TTL_SECONDS
  * (TeamsService.resolveSignIn). Routes need `manage team`; an invitation carrying `admin`
  * (made, replaced or revoked) needs `super_admin`.

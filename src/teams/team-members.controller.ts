@@ -9,7 +9,7 @@ import { Permission } from '@app/common/permission.js';
 import { ChangeRoleDto, TeamMemberEnvelopeDto, TeamMemberListDto } from './dto/team-member.dto.js';
 import { TeamMembersService } from './team-members.service.js';
 
-/** Members of the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
+/** Members of the caller's team (beyond the spec; docs/security.md "Team management"). */
 @ApiTags('team')
 @Controller('api/team/members')
 @RequirePermission(Permission.ManageTeam)

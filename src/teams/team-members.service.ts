@@ -14,7 +14,7 @@ import { type AuditEntry, byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 
 /**
- * Members of the caller's team and its ownership (issue 6 "Teams", docs/security.md). Routes
+ * Members of the caller's team and its ownership (docs/security.md). Routes
  * need `manage team`; the finer rules are in membership-rules.ts. A user of another team is a
  * 404, like any resource of another team (DESIGN section 3).
  */

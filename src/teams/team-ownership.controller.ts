@@ -7,7 +7,7 @@ import { Permission } from '@app/common/permission.js';
 import { OwnershipTransferredDto, TransferOwnershipDto } from './dto/team-member.dto.js';
 import { TeamMembersService } from './team-members.service.js';
 
-/** Ownership of the caller's team (beyond the spec, issue 6; docs/security.md "Team management"). */
+/** Ownership of the caller's team (beyond the spec; docs/security.md "Team management"). */
 @ApiTags('team')
 @Controller('api/team/ownership')
 @RequirePermission(Permission.ManageTeam)

@@ -82,8 +82,8 @@ export class TeamsService {
    *   is on (default off): then a team named "Team of <address>" on DEFAULT_PLAN is created
    *   with this user (reused if the row exists, e.g. after removal from every team) as its
    *   `super_admin`.
-   * Source: issue 6 ("A first sign-in of an invited address joins its team; a sign-in of an
-   * unknown address creates nothing unless self-service team creation is enabled").
+   * Source: docs/security.md "Team management" ("A first sign-in of an invited address joins its team; a
+   * sign-in of an unknown address creates nothing unless self-service team creation is enabled").
    * @returns null when the address may not sign in; never throws for an unknown address.
    */
   resolveSignIn(email: string): Promise<SignInMembership | null> {

@@ -19,10 +19,10 @@ import {
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * PostgreSQL stopped and started again while a backup runs, then while a restore writes (issue 32,
- * fault suite): the backup ends `completed` with a snapshot that reads back, or `failed` with a
- * message; the restore ends in a final state with every write it made recorded, and running it
- * again completes it without duplicates; no row is left `running`, and the service serves and
+ * PostgreSQL stopped and started again while a backup runs, then while a restore writes (docs/operations.md
+ * "When a dependency fails", fault suite): the backup ends `completed` with a snapshot that reads back, or
+ * `failed` with a message; the restore ends in a final state with every write it made recorded, and running
+ * it again completes it without duplicates; no row is left `running`, and the service serves and
  * backs up again without a restart. The app runs on a cluster of its own, which this file stops
  * and starts.
  */

@@ -23,9 +23,9 @@ function postmasterPid(dataDir: string): number {
 }
 
 /**
- * The service killed with SIGKILL while it runs the embedded PostgreSQL (issue 32, fault suite):
- * its cluster outlives it. The next start stops that orphan and starts a cluster it owns, serves,
- * and on a normal stop leaves no PostgreSQL process behind.
+ * The service killed with SIGKILL while it runs the embedded PostgreSQL (docs/operations.md "When a
+ * dependency fails", fault suite): its cluster outlives it. The next start stops that orphan and starts a
+ * cluster it owns, serves, and on a normal stop leaves no PostgreSQL process behind.
  */
 describe('the embedded PostgreSQL after its service was killed', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-orphan-'));

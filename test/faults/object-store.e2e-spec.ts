@@ -41,9 +41,9 @@ async function startUntilRetrying(ctx: TestApp, client: TestClient, connectionId
 }
 
 /**
- * The object store failing while a backup writes (issue 32, fault suite): S3 answering 503 and
- * 500 (s3rver behind a proxy that answers S3's errors), and a filesystem store on a full disk (a
- * small tmpfs). The backup says why it waits or failed, retries and completes once the store is
+ * The object store failing while a backup writes (docs/operations.md "When a dependency fails", fault suite):
+ * S3 answering 503 and 500 (s3rver behind a proxy that answers S3's errors), and a filesystem store on a full
+ * disk (a small tmpfs). The backup says why it waits or failed, retries and completes once the store is
  * back, or ends failed; either way it leaves no object outside a complete snapshot.
  */
 describe('the object store failing during a backup', () => {

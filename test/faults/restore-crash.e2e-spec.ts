@@ -25,8 +25,8 @@ const SWEEP_SETTINGS = {
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 5 "a crash mid-way leaves a restore marked failed with what was applied", and issue 32's
- * fault suite (a worker killed in each phase): the worker is the real service (src/main.ts,
+ * A crash mid-way leaves a restore marked failed with what was applied (docs/restore.md), as the
+ * fault suite checks it (a worker killed in each phase): the worker is the real service (src/main.ts,
  * ROLE=worker) in its own OS process, killed while it re-creates users, while it takes the
  * pre-restore backup and while it plans; the API is an `api`-only replica in this process.
  * Running the restore again finishes the job without creating anyone twice.

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, type TestClient } from '@test/support/test-
 /**
  * Users deleted, then restored while the org misbehaves: 2,000 in the suite, so that it stays
  * within minutes on a 2-core runner (each burst of 429s holds the bucket for a second);
- * `FAULT_RESTORE_USERS=10000` runs issue 32's size (figures in docs/restore.md).
+ * `FAULT_RESTORE_USERS=10000` runs the size whose figures docs/restore.md gives.
  */
 const USERS = Number(process.env.FAULT_RESTORE_USERS ?? 2_000);
 
@@ -17,7 +17,7 @@ const FAULTS = { errorRate: 0.0125, dropRate: 0.0125, truncateRate: 0.0125, thro
 type Records = Map<string, Record<string, unknown>>;
 
 /**
- * A restore of many deleted users while 5 % of Okta's answers fail (issue 32, fault suite): it
+ * A restore of many deleted users while 5 % of Okta's answers fail (docs/restore.md, fault suite): it
  * completes, and the org then holds exactly what the backup held (users by login, each user's
  * groups and app assignments), no user twice.
  */

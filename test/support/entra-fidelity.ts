@@ -103,8 +103,8 @@ const SECTION = 'entra';
 const HEADING = '## Entra ID (simulated tenant, seeded from a real one)';
 
 /**
- * Issue 31 "Proof": the round trip of okta-fidelity.ts on a simulated Entra tenant seeded from
- * a real one (`options`, ScubaGear's export and the generator), through Graph over HTTPS: for
+ * docs/restore.md "Microsoft Entra ID": the round trip of okta-fidelity.ts on a simulated Entra tenant seeded
+ * from a real one (`options`, ScubaGear's export and the generator), through Graph over HTTPS: for
  * every type, children first, a backup; one object deleted and another changed through Graph
  * as an admin would (entra-damage.ts, or why Graph allows neither); a selective restore of the
  * type; a second backup; and the diff of the two, which must hold only the differences listed

@@ -5,7 +5,7 @@ import { AppLogger, REDACTED_KEYS } from '@app/bootstrap/app-logger.js';
 import type { AppConfig } from '@app/config/app-config.js';
 
 /**
- * The whole run's service log (issue 34: "a test scans the log of a full e2e run"). Every test
+ * The whole run's service log (docs/operations.md: "a test scans the log of a full e2e run"). Every test
  * app logs JSON lines at level `log` into TEST_LOG_DIR (made by test/global-setup.ts), and every
  * secret the test support hands out is remembered there; test/global-teardown.ts scans the log
  * for them, and for any JWT or private key, once the last file has run.

@@ -222,8 +222,8 @@ export interface RoundTripOrg {
 }
 
 /**
- * Issue 5 "Proof", issue 23 on recorded orgs: for every type, in restore order, a backup; then
- * the org damaged through Okta's API as an admin would (one object deleted, another changed,
+ * docs/restore.md, docs/restore-fidelity.md on recorded orgs: for every type, in restore order, a backup;
+ * then the org damaged through Okta's API as an admin would (one object deleted, another changed,
  * where Okta allows); a selective restore of the type; a second backup (the next type's first);
  * and the diff of the two backups, which must be empty apart from re-created objects' new ids
  * (paired through the restore's items) and the documented differences above. The run writes its
@@ -259,7 +259,7 @@ export function describeRoundTrip(subject: RoundTripOrg): void {
     });
 
     for (const type of types)
-      // A type still open (issue 23) is expected to fail; once it passes, the run says so.
+      // A type still open (docs/restore-fidelity.md) is expected to fail; once it passes, the run says so.
       (subject.open?.[type] ? it.failing : it)(type, () => roundTrip(type));
 
     async function roundTrip(type: OktaResourceType): Promise<void> {

@@ -20,7 +20,7 @@ interface Route {
 }
 
 /**
- * Checks answers against the OpenAPI document of the app (issue 29): the status must be one
+ * Checks answers against the OpenAPI document of the app (docs/api.md): the status must be one
  * the operation documents, and a JSON body must match that response's schema (JSON Schema
  * 2020-12, as OpenAPI 3.1 has it, with ajv-formats' formats: uuid, date-time, uri, email...).
  */

@@ -7,8 +7,8 @@ import { FIXTURES_DIR, HAVE_FIXTURES } from './okta-org.js';
 import { describeRoundTrip, TYPES, writeEmptyOrg } from './okta-fidelity.js';
 
 /**
- * Types whose round trip on recorded orgs still fails (issue 23), with what is left to do: they
- * run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
+ * Types whose round trip on recorded orgs still fails (docs/restore-fidelity.md), with what is left to do:
+ * they run as expected failures, so a fix shows as a failing "expected to fail" until removed here.
  */
 const OPEN: Partial<Record<(typeof TYPES)[number], string>> = {};
 
@@ -22,7 +22,7 @@ const openIn = (org: string) => Object.fromEntries((OPEN_IN[org] ?? []).map((typ
 export const RECORDED_SHARDS = 2;
 
 /**
- * Issue 23: the round trip of restore-fidelity.e2e-spec.ts on the recorded orgs of one shard:
+ * docs/restore-fidelity.md: the round trip of restore-fidelity.e2e-spec.ts on the recorded orgs of one shard:
  * the orgs in ../shared/fixtures/okta/vcr, most recorded first, dealt in turn to
  * RECORDED_SHARDS test files (`shard` counts from 1).
  */

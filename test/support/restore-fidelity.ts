@@ -10,7 +10,7 @@ import { runRestore, type RestoreView } from './restore-helpers.js';
 import type { TestApp } from './test-app.js';
 
 /**
- * The provider-neutral part of the restore fidelity proof (issues 5, 23, 31): a type's selective
+ * The provider-neutral part of the restore fidelity proof (docs/restore-fidelity.md): a type's selective
  * restore, the backup after it, the diff of the two backups through the API, the pairing of
  * re-created objects, and the table of docs/restore-fidelity.md. Each provider's module
  * (okta-fidelity.ts, entra-fidelity.ts) brings its restore order, damage and unavoidable

@@ -31,7 +31,7 @@ export interface TestApp {
   baseUrl: string;
   databaseUrl: string;
   dataDir: string;
-  /** supertest against the app; every answer is checked against the OpenAPI document (issue 29). */
+  /** supertest against the app; every answer is checked against the OpenAPI document (docs/api.md). */
   http: ReturnType<typeof request>;
   /** The OpenAPI document's contract, for answers obtained otherwise than through `http`. */
   contract: OpenApiContract;
@@ -166,7 +166,7 @@ function checkedAgainst(
           .call(target, url, ...rest)
           .expect((response) => {
             const problems = contract.problems(property, url, response);
-            if (problems.length) throw new Error(`OpenAPI contract (issue 29):\n${problems.join('\n')}`);
+            if (problems.length) throw new Error(`OpenAPI contract:\n${problems.join('\n')}`);
           });
     },
   });

@@ -28,7 +28,7 @@ export async function startWorkflowsOrg(
     const publicJwk = { ...(publicKey.export({ format: 'jwk' }) as JWK), kid, alg: 'RS256', use: 'sig' };
     const clientId = sim.registerServiceApp(publicJwk, granted);
     const privateJwk = { ...(privateKey.export({ format: 'jwk' }) as JWK), kid, alg: 'RS256' };
-    // The log scan of the run (issue 34) then also looks for the key's private exponent.
+    // The log scan of the run (docs/operations.md) then also looks for the key's private exponent.
     rememberSecrets(privateJwk.d);
     return {
       clientId,

@@ -4,7 +4,10 @@ import { MICROSOFT_GRAPH_APP_ID } from './generate-directory.js';
 /** A Graph PowerShell object of the export, PascalCase. */
 type Exported = Record<string, unknown>;
 
-/** The directory keys of a ScubaGear export that hold objects of issue 30's second batch. */
+/**
+ * The directory keys of a ScubaGear export that hold objects of the Entra types beyond users and groups
+ * (docs/resource-types.md).
+ */
 export interface ScubaGearDirectoryKeys {
   /** directory settings (`Get-MgBetaDirectorySetting`): the tenant's group settings */
   directory_settings?: Exported[];

@@ -63,8 +63,8 @@ const WRITES: ReadonlyArray<[string, RegExp]> = [
 
 /**
  * Restored types whose recorded writes the simulator does not answer as Okta did yet, with what
- * differs (issue 23, left open). Their writes are still replayed, in order, so that the org evolves
- * as recorded; the test fails once one of them answers as Okta did, so that it leaves this list.
+ * differs (docs/restore-fidelity.md, left open). Their writes are still replayed, in order, so that the org
+ * evolves as recorded; the test fails once one of them answers as Okta did, so that it leaves this list.
  */
 const NOT_YET: Readonly<Record<string, string>> = {
   user: 'a replacement without `login` is refused (400) where Okta kept the login; a creation Okta refused (400) is accepted',

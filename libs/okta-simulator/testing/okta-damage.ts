@@ -225,7 +225,7 @@ function schemaIdOf(record: SnapshotRecord, state: Record<string, SnapshotRecord
 
 /**
  * Identity providers with profile mappings first: deleting one tests that a restore brings its
- * mappings back with it (issue 23). Other types keep their order.
+ * mappings back with it (docs/restore-fidelity.md). Other types keep their order.
  */
 function withDependentsFirst(
   type: OktaResourceType,

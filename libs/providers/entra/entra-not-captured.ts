@@ -13,7 +13,7 @@ const CREDENTIAL_VALUES = [
 ];
 
 /**
- * What Graph never returns for a backed-up type, for the snapshot manifest (issue 30, "Not
+ * What Graph never returns for a backed-up type, for the snapshot manifest (docs/resource-types.md, "Not
  * captured"): users' passwords (`passwordProfile.password` is write-only, "user resource type")
  * and their registered MFA methods, which a backup does not read
  * (`/users/{id}/authentication/methods`, and their secrets are never readable anyway); the secret

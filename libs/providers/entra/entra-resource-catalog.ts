@@ -5,8 +5,8 @@
  * applications and service principals with their credentials, grants and assignments, directory
  * roles (custom definitions, assignments, PIM schedules, scoped to units), then the policies.
  * Names are Graph's own, singular snake_case, with `user`, `group` and `group_membership` where
- * the concept is Okta's too (issue 30). Record ids are Graph's object ids; a domain's is its
- * name, a cross-tenant partner's its tenant id; a child read under a parent is
+ * the concept is Okta's too (docs/resource-types.md "Microsoft Entra ID"). Record ids are Graph's object ids;
+ * a domain's is its name, a cross-tenant partner's its tenant id; a child read under a parent is
  * `<parentId>:<childId>` (a membership or owner `<parentId>:<memberId>`), except an
  * authentication method configuration, whose id (`Fido2`...) is already the tenant's only one.
  */

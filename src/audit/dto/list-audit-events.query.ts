@@ -5,7 +5,9 @@ import { PageLimit, QueryTimestamp } from '@app/common/query-params.decorator.js
 /** Largest page of GET /api/audit-events. */
 export const MAX_AUDIT_PAGE = 500;
 
-/** Query of GET /api/audit-events (issue 25): filters, and a keyset cursor on (occurred_at, id). */
+/**
+ * Query of GET /api/audit-events (docs/notifications.md): filters, and a keyset cursor on (occurred_at, id).
+ */
 export class ListAuditEventsQuery {
   @QueryTimestamp('ISO 8601; events at or after.')
   from?: Date;

@@ -29,7 +29,7 @@ function exposedGc(): GcFunction {
  * when a collection finds the Buffer unreachable. A stream that moves tens of MB while allocating
  * few JavaScript objects (PostgreSQL's COPY output sent on to an HTTP response) triggers few
  * collections of its own, so up to 50 MB of chunks already sent waited for the collector and the
- * process's RSS rose by that much (issue 27: an account export's RSS must rise by less than
+ * process's RSS rose by that much (docs/account.md: an account export's RSS must rise by less than
  * 30 MB). Scavenging on a byte count keeps that garbage under `everyBytes`.
  *
  * @param source chunks of bytes, passed on as they come

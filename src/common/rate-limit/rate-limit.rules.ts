@@ -48,7 +48,7 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
     appliesTo: (_method, path) => SIGN_IN_CODE_ROUTES.has(path),
   },
   {
-    // Issue 27: the public newsletter's subscribe, a per-IP budget beside each address's own
+    // docs/security.md: the public newsletter's subscribe, a per-IP budget beside each address's own
     // (NewsletterService), so nobody can mail-bomb addresses through it.
     name: 'newsletter-subscribe',
     limit: 10,

@@ -10,7 +10,8 @@ export const JSON_BODY_LIMIT = '100kb';
 /**
  * Deepest nesting of arrays and objects a JSON body may have. The API's deepest body is two
  * levels (`{"include":["user"]}`); 32 leaves room for any future one while bounding every
- * recursive walk of a body (a 2,000-deep body overflowed the validation pipe's stack: issue 22).
+ * recursive walk of a body (a 2,000-deep body overflowed the validation pipe's stack: docs/security.md
+ * "Request validation").
  */
 export const MAX_JSON_DEPTH = 32;
 

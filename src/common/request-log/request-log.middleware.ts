@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { REQUEST_ID } from '@app/auth/auth.guard.js';
 
 /**
- * One log line per request Nest routes (issue 34): method, route template (`unmatched` when no
+ * One log line per request Nest routes (docs/operations.md): method, route template (`unmatched` when no
  * route matched), status, duration in milliseconds and request id, as structured fields (at the
  * root of the JSON object under LOG_FORMAT=json). The request id is the caller's X-Request-Id when
  * it is a plain token, else a new UUID; it is put back on the request, so the auth guard, the audit

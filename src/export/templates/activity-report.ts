@@ -9,7 +9,7 @@ export interface ActivityEvent {
   outcome: string;
 }
 
-/** What the activity report shows (issue 28 "activity"). */
+/** What the activity report shows (docs/export.md). */
 export interface ActivityReportData {
   cover: ReportCover;
   events: readonly ActivityEvent[];

@@ -12,7 +12,7 @@ export interface PackReadme {
 }
 
 /**
- * README.txt of an audit pack (issue 28): what each file holds and how to check the pack with
+ * README.txt of an audit pack (docs/export.md): what each file holds and how to check the pack with
  * `openssl` and `sha256sum` alone (OpenSSL 3 verifies Ed25519 with `pkeyutl -rawin`).
  */
 export function auditPackReadme(pack: PackReadme): string {

@@ -1,6 +1,6 @@
 import { badge, figures, reportDocument, type ReportCover, table } from './layout.js';
 
-/** What the backup report shows (issue 28 "backup"). */
+/** What the backup report shows (docs/export.md). */
 export interface BackupReportData {
   cover: ReportCover;
   backup: {

@@ -11,7 +11,7 @@ export interface ComplianceSection {
   findings: readonly Finding[];
 }
 
-/** What the compliance report shows (issue 28 "compliance"). */
+/** What the compliance report shows (docs/export.md). */
 export interface ComplianceReportData {
   cover: ReportCover;
   framework: string;

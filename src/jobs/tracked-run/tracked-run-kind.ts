@@ -18,7 +18,7 @@ export interface RunContext<T extends TrackedRunEntity> {
    */
   progress(pct: number, message: string, fields?: RunFields<T>): Promise<void>;
   /**
-   * Ends the run with `outcome` and records `entry` in the same transaction (issue 25).
+   * Ends the run with `outcome` and records `entry` in the same transaction (docs/notifications.md).
    * @throws RunAbandonedError when the stale sweep failed it first
    */
   finish(outcome: RunOutcome<T>, entry: AuditEntry): Promise<void>;

@@ -28,7 +28,7 @@ export class PreferenceChangeDto {
   email?: boolean;
 }
 
-/** Body of PATCH /api/notifications/preferences (issue 25). */
+/** Body of PATCH /api/notifications/preferences (docs/notifications.md). */
 export class UpdatePreferencesDto {
   @ApiProperty({ type: [PreferenceChangeDto], minItems: 1, maxItems: NOTIFICATION_TYPES.length })
   @IsArray()

@@ -99,8 +99,8 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * What a restore compares of a conditional access policy, the same function applied to the
- * backup record and to the live one, so that Graph's rewrite of a written policy (issue 31:
- * "Graph rewrites conditional access policies on write"; the simulator's side is
+ * backup record and to the live one, so that Graph's rewrite of a written policy (docs/restore.md "Microsoft
+ * Entra ID": "Graph rewrites conditional access policies on write"; the simulator's side is
  * conditional-access-normalization.ts) does not read as a difference:
  * - the write body's members (conditionalAccessBody: server-set members and annotations out,
  *   the authentication strength reduced to its id);

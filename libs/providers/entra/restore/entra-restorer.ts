@@ -55,8 +55,8 @@ const DYNAMIC_MEMBERS =
   'Entra computes the members of a dynamic group from its rule: a restore writes the rule, not the members';
 
 /**
- * Microsoft Entra ID's ProviderRestorer (issue 31): the restore definitions of each type
- * (definitions/) behind the provider-neutral interface (kit DefinitionRestorer), Graph's GUIDs
+ * Microsoft Entra ID's ProviderRestorer (docs/restore.md "Microsoft Entra ID"): the restore definitions of
+ * each type (definitions/) behind the provider-neutral interface (kit DefinitionRestorer), Graph's GUIDs
  * rewritten through the run's IdMap, and Entra's own rules:
  * - an object still in the deleted items is restored from there, keeping its id (and an
  *   application its `appId`), then changed into the backup's record; only one that is not is

@@ -148,8 +148,8 @@ export interface GuardedState {
 }
 
 /**
- * Issue 31's lockout guard: a conditional access policy a restore would write `enabled` that
- * would block every Global Administrator who can sign in is written
+ * The lockout guard (docs/restore.md "Prune and the lockout guard"): a conditional access policy a restore
+ * would write `enabled` that would block every Global Administrator who can sign in is written
  * `enabledForReportingButNotEnforced` instead, with a note, unless `enforce` is set.
  * @throws as signInAdmins
  */

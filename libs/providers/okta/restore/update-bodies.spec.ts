@@ -44,9 +44,9 @@ const NOT_IN_BODY: ReadonlyArray<{ types?: readonly string[]; path: RegExp; why:
 const PER_TYPE = 20;
 
 /**
- * Issue 23: "An update never sends a body that would clear a field the backup holds." For every
- * type a restore updates, every backed-up record of an org (up to PER_TYPE) is written back onto
- * itself through the restore definition, and the body of each replacement it sends must hold
+ * The rule (docs/restore-fidelity.md): "An update never sends a body that would clear a field the backup
+ * holds." For every type a restore updates, every backed-up record of an org (up to PER_TYPE) is written back
+ * onto itself through the restore definition, and the body of each replacement it sends must hold
  * every field of the record that the operation's request schema (management.yaml) can write.
  */
 function checkUpdateBodies(name: string, options: SimulatorOptions): void {
