@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Reply } from '@libs/okta-simulator/http/reply.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 
-import { jsonObjectBody } from './directory-writes.routes.js';
+import { jsonObjectBody } from './json-body.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { linkWriteRoutes } from './link-writes.routes.js';
 import { type GraphContext, graphRoute } from './graph-route.js';

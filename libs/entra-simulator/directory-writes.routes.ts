@@ -7,6 +7,7 @@ import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute, requireRole } from './graph-route.js';
 import { entityReply, listPage } from './odata-list.js';
 import { USER_DEFAULT_PROPERTIES, USER_PROPERTIES, userObject } from './seed/users.js';
+import { jsonObjectBody } from './json-body.js';
 import { linkWriteRoutes, referencedObjectId } from './link-writes.routes.js';
 import type { DeletableCollection, DeletedItem, GraphObject } from './tenant-state.js';
 
@@ -86,22 +87,6 @@ const GROUP_PROPERTIES = [
   'visibility',
   'isAssignableToRole',
 ] as const;
-
-/**
- * A JSON object request body.
- * @throws GraphError 400 `BadRequest` for anything else ("Unable to read JSON request payload.")
- */
-export function jsonObjectBody(bodyText: string): Record<string, unknown> {
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    body = undefined;
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new GraphError(400, 'BadRequest', 'Unable to read JSON request payload.');
-  return body as Record<string, unknown>;
-}
 
 /** `body`'s members among `names`, others left out (read-only ones, annotations, passwords). */
 function writable(body: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {

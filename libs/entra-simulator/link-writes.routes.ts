@@ -2,7 +2,7 @@ import type { Route } from '@libs/okta-simulator/http/router.js';
 
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
-import { jsonObjectBody } from './directory-writes.routes.js';
+import { jsonObjectBody } from './json-body.js';
 import type { ChildCollection, Collection } from './tenant-state.js';
 
 /**

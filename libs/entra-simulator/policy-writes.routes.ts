@@ -4,7 +4,7 @@ import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
 import type { Route } from '@libs/okta-simulator/http/router.js';
 
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
-import { jsonObjectBody } from './directory-writes.routes.js';
+import { jsonObjectBody } from './json-body.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute, requireRole } from './graph-route.js';
 import { entityReply } from './odata-list.js';

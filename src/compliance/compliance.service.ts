@@ -12,7 +12,7 @@ import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
-import { RestoreService } from '@app/restore/restore.service.js';
+import { RestoreHistory } from '@app/restore/restore-history.js';
 import type { ComplianceCheckDto } from './dto/compliance-check.dto.js';
 import { type ComplianceReportDto, toComplianceReportDto } from './dto/compliance-report.dto.js';
 import { ComplianceRepository } from './compliance.repository.js';
@@ -26,7 +26,7 @@ export class ComplianceService {
   constructor(
     private readonly connections: ConnectionsService,
     private readonly snapshots: BackupSnapshotsService,
-    private readonly restores: RestoreService,
+    private readonly restores: RestoreHistory,
     private readonly results: ComplianceRepository,
     private readonly audit: AuditService,
     private readonly plans: PlanLimitsService,

@@ -10,8 +10,8 @@ import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { NotFoundError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
-import { type SignedReportQuery, ReportUrlSigner } from '@app/export/report-url.js';
-import { zipPack } from '@app/export/zip-pack.js';
+import { type SignedReportQuery, ReportUrlSigner } from '@app/common/downloads/report-url.js';
+import { zipPack } from '@app/common/downloads/zip-pack.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 

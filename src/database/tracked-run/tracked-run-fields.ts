@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.entity.js';
+import type { TrackedRunEntity } from './tracked-run.entity.js';
 
 /** The documented progress and time fields of a tracked run's DTO; each kind adds its `status` enum. */
 export abstract class TrackedRunFieldsDto {
