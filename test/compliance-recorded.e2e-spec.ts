@@ -4,7 +4,7 @@ import type { RecordSource } from '@libs/compliance/compliance-types.js';
 import { FRAMEWORKS } from '@libs/compliance/frameworks/index.js';
 import { recordedOrgNames } from '@libs/okta-simulator/seed/fixtures/fixture-seeder.js';
 import { OKTA_CHECKS } from '@libs/providers/okta/compliance/index.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';

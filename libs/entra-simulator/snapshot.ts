@@ -6,7 +6,7 @@ import {
 import { USER_PROPERTIES } from './seed/users.js';
 import type { ChildCollection, Collection, GraphObject, TenantState } from './tenant-state.js';
 
-/** One object of the tenant in the shared record vocabulary (libs/providers/resource-types.ts). */
+/** One object of the tenant in the shared record vocabulary (libs/records/resource-record.ts). */
 export interface EntraSnapshotRecord {
   id: string;
   name: string | null;

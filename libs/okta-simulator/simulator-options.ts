@@ -1,4 +1,4 @@
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { WorkflowsHandle, WorkflowsSeed } from '@libs/workflows-simulator/index.js';
 import type { JWK } from 'jose';
 
@@ -37,7 +37,7 @@ export interface SimulatorOptions {
   workflows?: WorkflowsSeed;
 }
 
-/** One object of the org in the shared record vocabulary (libs/providers/resource-types.ts). */
+/** One object of the org in the shared record vocabulary (libs/records/resource-record.ts). */
 export interface SnapshotRecord {
   id: string;
   name: string | null;

@@ -1,5 +1,5 @@
 import { redact } from '@libs/providers/okta/okta-not-captured.js';
-import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 import { roleAssignmentJson } from './resources/admin-roles.routes.js';
 import { emailTemplateJson } from './resources/brands.routes.js';
@@ -35,7 +35,7 @@ function linkedId(data: Json, rel: string): string | undefined {
 
 /**
  * The org as records of the shared vocabulary, built the way a connector listing the API
- * would build them (resource-types.ts): ids of child objects are `<parentId>:<childId>`,
+ * would build them (okta-resource-types.ts): ids of child objects are `<parentId>:<childId>`,
  * `data` is the object as the API returns it (generated `_links` included) minus the secrets a
  * backup drops (the connector's notCaptured table), names as the connector gives them.
  * Group memberships hold `{ groupId, userId }`, app sign-on policies `{ appId, policyId }`.
@@ -208,7 +208,7 @@ export function snapshotOf(state: OrgState, baseUrl: string): Record<OktaResourc
 }
 
 /**
- * A role target as a backup records it (resource-types.ts): `{ assignmentType, roleType }` and
+ * A role target as a backup records it (okta-resource-types.ts): `{ assignmentType, roleType }` and
  * `groupId`, `appId` or `appName`, named by the group's name, the app's label or the catalog
  * app's display name.
  */

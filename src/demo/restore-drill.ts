@@ -1,8 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/index.js';
+import type { OktaResourceType, RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/index.js';
 import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { differences, failedWrites, recreatedId, runDrillRestore } from './drill-restore.js';
 import type { DrillResult } from './drill-result.js';

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { RestorePackage } from '@libs/providers/restore-package.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';

@@ -1,4 +1,4 @@
-import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES } from '@libs/providers/okta/okta-resource-types.js';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import pMap from 'p-map';
 import type { RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/simulator-options.js';

@@ -1,4 +1,4 @@
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 import { manageScopes, readScopes } from '@libs/okta-simulator/auth/principal.js';
 import { notFound, validationFailed, type OktaError } from '@libs/okta-simulator/http/okta-error.js';

@@ -1,4 +1,4 @@
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 import type { Entry, Json } from '@libs/okta-simulator/store/entry.js';
 

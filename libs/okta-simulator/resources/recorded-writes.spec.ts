@@ -6,7 +6,7 @@ import type { RunningSimulator } from '@libs/okta-simulator/simulator-options.js
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
 import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 const dir = cassettesDir();
 

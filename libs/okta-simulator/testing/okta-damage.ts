@@ -1,7 +1,7 @@
 import type { SnapshotRecord } from '@libs/okta-simulator/index.js';
 import type { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { RESOURCE_DEFINITIONS } from '@libs/providers/okta/okta-resource-catalog.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 type Json = Record<string, unknown>;
 

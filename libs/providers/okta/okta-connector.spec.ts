@@ -8,11 +8,8 @@ import {
   ProviderError,
   ProviderHostNotAllowedError,
 } from '@libs/providers/provider-errors.js';
-import {
-  OKTA_RESOURCE_TYPES,
-  type OktaResourceType,
-  type ResourceRecord,
-} from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { OktaConnector, type OktaConnectorOptions } from './okta-connector.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 import { PAGE_LIMITS } from './okta-resource-catalog.js';

@@ -4,11 +4,8 @@ import { cassettesDir, openApiFile } from '@libs/okta-simulator/testing/fixture-
 import { RequestSchemas } from '@libs/okta-simulator/testing/request-schema-paths.js';
 import type { SimulatorOptions } from '@libs/okta-simulator/simulator-options.js';
 import { OktaApiClient, type WriteRequest } from '@libs/providers/okta/okta-api-client.js';
-import {
-  OKTA_RESOURCE_TYPES,
-  type OktaResourceType,
-  type ResourceRecord,
-} from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { useRestoreTestOrg, type RestoreTestOrg } from './testing/restore-test-org.js';
 
 const schemaFile = openApiFile();

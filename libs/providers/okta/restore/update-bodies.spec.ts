@@ -4,7 +4,7 @@ import { cassettesDir, openApiFile } from '@libs/okta-simulator/testing/fixture-
 import { leafPaths, RequestSchemas } from '@libs/okta-simulator/testing/request-schema-paths.js';
 import type { SimulatorOptions } from '@libs/okta-simulator/simulator-options.js';
 import { OktaApiClient, type WriteRequest } from '@libs/providers/okta/okta-api-client.js';
-import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES } from '@libs/providers/okta/okta-resource-types.js';
 import { useRestoreTestOrg, type RestoreTestOrg } from './testing/restore-test-org.js';
 
 const schemaFile = openApiFile();

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { EntraConnector } from '@libs/providers/entra/entra-connector.js';
 import { entraBackupPermissions } from '@libs/providers/entra/entra-resource-catalog.js';
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,

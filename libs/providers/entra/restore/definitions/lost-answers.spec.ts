@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import {
   type RestoreTestTenant,

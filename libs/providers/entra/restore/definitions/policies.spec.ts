@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import {
   type RestoreTestTenant,

@@ -11,7 +11,7 @@ import type {
   RestoreWriteOptions,
   RestoreWriteResult,
 } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 import { EntraConnector } from '@libs/providers/entra/entra-connector.js';
 import {

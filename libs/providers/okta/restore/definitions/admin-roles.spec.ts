@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { childrenOf as liveChildrenOf, pairedLive } from '@libs/providers/okta/restore/testing/live-pairs.js';
 import {
   useRestoreTestOrg,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
 import {
   useRestoreTestOrg,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import {
   useRestoreTestOrg,
   type RestoreTestOrg,

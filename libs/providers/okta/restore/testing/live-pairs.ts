@@ -1,5 +1,6 @@
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { RestoreTestOrg } from './restore-test-org.js';
 
 /** The live records of `type` under a parent record (`<parentId>:...`). */

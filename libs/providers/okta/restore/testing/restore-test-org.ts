@@ -2,11 +2,8 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
-import {
-  OKTA_RESOURCE_TYPES,
-  type OktaResourceType,
-  type ResourceRecord,
-} from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 import { OktaConnector } from '@libs/providers/okta/okta-connector.js';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
