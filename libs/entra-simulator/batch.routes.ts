@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import { json } from '@libs/okta-simulator/http/reply.js';
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import { json } from '@libs/simulators/kit/http/reply.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { badRequest } from './graph-error.js';
 import type { GraphContext } from './graph-route.js';
-import type { Reply } from '@libs/okta-simulator/http/reply.js';
+import type { Reply } from '@libs/simulators/kit/http/reply.js';
 
 /** What routes a request and answers it: the HTTP handler's and `$batch`'s (simulator.ts). */
 export type Answer = (request: {

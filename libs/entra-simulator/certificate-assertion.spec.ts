@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Agent, request } from 'undici';
-import { selfSignedCertificate } from '@libs/okta-simulator/tls/certificates.js';
+import { selfSignedCertificate } from '@libs/simulators/kit/tls/certificates.js';
 import { certificateAssertionKey } from '@libs/providers/kit/certificate-credential.js';
 import { signClientAssertion } from '@libs/providers/kit/client-assertion.js';
 

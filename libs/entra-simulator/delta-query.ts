@@ -1,4 +1,4 @@
-import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
+import { json, type Reply } from '@libs/simulators/kit/http/reply.js';
 
 import { GraphError } from './graph-error.js';
 import { project, selectedProperties } from './odata-list.js';

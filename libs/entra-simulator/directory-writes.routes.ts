@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import { json, type Reply } from '@libs/simulators/kit/http/reply.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute, requireRole } from './graph-route.js';

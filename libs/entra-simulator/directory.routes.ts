@@ -1,5 +1,5 @@
-import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import { json, type Reply } from '@libs/simulators/kit/http/reply.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { deltaPage } from './delta-query.js';
 import { badRequest, notFound } from './graph-error.js';

@@ -1,4 +1,4 @@
-import type { Reply } from '@libs/okta-simulator/http/reply.js';
+import type { Reply } from '@libs/simulators/kit/http/reply.js';
 
 /**
  * An error Microsoft Graph answers, `{ "error": { "code", "message", "innerError" } }`

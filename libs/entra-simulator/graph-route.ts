@@ -1,5 +1,5 @@
-import type { Reply } from '@libs/okta-simulator/http/reply.js';
-import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import type { Reply } from '@libs/simulators/kit/http/reply.js';
+import type { RequestContext, Route } from '@libs/simulators/kit/http/router.js';
 
 import type { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';

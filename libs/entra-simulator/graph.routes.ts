@@ -1,5 +1,5 @@
-import { json } from '@libs/okta-simulator/http/reply.js';
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import { json } from '@libs/simulators/kit/http/reply.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { GRAPH_RESOURCE } from './app-registrations.js';
 import { applicationWriteRoutes } from './application-writes.routes.js';

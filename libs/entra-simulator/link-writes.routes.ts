@@ -1,4 +1,4 @@
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute } from './graph-route.js';

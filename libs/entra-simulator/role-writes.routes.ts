@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { requireMembers } from './application-writes.routes.js';
 import { jsonObjectBody } from './json-body.js';

@@ -4,10 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { FaultInjector, type FaultOptions } from '@libs/okta-simulator/http/faults.js';
-import { Router } from '@libs/okta-simulator/http/router.js';
-import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
-import { listenHttps } from '@libs/okta-simulator/tls/https-listener.js';
+import { FaultInjector, type FaultOptions } from '@libs/simulators/kit/http/faults.js';
+import { Router } from '@libs/simulators/kit/http/router.js';
+import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
+import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
 
 import { AppRegistrations } from './app-registrations.js';
 import { GraphError } from './graph-error.js';

@@ -1,11 +1,12 @@
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
-import type { WorkflowsHandle, WorkflowsSeed } from '@libs/workflows-simulator/index.js';
 import type { JWK } from 'jose';
 
-import type { FaultOptions } from './http/faults.js';
+import type { FaultOptions } from '@libs/simulators/kit/http/faults.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 import type { RequestLogSummary } from './http/request-log.js';
 import type { RateLimitMode } from './rate-limit/rate-limiter.js';
 import type { FixtureSeedReport } from './seed/fixtures/fixture-seeder.js';
+import type { OrgContext } from './org-context.js';
 
 export interface SimulatorOptions {
   /** TCP port; 0 (default) picks an ephemeral one. */
@@ -31,10 +32,10 @@ export interface SimulatorOptions {
   /** Fault injection (off by default). */
   faults?: FaultOptions;
   /**
-   * Also serve the org's Okta Workflows host (libs/workflows-simulator): a folder generated from
-   * this seed and the exporter flow's invoke route, on this same origin.
+   * Routes of another product served on the org's own origin and acting on the org, tried before
+   * the org's routes (Okta Workflows: libs/workflows-simulator's startWorkflowsSimulator).
    */
-  workflows?: WorkflowsSeed;
+  hostedRoutes?: (org: OrgContext) => Route[];
 }
 
 /** One object of the org in the shared record vocabulary (libs/records/resource-record.ts). */
@@ -70,8 +71,6 @@ export interface RunningSimulator {
    * app", public key, "Okta API Scopes" grants); returns its client id.
    */
   registerServiceApp(publicJwk: JWK, scopes: readonly string[]): string;
-  /** The Workflows host, when started with `workflows`. */
-  workflows?: WorkflowsHandle;
   /** What fixture seeding loaded and skipped (undefined for a generated org). */
   fixtureReport?: FixtureSeedReport;
   close(): Promise<void>;

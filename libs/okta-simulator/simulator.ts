@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { apiServiceRoutes } from './auth/api-services.routes.js';
 import { CredentialStore } from './auth/credential-store.js';
 import { tokenRoutes } from './auth/token.routes.js';
-import { FaultInjector } from './http/faults.js';
+import { FaultInjector } from '@libs/simulators/kit/http/faults.js';
 import { createRequestHandler } from './http/pipeline.js';
 import { RequestLog } from './http/request-log.js';
-import { type Route, Router } from './http/router.js';
-import { workflowsHost } from '@libs/workflows-simulator/index.js';
+import { type Route, Router } from '@libs/simulators/kit/http/router.js';
 import { ID_PREFIX, oktaId } from './store/okta-ids.js';
 import type { OrgContext } from './org-context.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
@@ -35,8 +34,8 @@ import { DEFAULT_SIZES, generateOrg } from './seed/generator/generate-org.js';
 import type { RunningSimulator, SimulatorOptions } from './simulator-options.js';
 import { snapshotOf } from './snapshot.js';
 import { OrgState } from './store/org-state.js';
-import { issueTlsMaterial } from './tls/certificates.js';
-import { listenHttps } from './tls/https-listener.js';
+import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
+import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
 
 function routerFor(org: OrgContext, extra: Route[]): Router {
   const router = new Router();
@@ -100,14 +99,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         },
         baseUrl,
       );
-    const workflows = options.workflows ? workflowsHost(org, options.workflows) : undefined;
     const requestLog = new RequestLog();
     const rateLimiter = new RateLimiter(options.rateLimits ?? 'none');
     const faults = new FaultInjector(options.faults);
     server.on(
       'request',
       createRequestHandler({
-        router: routerFor(org, workflows?.routes ?? []),
+        router: routerFor(org, options.hostedRoutes?.(org) ?? []),
         credentials,
         rateLimiter,
         requestLog,
@@ -122,7 +120,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       caCertPem: tls.caCertPem,
       adminToken: credentials.adminToken,
       fixtureReport,
-      workflows: workflows?.handle,
       registerServiceApp: (publicJwk, scopes) => {
         const clientId = oktaId(ID_PREFIX.app);
         credentials.registerClient({ clientId, publicJwk, grantedScopes: [...scopes] });

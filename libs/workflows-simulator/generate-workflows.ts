@@ -1,4 +1,4 @@
-import { Prng } from '@libs/okta-simulator/seed/prng.js';
+import { Prng } from '@libs/simulators/kit/seed/prng.js';
 
 import { CARD_KINDS, type CardKindName, cardOf } from './card-catalog.js';
 import type { WorkflowFlow, WorkflowsOrgData } from './workflows-org.js';

@@ -2,8 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { JWK } from 'jose';
 
-import { startSimulator } from '@libs/okta-simulator/index.js';
-import type { RunningSimulator } from '@libs/okta-simulator/simulator-options.js';
+import { type RunningWorkflowsSimulator, startWorkflowsSimulator } from './start-workflows-simulator.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
 import { JWT_BEARER_ASSERTION_TYPE, signClientAssertion } from '@libs/providers/kit/client-assertion.js';
 
@@ -11,7 +10,7 @@ import { INVOKE_SCOPE } from './workflows-host.js';
 
 /** The Workflows personality of the Okta simulator: private_key_jwt tokens, the exporter flow, System Log events. */
 describe('Workflows host', () => {
-  let sut: RunningSimulator;
+  let sut: RunningWorkflowsSimulator;
   let client: SimulatorClient;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = {
@@ -33,19 +32,17 @@ describe('Workflows host', () => {
       },
     });
   };
-  const invoke = (bearer: string | null, alias = sut.workflows!.exporterAlias) =>
+  const invoke = (bearer: string | null, alias = sut.workflows.exporterAlias) =>
     client.call('POST', `/api/flo/${alias}/invoke`, {
       auth: bearer === null ? undefined : { bearer },
       json: {},
     });
 
   beforeAll(async () => {
-    sut = await startSimulator({
-      users: 3,
-      groups: 1,
-      apps: 1,
-      workflows: { flows: 4, tables: 1, rows: 2, seed: 7 },
-    });
+    sut = await startWorkflowsSimulator(
+      { users: 3, groups: 1, apps: 1 },
+      { flows: 4, tables: 1, rows: 2, seed: 7 },
+    );
     client = new SimulatorClient(sut);
   });
   afterAll(async () => {
@@ -107,10 +104,10 @@ describe('Workflows host', () => {
   });
 
   it('logs a workflows.user.* event for each change and each export', async () => {
-    const flowId = [...sut.workflows!.data.flows.keys()][0];
-    sut.workflows!.changeCardInput(flowId, 1, 'ID or Login', 'x');
-    const added = sut.workflows!.addFlow('Added', ['apiEndpoint', 'returnRaw']);
-    sut.workflows!.deleteFlow(added);
+    const flowId = [...sut.workflows.data.flows.keys()][0];
+    sut.workflows.changeCardInput(flowId, 1, 'ID or Login', 'x');
+    const added = sut.workflows.addFlow('Added', ['apiEndpoint', 'returnRaw']);
+    sut.workflows.deleteFlow(added);
     const query = new URLSearchParams({
       filter: 'eventType sw "workflows.user."',
       since: new Date(Date.now() - 60_000).toISOString(),

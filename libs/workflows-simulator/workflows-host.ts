@@ -1,6 +1,6 @@
 import { invalidToken, notFound } from '@libs/okta-simulator/http/okta-error.js';
-import { json } from '@libs/okta-simulator/http/reply.js';
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import { json } from '@libs/simulators/kit/http/reply.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { objectTarget, recordEvent } from '@libs/okta-simulator/resources/audit.js';
 

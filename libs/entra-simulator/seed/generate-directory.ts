@@ -1,4 +1,4 @@
-import type { Prng } from '@libs/okta-simulator/seed/prng.js';
+import type { Prng } from '@libs/simulators/kit/seed/prng.js';
 
 import type { Collection, GraphObject, TenantState } from '@libs/entra-simulator/tenant-state.js';
 import { APPLICATION_DEFAULTS, SERVICE_PRINCIPAL_DEFAULTS, UNIT_DEFAULTS } from './directory-defaults.js';

@@ -1,4 +1,4 @@
-import { Prng } from '@libs/okta-simulator/seed/prng.js';
+import { Prng } from '@libs/simulators/kit/seed/prng.js';
 
 import type { TenantState } from '@libs/entra-simulator/tenant-state.js';
 import { generateDirectory } from './generate-directory.js';

@@ -1,4 +1,4 @@
-import type { Prng } from '@libs/okta-simulator/seed/prng.js';
+import type { Prng } from '@libs/simulators/kit/seed/prng.js';
 
 /** A deterministic GUID from the PRNG (Graph object ids are GUIDs). */
 export function guid(prng: Prng): string {

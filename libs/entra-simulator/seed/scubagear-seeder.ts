@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 import type { GraphObject, TenantState } from '@libs/entra-simulator/tenant-state.js';
 import { type GraphTypes, keepDeclared } from './csdl-types.js';
-import { Prng } from '@libs/okta-simulator/seed/prng.js';
+import { Prng } from '@libs/simulators/kit/seed/prng.js';
 
 import { ensureGraphServicePrincipal } from './generate-directory.js';
 import { toGraphJson } from './graph-json.js';

@@ -1,5 +1,5 @@
-import { json, type Reply } from '@libs/okta-simulator/http/reply.js';
-import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import { json, type Reply } from '@libs/simulators/kit/http/reply.js';
+import type { RequestContext, Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, type OAuthClient } from './credential-store.js';
 

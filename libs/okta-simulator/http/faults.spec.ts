@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { startSimulator } from '@libs/okta-simulator/index.js';
 import type { RunningSimulator } from '@libs/okta-simulator/simulator-options.js';
 import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import { type FaultOptions, FaultInjector } from './faults.js';
+import { type FaultOptions, FaultInjector } from '@libs/simulators/kit/http/faults.js';
 
 describe('FaultInjector', () => {
   it('draws faults at the configured rates, repeatably for a seed', () => {

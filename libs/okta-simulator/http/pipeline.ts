@@ -4,11 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { authenticate } from '@libs/okta-simulator/auth/authenticator.js';
 import type { CredentialStore } from '@libs/okta-simulator/auth/credential-store.js';
 import type { RateLimitDecision, RateLimiter } from '@libs/okta-simulator/rate-limit/rate-limiter.js';
-import type { FaultInjector } from './faults.js';
+import type { FaultInjector } from '@libs/simulators/kit/http/faults.js';
 import { OktaError, tooManyRequests } from './okta-error.js';
-import type { Reply } from './reply.js';
+import type { Reply } from '@libs/simulators/kit/http/reply.js';
 import type { RequestLog } from './request-log.js';
-import type { RequestContext, Router } from './router.js';
+import type { RequestContext, Router } from '@libs/simulators/kit/http/router.js';
 
 export interface PipelineDependencies {
   router: Router;

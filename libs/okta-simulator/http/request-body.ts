@@ -1,6 +1,6 @@
 import type { Json } from '@libs/okta-simulator/store/entry.js';
 import { OktaError } from './okta-error.js';
-import type { RequestContext } from './router.js';
+import type { RequestContext } from '@libs/simulators/kit/http/router.js';
 
 /**
  * The request body as a JSON object. Throws 400 E0000003 "The request body was not

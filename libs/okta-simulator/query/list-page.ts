@@ -1,7 +1,7 @@
 import { linkHeaders } from '@libs/okta-simulator/http/link-header.js';
 import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
-import { jsonArrayBytes, jsonText, type Reply } from '@libs/okta-simulator/http/reply.js';
-import type { RequestContext } from '@libs/okta-simulator/http/router.js';
+import { jsonArrayBytes, jsonText, type Reply } from '@libs/simulators/kit/http/reply.js';
+import type { RequestContext } from '@libs/simulators/kit/http/router.js';
 import { type OrderedCollection, UnknownCursorError } from '@libs/okta-simulator/store/ordered-collection.js';
 import { effectiveLimit, type PageLimits } from './page-limits.js';
 

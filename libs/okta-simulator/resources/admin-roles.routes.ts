@@ -1,8 +1,8 @@
 import { manageScopes, readScopes } from '@libs/okta-simulator/auth/principal.js';
 import { notFound, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
-import { empty, jsonText } from '@libs/okta-simulator/http/reply.js';
+import { empty, jsonText } from '@libs/simulators/kit/http/reply.js';
 import { jsonBody } from '@libs/okta-simulator/http/request-body.js';
-import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import type { RequestContext, Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { listReply } from '@libs/okta-simulator/query/list-page.js';
 import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';

@@ -1,6 +1,6 @@
 import { OktaError, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
 import { queryFlag } from '@libs/okta-simulator/http/request-body.js';
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
 import type { Json } from '@libs/okta-simulator/store/entry.js';

@@ -2,9 +2,9 @@ import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.
 
 import { manageScopes, readScopes } from '@libs/okta-simulator/auth/principal.js';
 import { notFound, validationFailed, type OktaError } from '@libs/okta-simulator/http/okta-error.js';
-import { empty, json, jsonText, type Reply } from '@libs/okta-simulator/http/reply.js';
+import { empty, json, jsonText, type Reply } from '@libs/simulators/kit/http/reply.js';
 import { jsonBody } from '@libs/okta-simulator/http/request-body.js';
-import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import type { RequestContext, Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import type { FilterRules } from '@libs/okta-simulator/query/filter-expression.js';
 import { listReply } from '@libs/okta-simulator/query/list-page.js';

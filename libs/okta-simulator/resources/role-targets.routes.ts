@@ -1,7 +1,7 @@
 import { manageScopes, readScopes } from '@libs/okta-simulator/auth/principal.js';
 import { notFound, OktaError, validationFailed } from '@libs/okta-simulator/http/okta-error.js';
-import { empty } from '@libs/okta-simulator/http/reply.js';
-import type { RequestContext, Route } from '@libs/okta-simulator/http/router.js';
+import { empty } from '@libs/simulators/kit/http/reply.js';
+import type { RequestContext, Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { listReply } from '@libs/okta-simulator/query/list-page.js';
 import type { Entry, Json } from '@libs/okta-simulator/store/entry.js';

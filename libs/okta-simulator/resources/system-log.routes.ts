@@ -1,7 +1,7 @@
 import { readScopes } from '@libs/okta-simulator/auth/principal.js';
 import { validationFailed } from '@libs/okta-simulator/http/okta-error.js';
-import { jsonText } from '@libs/okta-simulator/http/reply.js';
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import { jsonText } from '@libs/simulators/kit/http/reply.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { linkHeaders } from '@libs/okta-simulator/http/link-header.js';
 import { effectiveLimit, PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';

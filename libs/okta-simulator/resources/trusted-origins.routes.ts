@@ -1,4 +1,4 @@
-import type { Route } from '@libs/okta-simulator/http/router.js';
+import type { Route } from '@libs/simulators/kit/http/router.js';
 import type { OrgContext } from '@libs/okta-simulator/org-context.js';
 import { PAGE_LIMITS } from '@libs/okta-simulator/query/page-limits.js';
 import { ID_PREFIX } from '@libs/okta-simulator/store/okta-ids.js';

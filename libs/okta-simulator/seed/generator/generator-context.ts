@@ -1,6 +1,6 @@
 import type { OrgState } from '@libs/okta-simulator/store/org-state.js';
 import { oktaId, oktaTimestamp } from '@libs/okta-simulator/store/okta-ids.js';
-import { Prng } from '@libs/okta-simulator/seed/prng.js';
+import { Prng } from '@libs/simulators/kit/seed/prng.js';
 import type { NamePools } from './name-pools.js';
 
 // Bound once for hot loops (see seed/prng.ts).

@@ -6,7 +6,7 @@ import type { SimulatorOptions } from '@libs/okta-simulator/simulator-options.js
 import { OktaApiClient, type WriteRequest } from '@libs/providers/okta/okta-api-client.js';
 import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from './testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
 
 const schemaFile = openApiFile();
 const recorded = cassettesDir();

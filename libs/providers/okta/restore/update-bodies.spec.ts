@@ -5,7 +5,7 @@ import { leafPaths, RequestSchemas } from '@libs/okta-simulator/testing/request-
 import type { SimulatorOptions } from '@libs/okta-simulator/simulator-options.js';
 import { OktaApiClient, type WriteRequest } from '@libs/providers/okta/okta-api-client.js';
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/okta/okta-resource-types.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from './testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
 
 const schemaFile = openApiFile();
 const recorded = cassettesDir();

@@ -6,7 +6,7 @@ import { GLOBAL_ADMINISTRATOR_ROLE } from '@libs/providers/entra/restore/lockout
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/providers/entra/restore/testing/restore-test-tenant.js';
+} from '@libs/entra-simulator/testing/restore-test-tenant.js';
 
 const FIXTURE = scubaGearFile();
 const CA = ['Policy.ReadWrite.ConditionalAccess', 'Policy.Read.All'];

@@ -6,7 +6,7 @@ import type { EntraResourceType } from '@libs/providers/entra/entra-resource-cat
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/providers/entra/restore/testing/restore-test-tenant.js';
+} from '@libs/entra-simulator/testing/restore-test-tenant.js';
 
 const FIXTURE = scubaGearFile();
 

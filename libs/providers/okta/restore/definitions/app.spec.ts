@@ -2,10 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
 import { hasGeneratedName } from './app.js';
 
 type Json = Record<string, unknown>;

@@ -4,10 +4,7 @@ import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
 
 const TYPES = [
   'authorization_server',

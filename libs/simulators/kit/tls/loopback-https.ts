@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { issueTlsMaterial, type TlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
+import { issueTlsMaterial, type TlsMaterial } from './certificates.js';
 
-/** A provider stand-in for kit specs: an HTTPS server on loopback and an agent that trusts it. */
+/** A provider stand-in for connector-kit specs: an HTTPS server on loopback and an agent that trusts it. */
 export interface LoopbackHttps {
   /** `https://127.0.0.1:<port>` */
   origin: string;

@@ -1,11 +1,11 @@
-import { mulberry32 } from '@libs/okta-simulator/seed/prng.js';
+import { mulberry32 } from '@libs/simulators/kit/seed/prng.js';
 
 /**
  * Faults to inject into responses, for resilience tests. Rates are probabilities in [0, 1]
  * drawn per request from a PRNG seeded with `seed` (default 1), so a run is repeatable.
  */
 export interface FaultOptions {
-  /** Share of requests answered 500 with Okta's E0000009 body. */
+  /** Share of requests answered 500, in the simulated API's error body (Okta's E0000009, Graph's). */
   errorRate?: number;
   /** Share of requests whose connection is destroyed before any response byte. */
   dropRate?: number;
@@ -14,9 +14,9 @@ export interface FaultOptions {
   /**
    * Share of requests that start a burst of 429s: the org's other clients spent the request's
    * bucket (at most once a second after the last burst ends: a bucket just reset is full), so it
-   * and every request of the same bucket for the next second are answered 429
-   * E0000047 with `X-Rate-Limit-Remaining: 0` and that second's end as `X-Rate-Limit-Reset`,
-   * before they reach their handler ("Rate limits" overview, Okta developer docs).
+   * and every request of the same bucket for the next second are answered 429 before they reach
+   * their handler (the Okta simulator: E0000047 with `X-Rate-Limit-Remaining: 0` and that
+   * second's end as `X-Rate-Limit-Reset`, "Rate limits" overview, Okta developer docs).
    */
   throttleRate?: number;
   /** Extra delay added to every response, in milliseconds. */
