@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { runFramework } from '@libs/compliance/compliance-engine.js';
 import type { RecordSource } from '@libs/compliance/compliance-types.js';
 import { FRAMEWORKS } from '@libs/compliance/frameworks/index.js';
-import { recordedOrgNames } from '@libs/okta-simulator/seed/fixtures/fixture-seeder.js';
+import { recordedOrgNames } from '@libs/simulators/okta/seed/fixtures/fixture-seeder.js';
 import { OKTA_CHECKS } from '@libs/providers/okta/compliance/index.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';

@@ -1,4 +1,4 @@
-import { startEntraSimulator } from '@libs/entra-simulator/index.js';
+import { startEntraSimulator } from '@libs/simulators/entra/index.js';
 import { selfSignedCertificate } from '@libs/simulators/kit/tls/certificates.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import type { DemoTenant } from './demo-tenant.js';

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { EntraSnapshot, RunningEntraSimulator } from '@libs/entra-simulator/index.js';
-import { graphClient } from '@libs/entra-simulator/testing/graph-client.js';
+import type { EntraSnapshot, RunningEntraSimulator } from '@libs/simulators/entra/index.js';
+import { graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { skippedDrill } from './demo-tenant.js';
 import { differences, failedWrites, recreatedId, runDrillRestore } from './drill-restore.js';

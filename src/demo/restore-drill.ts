@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { OktaResourceType, RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/index.js';
-import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import type { OktaResourceType, RunningSimulator, SnapshotRecord } from '@libs/simulators/okta/index.js';
+import { deleteOne } from '@libs/simulators/okta/testing/okta-damage.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { differences, failedWrites, recreatedId, runDrillRestore } from './drill-restore.js';
 import type { DrillResult } from './drill-result.js';

@@ -5,7 +5,7 @@ import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { collectParts, type CollectedPart, cursorsOf } from '@libs/providers/testing/collect-parts.js';
 import { mergePart } from '@libs/providers/testing/merge-parts.js';
 
-/** One object as the tenant holds it, the shape simulators snapshot (libs/okta-simulator). */
+/** One object as the tenant holds it, the shape simulators snapshot (libs/simulators/okta). */
 export interface HeldRecord {
   id: string;
   name: string | null;

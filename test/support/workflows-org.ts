@@ -5,7 +5,7 @@ import {
   type RunningWorkflowsSimulator,
   type WorkflowsHandle,
   type WorkflowsSeed,
-} from '@libs/workflows-simulator/index.js';
+} from '@libs/simulators/workflows/index.js';
 import { rememberSecrets } from './log-capture.js';
 
 /** A simulated Okta org with its Workflows host and an API Services app holding a key pair. */

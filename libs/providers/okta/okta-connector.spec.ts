@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:net';
 import { Agent, request } from 'undici';
-import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
+import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/simulators/okta/index.js';
 import type { ResourcePart } from '@libs/providers/provider-connector.js';
 import {
   ProviderAuthError,

@@ -6,7 +6,7 @@ import type { EntraResourceType } from '@libs/providers/entra/entra-resource-cat
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/entra-simulator/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 
 const UNITS = '/v1.0/directory/administrativeUnits';
 

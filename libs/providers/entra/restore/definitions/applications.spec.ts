@@ -6,7 +6,7 @@ import type { EntraResourceType } from '@libs/providers/entra/entra-resource-cat
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/entra-simulator/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 import { applicationDefinitions } from './applications.js';
 
 const MICROSOFT_GRAPH = '00000003-0000-0000-c000-000000000000';

@@ -6,7 +6,7 @@ import type { ResourceRecord } from '@libs/records/resource-record.js';
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/entra-simulator/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 import { SYNCED_FROM_AD } from './directory.js';
 
 const WRITER = [

@@ -4,7 +4,7 @@ import type { EntraResourceType } from '@libs/providers/entra/entra-resource-cat
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/entra-simulator/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 
 /** Per type, the path that deletes one of its records' objects. */
 const DELETE_PATHS: ReadonlyArray<[EntraResourceType, (record: ResourceRecord) => string]> = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
-import { childrenOf } from '@libs/okta-simulator/testing/live-pairs.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
+import { childrenOf } from '@libs/simulators/okta/testing/live-pairs.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();
 

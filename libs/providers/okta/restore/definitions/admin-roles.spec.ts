@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
-import { childrenOf as liveChildrenOf, pairedLive } from '@libs/okta-simulator/testing/live-pairs.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
+import { childrenOf as liveChildrenOf, pairedLive } from '@libs/simulators/okta/testing/live-pairs.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 /** A prune deleting nothing of other types. */
 const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();

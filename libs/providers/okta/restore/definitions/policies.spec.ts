@@ -3,7 +3,7 @@ import type { LiveResource, ProviderRestorer, RestoreWrite } from '@libs/provide
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 /** Restore writes of policies and their rules against the simulator, priorities included. */
 describe('policy restore definitions (simulator over HTTPS)', () => {

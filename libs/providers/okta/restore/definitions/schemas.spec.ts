@@ -4,7 +4,7 @@ import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 const customProperties = (schema: ResourceRecord) =>
   ((schema.data.definitions as OktaObject).custom as { properties: OktaObject }).properties;

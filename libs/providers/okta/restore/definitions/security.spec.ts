@@ -3,7 +3,7 @@ import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-re
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/okta-simulator/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 /** Restore writes of network zones, trusted origins, authenticators and behaviors against the simulator. */
 describe('security restore definitions (simulator over HTTPS)', () => {
