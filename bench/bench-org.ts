@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningSimulator, startSimulator } from '@libs/okta-simulator/index.js';
+import { type RunningSimulator, startSimulator } from '@libs/simulators/okta/index.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
+import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulators/entra/index.js';
 import { entraBackupPermissions } from '@libs/providers/entra/entra-resource-catalog.js';
 import {
   GRAPH_RU_WINDOW_MS,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { round, startBenchOrg } from './bench-org.js';
 
 /** Each figure is the median of this many calls (the first call also warms caches). */

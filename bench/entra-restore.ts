@@ -1,5 +1,5 @@
 import pMap from 'p-map';
-import { graphClient } from '@libs/entra-simulator/testing/graph-client.js';
+import { graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catalog.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import { round } from './bench-org.js';

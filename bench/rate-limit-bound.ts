@@ -1,4 +1,4 @@
-import { bucketFor } from '@libs/okta-simulator/rate-limit/rate-limit-buckets.js';
+import { bucketFor } from '@libs/simulators/okta/rate-limit/rate-limit-buckets.js';
 
 /**
  * The least wall time Okta's rate limits allow for these requests: per bucket, its requests

@@ -1,4 +1,4 @@
-import type { RequestLogSummary } from '@libs/okta-simulator/http/request-log.js';
+import type { RequestLogSummary } from '@libs/simulators/okta/http/request-log.js';
 import { HEADROOM, round } from './bench-org.js';
 import { rateLimitLowerBound } from './rate-limit-bound.js';
 

@@ -1,8 +1,8 @@
 import pMap from 'p-map';
 import { parseArgs } from 'node:util';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
-import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES } from '@libs/providers/okta/okta-resource-types.js';
 import { round, startBenchOrg } from './bench-org.js';
 import { runBenchRestore } from './restore-run.js';
 import { printFigures, requestFigures } from './request-figures.js';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { freePort } from '@app/bootstrap/free-port.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { startConsoleServer } from '@console/server/console-server.js';
 import {
   buildConsoleIfStale,

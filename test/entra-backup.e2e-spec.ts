@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import { SecretCipher } from '@libs/crypto/secret-cipher.js';
-import { selfSignedCertificate } from '@libs/okta-simulator/tls/certificates.js';
+import { selfSignedCertificate } from '@libs/simulators/kit/tls/certificates.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import { runBackup } from './support/backup-helpers.js';
 import { entraConnectionBody, startTestTenant, type TestTenant } from './support/entra-tenant.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DIRECTORY_WRITER_ROLES, graphClient } from '@libs/entra-simulator/testing/graph-client.js';
-import { changeTenantAsAdmins, type TenantChanges } from '@libs/entra-simulator/testing/tenant-changes.js';
+import { DIRECTORY_WRITER_ROLES, graphClient } from '@libs/simulators/entra/testing/graph-client.js';
+import { changeTenantAsAdmins, type TenantChanges } from '@libs/simulators/entra/testing/tenant-changes.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';

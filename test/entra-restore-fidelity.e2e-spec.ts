@@ -1,5 +1,5 @@
 import { describe, it } from '@jest/globals';
-import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
 import { describeEntraRoundTrip } from './support/entra-fidelity.js';
 
 const FIXTURE = scubaGearFile();

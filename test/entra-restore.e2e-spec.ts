@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
-import { type GraphTestClient, graphClient } from '@libs/entra-simulator/testing/graph-client.js';
+import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
+import { type GraphTestClient, graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catalog.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { changeOrgAsAdmins } from '@libs/okta-simulator/testing/org-changes.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { changeOrgAsAdmins } from '@libs/simulators/okta/testing/org-changes.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
 
@@ -39,6 +41,12 @@ describe('boundary lint rules report each forbidden import and pass the allowed 
       'libs/providers/okta/okta-connector.ts',
       "import { startOrg } from './test/support/okta-org.js';\nexport const s = startOrg;",
       /no-restricted-imports: .*never imports src/,
+    ],
+    [
+      'libs importing test through the alias',
+      'libs/providers/okta/okta-connector.ts',
+      "import { startOrg } from '@test/support/okta-org.js';\nexport const s = startOrg;",
+      /no-restricted-imports: .*never imports src\/ \(@app\), Nest or test\/ \(@test\)/,
     ],
     [
       'Nest in libs (the restore engine)',
@@ -102,6 +110,27 @@ describe('boundary lint rules report each forbidden import and pass the allowed 
     ],
   ])('refuses %s', async (_rule, filePath, code, expected) => {
     expect(await lint(filePath, code)).toEqual([expect.stringMatching(expected)]);
+  });
+
+  it('refuses an import cycle, followed through an alias and a sibling', async () => {
+    // Two real files: the rule follows imports on disk, through tsconfig.json's paths.
+    const folder = mkdtempSync(join('libs', 'cycle-fixture-'));
+    try {
+      const alias = `@libs/${basename(folder)}`;
+      writeFileSync(
+        join(folder, 'a.ts'),
+        `import { b } from '${alias}/b.js';\nexport const a = (): number => b() + 1;\n`,
+      );
+      writeFileSync(
+        join(folder, 'b.ts'),
+        "import { a } from './a.js';\nexport const b = (): number => a() - 1;\n",
+      );
+      const results = await eslint.lintFiles([join(folder, 'a.ts'), join(folder, 'b.ts')]);
+      const messages = results.map((result) => result.messages.map((message) => message.ruleId));
+      expect(messages).toEqual([['import-x/no-cycle'], ['import-x/no-cycle']]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it.each<[string, string, string]>([

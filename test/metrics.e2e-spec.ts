@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@app/bootstrap/free-port.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { RESTORE_SCOPES, runRestore } from './support/restore-helpers.js';
 import { parsePrometheusText, sampleValue, type MetricFamily } from './support/prometheus-text.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { BackupsService } from '@app/backups/backups.service.js';
 import type { Role } from '@app/common/permission.js';
 import { NotificationFanoutJob } from '@app/notifications/notification-fanout.job.js';

@@ -7,7 +7,7 @@ import {
   uploadSlots,
 } from '@app/common/request-edge/upload-body.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
-import { exportFolder } from '@libs/workflows-simulator/index.js';
+import { exportFolder } from '@libs/simulators/workflows/index.js';
 import { parseFlopack } from '@libs/providers/okta-workflows/flopack.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
 import { runRestore } from './support/restore-helpers.js';

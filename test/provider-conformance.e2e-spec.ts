@@ -1,6 +1,6 @@
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
-import { changeOrgAsAdmins } from '@libs/okta-simulator/testing/org-changes.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/simulators/okta/index.js';
+import { changeOrgAsAdmins } from '@libs/simulators/okta/testing/org-changes.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { OktaConnector, type OktaConnectorOptions } from '@libs/providers/okta/okta-connector.js';
 import { PAGE_LIMITS } from '@libs/providers/okta/okta-resource-catalog.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';

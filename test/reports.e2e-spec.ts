@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { ReportExpiryJob } from '@app/export/report-expiry.job.js';
-import { reportObjectKey, ReportUrlSigner } from '@app/export/report-url.js';
+import { reportObjectKey, ReportUrlSigner } from '@app/common/downloads/report-url.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SnapshotRecord } from '@libs/okta-simulator/index.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import type { SnapshotRecord } from '@libs/simulators/okta/index.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import { contentHash } from '@libs/snapshot/content-hash.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { OKTA_CHECKS } from '@libs/providers/okta/compliance/index.js';
 import type { RecordSource } from './compliance-types.js';
 import { runFramework } from './compliance-engine.js';

@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /** Severity of a finding (DESIGN section 4), most severe first. */
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;

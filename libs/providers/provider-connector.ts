@@ -1,7 +1,7 @@
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import type { ProviderRestorer, RestoreWriteOptions } from './provider-restore.js';
-import type { ResourceRecord, ResourceType } from './resource-types.js';
+import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 
 /**
  * Where the next incremental collection of each type starts, by type: what each part's `cursor`
@@ -19,7 +19,7 @@ export type ResourceCursors = Readonly<Record<string, string>>;
  *   provider's whole object). A record of the base that is not in the part is unchanged, unless
  *   `deletedSince` reports it deleted.
  * - `children_of`: for exactly the parents in `parentIds`, the complete current list of their
- *   children (record ids `<parentId>:<childId>`, resource-types.ts); children of every other
+ *   children (record ids `<parentId>:<childId>`, libs/records/resource-record.ts); children of every other
  *   parent are unchanged since the base. A parent listed with no record in the part has no
  *   children left.
  */
@@ -51,7 +51,7 @@ export interface EncodedResourcePart extends Omit<ResourcePart, 'records'> {
   records: AsyncIterable<ResourceRecord | EncodedRecords>;
 }
 
-/** A record the provider deleted, in the record-id convention of resource-types.ts. */
+/** A record the provider deleted, in the record-id convention of libs/records/resource-record.ts. */
 export interface DeletedRecord {
   type: ResourceType;
   id: string;

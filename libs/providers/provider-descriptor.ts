@@ -5,7 +5,7 @@ import type { SeverityRule } from '@libs/diff/severity-rule.js';
 
 import type { ProviderConnector } from './provider-connector.js';
 import type { ProviderKind } from './provider-kind.js';
-import type { ResourceRecord } from './resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { RestorePackage, RestorePackageInput } from './restore-package.js';
 
 /** The operator's outbound policy and the tenant a connector is built for. */

@@ -1,4 +1,4 @@
-import type { ResourceRecord, ResourceType } from './resource-types.js';
+import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 
 /**
  * Ids of objects a restore re-created: backup object id -> the id the provider gave the new
@@ -27,7 +27,7 @@ export interface RestoreSupport {
  * whole object (a plan holds every live user of the type at once).
  */
 export interface LiveResource {
-  /** record id (resource-types.ts) */
+  /** record id (libs/records/resource-record.ts) */
   id: string;
   name: string | null;
   /** `ProviderRestorer.fingerprint` of the live record */

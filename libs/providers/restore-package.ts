@@ -1,4 +1,4 @@
-import type { ResourceRecord } from './resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /** One file of a restore package (a ZIP the service stores and hands out by a signed URL). */
 export interface PackageFile {

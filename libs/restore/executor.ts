@@ -1,7 +1,7 @@
 import pMap from 'p-map';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { LiveResource, ProviderRestorer, RestoreWriteResult } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { RestoreTypeSummary } from './restore-types.js';
 import { cannotWrite, ItemLog, type RestoreSink } from './items.js';

@@ -1,6 +1,6 @@
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { IdMap, LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { RestoreScope } from './scope.js';
 

@@ -1,5 +1,5 @@
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /** What a restore was asked to cover (POST /api/restore `mode`, `resourceTypes`, `resourceIds`). */
 export interface RestoreSelection {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
-import { ResourceRecord } from '@libs/providers/resource-types.js';
+import { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import { encodeRecords, keepRecords } from './encoded-records.js';

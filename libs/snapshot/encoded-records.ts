@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { withRoom } from './buffer-room.js';
 import { contentHash } from './content-hash.js';

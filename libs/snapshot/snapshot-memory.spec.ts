@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
-import { ResourceRecord } from '@libs/providers/resource-types.js';
+import { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { SnapshotReader } from './snapshot-reader.js';
 import { SnapshotWriter } from './snapshot-writer.js';

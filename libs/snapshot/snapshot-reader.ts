@@ -2,7 +2,7 @@ import { pMapIterable } from 'p-map';
 
 import { KeyRing } from '@libs/crypto/key-ring.js';
 import { ObjectStore } from '@libs/object-store/object-store.js';
-import { ResourceRecord } from '@libs/providers/resource-types.js';
+import { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { contentHash } from './content-hash.js';
 import { EncryptedObject, readEncryptedLines, readEncryptedText } from './encrypted-part-source.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { generateDataKey } from '@libs/crypto/data-key.js';
 import { KeyRing, WrappedKey } from '@libs/crypto/key-ring.js';
 import { ObjectStore } from '@libs/object-store/object-store.js';
-import { ResourceRecord } from '@libs/providers/resource-types.js';
+import { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { contentHash } from './content-hash.js';
 import { type EncodedRecords, assertRecord, isEncodedRecords, recordLine } from './encoded-records.js';

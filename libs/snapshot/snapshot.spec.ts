@@ -11,7 +11,7 @@ import { UnknownKeyIdError } from '@libs/crypto/crypto-errors.js';
 import { createDecryptStream } from '@libs/crypto/chunked-gcm-stream.js';
 import { KeyRing, type WrappedKey } from '@libs/crypto/key-ring.js';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
-import { ResourceRecord } from '@libs/providers/resource-types.js';
+import { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { contentHash } from './content-hash.js';
 import { INDEX_GZIP_WINDOW_BITS, indexShardOf } from './index-shards.js';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
@@ -12,6 +11,7 @@ import {
 import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
 import { type Permission, roleHasPermission } from '@app/common/permission.js';
 import { resolveClientIp } from '@app/common/rate-limit/client-ip.js';
+import { requestIdFrom } from '@app/common/request-log/request-id.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
 import { isCrossSiteCookieRequest } from '@app/sessions/same-origin.js';
@@ -79,8 +79,7 @@ export class AuthGuard extends PassportAuthGuard() {
   }
 
   private originOf(request: AuthRequest & SocketRequest): RequestOrigin {
-    const given = request.headers['x-request-id'];
-    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = requestIdFrom(request.headers['x-request-id']);
     const ip = resolveClientIp(
       request.socket.remoteAddress,
       request.headers['x-forwarded-for'],
@@ -110,6 +109,3 @@ export class AuthGuard extends PassportAuthGuard() {
 interface SocketRequest {
   socket: { remoteAddress?: string };
 }
-
-/** A caller's request id is kept when it is a plain token of at most 128 characters. */
-export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -24,7 +24,7 @@ import { OAuthClientRateLimit } from './oauth-client-rate-limit.js';
 import { buildOidcConfiguration, OAUTH_PATH_PREFIX } from './oidc-configuration.js';
 import { OidcPayloadAdapter } from './oidc-payload.adapter.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
-import { API_SCOPE } from './protected-resource.js';
+import { API_SCOPE } from '@app/common/api-scope.js';
 import { SIGNING_KEYS, type SigningKeySet } from './signing-keys.service.js';
 import { StorableTextAdapter } from './storable-text.adapter.js';
 

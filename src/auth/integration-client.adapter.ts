@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { TeamsService } from '@app/teams/teams.service.js';
-import { API_SCOPE } from './protected-resource.js';
+import { API_SCOPE } from '@app/common/api-scope.js';
 
 /**
  * oidc-provider's `Client` storage, backed by the teams' integration clients (`oauth_clients`):

@@ -11,7 +11,7 @@ import type { AppConfig } from '@app/config/app-config.js';
 import { html, HTML_PAGE_HEADERS, renderPage } from '@app/sign-in/html.js';
 import type { OutboundFetch } from '@app/sign-in/outbound-fetch.js';
 import { assertClientPolicy } from './client-policy.js';
-import { API_SCOPE } from './protected-resource.js';
+import { API_SCOPE } from '@app/common/api-scope.js';
 import { SIGNING_ALG, type SigningKeySet } from './signing-keys.service.js';
 
 /** Leeway for clock skew between replicas when checking `exp`/`nbf`, seconds. */

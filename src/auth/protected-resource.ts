@@ -1,10 +1,5 @@
+import { API_SCOPE } from '@app/common/api-scope.js';
 import type { AppConfig } from '@app/config/app-config.js';
-
-/**
- * The API's one scope. Permissions come from the caller's team role (DESIGN section 3), so
- * the scope only names the API as a whole.
- */
-export const API_SCOPE = 'api';
 
 /** RFC 9728 §2 metadata of the API as a protected resource. */
 export interface ProtectedResourceMetadata {

@@ -4,7 +4,7 @@ import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';

@@ -6,7 +6,8 @@ import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { Permission } from '@app/common/permission.js';
-import { type BackupStarted, BackupsService } from './backups.service.js';
+import type { BackupStarted } from './backup-started.js';
+import { BackupsService } from './backups.service.js';
 import {
   ActiveBackupsDto,
   BackupEnvelopeDto,

@@ -25,17 +25,11 @@ import {
 } from './dto/backup.dto.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 import type { RunBackupDto } from './dto/run-backup.dto.js';
+import type { BackupStarted } from './backup-started.js';
 import { resolveIncludedTypes } from './included-types.js';
 
 /** Rows read per query when a period's backups are streamed out. */
 const PERIOD_PAGE = 500;
-
-/** Response of POST /api/backup/run (spec "Backups"). */
-export interface BackupStarted {
-  backupId: string;
-  instanceId: string;
-  status: 'started';
-}
 
 /** The pre-restore backup of a restore failed: the restore must not write. */
 export class PreRestoreBackupFailedError extends Error {

@@ -1,5 +1,5 @@
 import type { DeletedRecord, EncodedResourcePart } from '@libs/providers/provider-connector.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { type EncodedRecords, isEncodedRecords } from '@libs/snapshot/encoded-records.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 

@@ -6,7 +6,7 @@ import { SERVICE_VERSION } from '@app/config/version.js';
 import { OAUTH2_SCHEME } from '@app/common/decorators.js';
 import { errorResponse } from '@app/common/openapi/api-error-responses.decorator.js';
 import { ErrorResponseDto } from '@app/common/openapi/error-response.dto.js';
-import { API_SCOPE } from '@app/auth/protected-resource.js';
+import { API_SCOPE } from '@app/common/api-scope.js';
 
 /** Where the interactive documentation (Swagger UI) is served, public. */
 export const API_DOCS_PATH = '/api/docs';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiExtension, ApiOAuth2 } from '@nestjs/swagger';
 import type { Actor } from './actor.js';
 import type { Permission } from './permission.js';
 import { ApiErrorResponses } from './openapi/api-error-responses.decorator.js';
-import { API_SCOPE } from '@app/auth/protected-resource.js';
+import { API_SCOPE } from './api-scope.js';
 
 export const IS_PUBLIC = 'isPublic';
 export const REQUIRED_PERMISSION = 'requiredPermission';

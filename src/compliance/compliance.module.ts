@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '@app/audit/audit.module.js';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
-import { RestoreModule } from '@app/restore/restore.module.js';
+import { RestoreHistoryModule } from '@app/restore/restore-history.module.js';
 import { ComplianceCheckEntity } from './compliance-check.entity.js';
 import { ComplianceCheckJob } from './compliance-check.job.js';
 import { ComplianceChecksRepository } from './compliance-checks.repository.js';
@@ -20,7 +20,7 @@ import { ComplianceService } from './compliance.service.js';
     AuditModule,
     BackupsModule,
     ConnectionsModule,
-    RestoreModule,
+    RestoreHistoryModule,
   ],
   controllers: [ComplianceController],
   providers: [ComplianceService, ComplianceRepository, ComplianceChecksRepository, ComplianceCheckJob],

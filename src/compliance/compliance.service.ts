@@ -15,7 +15,7 @@ import { APP_CONFIG } from '@app/config/config.module.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
-import { RestoreService } from '@app/restore/restore.service.js';
+import { RestoreHistory } from '@app/restore/restore-history.js';
 import type { ComplianceCheckDto } from './dto/compliance-check.dto.js';
 import {
   type ComplianceCheckQueued,
@@ -50,7 +50,7 @@ export class ComplianceService {
   constructor(
     private readonly connections: ConnectionsService,
     private readonly snapshots: BackupSnapshotsService,
-    private readonly restores: RestoreService,
+    private readonly restores: RestoreHistory,
     private readonly results: ComplianceRepository,
     private readonly audit: AuditService,
     private readonly plans: PlanLimitsService,

@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { canonicalJson } from '@libs/snapshot/content-hash.js';
 
 /** How a backup's records differ from the org's objects, per resource type. */

@@ -1,4 +1,4 @@
-import type { DrillResult } from './restore-drill.js';
+import type { DrillResult } from './drill-result.js';
 import type { ServiceClient } from './service-client.js';
 
 /** The objects of a simulated tenant as a backup of it must hold, per resource type. */

@@ -17,7 +17,7 @@ import { serveConsoleUntilStopped } from './console-demo.js';
 import type { DemoTenant } from './demo-tenant.js';
 import { startEntraDemoTenant } from './entra-demo-tenant.js';
 import { startOktaDemoTenant } from './okta-demo-tenant.js';
-import type { DrillResult } from './restore-drill.js';
+import type { DrillResult } from './drill-result.js';
 import { ServiceClient } from './service-client.js';
 import { StderrLogger } from '@app/bootstrap/stderr-logger.js';
 

@@ -1,5 +1,5 @@
 import { recordPatch } from '@libs/diff/record-patch.js';
-import type { DrillResult } from './restore-drill.js';
+import type { DrillResult } from './drill-result.js';
 import type { ServiceClient } from './service-client.js';
 
 interface RestoreView {

@@ -1,5 +1,5 @@
-import { startEntraSimulator } from '@libs/entra-simulator/index.js';
-import { selfSignedCertificate } from '@libs/okta-simulator/tls/certificates.js';
+import { startEntraSimulator } from '@libs/simulators/entra/index.js';
+import { selfSignedCertificate } from '@libs/simulators/kit/tls/certificates.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import type { DemoTenant } from './demo-tenant.js';
 import { entraRestoreDrill } from './entra-restore-drill.js';

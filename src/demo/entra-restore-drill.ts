@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { EntraSnapshot, RunningEntraSimulator } from '@libs/entra-simulator/index.js';
-import { graphClient } from '@libs/entra-simulator/testing/graph-client.js';
+import type { EntraSnapshot, RunningEntraSimulator } from '@libs/simulators/entra/index.js';
+import { graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { skippedDrill } from './demo-tenant.js';
 import { differences, failedWrites, recreatedId, runDrillRestore } from './drill-restore.js';
-import type { DrillResult } from './restore-drill.js';
+import type { DrillResult } from './drill-result.js';
 import type { ServiceClient } from './service-client.js';
 
 /** What an admin's tool needs to make the drill's damage: delete a group, change a user. */

@@ -1,4 +1,4 @@
-import { startSimulator } from '@libs/okta-simulator/index.js';
+import { startSimulator } from '@libs/simulators/okta/index.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import type { DemoTenant } from './demo-tenant.js';
 import { installApiServiceIntegration } from './okta-api-service.js';

@@ -1,33 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/index.js';
-import { deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType, RunningSimulator, SnapshotRecord } from '@libs/simulators/okta/index.js';
+import { deleteOne } from '@libs/simulators/okta/testing/okta-damage.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { differences, failedWrites, recreatedId, runDrillRestore } from './drill-restore.js';
+import type { DrillResult } from './drill-result.js';
 import type { ServiceClient } from './service-client.js';
 
 type Json = Record<string, unknown>;
 type OrgState = Record<string, SnapshotRecord[]>;
 /** What the Okta drill deleted. */
 type OktaDeletion = { type: OktaResourceType; id: string; name: string | null };
-
-/** What the drill did and found. */
-export interface DrillResult {
-  /** the restore's final status, or `skipped` when the org holds nothing the drill can damage */
-  status: string;
-  seconds: number;
-  /** writes by action, over every type */
-  writes: { create: number; update: number; delete: number; failed: number };
-  /** every damaged object is back as backed up (a deleted group with every member) */
-  restored: boolean;
-  /** the object deleted, or null when the provider let the drill delete none */
-  deleted: { type: string; id: string; name: string | null } | null;
-  /** the user whose profile was changed, or null when Okta let the drill change none */
-  changed_user: { id: string; login: string | null } | null;
-  /** why the drill skipped, or what did not come back */
-  reason?: string;
-}
 
 /**
  * What the drill deletes when the org has no Okta group, in order: types an admin deletes by

@@ -1,7 +1,7 @@
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { ScopeFacts } from '@libs/diff/change-facts.js';
 
-/** The parent record id of a child record `<parentId>:<childId>` (resource-types.ts). */
+/** The parent record id of a child record `<parentId>:<childId>` (libs/records/resource-record.ts). */
 function parentOf(recordId: string): string {
   return recordId.slice(0, recordId.lastIndexOf(':'));
 }

@@ -24,7 +24,7 @@ import { TeamsService } from '@app/teams/teams.service.js';
 import type { AuditPackRequestDto } from './dto/audit-pack-request.dto.js';
 import { PackSigner, type PublicSigningKey } from './pack-signer.js';
 import { signedClosingFiles } from './pack-manifest.js';
-import { csvRows, jsonArray, jsonLines, type PackFile, zipPack } from './zip-pack.js';
+import { csvRows, jsonArray, jsonLines, type PackFile, zipPack } from '@app/common/downloads/zip-pack.js';
 
 /** Audit events read per page (GET /api/audit-events' largest page). */
 const AUDIT_PAGE = 500;

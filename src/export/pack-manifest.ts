@@ -1,6 +1,6 @@
 import type { PackSigner } from './pack-signer.js';
 import { auditPackReadme } from './templates/audit-pack-readme.js';
-import type { PackedFile, PackFile } from './zip-pack.js';
+import type { PackedFile, PackFile } from '@app/common/downloads/zip-pack.js';
 
 /** What the closing files of a pack name. */
 export interface PackFacts {

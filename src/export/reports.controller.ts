@@ -14,7 +14,7 @@ import { CurrentActor, Public, RequirePermission } from '@app/common/decorators.
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { Permission } from '@app/common/permission.js';
 import { ReportRequestDto } from './dto/report-request.dto.js';
-import type { SignedReportQuery } from './report-url.js';
+import type { SignedReportQuery } from '@app/common/downloads/report-url.js';
 import { PRIVATE_DOWNLOAD_CACHE_CONTROL } from './private-download.js';
 import { ReportsService } from './reports.service.js';
 

@@ -18,7 +18,11 @@ import { OBJECT_STORE } from '@app/storage/storage.module.js';
 import { TeamsService } from '@app/teams/teams.service.js';
 import type { ReportRequestDto } from './dto/report-request.dto.js';
 import { ReportRenderer } from './report-renderer.js';
-import { reportObjectKey, ReportUrlSigner, type SignedReportQuery } from './report-url.js';
+import {
+  reportObjectKey,
+  ReportUrlSigner,
+  type SignedReportQuery,
+} from '@app/common/downloads/report-url.js';
 import { ReportsRepository } from './reports.repository.js';
 import { activityReport, type ActivityEvent } from './templates/activity-report.js';
 import { backupReport } from './templates/backup-report.js';

@@ -3,15 +3,15 @@ import type { Readable } from 'node:stream';
 import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { RestorePackage } from '@libs/providers/restore-package.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { NotFoundError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/config/app-config.js';
 import { APP_CONFIG } from '@app/config/config.module.js';
-import { type SignedReportQuery, ReportUrlSigner } from '@app/export/report-url.js';
-import { zipPack } from '@app/export/zip-pack.js';
+import { type SignedReportQuery, ReportUrlSigner } from '@app/common/downloads/report-url.js';
+import { zipPack } from '@app/common/downloads/zip-pack.js';
 import { KEY_RING } from '@app/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/storage/storage.module.js';
 

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
-import type { RestorePreview } from './restore-previewer.js';
+import type { RestorePreview } from './restore-results.js';
 
 /** `pending` -> `running` -> `completed` | `failed` (a preview writes nothing: never partial). */
 export type RestorePreviewStatus = 'pending' | 'running' | 'completed' | 'failed';

@@ -1,31 +1,14 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import { type PruneCandidate, type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
+import { type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { ApiError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { RestorePackages } from './restore-packages.js';
-
-/** What a restore cannot bring back as it was, per type (the runbook after a restore). */
-export interface NotRestorable {
-  resourceType: string;
-  /** fields or sub-resources the provider never returns (snapshot manifest `notCaptured`) */
-  items: string[];
-  why: string;
-}
-
-/** Response of GET /api/restore and of POST /api/restore without `mode` (spec "Restore"), with our additions. */
-export interface RestorePreview {
-  preview: RestorePreviewRow[];
-  sourceOrgUrl: string;
-  /** when the live org was read (ISO 8601) */
-  collectedAt: string;
-  prune: PruneCandidate[];
-  notRestorable: NotRestorable[];
-}
+import type { NotRestorable, RestorePreview } from './restore-results.js';
 
 const NOT_CAPTURED_WHY =
   'The provider never returns these, so no backup holds them: set them again after the restore (for users: they come back without passwords or MFA enrolments and must be activated or reset).';

@@ -9,7 +9,7 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { SignedReportQuery } from '@app/export/report-url.js';
+import type { SignedReportQuery } from '@app/common/downloads/report-url.js';
 import type { Response } from 'express';
 import type { Actor } from '@app/common/actor.js';
 import { UuidParam } from '@app/common/uuid-param.decorator.js';
@@ -23,12 +23,8 @@ import { RestorePreviewQuery } from './dto/restore-preview.query.js';
 import { RestorePreviewRunDto } from './dto/restore-preview-run.dto.js';
 import { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import { RunRestoreDto } from './dto/run-restore.dto.js';
-import {
-  type RestorePreview,
-  type RestorePreviewQueued,
-  RestoreService,
-  type RestoreStarted,
-} from './restore.service.js';
+import type { RestorePreview, RestorePreviewQueued, RestoreStarted } from './restore-results.js';
+import { RestoreService } from './restore.service.js';
 
 /** A backup the preview or the restore starts from, and what can be wrong with it. */
 const BACKUP_ERRORS = {

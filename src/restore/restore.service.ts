@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { SignedReportQuery } from '@app/export/report-url.js';
+import type { SignedReportQuery } from '@app/common/downloads/report-url.js';
 import { randomUUID } from 'node:crypto';
 import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
@@ -15,7 +15,8 @@ import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } 
 import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import type { RunRestoreDto } from './dto/run-restore.dto.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
-import { type RestorePreview, RestorePreviewer } from './restore-previewer.js';
+import { RestorePreviewer } from './restore-previewer.js';
+import type { RestorePreview, RestorePreviewQueued, RestoreStarted } from './restore-results.js';
 import { RestorePreviewsRepository } from './restore-previews.repository.js';
 import { type RestorePreviewRunDto, toRestorePreviewRunDto } from './dto/restore-preview-run.dto.js';
 import type { RestoreItemEntity } from './restore-item.entity.js';
@@ -25,20 +26,6 @@ import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
-
-export type { RestorePreview } from './restore-previewer.js';
-
-/** Response of POST /api/restore with a `mode` (spec "Restore"). */
-export interface RestoreStarted {
-  restoreId: string;
-  status: 'started';
-}
-
-/** A preview queued as a job (`Prefer: respond-async` on a large backup): where to poll it. */
-export interface RestorePreviewQueued {
-  previewId: string;
-  status: 'pending';
-}
 
 /** What a preview or a restore covers. */
 interface RestoreRequest {
@@ -219,14 +206,6 @@ export class RestoreService {
     });
     const link = restore.packageKey ? this.packages.link(actor.teamId, restore.id) : undefined;
     return { restore: toRestoreDto(restore, link), items: rows.map(toRestoreItemDto), items_total: total };
-  }
-
-  /**
-   * When the connection's last successful restore finished, at or before `atOrBefore`: the
-   * tested-restore evidence of compliance and scores. null when none did.
-   */
-  lastCompletedAt(teamId: string, connectionId: string, atOrBefore: Date): Promise<Date | null> {
-    return this.restores.lastCompletedAt(teamId, connectionId, atOrBefore);
   }
 
   /**

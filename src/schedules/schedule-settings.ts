@@ -1,9 +1,6 @@
 import { ValidationError } from '@app/common/errors.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
-
-/** Spec "Schedule (per connection)": `frequency`. */
-export const FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+import type { Frequency } from './frequency.js';
 
 /** A connection's backup schedule (spec "Schedule (per connection)"), in the service's own names. */
 export interface ScheduleSettings {

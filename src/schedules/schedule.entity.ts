@@ -9,7 +9,8 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { ConnectionEntity } from '@app/connections/connection.entity.js';
-import type { Frequency, ScheduleSettings } from './schedule-settings.js';
+import type { Frequency } from './frequency.js';
+import type { ScheduleSettings } from './schedule-settings.js';
 
 /** The saved schedule of one connection (migration CreateSchedules); no row means the default schedule. */
 @Entity('schedules')

@@ -1,5 +1,5 @@
 import type { Operation } from 'fast-json-patch';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { recordPatch } from '@libs/diff/record-patch.js';
 

@@ -3,7 +3,7 @@ import {
   startEntraSimulator,
   type EntraSimulatorOptions,
   type RunningEntraSimulator,
-} from '@libs/entra-simulator/index.js';
+} from '@libs/simulators/entra/index.js';
 import type { TestApp } from './test-app.js';
 
 /** A simulated Entra tenant with an app registration granted `roles`. */

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { issueTlsMaterial } from '@libs/okta-simulator/tls/certificates.js';
+import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
 
 /** An HTTPS server on 127.0.0.1 with a certificate from a test CA (SAN 127.0.0.1, ::1, localhost). */
 export interface LoopbackHttps {

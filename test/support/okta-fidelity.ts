@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import type { SimulatorOptions } from '@libs/okta-simulator/index.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import type { SimulatorOptions } from '@libs/simulators/okta/index.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { OKTA_RESTORE_ORDER } from '@libs/providers/okta/restore/okta-restore-order.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { restoreDefinitions } from '@libs/providers/okta/restore/definitions/index.js';
 import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { createConnection } from './backup-helpers.js';
-import { changeOne, deleteOne } from '@libs/okta-simulator/testing/okta-damage.js';
+import { changeOne, deleteOne } from '@libs/simulators/okta/testing/okta-damage.js';
 import { startTestOrg, type TestOrg } from './okta-org.js';
 import {
   fidelityTable,
@@ -302,7 +303,7 @@ const HEAD = [
   '## Recorded fixtures',
   '',
   'Each org recorded in `../shared/fixtures/okta/vcr` (real Okta objects), seeded as one org real Okta',
-  'could hold (libs/okta-simulator/README.md: later recordings win, objects that break an invariant left',
+  'could hold (libs/simulators/okta/README.md: later recordings win, objects that break an invariant left',
   'out with their reason), the same round trip on every type the org holds.',
   '',
   '## Documented, unavoidable differences',

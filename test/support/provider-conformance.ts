@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DeletedRecord, ProviderConnector } from '@libs/providers/provider-connector.js';
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { collectParts, type CollectedPart, cursorsOf } from '@libs/providers/testing/collect-parts.js';
 import { mergePart } from '@libs/providers/testing/merge-parts.js';
 
-/** One object as the tenant holds it, the shape simulators snapshot (libs/okta-simulator). */
+/** One object as the tenant holds it, the shape simulators snapshot (libs/simulators/okta). */
 export interface HeldRecord {
   id: string;
   name: string | null;
@@ -125,7 +125,7 @@ export function describeProviderConformance<T extends SimulatedTenant>(harness: 
 
       expect([...parts.keys()]).toEqual([...connector.resourceTypes]);
       expectHoldings(parts, plain);
-      // A child's id names its parent first (`<parentId>:<childId>`, resource-types.ts): the
+      // A child's id names its parent first (`<parentId>:<childId>`, libs/records/resource-record.ts): the
       // parent came in an earlier part.
       const seen = new Set<string>();
       const orphans: string[] = [];

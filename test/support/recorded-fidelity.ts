@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { startSimulator } from '@libs/okta-simulator/index.js';
-import { recordedOrgNames } from '@libs/okta-simulator/seed/fixtures/fixture-seeder.js';
-import { OrgState } from '@libs/okta-simulator/store/org-state.js';
-import { seedFromFixtures } from '@libs/okta-simulator/seed/fixtures/fixture-seeder.js';
+import { startSimulator } from '@libs/simulators/okta/index.js';
+import { recordedOrgNames } from '@libs/simulators/okta/seed/fixtures/fixture-seeder.js';
+import { OrgState } from '@libs/simulators/okta/store/org-state.js';
+import { seedFromFixtures } from '@libs/simulators/okta/seed/fixtures/fixture-seeder.js';
 import { FIXTURES_DIR, HAVE_FIXTURES } from './okta-org.js';
 import { describeRoundTrip, TYPES, writeEmptyOrg } from './okta-fidelity.js';
 

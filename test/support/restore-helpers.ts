@@ -1,8 +1,8 @@
-import { OKTA_RESOURCE_TYPES } from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES } from '@libs/providers/okta/okta-resource-types.js';
 import { oktaRestoreScopes } from '@libs/providers/okta/okta-scopes.js';
 import pMap from 'p-map';
-import type { RunningSimulator, SnapshotRecord } from '@libs/okta-simulator/simulator-options.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import type { RunningSimulator, SnapshotRecord } from '@libs/simulators/okta/simulator-options.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import type { TestApp } from './test-app.js';
 
 /** Every scope a restore of any Okta type asks for: what an org's integration is granted in restore specs. */

@@ -1,12 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { JWK } from 'jose';
-import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
-import type { WorkflowsHandle, WorkflowsSeed } from '@libs/workflows-simulator/index.js';
+import {
+  startWorkflowsSimulator,
+  type RunningWorkflowsSimulator,
+  type WorkflowsHandle,
+  type WorkflowsSeed,
+} from '@libs/simulators/workflows/index.js';
 import { rememberSecrets } from './log-capture.js';
 
 /** A simulated Okta org with its Workflows host and an API Services app holding a key pair. */
 export interface TestWorkflowsOrg {
-  sim: RunningSimulator;
+  sim: RunningWorkflowsSimulator;
   workflows: WorkflowsHandle;
   app: { clientId: string; privateKeyPem: string; privateJwk: JWK };
   /** Settings that let the service call the simulator (allowed host, trusted CA). */
@@ -20,7 +24,7 @@ export async function startWorkflowsOrg(
   seed: WorkflowsSeed,
   scopes: readonly string[],
 ): Promise<TestWorkflowsOrg> {
-  const sim = await startSimulator({ users: 5, groups: 2, apps: 1, workflows: seed });
+  const sim = await startWorkflowsSimulator({ users: 5, groups: 2, apps: 1 }, seed);
   const newApp = (granted: readonly string[]) => {
     // The Admin Console's "Generate new key" makes a 2048-bit RSA pair and shows the private JWK and PEM.
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -38,7 +42,7 @@ export async function startWorkflowsOrg(
   };
   return {
     sim,
-    workflows: sim.workflows!,
+    workflows: sim.workflows,
     app: newApp(scopes),
     env: { PROVIDER_ALLOWED_HOSTS: '127.0.0.1', PROVIDER_CA_FILE: sim.caCertPath },
     newApp,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
-import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
-import { graphCall } from '@libs/entra-simulator/testing/graph-client.js';
+import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulators/entra/index.js';
+import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
+import { graphCall } from '@libs/simulators/entra/testing/graph-client.js';
 import { ProviderAuthError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 

@@ -28,7 +28,7 @@ import {
   ProviderRequestError,
 } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import { assertPermissionsGranted, grantedRoles } from './entra-permissions.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulators/entra/index.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { collectParts } from '@libs/providers/testing/collect-parts.js';
 import { contentHash } from '@libs/snapshot/content-hash.js';
 import { isEncodedRecords } from '@libs/snapshot/encoded-records.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
-import { DIRECTORY_WRITER_ROLES, graphClient } from '@libs/entra-simulator/testing/graph-client.js';
-import { changeTenantAsAdmins } from '@libs/entra-simulator/testing/tenant-changes.js';
+import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulators/entra/index.js';
+import { DIRECTORY_WRITER_ROLES, graphClient } from '@libs/simulators/entra/testing/graph-client.js';
+import { changeTenantAsAdmins } from '@libs/simulators/entra/testing/tenant-changes.js';
 import type { DeletedRecord } from '@libs/providers/provider-connector.js';
 import { collectParts, cursorsOf } from '@libs/providers/testing/collect-parts.js';
 import { mergePart } from '@libs/providers/testing/merge-parts.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { startEntraSimulator, type RunningEntraSimulator } from '@libs/entra-simulator/index.js';
-import { graphClient } from '@libs/entra-simulator/testing/graph-client.js';
+import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulators/entra/index.js';
+import { graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { collectParts, collectRecords, cursorsOf } from '@libs/providers/testing/collect-parts.js';
 
 import { EntraConnector } from './entra-connector.js';

@@ -1,11 +1,11 @@
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 import {
   ENTRA_RESOURCE_TYPES,
   ENTRA_TYPE_DEFINITIONS,
   type EntraResourceType,
 } from './entra-resource-catalog.js';
-import type { GraphObject } from './graph-api-client.js';
+import type { GraphObject } from './graph-object.js';
 
 /** Per parent type, the members of its answer that embedded child types keep (`embeddedIn`). */
 const EMBEDDED_MEMBERS = new Map<EntraResourceType, string[]>();

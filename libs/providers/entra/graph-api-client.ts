@@ -3,12 +3,12 @@ import type { HttpTransport, TransportResponse } from '@libs/providers/kit/http-
 import { setTimeout as delay } from 'node:timers/promises';
 import { followPages, type ODataPage, readODataPage } from '@libs/providers/kit/pagers.js';
 import { nextLinkOf } from './entra-list-page.js';
+import type { GraphObject } from './graph-object.js';
 import { backoffMs } from '@libs/providers/kit/rate-limit-governor.js';
 import { parseRetryAfter } from '@libs/providers/kit/retry-after.js';
 import { ProviderAuthError, ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 
-/** One Graph JSON object, as returned. */
-export type GraphObject = Record<string, unknown>;
+export type { GraphObject } from './graph-object.js';
 
 /** Requests in one JSON batch (Graph "JSON batching": "limited to 20 individual requests"). */
 const MAX_BATCH = 20;

@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
-import { selfSignedCertificate } from '@libs/okta-simulator/tls/certificates.js';
+import { selfSignedCertificate } from '@libs/simulators/kit/tls/certificates.js';
 
 import { certificateAssertionKey } from './certificate-credential.js';
 import { certificateThumbprint, signClientAssertion } from './client-assertion.js';

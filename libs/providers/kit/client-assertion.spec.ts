@@ -8,7 +8,7 @@ import {
 } from 'node:crypto';
 import { decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
-import { type LoopbackHttps, startLoopbackHttps } from '@libs/providers/testing/loopback-https.js';
+import { type LoopbackHttps, startLoopbackHttps } from '@libs/simulators/kit/tls/loopback-https.js';
 import { JWT_BEARER_ASSERTION_TYPE } from './client-assertion.js';
 import { ClientCredentialsTokenSource, type ClientAuthentication } from './client-credentials.js';
 import { ConnectorStatsRecorder } from './connector-stats.js';

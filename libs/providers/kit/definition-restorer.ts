@@ -8,7 +8,7 @@ import type {
   RestoreWrite,
   RestoreWriteResult,
 } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 import { type TypeRestoreDefinition, omit } from './type-restore-definition.js';
 
 /** Creations of one object at most when the answers to the earlier ones were lost: the five attempts the transport gives an idempotent request. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Agent } from 'undici';
 import { ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
-import { type LoopbackHttps, startLoopbackHttps } from '@libs/providers/testing/loopback-https.js';
+import { type LoopbackHttps, startLoopbackHttps } from '@libs/simulators/kit/tls/loopback-https.js';
 import { ConnectorStatsRecorder } from './connector-stats.js';
 import { HttpTransport } from './http-transport.js';
 import { RateLimitGovernor } from './rate-limit-governor.js';

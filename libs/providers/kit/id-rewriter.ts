@@ -1,5 +1,5 @@
 import type { IdMap } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /** Rewrites a provider's object ids wherever they stand in a record (idRewriter). */
 export interface IdRewriter {

@@ -1,5 +1,5 @@
 import type { LiveResource } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 
 /** A provider object as JSON (Okta's, Graph's). */
 export type ProviderObject = Record<string, unknown>;

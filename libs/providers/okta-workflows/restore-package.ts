@@ -1,5 +1,5 @@
 import type { RestorePackage, RestorePackageInput } from '@libs/providers/restore-package.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { FLOPACK_DEFAULTS } from './flopack.js';
 import { flopackOfRecords, type WorkflowsResourceType } from './workflow-records.js';

@@ -25,7 +25,7 @@ import {
   ProviderRequestError,
 } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 import { parseFlopack } from './flopack.js';
 import { assertionKeyOf } from './signing-key.js';

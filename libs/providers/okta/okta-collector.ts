@@ -2,7 +2,8 @@ import { type EncodedRecords, keepRecords } from '@libs/snapshot/encoded-records
 
 import type { EncodedResourcePart, PartDelta } from '@libs/providers/provider-connector.js';
 import { ProviderError } from '@libs/providers/provider-errors.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { inOrderConcurrent } from '@libs/providers/kit/in-order-concurrent.js';
 import { type ParentPass, ParentPasses } from '@libs/providers/kit/parent-passes.js';
 import { type ListPageTask, ENCODABLE_TYPES } from './okta-list-page.js';

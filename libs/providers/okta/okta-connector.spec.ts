@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:net';
 import { Agent, request } from 'undici';
-import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/okta-simulator/index.js';
+import { startSimulator, type RunningSimulator, type SnapshotRecord } from '@libs/simulators/okta/index.js';
 import type { ResourcePart } from '@libs/providers/provider-connector.js';
 import {
   ProviderAuthError,
   ProviderError,
   ProviderHostNotAllowedError,
 } from '@libs/providers/provider-errors.js';
-import {
-  OKTA_RESOURCE_TYPES,
-  type OktaResourceType,
-  type ResourceRecord,
-} from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { OktaConnector, type OktaConnectorOptions } from './okta-connector.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 import { PAGE_LIMITS } from './okta-resource-catalog.js';

@@ -12,11 +12,8 @@ import type {
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
 import { ProviderError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
-import {
-  OKTA_RESOURCE_TYPES,
-  type OktaResourceType,
-  type ResourceType,
-} from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import type { ResourceType } from '@libs/records/resource-record.js';
 import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
 import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
 import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';

@@ -5,9 +5,9 @@ import { contentHash } from '@libs/snapshot/content-hash.js';
 import { isEncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import type { CollectOptions, PartDelta } from '@libs/providers/provider-connector.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { collectParts } from '@libs/providers/testing/collect-parts.js';
-import { type RestoreTestOrg, useRestoreTestOrg } from './restore/testing/restore-test-org.js';
+import { type RestoreTestOrg, useRestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 interface EncodedPart {
   delta?: PartDelta;

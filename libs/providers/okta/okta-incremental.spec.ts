@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
-import { changeOrgAsAdmins } from '@libs/okta-simulator/testing/org-changes.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { startSimulator, type RunningSimulator } from '@libs/simulators/okta/index.js';
+import { changeOrgAsAdmins } from '@libs/simulators/okta/testing/org-changes.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import type { DeletedRecord } from '@libs/providers/provider-connector.js';
 import { collectParts, cursorsOf } from '@libs/providers/testing/collect-parts.js';
 import { mergePart } from '@libs/providers/testing/merge-parts.js';

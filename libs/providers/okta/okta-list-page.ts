@@ -3,7 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { type EncodedRecords, encodeRecords } from '@libs/snapshot/encoded-records.js';
 
 import { arrayElementSpans } from '@libs/providers/json-array-spans.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { parseArray } from './okta-api-client.js';
 import {
   type ParentRef,

@@ -1,4 +1,4 @@
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { OktaObject } from './okta-api-client.js';
 
 /**

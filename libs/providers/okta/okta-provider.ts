@@ -1,5 +1,5 @@
 import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
-import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 import { OKTA_CATEGORIES } from './okta-categories.js';
 import { OKTA_CHECKS } from './compliance/index.js';

@@ -1,5 +1,6 @@
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { ListRequest, OktaObject } from './okta-api-client.js';
 import { redact } from './okta-not-captured.js';
 import type { ChildDefinition, ParentRef } from './okta-resource-catalog.js';
@@ -35,7 +36,7 @@ export function record(
 
 /**
  * The items of one page of `parent`'s children, with ids `<parentId>:<childId>`
- * (resource-types.ts).
+ * (okta-resource-types.ts).
  * @throws ProviderRequestError for an object without a key
  */
 export function childItems(

@@ -1,4 +1,4 @@
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { OktaObject } from './okta-api-client.js';
 import {
   ROLE_TARGET_KINDS,
@@ -129,7 +129,7 @@ export interface SingleDefinition {
 
 /**
  * A type listed under each object of a parent type. The record id is `<parentRecordId>:<key>`
- * (resource-types.ts), the parent record id giving the path parameters.
+ * (okta-resource-types.ts), the parent record id giving the path parameters.
  */
 export interface ChildDefinition extends Omit<Listing, 'template'> {
   kind: 'child';
@@ -247,7 +247,7 @@ const BRAND_PAGES = [
   { key: 'sign-out', template: '/api/v1/brands/{brandId}/pages/sign-out/customized' },
 ];
 
-/** How each Okta type is listed: endpoints from management.yaml, record names per resource-types.ts. */
+/** How each Okta type is listed: endpoints from management.yaml, record names per okta-resource-types.ts. */
 export const RESOURCE_DEFINITIONS = {
   user_type: {
     kind: 'top',

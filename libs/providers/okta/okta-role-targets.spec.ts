@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
-import { SimulatorClient } from '@libs/okta-simulator/testing/simulator-client.js';
+import { startSimulator, type RunningSimulator } from '@libs/simulators/okta/index.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 import { OktaConnector } from './okta-connector.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';

@@ -13,7 +13,7 @@ export const ROLE_TARGET_KINDS: Readonly<Record<string, 'groups' | 'catalog/apps
   APP_ADMIN: 'catalog/apps',
 };
 
-/** Prefix of the target id of a whole OIN catalog app (resource-types.ts): `catalog.<appName>`. */
+/** Prefix of the target id of a whole OIN catalog app (okta-resource-types.ts): `catalog.<appName>`. */
 export const CATALOG_TARGET_PREFIX = 'catalog.';
 
 /** Who holds a role assignment (RoleAssignmentType). */
@@ -69,7 +69,7 @@ export function roleTargetKey(target: OktaObject): string | null {
 }
 
 /**
- * A target record's data (resource-types.ts): `{ assignmentType, roleType }` and the target,
+ * A target record's data (okta-resource-types.ts): `{ assignmentType, roleType }` and the target,
  * `groupId`, `appId` (an instance) or `appName` (every instance of an OIN app). Okta lists whole
  * groups and apps, which the group and app parts hold; a copy here would change with them.
  */

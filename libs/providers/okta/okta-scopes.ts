@@ -1,4 +1,4 @@
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 /**
  * The Okta OAuth 2.0 scope each type's list operation requires (its OpenAPI `security.oauth2`).

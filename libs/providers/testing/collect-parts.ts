@@ -1,5 +1,5 @@
 import type { CollectOptions, PartDelta, ProviderConnector } from '@libs/providers/provider-connector.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /** One collected part, read whole. */
 export interface CollectedPart {

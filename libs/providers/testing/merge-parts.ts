@@ -1,5 +1,5 @@
 import type { PartDelta } from '@libs/providers/provider-connector.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /**
  * For specs: one type's records after an incremental collection, by the merge rule of

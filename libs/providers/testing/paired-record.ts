@@ -1,5 +1,5 @@
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /**
  * The live record a restore pairs with `backedUp`, as the engine pairs them: the one with its

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { BackupEntity, BackupKind, BackupStatus, BackupTrigger } from '@app/backups/backup.entity.js';
-import type { BackupStarted } from '@app/backups/backups.service.js';
+import type { BackupStarted } from '@app/backups/backup-started.js';
 
 /** A backup as the API returns it: the snake_case fields of DESIGN section 4. */
 @ApiSchema({ name: 'Backup' })

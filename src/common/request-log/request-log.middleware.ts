@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { REQUEST_ID } from '@app/auth/auth.guard.js';
+import { requestIdFrom } from './request-id.js';
 
 /**
  * One log line per request Nest routes (docs/operations.md): method, route template (`unmatched` when no
@@ -16,8 +15,7 @@ export class RequestLogMiddleware {
   private readonly logger = new Logger('HTTP');
 
   readonly use = (req: Request, res: Response, next: NextFunction): void => {
-    const given = req.headers['x-request-id'];
-    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();

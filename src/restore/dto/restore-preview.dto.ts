@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 import type { PruneCandidate, RestorePreviewRow } from '@libs/restore/preview.js';
-import type { NotRestorable, RestorePreview } from '@app/restore/restore-previewer.js';
-import type { RestorePreviewQueued } from '@app/restore/restore.service.js';
+import type { NotRestorable, RestorePreview, RestorePreviewQueued } from '@app/restore/restore-results.js';
 
 /** One type of a restore preview (spec "Restore preview row"). */
 @ApiSchema({ name: 'RestorePreviewRow' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { nextRunsAfter } from '@app/schedules/next-run.js';
-import { FREQUENCIES, type Frequency, type ScheduleSettings } from '@app/schedules/schedule-settings.js';
+import { FREQUENCIES, type Frequency } from '@app/schedules/frequency.js';
+import type { ScheduleSettings } from '@app/schedules/schedule-settings.js';
 
 /**
  * A schedule as the API returns it: the spec's fields (spec "Connections", GET .../schedule),

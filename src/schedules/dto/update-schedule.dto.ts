@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, ValidateBy, ValidateIf } from 'class-validator';
-import { FREQUENCIES, type Frequency } from '@app/schedules/schedule-settings.js';
+import { FREQUENCIES, type Frequency } from '@app/schedules/frequency.js';
 import { isIanaTimeZone } from '@app/schedules/time-zone.js';
 
 /** Every field is optional, but a field that is sent must be valid: `null` is refused, not read as "unset". */

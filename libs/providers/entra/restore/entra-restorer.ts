@@ -7,7 +7,7 @@ import type {
   RestoreWriteOptions,
   RestoreWriteResult,
 } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 import { ENTRA_VOLATILE_FIELDS } from '@libs/providers/entra/entra-not-captured.js';
 import {
   ENTRA_RESOURCE_TYPES,

@@ -1,6 +1,6 @@
 import { idParts, omit } from '@libs/providers/kit/type-restore-definition.js';
 import type { LiveResource } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
 import {
   createdId,

@@ -1,6 +1,6 @@
 import type { BackupContext, Check, CheckParams } from '@libs/compliance/compliance-types.js';
 import { ResourceSample } from '@libs/compliance/resource-sample.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { judgeEach, num, offenders } from './okta-outcomes.js';
 
 const DAY_MS = 24 * 3_600_000;

@@ -1,5 +1,5 @@
 import type { Check, CheckOutcome } from '@libs/compliance/compliance-types.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { judgeEach, notInBackup } from './okta-outcomes.js';
 import { appSignOnAllows, objectAt, PolicyBook, requiresTwoFactors, signOnAllows } from './policy-book.js';
 import { label } from './session-checks.js';

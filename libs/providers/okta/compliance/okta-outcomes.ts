@@ -1,6 +1,6 @@
 import type { CheckOutcome, CheckParams, EvidenceResource } from '@libs/compliance/compliance-types.js';
 import { ResourceSample } from '@libs/compliance/resource-sample.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 /** One resource a check judged, with the value it read and whether it meets the threshold. */
 export interface Judged {

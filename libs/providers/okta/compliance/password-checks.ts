@@ -1,5 +1,5 @@
 import type { Check, CheckParams } from '@libs/compliance/compliance-types.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { judgeEach, num } from './okta-outcomes.js';
 import { objectAt, PolicyBook } from './policy-book.js';
 import { type SettingsRecords, settingsCheck } from './settings-check.js';

@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +12,7 @@ export function objectAt(data: unknown, ...path: string[]): Json {
 /**
  * The policies and policy rules of a backup (small: a few hundred records at most), kept whole
  * so that checks can relate rules to their policy, its type and its group scope. Rule record
- * ids are `<policyId>:<ruleId>` (resource-types.ts).
+ * ids are `<policyId>:<ruleId>` (okta-resource-types.ts).
  */
 export class PolicyBook {
   readonly policies = new Map<string, ResourceRecord>();

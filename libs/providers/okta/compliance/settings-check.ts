@@ -1,5 +1,5 @@
 import type { BackupContext, Check, CheckOutcome, CheckParams } from '@libs/compliance/compliance-types.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { PolicyBook } from './policy-book.js';
 
 /** The records of the small configuration types a check read, kept whole. */

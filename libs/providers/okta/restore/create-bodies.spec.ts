@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 
-import { cassettesDir, openApiFile } from '@libs/okta-simulator/testing/fixture-paths.js';
-import { RequestSchemas } from '@libs/okta-simulator/testing/request-schema-paths.js';
-import type { SimulatorOptions } from '@libs/okta-simulator/simulator-options.js';
+import { cassettesDir, openApiFile } from '@libs/simulators/okta/testing/fixture-paths.js';
+import { RequestSchemas } from '@libs/simulators/okta/testing/request-schema-paths.js';
+import type { SimulatorOptions } from '@libs/simulators/okta/simulator-options.js';
 import { OktaApiClient, type WriteRequest } from '@libs/providers/okta/okta-api-client.js';
-import {
-  OKTA_RESOURCE_TYPES,
-  type OktaResourceType,
-  type ResourceRecord,
-} from '@libs/providers/resource-types.js';
-import { useRestoreTestOrg, type RestoreTestOrg } from './testing/restore-test-org.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 const schemaFile = openApiFile();
 const recorded = cassettesDir();

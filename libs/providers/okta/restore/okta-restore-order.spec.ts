@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { startSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
-import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
-import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/resource-types.js';
+import { startSimulator, type SimulatorOptions } from '@libs/simulators/okta/index.js';
+import { cassettesDir } from '@libs/simulators/okta/testing/fixture-paths.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { restoreDefinitions } from './definitions/index.js';
 import { referencedIds } from './okta-id-references.js';
 import { OKTA_RESTORE_ORDER } from './okta-restore-order.js';

@@ -1,4 +1,4 @@
-import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 
 /**
  * The order a restore applies Okta types in: every type after the types its objects refer to, so
@@ -15,7 +15,7 @@ import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/reso
  *   cannot delete authenticators);
  * - authorization servers come after apps: their policies name OAuth clients (app ids);
  * - profile mappings come after apps and identity providers, whose mappings they are.
- * Every other type keeps its collection order (resource-types.ts).
+ * Every other type keeps its collection order (okta-resource-types.ts).
  */
 export const OKTA_RESTORE_ORDER: readonly OktaResourceType[] = (() => {
   const moved = new Set<OktaResourceType>();

@@ -1,7 +1,7 @@
 import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import { DefinitionRestorer } from '@libs/providers/kit/definition-restorer.js';
 import type { IdMap, RestoreWriteOptions, RestoreWriteResult } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
+import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 import type { OktaApiClient } from '@libs/providers/okta/okta-api-client.js';
 import { restoreDefinitions } from './definitions/index.js';
 import { groupManagedBecause } from './definitions/directory.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { csdlFile, scubaGearFile } from '@libs/entra-simulator/testing/fixture-paths.js';
+import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { GLOBAL_ADMINISTRATOR_ROLE } from '@libs/providers/entra/restore/lockout-check.js';
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/providers/entra/restore/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 
 const FIXTURE = scubaGearFile();
 const CA = ['Policy.ReadWrite.ConditionalAccess', 'Policy.Read.All'];

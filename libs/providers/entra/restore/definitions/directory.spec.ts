@@ -2,11 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { EntraConnector } from '@libs/providers/entra/entra-connector.js';
 import { entraBackupPermissions } from '@libs/providers/entra/entra-resource-catalog.js';
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/providers/entra/restore/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 import { SYNCED_FROM_AD } from './directory.js';
 
 const WRITER = [

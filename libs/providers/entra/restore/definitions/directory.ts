@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { idParts, pick } from '@libs/providers/kit/type-restore-definition.js';
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { LiveResource } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import { USER_SELECT } from '@libs/providers/entra/entra-resource-catalog.js';
 import { entraRecord } from '@libs/providers/entra/entra-records.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/providers/entra/restore/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 
 /** Per type, the path that deletes one of its records' objects. */
 const DELETE_PATHS: ReadonlyArray<[EntraResourceType, (record: ResourceRecord) => string]> = [

@@ -1,5 +1,5 @@
 import { idParts } from '@libs/providers/kit/type-restore-definition.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import {
   ENTRA_TYPE_DEFINITIONS,
   type EntraResourceType,

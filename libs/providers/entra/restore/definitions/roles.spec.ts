@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import {
   type RestoreTestTenant,
   useRestoreTestTenant,
-} from '@libs/providers/entra/restore/testing/restore-test-tenant.js';
+} from '@libs/simulators/entra/testing/restore-test-tenant.js';
 import { GLOBAL_ADMINISTRATOR } from './roles.js';
 
 const BASE = '/v1.0/roleManagement/directory';

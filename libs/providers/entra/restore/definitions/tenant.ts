@@ -1,5 +1,5 @@
 import { idParts, omit, pick } from '@libs/providers/kit/type-restore-definition.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
 import { withoutAnnotations } from '@libs/providers/entra/restore/conditional-access-shape.js';

@@ -1,5 +1,5 @@
 import type { LiveResource } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import { type Assignee, assigneeOf, ROLE_TARGET_KINDS } from '@libs/providers/okta/okta-role-targets.js';
 import {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
-import { childrenOf } from '@libs/providers/okta/restore/testing/live-pairs.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import { childrenOf } from '@libs/simulators/okta/testing/live-pairs.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();
 

@@ -113,7 +113,7 @@ function guardLastTargets(
 
 /**
  * Targets of standard admin role assignments (`<ownerId>:<assignmentId>:<targetId>`,
- * resource-types.ts): the groups a USER_ADMIN, HELP_DESK_ADMIN or GROUP_MEMBERSHIP_ADMIN role is
+ * okta-resource-types.ts): the groups a USER_ADMIN, HELP_DESK_ADMIN or GROUP_MEMBERSHIP_ADMIN role is
  * limited to, the app instances and whole OIN apps of an APP_ADMIN role. Created with PUT and
  * removed with DELETE on the target's path (204, recorded for users' and groups' roles alike);
  * nothing to update: another target is another record. They are matched by owner, role type and

@@ -1,11 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
-import { childrenOf as liveChildrenOf, pairedLive } from '@libs/providers/okta/restore/testing/live-pairs.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import { childrenOf as liveChildrenOf, pairedLive } from '@libs/simulators/okta/testing/live-pairs.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 /** A prune deleting nothing of other types. */
 const NOTHING_ELSE_GOES: ReadonlySet<string> = new Set();

@@ -1,11 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
+import { cassettesDir } from '@libs/simulators/okta/testing/fixture-paths.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 import { hasGeneratedName } from './app.js';
 
 type Json = Record<string, unknown>;

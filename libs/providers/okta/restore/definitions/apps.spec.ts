@@ -1,10 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { cassettesDir } from '@libs/okta-simulator/testing/fixture-paths.js';
+import { cassettesDir } from '@libs/simulators/okta/testing/fixture-paths.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 const TYPES = [
   'authorization_server',

@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
-import { childrenOf as liveChildrenOf, pairedLive } from '@libs/providers/okta/restore/testing/live-pairs.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import { childrenOf as liveChildrenOf, pairedLive } from '@libs/simulators/okta/testing/live-pairs.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 const THEME = {
   primaryColorHex: '#0a7d36',

@@ -1,5 +1,5 @@
 import type { RestoreWriteOptions } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType } from '@libs/providers/resource-types.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { RestoreDefinition } from '@libs/providers/okta/restore/restore-definition.js';
 import { adminRoleDefinitions } from './admin-roles.js';
 import { appDefinitions } from './apps.js';

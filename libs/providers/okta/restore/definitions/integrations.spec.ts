@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 /** Restore writes of identity providers, event hooks and inline hooks against the simulator. */
 describe('identity provider and hook restore definitions (simulator over HTTPS)', () => {

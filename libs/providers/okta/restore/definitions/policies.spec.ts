@@ -1,11 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LiveResource, ProviderRestorer, RestoreWrite } from '@libs/providers/provider-restore.js';
-import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { pairedRecord } from '@libs/providers/testing/paired-record.js';
-import {
-  useRestoreTestOrg,
-  type RestoreTestOrg,
-} from '@libs/providers/okta/restore/testing/restore-test-org.js';
+import { useRestoreTestOrg, type RestoreTestOrg } from '@libs/simulators/okta/testing/restore-test-org.js';
 
 /** Restore writes of policies and their rules against the simulator, priorities included. */
 describe('policy restore definitions (simulator over HTTPS)', () => {

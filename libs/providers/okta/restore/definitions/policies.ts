@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
 import {

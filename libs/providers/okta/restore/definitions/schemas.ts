@@ -1,6 +1,6 @@
 import type { LiveResource } from '@libs/providers/provider-restore.js';
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
-import type { ResourceRecord } from '@libs/providers/resource-types.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaObject } from '@libs/providers/okta/okta-api-client.js';
 import { collectionDefinition } from '@libs/providers/okta/restore/collection-definition.js';
 import {

@@ -1,6 +1,0 @@
-export { startSimulator } from './simulator.js';
-export type { RunningSimulator, SimulatorOptions, SnapshotRecord } from './simulator-options.js';
-export type { FaultOptions } from './http/faults.js';
-export type { RequestLogSummary } from './http/request-log.js';
-export type { RateLimitMode } from './rate-limit/rate-limiter.js';
-export type { FixtureSeedReport } from './seed/fixtures/fixture-seeder.js';

@@ -1,0 +1,2 @@
+/** One Graph JSON object, as returned. */
+export type GraphObject = Record<string, unknown>;

@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+
+import type { GraphObject, TenantState } from '@libs/simulators/entra/tenant-state.js';
+import { type GraphTypes, keepDeclared } from './csdl-types.js';
+import { Prng } from '@libs/simulators/kit/seed/prng.js';
+
+import { ensureGraphServicePrincipal } from './generate-directory.js';
+import { toGraphJson } from './graph-json.js';
+import { type ScubaGearDirectoryKeys, seedDirectoryFromScubaGear } from './scubagear-directory.js';
+import { userObject } from './users.js';
+
+/** The Entra keys of a ScubaGear ProviderSettingsExport.json this seeder reads. */
+interface ScubaGearExport extends ScubaGearDirectoryKeys {
+  tenant_details: Array<{
+    TenantId: string;
+    DisplayName: string;
+    AADAdditionalData: Array<Record<string, unknown>>;
+  }>;
+  conditional_access_policies: Array<Record<string, unknown>>;
+  authorization_policies: Array<Record<string, unknown>>;
+  authentication_method: Array<{
+    authentication_method_policy: Record<string, unknown>;
+    authentication_method_feature_settings: Array<Record<string, unknown>>;
+  }>;
+  domain_settings: Record<string, unknown> | Array<Record<string, unknown>>;
+  privileged_users: Record<string, { DisplayName: string; OnPremisesImmutableId: string | null }>;
+}
+
+/** What a seed from the real tenant loaded, per collection. */
+export interface ScubaGearSeedReport {
+  tenantId: string;
+  counts: Record<string, number>;
+  /** members left out because Graph v1.0 does not declare them (`<collection>/<id>/<path>`) */
+  dropped: string[];
+}
+
+/**
+ * The tenant id a ScubaGear export names (`tenant_details[0].TenantId`).
+ * @throws Error when the file is not such an export
+ */
+export async function readScubaGearExport(file: string): Promise<ScubaGearExport> {
+  // The export is UTF-8 with a byte-order mark, which JSON.parse refuses.
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+  const parsed = JSON.parse(text) as Partial<ScubaGearExport>;
+  if (!parsed.tenant_details?.[0]?.TenantId || !Array.isArray(parsed.conditional_access_policies))
+    throw new Error(
+      `${file} is not a ScubaGear ProviderSettingsExport.json (no tenant_details or conditional_access_policies)`,
+    );
+  return parsed as ScubaGearExport;
+}
+
+/**
+ * Seeds `state` with the real tenant CISA's ScubaGear exported (../shared/fixtures/entra/SOURCE.md),
+ * converted from Graph PowerShell objects to Graph JSON (graph-json.ts):
+ * - its 7 conditional access policies, the authorization policy, the authentication methods
+ *   policy with its method configurations (`authenticationMethodConfigurations`, as Graph's GET
+ *   returns them), its domain;
+ * - the organization, from `tenant_details` (`AADAdditionalData` holds the organization's Graph
+ *   properties; its `id` is the tenant id);
+ * - its privileged users, which the export names by id, display name and immutable id only;
+ * - its group settings, role assignments and schedules, app registrations and service principals
+ *   with their consented permissions (scubagear-directory.ts).
+ * The export was read through Graph's beta endpoint: with `v1Types` (the v1.0 CSDL's), members
+ * v1.0 does not declare are left out, as Graph v1.0 would answer (`dropped` names them).
+ */
+export function seedFromScubaGear(
+  state: TenantState,
+  source: ScubaGearExport,
+  v1Types?: GraphTypes,
+): ScubaGearSeedReport {
+  const dropped: string[] = [];
+  /** The export's object as Graph v1.0 JSON of `entityType`. */
+  const graphJson = (entityType: string, exported: unknown): GraphObject => {
+    const object = toGraphJson(exported) as GraphObject;
+    return (
+      v1Types ? keepDeclared(v1Types, entityType, object, dropped, `${entityType}/${object.id}`) : object
+    ) as GraphObject;
+  };
+  const tenant = source.tenant_details[0];
+  state.put('organization', {
+    ...graphJson('organization', { ...tenant.AADAdditionalData[0], Id: tenant.TenantId }),
+    displayName: tenant.DisplayName,
+  });
+  for (const policy of source.conditional_access_policies)
+    state.put('conditionalAccessPolicies', graphJson('conditionalAccessPolicy', policy));
+  for (const policy of source.authorization_policies)
+    state.put('authorizationPolicy', graphJson('authorizationPolicy', policy));
+  const methods = source.authentication_method[0];
+  if (methods)
+    state.put(
+      'authenticationMethodsPolicy',
+      graphJson('authenticationMethodsPolicy', {
+        ...methods.authentication_method_policy,
+        AuthenticationMethodConfigurations: methods.authentication_method_feature_settings,
+      }),
+    );
+  const domains = Array.isArray(source.domain_settings) ? source.domain_settings : [source.domain_settings];
+  for (const domain of domains) state.put('domains', graphJson('domain', domain));
+  for (const [id, user] of Object.entries(source.privileged_users)) {
+    state.put(
+      'users',
+      userObject({
+        id,
+        displayName: user.DisplayName,
+        onPremisesImmutableId: user.OnPremisesImmutableId,
+        accountEnabled: true,
+        userType: 'Member',
+      }),
+    );
+  }
+  // The tenant's own Microsoft Graph service principal receives the consented permissions.
+  seedDirectoryFromScubaGear(state, source, graphJson, ensureGraphServicePrincipal(state, Prng.seeded(0)));
+  return {
+    tenantId: tenant.TenantId,
+    counts: Object.fromEntries([...state.collections].map(([name, objects]) => [name, objects.size])),
+    dropped,
+  };
+}

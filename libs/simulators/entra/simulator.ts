@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { FaultInjector, type FaultOptions } from '@libs/simulators/kit/http/faults.js';
+import { Router } from '@libs/simulators/kit/http/router.js';
+import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
+import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
+
+import { AppRegistrations } from './app-registrations.js';
+import { GraphError } from './graph-error.js';
+import { directoryRoutes } from './directory.routes.js';
+import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
+import { type Answer, BATCH_TEMPLATE, batchRoute } from './batch.routes.js';
+import { GraphThrottle } from './resource-units.js';
+import { readGraphTypes } from './seed/csdl-types.js';
+import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
+import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
+import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
+import { snapshotOf, type EntraSnapshot } from './snapshot.js';
+import { TenantState } from './tenant-state.js';
+
+export interface EntraSimulatorOptions {
+  /** TCP port; 0 (default) picks an ephemeral one. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /**
+   * A ScubaGear ProviderSettingsExport.json to seed the real tenant from (read at start, never
+   * copied); without it the tenant is a generated `contoso.onmicrosoft.com`.
+   */
+  scubaGearFile?: string;
+  /**
+   * Graph v1.0's CSDL: with it, members of the export that v1.0 does not declare (it was read
+   * through beta) are left out, as Graph v1.0 answers.
+   */
+  csdlFile?: string;
+  /** Generated users, groups and named locations added either way (defaults: 20 users, 5 groups, seed 1). */
+  users?: number;
+  groups?: number;
+  seed?: number;
+  /**
+   * Applies Graph's identity and access throttling (resource-units.ts): resource-unit budgets by
+   * tenant size, write quotas, and the conditional access paths' 1 request per second. Off by
+   * default; `x-ms-resource-unit` is sent either way.
+   */
+  throttling?: boolean;
+  /**
+   * Graph requests answered 503 `serviceNotAvailable` instead, at `errorRate` (0 to 1, drawn from
+   * a PRNG seeded with `seed`, so a run is repeatable): for resilience tests. Requests of a
+   * `$batch` draw each on their own.
+   */
+  faults?: Pick<FaultOptions, 'errorRate' | 'seed'>;
+}
+
+/** A running simulated Entra tenant. */
+export interface RunningEntraSimulator {
+  /** e.g. https://127.0.0.1:54321: it serves both the identity platform's and Graph's paths. */
+  baseUrl: string;
+  caCertPath: string;
+  caCertPem: string;
+  /** The tenant's GUID. */
+  tenantId: string;
+  /**
+   * Registers an app with a client secret and these application permissions consented, and
+   * `certificatePem` (a PEM X.509 certificate) uploaded as a certificate credential.
+   */
+  registerApp(roles: readonly string[], certificatePem?: string): { clientId: string; clientSecret: string };
+  /** Every object of the tenant as a backup records it, per resource type. */
+  snapshot(): EntraSnapshot;
+  /**
+   * Drops the tenant's change history: every delta link issued so far answers 410, as when Graph
+   * no longer has a sync state ("delta query overview", "Synchronization reset").
+   */
+  resetDeltaState(): void;
+  /**
+   * A native recovery (Microsoft Entra Backup and Recovery): sets properties on users or groups
+   * without any delta record, and lists its job at `/directory/recovery/jobs`.
+   */
+  recoverNatively(
+    changes: ReadonlyArray<{
+      collection: 'users' | 'groups';
+      id: string;
+      properties: Record<string, unknown>;
+    }>,
+  ): void;
+  /**
+   * Turns Graph's published limits on or off from now on (`throttling` at start): a bench sets a
+   * tenant up without them, then measures a run with them. Buckets keep what they hold.
+   */
+  setThrottling(enabled: boolean): void;
+  /** Resource units of the Graph requests admitted, and the requests throttled (429), so far. */
+  throttleTotals(): { resourceUnits: number; status429: number };
+  /** Requests answered, by `METHOD template`. */
+  requestCounts(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an HTTPS server that behaves like a Microsoft Entra tenant seen through the identity
+ * platform's token endpoint and Microsoft Graph v1.0 (graph.routes.ts), on loopback with a CA of
+ * its own (shared with the Okta simulator: tls/certificates.ts). Seeds the real tenant of a
+ * ScubaGear export when given, then generated users, groups, members and named locations.
+ */
+export async function startEntraSimulator(
+  options: EntraSimulatorOptions = {},
+): Promise<RunningEntraSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const certDir = await mkdtemp(join(tmpdir(), 'entra-simulator-'));
+  try {
+    const source = options.scubaGearFile ? await readScubaGearExport(options.scubaGearFile) : undefined;
+    const state = new TenantState(source?.tenant_details[0].TenantId ?? randomUUID());
+    if (source)
+      seedFromScubaGear(state, source, options.csdlFile ? await readGraphTypes(options.csdlFile) : undefined);
+    else seedContoso(state);
+    generateTenant(state, {
+      users: options.users ?? DEFAULT_TENANT_SIZES.users,
+      groups: options.groups ?? DEFAULT_TENANT_SIZES.groups,
+      seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
+    });
+    // Seeded policies read as written ones do: Graph answers every policy in one shape.
+    const strengths = state.collection('authenticationStrengthPolicies');
+    for (const policy of state.collection('conditionalAccessPolicies').values())
+      state.put('conditionalAccessPolicies', normalizeConditionalAccessPolicy(policy, strengths));
+    const tls = await issueTlsMaterial(certDir);
+    const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
+    const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
+    const throttle = new GraphThrottle(
+      state.tenantId,
+      () => state.collection('users').size,
+      options.throttling ?? false,
+    );
+    const router = new Router();
+    const counts: Record<string, number> = {};
+    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults));
+    router.add(
+      tokenRoute(graph),
+      ...graphRoutes(graph),
+      ...directoryRoutes(graph),
+      batchRoute(graph, answer),
+    );
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      handle(answer, baseUrl, req, res).catch((error: unknown) => {
+        console.error('[entra-simulator] internal error', error);
+        res.destroy();
+      });
+    });
+    return {
+      baseUrl,
+      caCertPath: tls.caCertPath,
+      caCertPem: tls.caCertPem,
+      tenantId: state.tenantId,
+      registerApp: (roles, certificatePem) => graph.apps.register(roles, certificatePem),
+      snapshot: () => snapshotOf(state),
+      resetDeltaState: () => state.changes.reset(),
+      recoverNatively: (changes) => void state.recoverNatively(changes),
+      setThrottling: (enabled) => {
+        throttle.enabled = enabled;
+      },
+      throttleTotals: () => ({ ...throttle.totals }),
+      requestCounts: () => ({ ...counts }),
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await rm(certDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(certDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The throttle's decision for a Graph request of a verified app (its headers, `x-ms-resource-unit`);
+ * none for the token endpoint or a request without a valid token (its route answers 401).
+ * @throws GraphError 429 when throttled
+ */
+function graphAdmission(
+  graph: GraphContext,
+  throttle: GraphThrottle,
+  method: string,
+  template: string,
+  url: URL,
+  authorization: string | undefined,
+): Record<string, string> {
+  // A batch's requests are each admitted on their own (batch.routes.ts), not the batch.
+  if (!template.startsWith('/v1.0/') || template === BATCH_TEMPLATE) return {};
+  let appId: string;
+  try {
+    appId = graph.apps.verify(authorization).appId;
+  } catch {
+    return {};
+  }
+  return throttle.admit(appId, method, template, url).headers;
+}
+
+/** The singletons and the domain a tenant always has, for a generated tenant. */
+function seedContoso(state: TenantState): void {
+  state.put('domains', {
+    id: 'contoso.onmicrosoft.com',
+    authenticationType: 'Managed',
+    isDefault: true,
+    isInitial: true,
+    isRoot: true,
+    isVerified: true,
+    supportedServices: ['Email'],
+  });
+  state.put('organization', {
+    id: state.tenantId,
+    displayName: 'Contoso',
+    verifiedDomains: [{ name: 'contoso.onmicrosoft.com', isDefault: true, isInitial: true, type: 'Managed' }],
+  });
+  state.put('authorizationPolicy', {
+    id: 'authorizationPolicy',
+    displayName: 'Authorization Policy',
+    allowInvitesFrom: 'everyone',
+    defaultUserRolePermissions: { allowedToCreateApps: true },
+  });
+  state.put('authenticationMethodsPolicy', {
+    id: 'authenticationMethodsPolicy',
+    displayName: 'Authentication Methods Policy',
+    policyVersion: '1.5',
+    // As authenticationmethodspolicy-get's example answers them: each configuration inline.
+    authenticationMethodConfigurations: [
+      {
+        '@odata.type': '#microsoft.graph.fido2AuthenticationMethodConfiguration',
+        id: 'Fido2',
+        state: 'enabled',
+        isSelfServiceRegistrationAllowed: true,
+        isAttestationEnforced: true,
+        keyRestrictions: { isEnforced: false, enforcementType: 'block', aaGuids: [] },
+        excludeTargets: [],
+        includeTargets: [{ targetType: 'group', id: 'all_users', isRegistrationRequired: false }],
+      },
+      {
+        '@odata.type': '#microsoft.graph.microsoftAuthenticatorAuthenticationMethodConfiguration',
+        id: 'MicrosoftAuthenticator',
+        state: 'enabled',
+        isSoftwareOathEnabled: false,
+        excludeTargets: [],
+        includeTargets: [{ targetType: 'group', id: 'all_users', isRegistrationRequired: false }],
+      },
+    ],
+  });
+}
+
+/**
+ * Routes and answers one request: Graph's error for an unknown path or method, the throttle's
+ * admission (its headers on the answer, or a 429), then the route; GraphErrors become their reply.
+ */
+function answerer(
+  router: Router,
+  graph: GraphContext,
+  throttle: GraphThrottle,
+  counts: Record<string, number>,
+  faults: FaultInjector,
+): Answer {
+  return async ({ method, url, headers, bodyText }) => {
+    const match = router.match(method, url.pathname);
+    try {
+      if (match.kind === 'not-found')
+        throw new GraphError(
+          400,
+          'BadRequest',
+          `Resource not found for the segment '${url.pathname.split('/').pop() ?? ''}'.`,
+        );
+      if (match.kind === 'method-not-allowed')
+        throw new GraphError(
+          405,
+          'Request_BadRequest',
+          'Specified HTTP method is not allowed for the request target.',
+        );
+      const key = `${method} ${match.route.template}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+      const admitted = graphAdmission(
+        graph,
+        throttle,
+        method,
+        match.route.template,
+        url,
+        headers.authorization,
+      );
+      const { template } = match.route;
+      // Graph error codes: 503 serviceNotAvailable, "You may repeat the request after a delay".
+      if (template.startsWith('/v1.0/') && template !== BATCH_TEMPLATE && faults.next() === 'error')
+        throw new GraphError(
+          503,
+          'serviceNotAvailable',
+          'The service is temporarily unavailable. Please retry later.',
+        );
+      const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
+      return { ...reply, headers: { ...admitted, ...reply.headers } };
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      return error.reply();
+    }
+  };
+}
+
+async function handle(
+  answer: Answer,
+  baseUrl: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const reply = await answer({
+    method: req.method ?? 'GET',
+    url: new URL(req.url ?? '/', baseUrl),
+    headers: req.headers,
+    bodyText: Buffer.concat(chunks).toString('utf8'),
+  });
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
+  res.writeHead(reply.status, {
+    ...(body
+      ? {
+          'Content-Type': 'application/json; odata.metadata=minimal; charset=utf-8',
+          'Content-Length': String(body.length),
+        }
+      : {}),
+    'request-id': randomUUID(),
+    ...reply.headers,
+  });
+  res.end(body);
+}

@@ -1,4 +1,0 @@
-export { workflowsHost, INVOKE_SCOPE, type WorkflowsHandle } from './workflows-host.js';
-export { EXPORTER_ALIAS, type WorkflowsSeed } from './generate-workflows.js';
-export type { WorkflowsOrgData, WorkflowFlow, WorkflowTable, WorkflowConnection } from './workflows-org.js';
-export { exportFolder, tableCsv } from './flopack-export.js';

@@ -1,0 +1,6 @@
+/**
+ * The API's one OAuth scope. Permissions come from the caller's team role (DESIGN section 3), so
+ * the scope only names the API as a whole: the authorization server grants it, the protected
+ * resource metadata (RFC 9728) lists it and the OpenAPI document declares it.
+ */
+export const API_SCOPE = 'api';
