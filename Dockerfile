@@ -10,6 +10,7 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY libs ./libs
 COPY migrations ./migrations
+COPY tools/cli ./tools/cli
 RUN npm run build
 
 FROM node:24-slim AS runtime

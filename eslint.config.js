@@ -16,11 +16,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 const PARENT = {
   regex: '^\\.\\./',
-  message: "Import through a path alias (@app, @libs, @migrations, @test), not '../'.",
+  message: "Import through a path alias (@app, @libs, @migrations, @test, @tools), not '../'.",
 };
 const TYPEORM = {
   regex: '^(typeorm|@nestjs/typeorm)(/|$)',
-  message: 'Only repositories, entities, src/database and migrations touch TypeORM (STYLE "Layout").',
+  message:
+    'Only repositories, entities, src/platform/database and migrations touch TypeORM (STYLE "Layout").',
 };
 const TYPEORM_BESIDES_NEST = {
   regex: '^typeorm(/|$)',
@@ -42,21 +43,32 @@ const ONE_PROVIDER = {
 /**
  * Another feature's repository or entity, seen from `src/<feature>`: features talk through
  * services, which return refs or DTOs. An entity may name another feature's entity: a relation
- * is part of the one schema. `src/database` is no feature: its bases (the tracked run's columns
+ * is part of the one schema. `src/platform/database` is no feature: its bases (the tracked run's columns
  * and repository) are there to be extended.
  */
 function otherFeatures(feature, { entities }) {
   const kinds = entities ? 'repository|entity' : 'repository';
   return {
-    regex: `^@app/(?!${feature}/|database/)[^/]+/(.+/)?[^/]+\\.(${kinds})\\.js$`,
+    regex: `^@app/(?!${feature}/|platform/database/)[^/]+/(.+/)?[^/]+\\.(${kinds})\\.js$`,
     message: "Use the other feature's service (it returns refs or DTOs), never its repository or entity.",
   };
 }
 
-/** src/<feature> folders; src/database is TypeORM's own setup. */
-const FEATURES = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'database')
-  .map((entry) => entry.name);
+/** Folders under `path`, relative to this file. */
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** Groups of src/ whose folders are each a unit of their own (platform, identity). */
+const GROUPS = ['platform', 'identity'];
+
+/** Units of src/: product features, platform/<part>, identity/<part>; src/platform/database is TypeORM's own setup. */
+const FEATURES = folders('./src/')
+  .flatMap((name) =>
+    GROUPS.includes(name) ? folders(`./src/${name}/`).map((part) => `${name}/${part}`) : [name],
+  )
+  .filter((feature) => feature !== 'platform/database');
 
 const restricted = (...patterns) => ['error', { patterns: [PARENT, ...patterns] }];
 
@@ -80,7 +92,14 @@ export default tseslint.config(
     // No import cycles (STYLE "Layout"): a module's imports, followed through the path aliases
     // and '.js' specifiers of the TypeScript sources (tsconfig.json), never lead back to it.
     // import-x skips type-only imports, which TypeScript erases.
-    files: ['src/**/*.ts', 'libs/**/*.ts', 'migrations/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'src/**/*.ts',
+      'libs/**/*.ts',
+      'migrations/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'tools/**/*.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.js'],
@@ -99,7 +118,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through src/config.' },
+        { object: 'process', property: 'env', message: 'Read configuration through src/platform/config.' },
       ],
       'no-restricted-imports': restricted(TYPEORM),
       'no-restricted-syntax': [
@@ -109,7 +128,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**', 'bench/**', 'src/database/**', 'migrations/**'],
+    files: ['test/**', 'bench/**', 'src/platform/database/**', 'migrations/**'],
     rules: { 'no-restricted-imports': restricted() },
   },
   ...FEATURES.flatMap((feature) => {
@@ -135,12 +154,19 @@ export default tseslint.config(
       },
     ];
   }),
+  {
+    // The demo and the CLI drive the service through its services, like a feature.
+    files: ['tools/**'],
+    rules: {
+      'no-restricted-imports': restricted(TYPEORM, otherFeatures('tools', { entities: true }), ONE_PROVIDER),
+    },
+  },
   { files: ['libs/**'], rules: { 'no-restricted-imports': restricted(TYPEORM, LIBS_OUTWARD) } },
   {
-    // Configuration is read in src/config only; tests and benchmarks set up processes, and the
+    // Configuration is read in src/platform/config only; tests and benchmarks set up processes, and the
     // simulator's test helpers find the recorded fixtures the same way the tests do.
     files: [
-      'src/config/**',
+      'src/platform/config/**',
       'test/**',
       'bench/**',
       'libs/simulators/okta/testing/**',

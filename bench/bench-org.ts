@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSimulator, startSimulator } from '@libs/simulators/okta/index.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { freePort } from '@app/bootstrap/free-port.js';
-import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
-import { ServiceClient } from '@app/demo/service-client.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
+import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
+import { ServiceClient } from '@tools/demo/service-client.js';
 import { type ServiceProcess, startServiceProcess } from './service-process.js';
 
 /** Share of each rate-limit bucket the service leaves to the customer (its default). */

@@ -6,7 +6,7 @@ import {
   GRAPH_WRITE_QUOTA,
   graphResourceUnitsPer10s,
 } from '@libs/providers/entra/graph-rate-limits.js';
-import type { ServiceClient } from '@app/demo/service-client.js';
+import type { ServiceClient } from '@tools/demo/service-client.js';
 import { benchAdmin, benchServiceEnv, HEADROOM, round } from './bench-org.js';
 import { type ServiceProcess, startServiceProcess } from './service-process.js';
 

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { chromium, type Page } from 'playwright-core';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { round } from './bench-org.js';
 
 const BACKUPS = 10_000;

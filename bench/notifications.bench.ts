@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createWorkerContext } from '@app/bootstrap/create-app.js';
-import { resolveDatabase } from '@app/bootstrap/database-url.js';
-import { loadConfigWith } from '@app/config/app-config.js';
+import { createWorkerContext } from '@app/platform/bootstrap/create-app.js';
+import { resolveDatabase } from '@app/platform/bootstrap/database-url.js';
+import { loadConfigWith } from '@app/platform/config/app-config.js';
 import { NotificationFanoutJob } from '@app/notifications/notification-fanout.job.js';
 import { NotificationsRepository } from '@app/notifications/notifications.repository.js';
 import { startBenchOrg } from './bench-org.js';

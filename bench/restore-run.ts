@@ -1,4 +1,4 @@
-import type { ServiceClient } from '@app/demo/service-client.js';
+import type { ServiceClient } from '@tools/demo/service-client.js';
 
 /** GET /api/restore/{id}'s restore, as a bench reads it. */
 export interface BenchRestoreView {

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { resolveDatabase } from '@app/bootstrap/database-url.js';
-import { loadConfigWith } from '@app/config/app-config.js';
+import { resolveDatabase } from '@app/platform/bootstrap/database-url.js';
+import { loadConfigWith } from '@app/platform/config/app-config.js';
 import type { BenchOrg } from './bench-org.js';
 
 /** Where seeded rows belong: a team, its owner, and the connections their backups are of. */

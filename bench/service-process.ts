@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { freePort } from '@app/bootstrap/free-port.js';
-import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/bootstrap/node-flags.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/platform/bootstrap/node-flags.js';
 
 /** The built service running in its own process, so that its memory is measured alone. */
 export interface ServiceProcess {
@@ -227,7 +227,7 @@ function cpuSeconds(child: ChildProcess): number {
 
 function runCli(args: string[], env: Record<string, string>): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/src/cli/cli.js', ...args], {
+    const child = spawn(process.execPath, ['dist/tools/cli/cli.js', ...args], {
       env: { ...process.env, ...env, LOG_LEVEL: 'error' },
     });
     let out = '';

@@ -2,7 +2,7 @@
 /**
  * `npm ci`'s browser step (package.json `postinstall`): PDF reports need a Chromium. Debian's
  * `chromium` (or CHROMIUM_PATH) is kept where it exists; otherwise puppeteer's own Chrome for
- * Testing is fetched into puppeteer's cache folder, where src/config/chromium-path.ts finds it.
+ * Testing is fetched into puppeteer's cache folder, where src/platform/config/chromium-path.ts finds it.
  * The step never fails the install and never hangs: the download host is probed first (10 s), the
  * download gets DOWNLOAD_TIMEOUT_MS, and any failure ends in a warning naming what to install.
  * PUPPETEER_SKIP_DOWNLOAD=true skips it. `.puppeteerrc.json` keeps puppeteer's own postinstall

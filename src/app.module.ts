@@ -1,20 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { AppConfig } from './config/app-config.js';
-import { ConfigModule } from './config/config.module.js';
-import { DatabaseModule } from './database/database.module.js';
-import { JobsModule } from './jobs/jobs.module.js';
+import type { AppConfig } from './platform/config/app-config.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { JobsModule } from './platform/jobs/jobs.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { PlansModule } from './plans/plans.module.js';
-import { HealthModule } from './health/health.module.js';
-import { MetricsModule } from './metrics/metrics.module.js';
-import { AuthModule } from './auth/auth.module.js';
+import { HealthModule } from './platform/health/health.module.js';
+import { MetricsModule } from './platform/metrics/metrics.module.js';
+import { AuthModule } from './identity/auth/auth.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
-import { TeamsModule } from './teams/teams.module.js';
-import { SecurityModule } from './security/security.module.js';
+import { TeamsModule } from './identity/teams/teams.module.js';
+import { SecurityModule } from './platform/security/security.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { BackupsModule } from './backups/backups.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
-import { SchedulerModule } from './scheduler/scheduler.module.js';
+import { CronModule } from './platform/cron/cron.module.js';
 import { DiffModule } from './diff/diff.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
 import { RestoreModule } from './restore/restore.module.js';
@@ -24,9 +24,9 @@ import { ExportModule } from './export/export.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
-import { AccountModule } from './account/account.module.js';
+import { AccountModule } from './identity/account/account.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
-import { MeModule } from './me/me.module.js';
+import { MeModule } from './identity/me/me.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -50,7 +50,7 @@ export class AppModule {
         ConnectionsModule,
         BackupsModule,
         SchedulesModule,
-        SchedulerModule,
+        CronModule,
         DiffModule,
         TimelineModule,
         RestoreModule,

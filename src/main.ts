@@ -1,8 +1,8 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
-import { loadConfig } from './config/app-config.js';
-import { resolveDatabase } from './bootstrap/database-url.js';
-import { createHttpApp, createWorkerContext } from './bootstrap/create-app.js';
-import { SHUTDOWN_SIGNALS, leaveShutdownSignalsToCaller } from './database/embedded-postgres.js';
+import { loadConfig } from './platform/config/app-config.js';
+import { resolveDatabase } from './platform/bootstrap/database-url.js';
+import { createHttpApp, createWorkerContext } from './platform/bootstrap/create-app.js';
+import { SHUTDOWN_SIGNALS, leaveShutdownSignalsToCaller } from './platform/database/embedded-postgres.js';
 
 /** Starts the service in its configured role (`api`, `worker` or `all`, DESIGN section 1). */
 async function bootstrap(): Promise<void> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { AccountDeletionJob } from '@app/account/account-deletion.job.js';
-import { objectStoreFor } from '@app/storage/storage.module.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { AccountDeletionJob } from '@app/identity/account/account-deletion.job.js';
+import { objectStoreFor } from '@app/platform/storage/storage.module.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { Browser } from './support/browser.js';
 import { signInWithCode } from './support/sign-in-helpers.js';

@@ -13,11 +13,11 @@ import {
 } from 'jose';
 import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import { createHttpApp } from '@app/bootstrap/create-app.js';
-import { loadConfig } from '@app/config/app-config.js';
-import { OidcPayloadAdapter } from '@app/auth/oidc-payload.adapter.js';
-import { OidcPayloadsRepository } from '@app/auth/oidc-payloads.repository.js';
-import { SIGNING_KEYS, type SigningKeySet } from '@app/auth/signing-keys.service.js';
+import { createHttpApp } from '@app/platform/bootstrap/create-app.js';
+import { loadConfig } from '@app/platform/config/app-config.js';
+import { OidcPayloadAdapter } from '@app/identity/auth/oidc-payload.adapter.js';
+import { OidcPayloadsRepository } from '@app/identity/auth/oidc-payloads.repository.js';
+import { SIGNING_KEYS, type SigningKeySet } from '@app/identity/auth/signing-keys.service.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 /** A protected route that exists: `manage connections` (spec "Connections"). */

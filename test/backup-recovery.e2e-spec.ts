@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { StaleRunSweeper } from '@app/jobs/tracked-run/stale-run.sweeper.js';
+import { StaleRunSweeper } from '@app/platform/jobs/tracked-run/stale-run.sweeper.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection } from './support/backup-helpers.js';

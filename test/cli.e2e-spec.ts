@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { runCli } from '@app/cli/cli-runner.js';
-import { loadConfig, type AppConfig } from '@app/config/app-config.js';
+import { runCli } from '@tools/cli/cli-runner.js';
+import { loadConfig, type AppConfig } from '@app/platform/config/app-config.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** What one CLI run printed and returned. */

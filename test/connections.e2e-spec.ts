@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, waitForBackup } from './support/backup-helpers.js';

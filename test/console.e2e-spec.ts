@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { startConsoleServer } from '@console/server/console-server.js';
 import {

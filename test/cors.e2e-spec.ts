@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { Browser } from './support/browser.js';
 import { newAddress, signInWithCode } from './support/sign-in-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';

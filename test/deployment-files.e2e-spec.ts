@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parse } from 'yaml';
-import { configSchema } from '@app/config/app-config.js';
+import { configSchema } from '@app/platform/config/app-config.js';
 
 /**
  * The deployment files an operator starts from (docs/operations.md) stay true to the service:

@@ -8,7 +8,7 @@ import type { ObjectStore } from '@libs/object-store/object-store.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { AuditRepository } from '@app/audit/audit.repository.js';
 import { MAX_ACTIVITY_EVENTS } from '@app/export/reports.service.js';
-import { OBJECT_STORE } from '@app/storage/storage.module.js';
+import { OBJECT_STORE } from '@app/platform/storage/storage.module.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';

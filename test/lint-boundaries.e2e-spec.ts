@@ -56,13 +56,13 @@ describe('boundary lint rules report each forbidden import and pass the allowed 
     ],
     [
       'typeorm in a service',
-      'src/health/health.service.ts',
+      'src/platform/health/health.service.ts',
       "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
       /no-restricted-imports: .*Only repositories, entities/,
     ],
     [
       'typeorm itself in a module',
-      'src/health/health.module.ts',
+      'src/platform/health/health.module.ts',
       "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
       /no-restricted-imports: .*registers entities through @nestjs\/typeorm/,
     ],
@@ -76,13 +76,13 @@ describe('boundary lint rules report each forbidden import and pass the allowed 
       'process.env in libs',
       'libs/providers/okta/okta-connector.ts',
       'export const url = process.env.OKTA_URL;',
-      /no-restricted-properties: .*through src\/config/,
+      /no-restricted-properties: .*through src\/platform\/config/,
     ],
     [
       'process.env in a feature',
       'src/backups/backups.service.ts',
       'export const url = process.env.OKTA_URL;',
-      /no-restricted-properties: .*through src\/config/,
+      /no-restricted-properties: .*through src\/platform\/config/,
     ],
     [
       "another feature's repository",
@@ -146,25 +146,29 @@ describe('boundary lint rules report each forbidden import and pass the allowed 
     ],
     [
       'typeorm in a repository',
-      'src/health/health.repository.ts',
+      'src/platform/health/health.repository.ts',
       "import { DataSource } from 'typeorm';\nexport type D = DataSource;",
     ],
     [
       '@nestjs/typeorm in a module',
-      'src/health/health.module.ts',
+      'src/platform/health/health.module.ts',
       "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const m = TypeOrmModule;",
     ],
     [
-      "src/database's tracked-run base from a feature's repository",
+      "src/platform/database's tracked-run base from a feature's repository",
       'src/restore/restores.repository.ts',
-      "import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';\nexport type R = TrackedRunRepository<never>;",
+      "import { TrackedRunRepository } from '@app/platform/database/tracked-run/tracked-run.repository.js';\nexport type R = TrackedRunRepository<never>;",
     ],
     [
       'the provider registry from src',
       'src/diff/diff.service.ts',
       "import { requireProvider } from '@libs/providers/registry.js';\nexport const p = requireProvider;",
     ],
-    ['process.env in src/config', 'src/config/app-config.ts', 'export const url = process.env.OKTA_URL;'],
+    [
+      'process.env in src/platform/config',
+      'src/platform/config/app-config.ts',
+      'export const url = process.env.OKTA_URL;',
+    ],
     [
       "the feature's own repository through the alias",
       'src/backups/backups.service.ts',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { Browser, type BrowserResponse } from './support/browser.js';
 import { newAddress, signInWithCode } from './support/sign-in-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';

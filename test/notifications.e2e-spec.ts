@@ -7,7 +7,7 @@ import type { Role } from '@app/common/permission.js';
 import { NotificationFanoutJob } from '@app/notifications/notification-fanout.job.js';
 import { notificationFor } from '@app/notifications/notification-rules.js';
 import { SchedulesService } from '@app/schedules/schedules.service.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { createConnection, runBackup, waitForBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { type ParsedMailbox, startParsedMailbox } from './support/parsed-mailbox.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { DataSource } from 'typeorm';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { Browser, type BrowserResponse } from './support/browser.js';
 import { startDocumentServer, type DocumentServer } from './support/loopback-https.js';
 import { latestCode, newAddress } from './support/sign-in-helpers.js';

@@ -12,7 +12,7 @@ import { parseFlopack } from '@libs/providers/okta-workflows/flopack.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
 import { runRestore } from './support/restore-helpers.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
+import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
 import { zipEntries } from './support/zip-entries.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { runCli } from '@app/cli/cli-runner.js';
-import { loadConfig } from '@app/config/app-config.js';
+import { runCli } from '@tools/cli/cli-runner.js';
+import { loadConfig } from '@app/platform/config/app-config.js';
 import { BackupsService } from '@app/backups/backups.service.js';
 import { SchedulesService } from '@app/schedules/schedules.service.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';

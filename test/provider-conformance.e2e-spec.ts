@@ -4,7 +4,7 @@ import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.
 import { OktaConnector, type OktaConnectorOptions } from '@libs/providers/okta/okta-connector.js';
 import { PAGE_LIMITS } from '@libs/providers/okta/okta-resource-catalog.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { installApiServiceIntegration } from '@app/demo/okta-api-service.js';
+import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
 import { describeProviderConformance, type SimulatedTenant } from './support/provider-conformance.js';
 
 /** An Okta org of the simulator, with the admin client that changes it. */

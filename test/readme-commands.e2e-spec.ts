@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { HAVE_FIXTURES } from './support/okta-org.js';
 
 // Each command builds the project first, then runs a demo or a service: minutes, not a speed target.

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import puppeteer from 'puppeteer';
-import type { AppConfig } from '@app/config/app-config.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
 import { CHROMIUM_ARGS, ReportRenderer, withReportCsp } from '@app/export/report-renderer.js';
 import { reportDocument } from '@app/export/templates/layout.js';
 import { CHROMIUM, describeWithTools } from './support/tools.js';

@@ -244,7 +244,7 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
     let slot: number;
 
     beforeAll(async () => {
-      // As the scheduler's minute tick calls it (src/scheduler/backups.cron.ts).
+      // As the scheduler's minute tick calls it (src/platform/cron/backups.cron.ts).
       const sut = ctx.app.get(SchedulesService);
       const backups = ctx.app.get(BackupsService);
       enqueueDue = (now) =>

@@ -12,10 +12,10 @@ import {
 } from 'jose';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import { SIGNING_KEYS, type SigningKeySet } from '@app/auth/signing-keys.service.js';
+import { SIGNING_KEYS, type SigningKeySet } from '@app/identity/auth/signing-keys.service.js';
 import { MAX_BACKUP_PAGE } from '@app/backups/dto/list-backups.query.js';
 import { Permission, ROLES, type Role, roleHasPermission } from '@app/common/permission.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { MAX_TIMELINE_BACKUPS } from '@app/timeline/dto/timeline.query.js';
 import { type AppRoute, expressRoutes, nestRoutes } from './support/api-routes.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';

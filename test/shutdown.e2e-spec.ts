@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { startServiceProcess, startWorkerOf, type ServiceProcess } from './support/service-process.js';
 
@@ -46,7 +46,7 @@ describe('the service stopped with SIGTERM', () => {
       {
         ROLE: 'all',
         NODE_ENV: 'test',
-        // Empty: the embedded cluster, as on a fresh machine (src/bootstrap/database-url.ts).
+        // Empty: the embedded cluster, as on a fresh machine (src/platform/bootstrap/database-url.ts).
         DATABASE_URL: '',
         DATA_DIR: dataDir,
         EMBEDDED_PG_PORT: String(await freePort()),

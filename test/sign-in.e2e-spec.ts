@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AuthStatePurger } from '@app/auth/auth-state.purger.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { AuthStatePurger } from '@app/identity/auth/auth-state.purger.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { Browser } from './support/browser.js';
 import { latestCode, newAddress, parseSetCookie, signInWithCode } from './support/sign-in-helpers.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const address = (): string => `person-${randomBytes(4).toString('hex')}@Example.COM`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@app/common/permission.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 /** A member of a team who signed in after an invitation, with an integration client acting for them. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { UPLOAD_LIMIT_BYTES } from '@app/backups/backup-upload.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.js';

@@ -6,7 +6,7 @@ import {
   DeleteObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { AccountDeletionService } from '@app/account/account-deletion.service.js';
+import { AccountDeletionService } from '@app/identity/account/account-deletion.service.js';
 import { BackupsService } from '@app/backups/backups.service.js';
 import { ReportsService } from '@app/export/reports.service.js';
 import { createObjectStore } from '@libs/object-store/create-object-store.js';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { FsObjectStore } from '@libs/object-store/fs-object-store.js';
 import { MANIFEST_NAME } from '@libs/snapshot/snapshot-layout.js';
 import { SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
-import { StaleRunSweeper } from '@app/jobs/tracked-run/stale-run.sweeper.js';
+import { StaleRunSweeper } from '@app/platform/jobs/tracked-run/stale-run.sweeper.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { createConnection, openSnapshot, waitForBackup } from './support/backup-helpers.js';
@@ -13,7 +13,7 @@ import { startWorkerOf, type ServiceProcess } from './support/service-process.js
 // A killed worker, its restart and two backups: minutes on a busy 2-core runner, not a speed target.
 jest.setTimeout(240_000);
 
-/** Shortened sweep settings of src/config (defaults 15 s, 180 s, 60 s). */
+/** Shortened sweep settings of src/platform/config (defaults 15 s, 180 s, 60 s). */
 const STALE_AFTER_SECONDS = 5;
 const SWEEP_SETTINGS = {
   BACKUP_HEARTBEAT_SECONDS: '1',
@@ -70,7 +70,7 @@ describe('a worker process that stops in the middle of a backup', () => {
 
   /**
    * The objects under `prefix` once the sweep has deleted them: it deletes right after it marks
-   * the backup failed (src/jobs/tracked-run/stale-run.sweeper.ts), so they may outlive the status by a moment.
+   * the backup failed (src/platform/jobs/tracked-run/stale-run.sweeper.ts), so they may outlive the status by a moment.
    * After 10 s, whatever is left.
    */
   async function storedNamesOnceDeleted(prefix: string): Promise<string[]> {
@@ -177,7 +177,7 @@ describe('a worker process that stops in the middle of a backup', () => {
     const stopping = await startWorker();
     const { id } = await startBackupUntilWriting(connectionId);
 
-    // pg-boss gives running jobs 10 s (src/jobs/jobs.service.ts); this backup needs a few more seconds.
+    // pg-boss gives running jobs 10 s (src/platform/jobs/jobs.service.ts); this backup needs a few more seconds.
     const exit = await stopping.kill('SIGTERM');
 
     expect(exit).toEqual({ code: 0, signal: null });

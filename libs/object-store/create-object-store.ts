@@ -2,7 +2,7 @@ import { FsObjectStore } from './fs-object-store.js';
 import { ObjectStore } from './object-store.js';
 import type { S3ObjectStoreOptions } from './s3-object-store.js';
 
-/** Which driver, with its settings (validated by the caller's configuration, `src/config`). */
+/** Which driver, with its settings (validated by the caller's configuration, `src/platform/config`). */
 export type ObjectStoreConfig = { driver: 'fs'; rootDir: string } | ({ driver: 's3' } & S3ObjectStoreOptions);
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Transaction } from '@app/database/transaction.js';
+import type { Transaction } from '@app/platform/database/transaction.js';
 import type { AuditEntry } from './audit-entry.js';
 
 /** A stored audit event, as read back. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { Actor } from '@app/common/actor.js';
 import { ValidationError } from '@app/common/errors.js';
-import { type Transaction, TransactionRunner } from '@app/database/transaction.js';
+import { type Transaction, TransactionRunner } from '@app/platform/database/transaction.js';
 import { type AuditActor, type AuditEntry, type RecordedAuditEvent, secretKeyIn } from './audit-entry.js';
 import { type AuditEventRow, AuditRepository } from './audit.repository.js';
 import type { AuditEventDto } from './dto/audit-event.dto.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '@app/config/config.module.js';
-import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
 import { SchedulesService } from '@app/schedules/schedules.service.js';
 import type { BackupEntity } from './backup.entity.js';
 import { BackupsRepository } from './backups.repository.js';

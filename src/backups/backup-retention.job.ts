@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JobsService } from '@app/jobs/jobs.service.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
+import { JobsService } from '@app/platform/jobs/jobs.service.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
 import { BackupsService } from './backups.service.js';
 
 export const BACKUP_RETENTION_QUEUE = 'backup-retention';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'backup-retention': Record<string, never>;
   }

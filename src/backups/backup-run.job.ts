@@ -16,12 +16,16 @@ import { SnapshotWriter } from '@libs/snapshot/snapshot-writer.js';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
-import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
-import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
-import { KEY_RING } from '@app/security/key-ring.provider.js';
-import { OBJECT_STORE } from '@app/storage/storage.module.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
+import {
+  type RunContext,
+  TrackedRun,
+  type TrackedRunKind,
+} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
+import { KEY_RING } from '@app/platform/security/key-ring.provider.js';
+import { OBJECT_STORE } from '@app/platform/storage/storage.module.js';
 import type { BackupEntity } from './backup.entity.js';
 import { backupEntry, factsOf } from './backup-audit.js';
 import { describeRunning } from './backup-progress.js';
@@ -30,7 +34,7 @@ import { BackupsRepository } from './backups.repository.js';
 import { type Deletions, gatherDeletions, mergedRecords } from './incremental-merge.js';
 import { recordUnchanged, unchangedBase } from './unchanged-base.js';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'backup-run': { backupId: string };
   }

@@ -3,8 +3,8 @@ import type { KeyRing } from '@libs/crypto/key-ring.js';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
-import { KEY_RING } from '@app/security/key-ring.provider.js';
-import { OBJECT_STORE } from '@app/storage/storage.module.js';
+import { KEY_RING } from '@app/platform/security/key-ring.provider.js';
+import { OBJECT_STORE } from '@app/platform/storage/storage.module.js';
 import { type BackupRef, toBackupRef } from './backup-ref.js';
 import { BackupsRepository } from './backups.repository.js';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
-import { StorageModule } from '@app/storage/storage.module.js';
+import { StorageModule } from '@app/platform/storage/storage.module.js';
 import { SchedulesModule } from '@app/schedules/schedules.module.js';
 import { BackupEntity } from './backup.entity.js';
 import { BackupPlanner } from './backup-planner.js';

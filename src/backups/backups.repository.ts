@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, LessThan, Not, Repository, type SelectQueryBuilder } from 'typeorm';
 import type { PeriodFilter } from '@app/common/keyset-rows.js';
-import { periodPage } from '@app/database/period-page.js';
-import { type Transaction, within } from '@app/database/transaction.js';
-import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
+import { periodPage } from '@app/platform/database/period-page.js';
+import { type Transaction, within } from '@app/platform/database/transaction.js';
+import { TrackedRunRepository } from '@app/platform/database/tracked-run/tracked-run.repository.js';
 import { BackupEntity } from './backup.entity.js';
 import type { ListBackupsQuery } from './dto/list-backups.query.js';
 

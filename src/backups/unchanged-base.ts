@@ -1,7 +1,7 @@
 import { ProviderAuthError } from '@libs/providers/provider-errors.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import type { RunContext } from '@app/jobs/tracked-run/tracked-run-kind.js';
+import type { RunContext } from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
 import type { BackupEntity } from './backup.entity.js';
 import { backupEntry, factsOf } from './backup-audit.js';
 import type { BackupsRepository } from './backups.repository.js';

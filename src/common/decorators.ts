@@ -10,7 +10,7 @@ export const REQUIRED_PERMISSION = 'requiredPermission';
 export const AUTHENTICATION_ONLY = 'authenticationOnly';
 export const STATE_CHANGING_GET = 'stateChangingGet';
 
-/** Name of the OAuth 2.0 security scheme of the OpenAPI document (src/bootstrap/openapi.ts). */
+/** Name of the OAuth 2.0 security scheme of the OpenAPI document (src/platform/bootstrap/openapi.ts). */
 export const OAUTH2_SCHEME = 'oauth2';
 
 /** Marks a route open to anonymous callers; every other route is denied by default. */

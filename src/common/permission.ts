@@ -1,7 +1,7 @@
 /**
  * Every permission of the spec's Endpoints section, plus account erasure (DESIGN section 3) and
  * `manage team` (beyond the spec, docs/security.md: members, invitations and integration clients; finer
- * rules about who may grant `admin` live in src/teams, docs/security.md).
+ * rules about who may grant `admin` live in src/identity/teams, docs/security.md).
  */
 export enum Permission {
   ViewBackups = 'view backups',

@@ -2,16 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { ApiError } from '@app/common/errors.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
-import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
-import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
+import {
+  type RunContext,
+  TrackedRun,
+  type TrackedRunKind,
+} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { complianceCheckEntry } from './compliance-audit.js';
 import type { ComplianceCheckEntity } from './compliance-check.entity.js';
 import { ComplianceChecksRepository } from './compliance-checks.repository.js';
 import { ComplianceService } from './compliance.service.js';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'compliance-check': { checkId: string };
   }

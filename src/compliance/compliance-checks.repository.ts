@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
+import { TrackedRunRepository } from '@app/platform/database/tracked-run/tracked-run.repository.js';
 import { ComplianceCheckEntity } from './compliance-check.entity.js';
 
 type NewComplianceCheck = Pick<

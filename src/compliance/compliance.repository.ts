@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { QueryDeepPartialEntity, Repository } from 'typeorm';
-import { violatesUnique } from '@app/database/unique-violation.js';
+import { violatesUnique } from '@app/platform/database/unique-violation.js';
 import { ComplianceResultEntity } from './compliance-result.entity.js';
 import { ComplianceRunEntity } from './compliance-run.entity.js';
 

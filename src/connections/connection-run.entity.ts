@@ -1,5 +1,5 @@
 import { Column, JoinColumn, ManyToOne, type Relation } from 'typeorm';
-import { TrackedRunEntity } from '@app/database/tracked-run/tracked-run.entity.js';
+import { TrackedRunEntity } from '@app/platform/database/tracked-run/tracked-run.entity.js';
 import { ConnectionEntity } from './connection.entity.js';
 
 /** A tracked run on one connection (a backup of its org, a restore into it). */

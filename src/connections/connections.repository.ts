@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { type Transaction, within } from '@app/database/transaction.js';
+import { type Transaction, within } from '@app/platform/database/transaction.js';
 import { ConnectionEntity } from './connection.entity.js';
 
 /** Team-scoped access to connections; soft-deleted ones are invisible here. */

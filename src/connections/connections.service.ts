@@ -9,7 +9,7 @@ import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { NotFoundError, ValidationError } from '@app/common/errors.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
-import { SecurityService } from '@app/security/security.service.js';
+import { SecurityService } from '@app/platform/security/security.service.js';
 import type { ConnectionRef } from './connection-ref.js';
 import { ConnectionsRepository } from './connections.repository.js';
 import type { ConnectionEntity } from './connection.entity.js';

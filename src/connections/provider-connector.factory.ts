@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import type { ConnectorStats, ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { ProviderKind } from '@libs/providers/provider-kind.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
-import type { AppConfig } from '@app/config/app-config.js';
-import { SERVICE_VERSION } from '@app/config/version.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
+import { SERVICE_VERSION } from '@app/platform/config/version.js';
 
 /** What a connector needs to reach one tenant. */
 export interface ProviderCredentials {

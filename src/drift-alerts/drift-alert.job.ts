@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
-import { sqlExecutor, type Transaction } from '@app/database/transaction.js';
+import { sqlExecutor, type Transaction } from '@app/platform/database/transaction.js';
 import { DiffService } from '@app/diff/diff.service.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { JobsService } from '@app/platform/jobs/jobs.service.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
 import { DriftTally } from './drift-findings.js';
 
 export const DRIFT_ALERT_QUEUE = 'drift-alert';
@@ -19,7 +19,7 @@ export interface DriftAlertJobData {
   toBackupId: string;
 }
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'drift-alert': DriftAlertJobData;
   }

@@ -5,15 +5,19 @@ import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/sn
 import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import { ApiError, NotFoundError } from '@app/common/errors.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
-import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
-import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
+import {
+  type RunContext,
+  TrackedRun,
+  type TrackedRunKind,
+} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { drillEntry } from './drill-audit.js';
 import type { RestoreDrillEntity, RestoreDrillResult } from './restore-drill.entity.js';
 import { RestoreDrillsRepository } from './restore-drills.repository.js';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'restore-drill-run': { drillId: string };
   }

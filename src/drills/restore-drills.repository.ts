@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThanOrEqual, Repository } from 'typeorm';
 import type { PeriodFilter } from '@app/common/keyset-rows.js';
-import { periodPage } from '@app/database/period-page.js';
-import type { Transaction } from '@app/database/transaction.js';
-import { within } from '@app/database/transaction.js';
-import { TrackedRunRepository } from '@app/database/tracked-run/tracked-run.repository.js';
+import { periodPage } from '@app/platform/database/period-page.js';
+import type { Transaction } from '@app/platform/database/transaction.js';
+import { within } from '@app/platform/database/transaction.js';
+import { TrackedRunRepository } from '@app/platform/database/tracked-run/tracked-run.repository.js';
 import { RestoreDrillEntity } from './restore-drill.entity.js';
 
 type NewDrill = Pick<

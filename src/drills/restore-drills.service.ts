@@ -6,7 +6,7 @@ import { BackupsService } from '@app/backups/backups.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
-import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
+import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { drillEntry } from './drill-audit.js';
 import {
   type RestoreDrillDto,

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { JobsService } from '@app/platform/jobs/jobs.service.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
 import { SchedulesService } from '@app/schedules/schedules.service.js';
 import { RestoreDrillsService } from './restore-drills.service.js';
 
 export const WEEKLY_VERIFICATION_QUEUE = 'weekly-verification';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     /** `now`: ISO 8601 instant the run judges its week by */
     'weekly-verification': { now: string };
@@ -24,7 +24,7 @@ export function isoWeekStart(now: Date): Date {
 
 /**
  * The `weekly-verification` job (docs/backups.md "Verification drills": a weekly verification can be switched
- * on per schedule, `verify_weekly`): once a week (src/scheduler/housekeeping.cron.ts), a drill of
+ * on per schedule, `verify_weekly`): once a week (src/platform/cron/housekeeping.cron.ts), a drill of
  * the latest completed backup of each connection whose schedule asks for it. Its data carries the
  * `now` it judges by, so a test can move the clock. One connection's failure does not stop the
  * others; a retried run starts no drill twice in a week.

@@ -7,7 +7,7 @@ import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { RestoreDrillsModule } from '@app/drills/restore-drills.module.js';
 import { NotificationsModule } from '@app/notifications/notifications.module.js';
 import { RestoreModule } from '@app/restore/restore.module.js';
-import { TeamsModule } from '@app/teams/teams.module.js';
+import { TeamsModule } from '@app/identity/teams/teams.module.js';
 import { AuditPackController } from './audit-pack.controller.js';
 import { AuditPackService } from './audit-pack.service.js';
 import { ReportEntity } from './report.entity.js';

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { JobsService } from '@app/platform/jobs/jobs.service.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
 import { ReportsService } from './reports.service.js';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'report-expiry': { now: string };
   }
@@ -12,7 +12,7 @@ declare module '@app/jobs/job-payloads.js' {
 
 /**
  * The `report-expiry` job (docs/export.md): removes the stored PDFs whose signed URL has expired
- * (REPORT_URL_TTL), object then row. Enqueued hourly by the scheduler (src/scheduler/housekeeping.cron.ts),
+ * (REPORT_URL_TTL), object then row. Enqueued hourly by the scheduler (src/platform/cron/housekeeping.cron.ts),
  * once per hour whatever the number of replicas; its data carries the `now` it judges by. A run
  * that fails half-way is retried, and the next hour's finishes what is left.
  */

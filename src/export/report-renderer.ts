@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Browser } from 'puppeteer';
 import { ApiError } from '@app/common/errors.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
-import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
 
 /** The browser is closed after this long without a render (docs/export.md: "closed after a minute idle"). */
 const IDLE_MS = 60_000;

@@ -10,12 +10,12 @@ import { BackupsService } from '@app/backups/backups.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { ComplianceService } from '@app/compliance/compliance.service.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
-import type { AppConfig } from '@app/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { KEY_RING } from '@app/security/key-ring.provider.js';
-import { OBJECT_STORE } from '@app/storage/storage.module.js';
-import { TeamsService } from '@app/teams/teams.service.js';
+import { KEY_RING } from '@app/platform/security/key-ring.provider.js';
+import { OBJECT_STORE } from '@app/platform/storage/storage.module.js';
+import { TeamsService } from '@app/identity/teams/teams.service.js';
 import type { ReportRequestDto } from './dto/report-request.dto.js';
 import { ReportRenderer } from './report-renderer.js';
 import {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
 import { NewsletterService } from './newsletter.service.js';
 
 export const NEWSLETTER_CONFIRMATION_QUEUE = 'newsletter-confirmation';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     /** `email` normalized (lower case, trimmed) */
     'newsletter-confirmation': { email: string };

@@ -21,7 +21,7 @@ import { Public } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
 import { OkResponseDto } from '@app/common/openapi/ok-response.dto.js';
 import { SubscribeDto } from './dto/subscribe.dto.js';
-import { html, HTML_PAGE_HEADERS, renderPage } from '@app/sign-in/html.js';
+import { html, HTML_PAGE_HEADERS, renderPage } from '@app/identity/sign-in/html.js';
 import { CONFIRM_PATH, NewsletterService, UNSUBSCRIBE_PATH } from './newsletter.service.js';
 
 /** Where a newsletter link redirects. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '@app/mail/mail.module.js';
+import { MailModule } from '@app/platform/mail/mail.module.js';
 import { NewsletterConfirmationJob } from './newsletter-confirmation.job.js';
 import { NewsletterController, NewsletterPagesController } from './newsletter.controller.js';
 import { NewsletterRepository } from './newsletter.repository.js';

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppConfig } from '@app/config/app-config.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
-import { MailService } from '@app/mail/mail.service.js';
-import { normalizeEmail } from '@app/teams/email-address.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
+import { JobsService } from '@app/platform/jobs/jobs.service.js';
+import { MailService } from '@app/platform/mail/mail.service.js';
+import { normalizeEmail } from '@app/identity/teams/email-address.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 
 /** Confirmation mails one address may be sent per window (its budget; the per-IP one is a rate-limit rule). */

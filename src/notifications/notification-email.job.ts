@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig } from '@app/config/app-config.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
-import { MailService } from '@app/mail/mail.service.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
+import { MailService } from '@app/platform/mail/mail.service.js';
 import { composeNotificationEmail } from './notification-email.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
@@ -13,7 +13,7 @@ export interface NotificationEmailJobData {
   notificationId: string;
 }
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'notification-email': NotificationEmailJobData;
   }

@@ -1,5 +1,5 @@
-import type { MailMessage } from '@app/mail/mail.service.js';
-import { html } from '@app/sign-in/html.js';
+import type { MailMessage } from '@app/platform/mail/mail.service.js';
+import { html } from '@app/identity/sign-in/html.js';
 import type { NotificationSeverity } from './notification-types.js';
 
 /** The product's name as e-mail shows it. */

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { Permission, ROLES, roleHasPermission } from '@app/common/permission.js';
-import { sqlExecutor, type Transaction, TransactionRunner } from '@app/database/transaction.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { JobsService } from '@app/jobs/jobs.service.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
+import { sqlExecutor, type Transaction, TransactionRunner } from '@app/platform/database/transaction.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { JobsService } from '@app/platform/jobs/jobs.service.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
 import { NOTIFICATION_EMAIL_QUEUE, type NotificationEmailJobData } from './notification-email.job.js';
 import { type Audience, notificationFor, type PlannedNotification } from './notification-rules.js';
 import { defaultDelivery } from './notification-types.js';
@@ -13,7 +13,7 @@ import { NotificationsRepository } from './notifications.repository.js';
 
 export const NOTIFICATION_FANOUT_QUEUE = 'notification-fanout';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'notification-fanout': PlannedNotification;
   }

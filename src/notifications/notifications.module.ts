@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '@app/mail/mail.module.js';
+import { MailModule } from '@app/platform/mail/mail.module.js';
 import { NotificationEmailJob } from './notification-email.job.js';
 import { NotificationFanoutJob } from './notification-fanout.job.js';
 import { NotificationsController } from './notifications.controller.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Role } from '@app/common/permission.js';
-import type { Transaction } from '@app/database/transaction.js';
+import type { Transaction } from '@app/platform/database/transaction.js';
 import type { PlannedNotification } from './notification-rules.js';
 import type { Delivery, NotificationSeverity, NotificationType } from './notification-types.js';
 

@@ -8,12 +8,12 @@ import type { RestorePackage } from '@libs/providers/restore-package.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { NotFoundError } from '@app/common/errors.js';
-import type { AppConfig } from '@app/config/app-config.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import { type SignedReportQuery, ReportUrlSigner } from '@app/common/downloads/report-url.js';
 import { zipPack } from '@app/common/downloads/zip-pack.js';
-import { KEY_RING } from '@app/security/key-ring.provider.js';
-import { OBJECT_STORE } from '@app/storage/storage.module.js';
+import { KEY_RING } from '@app/platform/security/key-ring.provider.js';
+import { OBJECT_STORE } from '@app/platform/storage/storage.module.js';
 
 /** Where restore packages are downloaded from (a signed URL, no bearer token). */
 export const PACKAGE_ROUTE = { path: '/api/restore/packages', label: 'restore-package' };

@@ -3,16 +3,20 @@ import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import { ApiError, NotFoundError } from '@app/common/errors.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
-import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
-import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
+import {
+  type RunContext,
+  TrackedRun,
+  type TrackedRunKind,
+} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { restorePreviewEntry } from './restore-audit.js';
 import type { RestorePreviewEntity } from './restore-preview.entity.js';
 import { RestorePreviewer } from './restore-previewer.js';
 import { RestorePreviewsRepository } from './restore-previews.repository.js';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'restore-preview': { previewId: string };
   }

@@ -6,10 +6,14 @@ import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js
 import { BackupsService, PreRestoreBackupFailedError } from '@app/backups/backups.service.js';
 import { ApiError, NotFoundError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import type { Job } from '@app/jobs/job-payloads.js';
-import { OnJob } from '@app/jobs/on-job.decorator.js';
-import { type RunContext, TrackedRun, type TrackedRunKind } from '@app/jobs/tracked-run/tracked-run-kind.js';
-import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
+import type { Job } from '@app/platform/jobs/job-payloads.js';
+import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
+import {
+  type RunContext,
+  TrackedRun,
+  type TrackedRunKind,
+} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { executeRestore } from '@libs/restore/executor.js';
 import type { RestoreItem } from '@libs/restore/items.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
@@ -18,7 +22,7 @@ import { RestoresRepository } from './restores.repository.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 
-declare module '@app/jobs/job-payloads.js' {
+declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
     'restore-run': { restoreId: string };
   }

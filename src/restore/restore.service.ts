@@ -6,11 +6,11 @@ import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-s
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConflictError, NotFoundError, ValidationError } from '@app/common/errors.js';
-import type { AppConfig } from '@app/config/app-config.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { TrackedRunRunner } from '@app/jobs/tracked-run/tracked-run.runner.js';
+import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { type RestoreDto, type RestoreItemDto, toRestoreDto, toRestoreItemDto } from './dto/restore.dto.js';
 import type { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js';
 import type { RunRestoreDto } from './dto/run-restore.dto.js';

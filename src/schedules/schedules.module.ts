@@ -7,7 +7,7 @@ import { SchedulesRepository } from './schedules.repository.js';
 import { SchedulesService } from './schedules.service.js';
 
 /**
- * Backup schedules of connections; the scheduler (src/scheduler) drives `SchedulesService.enqueueDue`
+ * Backup schedules of connections; the scheduler (src/platform/cron) drives `SchedulesService.enqueueDue`
  * with the backups feature's start, and backups read the incremental policy from here.
  */
 @Module({

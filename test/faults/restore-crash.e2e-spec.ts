@@ -15,7 +15,7 @@ import { startTestApp, type TestApp, type TestClient } from '@test/support/test-
 // A killed worker, its restart and two restores: minutes on a busy 2-core runner, not a speed target.
 jest.setTimeout(240_000);
 
-/** Shortened sweep settings of src/config (defaults 15 s, 180 s, 60 s). */
+/** Shortened sweep settings of src/platform/config (defaults 15 s, 180 s, 60 s). */
 const SWEEP_SETTINGS = {
   BACKUP_HEARTBEAT_SECONDS: '1',
   BACKUP_STALE_AFTER_SECONDS: '5',

@@ -1,8 +1,8 @@
 import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { LogLevel } from '@nestjs/common';
-import { AppLogger, REDACTED_KEYS } from '@app/bootstrap/app-logger.js';
-import type { AppConfig } from '@app/config/app-config.js';
+import { AppLogger, REDACTED_KEYS } from '@app/platform/bootstrap/app-logger.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
 
 /**
  * The whole run's service log (docs/operations.md: "a test scans the log of a full e2e run"). Every test

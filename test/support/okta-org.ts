@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/simulators/okta/index.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
-import { installApiServiceIntegration, type ApiServiceIntegration } from '@app/demo/okta-api-service.js';
+import { installApiServiceIntegration, type ApiServiceIntegration } from '@tools/demo/okta-api-service.js';
 import { rememberSecrets } from './log-capture.js';
 
 /** Where the recorded real Okta objects are: OKTA_FIXTURES_DIR, else ../shared beside the checkout. */

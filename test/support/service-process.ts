@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/bootstrap/node-flags.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/platform/bootstrap/node-flags.js';
 
 /** The checkout, where the child runs. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,7 +29,7 @@ export interface ServiceProcess {
 /**
  * Starts `src/main.ts` from source with `env` on top of this process's environment and resolves
  * once it logs that it is ready.
- * @param env settings of src/config (ROLE, DATABASE_URL, DATA_DIR, MASTER_KEY, ...); LOG_LEVEL must
+ * @param env settings of src/platform/config (ROLE, DATABASE_URL, DATA_DIR, MASTER_KEY, ...); LOG_LEVEL must
  *   be `log` or finer, because readiness is read from the log
  * @param timeoutMs how long to wait for readiness
  * @throws Error with the process output when it exits or is not ready in time

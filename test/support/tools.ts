@@ -1,6 +1,6 @@
 import { describe, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
-import { defaultChromiumPath } from '@app/config/chromium-path.js';
+import { defaultChromiumPath } from '@app/platform/config/chromium-path.js';
 
 /** The Chromium the tests render and browse with: CHROMIUM_PATH, else the service's own default. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? defaultChromiumPath();

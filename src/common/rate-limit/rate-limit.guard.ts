@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import type { AppConfig } from '@app/config/app-config.js';
-import { APP_CONFIG } from '@app/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import { RateLimitedError } from '@app/common/errors.js';
 import { resolveClientIp } from './client-ip.js';
 import { advertiseQuota } from './rate-limit.headers.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { APP_CONFIG } from '@app/config/config.module.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { createRateLimitStorage, RATE_LIMIT_STORAGE } from './rate-limit.storage.js';
 

@@ -1,5 +1,5 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { AppConfig } from '@app/config/app-config.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 
 /** Injection token of the rate-limit counters (a @nestjs/throttler `ThrottlerStorage`). */

@@ -9,7 +9,7 @@ import { requestIdFrom } from './request-id.js';
  * it is a plain token, else a new UUID; it is put back on the request, so the auth guard, the audit
  * trail and the error body use the same one, and sent back in the X-Request-Id header. The path,
  * query and headers are not logged (a query may carry a token). Express middleware ahead of
- * every route (src/bootstrap/http-observers.ts).
+ * every route (src/platform/bootstrap/http-observers.ts).
  */
 export class RequestLogMiddleware {
   private readonly logger = new Logger('HTTP');

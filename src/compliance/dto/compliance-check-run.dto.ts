@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { trackedRunFields, TrackedRunFieldsDto } from '@app/database/tracked-run/tracked-run-fields.js';
+import {
+  trackedRunFields,
+  TrackedRunFieldsDto,
+} from '@app/platform/database/tracked-run/tracked-run-fields.js';
 import type {
   ComplianceCheckEntity,
   ComplianceCheckStatus,

@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { trackedRunFields, TrackedRunFieldsDto } from '@app/database/tracked-run/tracked-run-fields.js';
+import {
+  trackedRunFields,
+  TrackedRunFieldsDto,
+} from '@app/platform/database/tracked-run/tracked-run-fields.js';
 import type { RestorePreviewEntity, RestorePreviewStatus } from '@app/restore/restore-preview.entity.js';
 import type { RestorePreview } from '@app/restore/restore-results.js';
 import { RestorePreviewDto } from './restore-preview.dto.js';

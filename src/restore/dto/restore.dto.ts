@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import { trackedRunFields, TrackedRunFieldsDto } from '@app/database/tracked-run/tracked-run-fields.js';
+import {
+  trackedRunFields,
+  TrackedRunFieldsDto,
+} from '@app/platform/database/tracked-run/tracked-run-fields.js';
 import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
 import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';

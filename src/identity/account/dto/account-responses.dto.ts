@@ -1,0 +1,39 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { EXPORT_SECTIONS } from '@app/identity/account/export-sections.js';
+
+/**
+ * GET /api/account/export: every row held for the team, secrets redacted. The head is typed; each
+ * section is the table's rows as stored (src/identity/account/export-sections.ts), so its items are open.
+ */
+@ApiSchema({
+  name: 'AccountExport',
+  description: `Sections after the head, each an array of rows: ${EXPORT_SECTIONS.map((s) => s.name).join(', ')}.`,
+})
+export class AccountExportDto {
+  @ApiProperty({ type: 'integer', example: 1 }) format_version!: number;
+  @ApiProperty({ format: 'date-time' }) generated_at!: string;
+  @ApiProperty({ format: 'uuid' }) team_id!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'Rows per section.',
+    example: { members: 3, connections: 2 },
+  })
+  counts!: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The team row.' })
+  team!: Record<string, unknown>;
+}
+
+/** POST /api/account/delete: the deletion is scheduled (30-day grace, cancellable). */
+@ApiSchema({ name: 'DeletionScheduled' })
+export class DeletionScheduledDto {
+  @ApiProperty({ enum: ['scheduled'], example: 'scheduled' }) status!: 'scheduled';
+  @ApiProperty({ format: 'date-time', description: 'When deletion starts unless cancelled.' })
+  scheduled_for!: string;
+}
+
+/** DELETE /api/account/delete: the pending deletion is cancelled. */
+@ApiSchema({ name: 'DeletionCancelled' })
+export class DeletionCancelledDto {
+  @ApiProperty({ enum: ['cancelled'], example: 'cancelled' }) status!: 'cancelled';
+}
