@@ -1,16 +1,11 @@
-import type { Agent } from 'undici';
-import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
 import { certificateAssertionKey } from '@libs/providers/kit/certificate-credential.js';
 import {
   type ClientAuthentication,
   ClientCredentialsTokenSource,
 } from '@libs/providers/kit/client-credentials.js';
-import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
-import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
-import { HttpTransport } from '@libs/providers/kit/http-transport.js';
+import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-runtime.js';
 import { inOrderConcurrent } from '@libs/providers/kit/in-order-concurrent.js';
 import { ParentPasses } from '@libs/providers/kit/parent-passes.js';
-import { RateLimitGovernor } from '@libs/providers/kit/rate-limit-governor.js';
 import { retryAfterSignal } from '@libs/providers/kit/retry-after.js';
 import type {
   CollectOptions,
@@ -22,11 +17,7 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import {
-  ProviderError,
-  ProviderHostNotAllowedError,
-  ProviderRequestError,
-} from '@libs/providers/provider-errors.js';
+import { ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/providers/resource-types.js';
 import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
@@ -93,7 +84,7 @@ const TOKEN_TEMPLATE = '/{tenant}/oauth2/v2.0/token';
 const TENANT_ID =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=.{4,253}$)([a-z0-9-]+\.)+[a-z]{2,63})$/i;
 
-const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEFAULTS };
+const USER_AGENT = 'idp-backup-entra-connector/0.1';
 
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
@@ -112,8 +103,7 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
 export class EntraConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
   readonly notCaptured = ENTRA_NOT_CAPTURED;
-  private readonly agent: Agent;
-  private readonly recorder = new ConnectorStatsRecorder();
+  private readonly runtime: ConnectorRuntime;
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly graph: GraphApiClient;
   private readonly deltas: EntraDeltaReader;
@@ -125,52 +115,36 @@ export class EntraConnector implements ProviderConnector {
   private readonly clientId: string;
 
   constructor(options: EntraConnectorOptions) {
-    const graphOrigin = httpsOrigin(options.graphUrl);
+    const graphOrigin = httpsOrigin(
+      options.graphUrl,
+      'The Graph URL must be an https origin such as https://graph.microsoft.com',
+    );
     const graphHost = new URL(graphOrigin).host;
-    if (!isAllowedHost(graphHost, options.allowedHosts)) throw new ProviderHostNotAllowedError(graphHost);
     if (!TENANT_ID.test(options.tenantId))
       throw new ProviderError(
         'tenant_id must be the directory (tenant) id, a GUID, or one of its verified domains',
         'invalid_tenant_id',
       );
-    const loginOrigin = graphHost === GLOBAL_GRAPH_HOST ? GLOBAL_LOGIN_ORIGIN : graphOrigin;
-    const headroom = options.headroom ?? DEFAULTS.headroom;
-    if (!(headroom >= 0 && headroom < 1))
-      throw new ProviderError('headroom must be at least 0 and below 1', 'invalid_connector_options');
-    const maxConcurrency = options.maxConcurrency ?? DEFAULTS.maxConcurrency;
-    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
-      throw new ProviderError('maxConcurrency must be an integer of at least 1', 'invalid_connector_options');
-    this.maxConcurrency = maxConcurrency;
-    this.clientId = options.clientId;
-    this.agent = connectorAgent({
+    this.runtime = new ConnectorRuntime({
+      provider: 'Microsoft Graph',
+      origins: [graphOrigin],
+      allowedHosts: options.allowedHosts,
       caCertPem: options.caCertPem,
-      connections: maxConcurrency,
-      timeoutMs: DEFAULTS.requestTimeoutMs,
+      userAgent: options.userAgent ?? USER_AGENT,
+      pacing: {
+        signals: [retryAfterSignal, graphResourceUnitSignal],
+        // The tenant's size is learnt as its users are listed: the smallest budget until then.
+        budget: { units: () => graphResourceUnitsPer10s(this.usersSeen), windowMs: GRAPH_RU_WINDOW_MS },
+        spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
+        quotas: [GRAPH_WRITE_QUOTA],
+      },
+      maxConcurrency: options.maxConcurrency,
+      headroom: options.headroom,
     });
-    const governor = new RateLimitGovernor({
-      signals: [retryAfterSignal, graphResourceUnitSignal],
-      // The tenant's size is learnt as its users are listed: the smallest budget until then.
-      budget: { units: () => graphResourceUnitsPer10s(this.usersSeen), windowMs: GRAPH_RU_WINDOW_MS },
-      spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
-      quotas: [GRAPH_WRITE_QUOTA],
-      maxConcurrency,
-      headroom,
-      maxAttempts: DEFAULTS.maxAttempts,
-      baseDelayMs: DEFAULTS.retryBaseDelayMs,
-      maxDelayMs: DEFAULTS.retryMaxDelayMs,
-      resetJitterMs: DEFAULTS.resetJitterMs,
-    });
-    const transport = (origin: string): HttpTransport =>
-      new HttpTransport({
-        provider: 'Microsoft Graph',
-        origin,
-        allowedHosts: [...options.allowedHosts],
-        dispatcher: this.agent,
-        governor,
-        stats: this.recorder,
-        userAgent: options.userAgent ?? DEFAULTS.userAgent,
-      });
-    this.tokens = new ClientCredentialsTokenSource(transport(loginOrigin), {
+    const loginOrigin = graphHost === GLOBAL_GRAPH_HOST ? GLOBAL_LOGIN_ORIGIN : graphOrigin;
+    this.maxConcurrency = this.runtime.maxConcurrency;
+    this.clientId = options.clientId;
+    this.tokens = this.runtime.tokenSource(loginOrigin, {
       provider: 'Microsoft Entra ID',
       tokenUrl: new URL(`/${encodeURIComponent(options.tenantId)}/oauth2/v2.0/token`, loginOrigin),
       template: TOKEN_TEMPLATE,
@@ -179,7 +153,7 @@ export class EntraConnector implements ProviderConnector {
       scopes: [GRAPH_DEFAULT_SCOPE],
       notBearerHint: 'Graph accepts only Bearer tokens',
     });
-    this.graph = new GraphApiClient(transport(graphOrigin), this.tokens, graphOrigin);
+    this.graph = new GraphApiClient(this.runtime.transport(graphOrigin), this.tokens, graphOrigin);
     this.deltas = new EntraDeltaReader(this.graph, graphOrigin);
   }
 
@@ -317,11 +291,11 @@ export class EntraConnector implements ProviderConnector {
   }
 
   stats(): ConnectorStats {
-    return this.recorder.snapshot();
+    return this.runtime.stats();
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await this.runtime.close();
   }
 
   /**
@@ -584,23 +558,4 @@ function clientAuthentication(options: EntraConnectorOptions): ClientAuthenticat
   return clientCertificate !== undefined
     ? { assertionKey: certificateAssertionKey(clientCertificate) }
     : { clientSecret: clientSecret! };
-}
-
-/**
- * The origin of `url`, which must be `https://host[:port]` with at most a trailing `/`.
- * @throws ProviderError `invalid_org_url`
- */
-function httpsOrigin(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = new URL('about:blank');
-  }
-  if (parsed.protocol !== 'https:' || parsed.pathname !== '/' || /[?#@]/.test(url))
-    throw new ProviderError(
-      'The Graph URL must be an https origin such as https://graph.microsoft.com',
-      'invalid_org_url',
-    );
-  return parsed.origin;
 }

@@ -1,4 +1,3 @@
-import type { Agent } from 'undici';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type {
   ConfigurationChange,
@@ -11,16 +10,14 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import { ProviderError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
+import { ProviderError } from '@libs/providers/provider-errors.js';
 import {
   OKTA_RESOURCE_TYPES,
   type OktaResourceType,
   type ResourceType,
 } from '@libs/providers/resource-types.js';
-import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
-import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
-import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
-import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
+import type { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-runtime.js';
 import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
 import { OktaRestorer } from './restore/okta-restorer.js';
@@ -30,8 +27,6 @@ import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { oktaPageEncoder } from './okta-page-encoder.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
-import { HttpTransport } from '@libs/providers/kit/http-transport.js';
-import { RateLimitGovernor } from '@libs/providers/kit/rate-limit-governor.js';
 import { OKTA_RATE_LIMIT_SIGNALS } from './okta-rate-limit-signal.js';
 
 export interface OktaConnectorOptions {
@@ -59,7 +54,7 @@ export interface OktaConnectorOptions {
   requestTimeoutMs?: number;
 }
 
-const DEFAULTS = { userAgent: 'idp-backup-okta-connector/0.1', ...CONNECTOR_DEFAULTS };
+const USER_AGENT = 'idp-backup-okta-connector/0.1';
 
 /** Okta's org authorization server token endpoint (Okta "Implement OAuth for Okta"). */
 const TOKEN_TEMPLATE = '/oauth2/v1/token';
@@ -93,69 +88,41 @@ const INCREMENTAL_TYPES: ReadonlySet<string> = new Set(
 export class OktaConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = OKTA_RESOURCE_TYPES;
   readonly notCaptured = OKTA_NOT_CAPTURED;
-  private readonly agent: Agent;
-  private readonly recorder = new ConnectorStatsRecorder();
+  private readonly runtime: ConnectorRuntime;
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly api: OktaApiClient;
-  private readonly maxConcurrency: number;
   private readonly clientId: string;
 
   constructor(options: OktaConnectorOptions) {
     this.clientId = options.clientId;
-    const orgOrigin = parseOrgOrigin(options.orgUrl);
-    const host = new URL(orgOrigin).host;
-    if (!isAllowedHost(host, options.allowedHosts)) throw new ProviderHostNotAllowedError(host);
-    this.maxConcurrency = integerOption(
-      'maxConcurrency',
-      options.maxConcurrency ?? DEFAULTS.maxConcurrency,
-      1,
+    const orgOrigin = httpsOrigin(
+      options.orgUrl,
+      'The org URL must be an https origin such as https://acme.okta.com, without path, query or credentials',
     );
-    const headroom = options.headroom ?? DEFAULTS.headroom;
-    if (!(headroom >= 0 && headroom < 1)) throw invalidOption('headroom must be at least 0 and below 1');
-    const timeout = integerOption(
-      'requestTimeoutMs',
-      options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
-      1,
-    );
-
-    this.agent = connectorAgent({
-      caCertPem: options.caCertPem,
-      connections: this.maxConcurrency,
-      timeoutMs: timeout,
-    });
-    const governor = new RateLimitGovernor({
-      signals: OKTA_RATE_LIMIT_SIGNALS,
-      maxConcurrency: this.maxConcurrency,
-      headroom,
-      maxAttempts: integerOption('maxAttempts', options.maxAttempts ?? DEFAULTS.maxAttempts, 1),
-      baseDelayMs: integerOption(
-        'retryBaseDelayMs',
-        options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
-        0,
-      ),
-      maxDelayMs: DEFAULTS.retryMaxDelayMs,
-      resetJitterMs: DEFAULTS.resetJitterMs,
-    });
-    const transport = new HttpTransport({
+    const { allowedHosts, caCertPem, maxConcurrency, headroom, maxAttempts } = options;
+    this.runtime = new ConnectorRuntime({
       provider: 'Okta',
-      origin: orgOrigin,
-      allowedHosts: [...options.allowedHosts],
-      dispatcher: this.agent,
-      governor,
-      stats: this.recorder,
-      userAgent: options.userAgent ?? DEFAULTS.userAgent,
+      origins: [orgOrigin],
+      allowedHosts,
+      caCertPem,
+      userAgent: options.userAgent ?? USER_AGENT,
+      pacing: { signals: OKTA_RATE_LIMIT_SIGNALS },
+      maxConcurrency,
+      headroom,
+      maxAttempts,
+      retryBaseDelayMs: options.retryBaseDelayMs,
+      requestTimeoutMs: options.requestTimeoutMs,
     });
-    const scopes = options.scopes ?? OKTA_BACKUP_SCOPES;
-    this.tokens = new ClientCredentialsTokenSource(transport, {
+    this.tokens = this.runtime.tokenSource(orgOrigin, {
       provider: 'Okta',
       tokenUrl: new URL(TOKEN_TEMPLATE, orgOrigin),
       template: TOKEN_TEMPLATE,
       clientId: options.clientId,
       clientSecret: options.clientSecret,
-      scopes,
+      scopes: options.scopes ?? OKTA_BACKUP_SCOPES,
       notBearerHint: 'turn off "Require DPoP" for this API service integration',
     });
-    this.api = new OktaApiClient(transport, this.tokens, orgOrigin);
+    this.api = new OktaApiClient(this.runtime.transport(orgOrigin), this.tokens, orgOrigin);
   }
 
   /**
@@ -221,7 +188,7 @@ export class OktaConnector implements ProviderConnector {
       encodeWithout === undefined
         ? undefined
         : { encode: oktaPageEncoder.encode, volatileFields: encodeWithout };
-    const collector = new OktaCollector(this.api, this.maxConcurrency, parents, encoding);
+    const collector = new OktaCollector(this.api, this.runtime.maxConcurrency, parents, encoding);
     for (const type of types) {
       options.signal?.throwIfAborted();
       const part = await collector.part(type, sinceOf.get(type), options.signal);
@@ -274,33 +241,13 @@ export class OktaConnector implements ProviderConnector {
   }
 
   stats(): ConnectorStats {
-    return this.recorder.snapshot();
+    return this.runtime.stats();
   }
 
   /** Destroys the connection pool, aborting requests still in flight. */
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await this.runtime.close();
   }
-}
-
-/**
- * The origin of `orgUrl`, which must be `https://host[:port]` with at most a trailing `/`.
- * The message does not echo the URL, which could carry credentials.
- */
-function parseOrgOrigin(orgUrl: string): string {
-  const invalid = new ProviderError(
-    'The org URL must be an https origin such as https://acme.okta.com, without path, query or credentials',
-    'invalid_org_url',
-  );
-  let url: URL;
-  try {
-    url = new URL(orgUrl);
-  } catch {
-    throw invalid;
-  }
-  const bare = url.pathname === '/' && !/[?#]/.test(orgUrl) && url.username === '' && url.password === '';
-  if (url.protocol !== 'https:' || !bare) throw invalid;
-  return url.origin;
 }
 
 /**
@@ -334,14 +281,4 @@ function parseCursor(cursor: string): number {
 /** One second before `sinceMs`, as Okta writes timestamps (`2025-06-01T11:59:59.000Z`). */
 function widenedSince(sinceMs: number): string {
   return new Date(sinceMs - 1000).toISOString();
-}
-
-function integerOption(name: string, value: number, min: number): number {
-  if (!Number.isInteger(value) || value < min)
-    throw invalidOption(`${name} must be an integer of at least ${min}`);
-  return value;
-}
-
-function invalidOption(message: string): ProviderError {
-  return new ProviderError(message, 'invalid_connector_options');
 }
