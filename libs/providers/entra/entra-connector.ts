@@ -33,7 +33,7 @@ import {
 import { type DeltaRound, EntraDeltaReader } from './entra-delta.js';
 import { nativeRecoveryError, nativeRecoverySince } from './entra-native-recovery.js';
 import { ENCODABLE_TYPES } from './entra-list-page.js';
-import { entraPageEncoder } from './entra-page-encoder.js';
+import { encodeEntraPage } from './entra-page-worker.js';
 import { entraChildRecord, entraRecord } from './entra-records.js';
 import { GraphApiClient, type GraphObject } from './graph-api-client.js';
 import { EntraRestorer } from './restore/entra-restorer.js';
@@ -454,7 +454,7 @@ export class EntraConnector implements ProviderConnector {
       return encoded;
     };
     for await (const body of this.graph.pageBodies(read)) {
-      const next = entraPageEncoder.encode({
+      const next = encodeEntraPage({
         type,
         parentId,
         template: definition.path,

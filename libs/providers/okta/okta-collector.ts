@@ -32,7 +32,7 @@ type Pages = AsyncGenerator<Item[]>;
 
 /** Encoding of records for a snapshot (EncodedCollectOptions). */
 export interface CollectorEncoding {
-  /** Encodes one page (on a worker thread: okta-page-encoder.ts). */
+  /** Encodes one page (on a worker thread: okta-page-worker.ts). */
   encode: (task: ListPageTask) => Promise<EncodedRecords>;
   volatileFields: readonly string[];
 }

@@ -25,7 +25,7 @@ import { deletionsFromLog } from './okta-deletions.js';
 import { configurationChangesFromLog } from './okta-drift.js';
 import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
-import { oktaPageEncoder } from './okta-page-encoder.js';
+import { encodeOktaPage } from './okta-page-worker.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 import { OKTA_RATE_LIMIT_SIGNALS } from './okta-rate-limit-signal.js';
 
@@ -154,7 +154,7 @@ export class OktaConnector implements ProviderConnector {
    *
    * With `encodeWithout` (a snapshot writer's volatile fields), the types of ENCODABLE_TYPES (users,
    * app assignments, group memberships...) come as EncodedRecords, parsed and encoded on a worker
-   * thread (okta-page-encoder.ts); the others as records.
+   * thread (okta-page-worker.ts); the others as records.
    *
    * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect,
    *   `invalid_cursor` for a cursor that is not an ISO 8601 instant in the past.
@@ -185,9 +185,7 @@ export class OktaConnector implements ProviderConnector {
     }
     const { encodeWithout } = options;
     const encoding =
-      encodeWithout === undefined
-        ? undefined
-        : { encode: oktaPageEncoder.encode, volatileFields: encodeWithout };
+      encodeWithout === undefined ? undefined : { encode: encodeOktaPage, volatileFields: encodeWithout };
     const collector = new OktaCollector(this.api, this.runtime.maxConcurrency, parents, encoding);
     for (const type of types) {
       options.signal?.throwIfAborted();
