@@ -15,7 +15,7 @@ import {
 } from '@libs/providers/resource-types.js';
 import { OktaConnector, type OktaConnectorOptions } from './okta-connector.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
-import { PAGE_LIMITS } from './okta-resource-catalog.js';
+import { PAGE_LIMITS } from './okta-endpoints.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 
 const ALLOWED_HOSTS = ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com', '127.0.0.1'];

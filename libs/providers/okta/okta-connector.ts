@@ -11,12 +11,9 @@ import type {
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
 import { ProviderError } from '@libs/providers/provider-errors.js';
-import {
-  OKTA_RESOURCE_TYPES,
-  type OktaResourceType,
-  type ResourceType,
-} from '@libs/providers/resource-types.js';
+import { OKTA_RESOURCE_TYPES, type ResourceType } from '@libs/providers/resource-types.js';
 import type { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { parentTypes, partsInOrder, typesInOrder } from '@libs/providers/kit/catalog-collector.js';
 import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-runtime.js';
 import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
@@ -24,7 +21,8 @@ import { OktaRestorer } from './restore/okta-restorer.js';
 import { deletionsFromLog } from './okta-deletions.js';
 import { configurationChangesFromLog } from './okta-drift.js';
 import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
-import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
+import { parentOf } from './okta-catalog-types.js';
+import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { encodeOktaPage } from './okta-page-worker.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 import { OKTA_RATE_LIMIT_SIGNALS } from './okta-rate-limit-signal.js';
@@ -164,13 +162,7 @@ export class OktaConnector implements ProviderConnector {
   async *collect(
     options: CollectOptions & Partial<EncodedCollectOptions> = {},
   ): AsyncIterable<EncodedResourcePart> {
-    const requested = new Set(options.types ?? OKTA_RESOURCE_TYPES);
-    for (const type of requested) {
-      if (!(OKTA_RESOURCE_TYPES as readonly string[]).includes(type)) {
-        throw new ProviderError(`Okta connectors do not collect "${type}"`, 'unknown_resource_type');
-      }
-    }
-    const types = OKTA_RESOURCE_TYPES.filter((type) => requested.has(type));
+    const types = typesInOrder(OKTA_RESOURCE_TYPES, options.types, 'Okta');
     const sinceOf = new Map(
       types.flatMap((type) => {
         const cursor = options.cursors?.[type];
@@ -178,20 +170,19 @@ export class OktaConnector implements ProviderConnector {
       }),
     );
     const nextCursor = new Date(Date.now() - CURSOR_MARGIN_MS).toISOString();
-    const parents = new Set<OktaResourceType>();
-    for (const type of types) {
-      const parent = parentOf(RESOURCE_DEFINITIONS[type]);
-      if (parent) parents.add(parent);
-    }
+    const parents = parentTypes(types, (type) => parentOf(RESOURCE_DEFINITIONS[type]));
     const { encodeWithout } = options;
     const encoding =
       encodeWithout === undefined ? undefined : { encode: encodeOktaPage, volatileFields: encodeWithout };
     const collector = new OktaCollector(this.api, this.runtime.maxConcurrency, parents, encoding);
-    for (const type of types) {
-      options.signal?.throwIfAborted();
-      const part = await collector.part(type, sinceOf.get(type), options.signal);
-      yield INCREMENTAL_TYPES.has(type) ? { ...part, cursor: nextCursor } : part;
-    }
+    yield* partsInOrder(
+      types,
+      async (type) => {
+        const part = await collector.part(type, sinceOf.get(type), options.signal);
+        return INCREMENTAL_TYPES.has(type) ? { ...part, cursor: nextCursor } : part;
+      },
+      options.signal,
+    );
   }
 
   /**

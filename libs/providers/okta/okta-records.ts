@@ -2,7 +2,7 @@ import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { OktaResourceType, ResourceRecord } from '@libs/providers/resource-types.js';
 import type { ListRequest, OktaObject } from './okta-api-client.js';
 import { redact } from './okta-not-captured.js';
-import type { ChildDefinition, ParentRef } from './okta-resource-catalog.js';
+import type { ChildDefinition, ParentRef } from './okta-catalog-types.js';
 
 /** A record, and what its children will need from it. */
 export interface Item {
