@@ -167,27 +167,10 @@ export class EntraConnector implements ProviderConnector {
 
   /**
    * Streams `types` (default all) in dependency order, one part per type, records as pages
-   * arrive. A type read under a parent (members, owners, credentials, assignments: `parent` in
-   * ENTRA_TYPE_DEFINITIONS) is read one parent at a time, several at once (`maxConcurrency`), and
-   * streamed in the parents' order, from the parent objects of the parent part's pass (or a
-   * listing of the parent when that part is not collected or is a delta).
-   *
-   * Types with a Graph delta function (the catalogue's `delta`: users, groups, applications,
-   * service principals, administrative units, OAuth2 permission grants; and
-   * `group_membership`, the `members@delta` of groups' rounds) give a cursor, a delta link: in a
-   * full part, one read from now before the listing starts (EntraDeltaReader.latest); with the
-   * type's cursor from a base, the part is a `changed` delta: the objects the round names as
-   * created or changed, each read whole by id, 20 to a JSON batch (a round gives only changed
-   * properties), or the
-   * memberships added, and the cursor is the round's next link. A cursor whose sync state Graph
-   * lost (410) makes its part full, and a native recovery since the cursors (a Backup and
-   * Recovery job, which writes no delta records) every delta part. Every other type is listed in
-   * full, with no cursor. A cursor is `{ deltaLink, since }` as JSON, `since` when it was read.
-   *
-   * With `encodeWithout` (a snapshot writer's volatile fields), the listed parts of ENCODABLE_TYPES
-   * (users, memberships, owners... entra-list-page.ts) come as EncodedRecords, each page parsed and
-   * encoded on a worker thread (kit PageEncoderPool) while the next is fetched; the others as
-   * records.
+   * arrive; a type with a Graph delta function gives a cursor (a delta link), and with its cursor
+   * from a base comes as the changes of the link's round; with `encodeWithout`, the listed parts of
+   * ENCODABLE_TYPES as EncodedRecords. How, and why: libs/providers/entra/README.md ("Collection",
+   * "Cursors and delta rounds").
    *
    * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for a cursor that is not a
    *   delta link of its type's Graph path on this tenant, or of a type with no delta

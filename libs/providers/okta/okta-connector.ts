@@ -135,24 +135,9 @@ export class OktaConnector implements ProviderConnector {
 
   /**
    * Streams `types` (default all) in dependency order, one part per type, each part's records
-   * as pages arrive. Parts may be consumed at the same time (ProviderConnector.collect); a child
-   * part waits for its parent part's pass rather than listing the parent again.
-   *
-   * Okta's cursor is an ISO 8601 instant: a minute before this collection began, given to the
-   * part of each type Okta can list by change (`user`, `group`, `group_membership`); the minute
-   * covers clock skew and the System Log's delay. With a type's cursor, its part comes as a delta
-   * (ProviderConnector contract):
-   * `user` holds the users with `lastUpdated` after it (`filter=lastUpdated gt`, which Okta
-   * evaluates on its primary store, unlike the eventually consistent `search`, and which returns
-   * DEPROVISIONED users too); `group` the groups with `lastUpdated` or `lastMembershipUpdated`
-   * after it (both are in the record); `group_membership` the complete member lists of the
-   * groups with `lastMembershipUpdated` after it (`children_of`). Okta timestamps are
-   * whole seconds, so the filters compare with the cursor minus one second: a change in the same
-   * second is fetched, never missed.
-   *
-   * With `encodeWithout` (a snapshot writer's volatile fields), the types of ENCODABLE_TYPES (users,
-   * app assignments, group memberships...) come as EncodedRecords, parsed and encoded on a worker
-   * thread (okta-page-worker.ts); the others as records.
+   * as pages arrive; with a type's cursor (an ISO 8601 instant) the changes since it, for `user`,
+   * `group` and `group_membership`; with `encodeWithout`, ENCODABLE_TYPES as EncodedRecords.
+   * How, and why: libs/providers/okta/README.md ("Collection", "Cursors and deltas").
    *
    * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect,
    *   `invalid_cursor` for a cursor that is not an ISO 8601 instant in the past.
