@@ -2,7 +2,7 @@ import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@l
 import { changeOrgAsAdmins } from '@libs/simulators/okta/testing/org-changes.js';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { OktaConnector, type OktaConnectorOptions } from '@libs/providers/okta/okta-connector.js';
-import { PAGE_LIMITS } from '@libs/providers/okta/okta-resource-catalog.js';
+import { PAGE_LIMITS } from '@libs/providers/okta/okta-endpoints.js';
 import { OKTA_BACKUP_SCOPES } from '@libs/providers/okta/okta-scopes.js';
 import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
 import { describeProviderConformance, type SimulatedTenant } from './support/provider-conformance.js';

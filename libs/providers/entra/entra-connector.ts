@@ -1,16 +1,10 @@
-import type { Agent } from 'undici';
-import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
 import { certificateAssertionKey } from '@libs/providers/kit/certificate-credential.js';
 import {
   type ClientAuthentication,
   ClientCredentialsTokenSource,
 } from '@libs/providers/kit/client-credentials.js';
-import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
-import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
-import { HttpTransport } from '@libs/providers/kit/http-transport.js';
-import { inOrderConcurrent } from '@libs/providers/kit/in-order-concurrent.js';
-import { ParentPasses } from '@libs/providers/kit/parent-passes.js';
-import { RateLimitGovernor } from '@libs/providers/kit/rate-limit-governor.js';
+import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-runtime.js';
+import { parentTypes, partsInOrder, typesInOrder } from '@libs/providers/kit/catalog-collector.js';
 import { retryAfterSignal } from '@libs/providers/kit/retry-after.js';
 import type {
   CollectOptions,
@@ -22,29 +16,23 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import {
-  ProviderError,
-  ProviderHostNotAllowedError,
-  ProviderRequestError,
-} from '@libs/providers/provider-errors.js';
+import { ProviderError } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
-import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
-import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
+import type { ResourceType } from '@libs/records/resource-record.js';
 
 import { assertPermissionsGranted, grantedRoles } from './entra-permissions.js';
 import { ENTRA_NOT_CAPTURED } from './entra-not-captured.js';
 import {
   ENTRA_RESOURCE_TYPES,
   ENTRA_TYPE_DEFINITIONS,
-  type EntraResourceType,
   entraBackupPermissions,
 } from './entra-resource-catalog.js';
-import { type DeltaRound, EntraDeltaReader } from './entra-delta.js';
-import { nativeRecoveryError, nativeRecoverySince } from './entra-native-recovery.js';
-import { ENCODABLE_TYPES } from './entra-list-page.js';
-import { entraPageEncoder } from './entra-page-encoder.js';
-import { entraChildRecord, entraRecord } from './entra-records.js';
-import { GraphApiClient, type GraphObject } from './graph-api-client.js';
+import { EntraDeltaReader } from './entra-delta.js';
+import { deltaPathOf, EntraDeltaCursors, withCursorFirst } from './entra-delta-cursors.js';
+import { nativeRecoveryError } from './entra-native-recovery.js';
+import { EntraCollector } from './entra-collector.js';
+import { encodeEntraPage } from './entra-page-worker.js';
+import { GraphApiClient } from './graph-api-client.js';
 import { EntraRestorer } from './restore/entra-restorer.js';
 import {
   GRAPH_CONDITIONAL_ACCESS_SPACING,
@@ -93,7 +81,7 @@ const TOKEN_TEMPLATE = '/{tenant}/oauth2/v2.0/token';
 const TENANT_ID =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=.{4,253}$)([a-z0-9-]+\.)+[a-z]{2,63})$/i;
 
-const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEFAULTS };
+const USER_AGENT = 'idp-backup-entra-connector/0.1';
 
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
@@ -112,65 +100,47 @@ const DEFAULTS = { userAgent: 'idp-backup-entra-connector/0.1', ...CONNECTOR_DEF
 export class EntraConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
   readonly notCaptured = ENTRA_NOT_CAPTURED;
-  private readonly agent: Agent;
-  private readonly recorder = new ConnectorStatsRecorder();
+  private readonly runtime: ConnectorRuntime;
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly graph: GraphApiClient;
   private readonly deltas: EntraDeltaReader;
-  /** The native recovery check of the cursors' earliest instant, made once (recoveredSince). */
-  private recovery?: { since: number; recovered: Promise<boolean> };
+  private readonly cursors: EntraDeltaCursors;
   /** Users listed so far: the tenant's size, which sets Graph's resource-unit budget. */
-  private usersSeen = 0;
+  private readonly seen = { users: 0 };
   private readonly maxConcurrency: number;
   private readonly clientId: string;
 
   constructor(options: EntraConnectorOptions) {
-    const graphOrigin = httpsOrigin(options.graphUrl);
+    const graphOrigin = httpsOrigin(
+      options.graphUrl,
+      'The Graph URL must be an https origin such as https://graph.microsoft.com',
+    );
     const graphHost = new URL(graphOrigin).host;
-    if (!isAllowedHost(graphHost, options.allowedHosts)) throw new ProviderHostNotAllowedError(graphHost);
     if (!TENANT_ID.test(options.tenantId))
       throw new ProviderError(
         'tenant_id must be the directory (tenant) id, a GUID, or one of its verified domains',
         'invalid_tenant_id',
       );
-    const loginOrigin = graphHost === GLOBAL_GRAPH_HOST ? GLOBAL_LOGIN_ORIGIN : graphOrigin;
-    const headroom = options.headroom ?? DEFAULTS.headroom;
-    if (!(headroom >= 0 && headroom < 1))
-      throw new ProviderError('headroom must be at least 0 and below 1', 'invalid_connector_options');
-    const maxConcurrency = options.maxConcurrency ?? DEFAULTS.maxConcurrency;
-    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
-      throw new ProviderError('maxConcurrency must be an integer of at least 1', 'invalid_connector_options');
-    this.maxConcurrency = maxConcurrency;
-    this.clientId = options.clientId;
-    this.agent = connectorAgent({
+    this.runtime = new ConnectorRuntime({
+      provider: 'Microsoft Graph',
+      origins: [graphOrigin],
+      allowedHosts: options.allowedHosts,
       caCertPem: options.caCertPem,
-      connections: maxConcurrency,
-      timeoutMs: DEFAULTS.requestTimeoutMs,
+      userAgent: options.userAgent ?? USER_AGENT,
+      pacing: {
+        signals: [retryAfterSignal, graphResourceUnitSignal],
+        // The tenant's size is learnt as its users are listed: the smallest budget until then.
+        budget: { units: () => graphResourceUnitsPer10s(this.seen.users), windowMs: GRAPH_RU_WINDOW_MS },
+        spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
+        quotas: [GRAPH_WRITE_QUOTA],
+      },
+      maxConcurrency: options.maxConcurrency,
+      headroom: options.headroom,
     });
-    const governor = new RateLimitGovernor({
-      signals: [retryAfterSignal, graphResourceUnitSignal],
-      // The tenant's size is learnt as its users are listed: the smallest budget until then.
-      budget: { units: () => graphResourceUnitsPer10s(this.usersSeen), windowMs: GRAPH_RU_WINDOW_MS },
-      spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
-      quotas: [GRAPH_WRITE_QUOTA],
-      maxConcurrency,
-      headroom,
-      maxAttempts: DEFAULTS.maxAttempts,
-      baseDelayMs: DEFAULTS.retryBaseDelayMs,
-      maxDelayMs: DEFAULTS.retryMaxDelayMs,
-      resetJitterMs: DEFAULTS.resetJitterMs,
-    });
-    const transport = (origin: string): HttpTransport =>
-      new HttpTransport({
-        provider: 'Microsoft Graph',
-        origin,
-        allowedHosts: [...options.allowedHosts],
-        dispatcher: this.agent,
-        governor,
-        stats: this.recorder,
-        userAgent: options.userAgent ?? DEFAULTS.userAgent,
-      });
-    this.tokens = new ClientCredentialsTokenSource(transport(loginOrigin), {
+    const loginOrigin = graphHost === GLOBAL_GRAPH_HOST ? GLOBAL_LOGIN_ORIGIN : graphOrigin;
+    this.maxConcurrency = this.runtime.maxConcurrency;
+    this.clientId = options.clientId;
+    this.tokens = this.runtime.tokenSource(loginOrigin, {
       provider: 'Microsoft Entra ID',
       tokenUrl: new URL(`/${encodeURIComponent(options.tenantId)}/oauth2/v2.0/token`, loginOrigin),
       template: TOKEN_TEMPLATE,
@@ -179,8 +149,9 @@ export class EntraConnector implements ProviderConnector {
       scopes: [GRAPH_DEFAULT_SCOPE],
       notBearerHint: 'Graph accepts only Bearer tokens',
     });
-    this.graph = new GraphApiClient(transport(graphOrigin), this.tokens, graphOrigin);
+    this.graph = new GraphApiClient(this.runtime.transport(graphOrigin), this.tokens, graphOrigin);
     this.deltas = new EntraDeltaReader(this.graph, graphOrigin);
+    this.cursors = new EntraDeltaCursors(this.graph, this.deltas);
   }
 
   /**
@@ -196,27 +167,10 @@ export class EntraConnector implements ProviderConnector {
 
   /**
    * Streams `types` (default all) in dependency order, one part per type, records as pages
-   * arrive. A type read under a parent (members, owners, credentials, assignments: `parent` in
-   * ENTRA_TYPE_DEFINITIONS) is read one parent at a time, several at once (`maxConcurrency`), and
-   * streamed in the parents' order, from the parent objects of the parent part's pass (or a
-   * listing of the parent when that part is not collected or is a delta).
-   *
-   * Types with a Graph delta function (the catalogue's `delta`: users, groups, applications,
-   * service principals, administrative units, OAuth2 permission grants; and
-   * `group_membership`, the `members@delta` of groups' rounds) give a cursor, a delta link: in a
-   * full part, one read from now before the listing starts (EntraDeltaReader.latest); with the
-   * type's cursor from a base, the part is a `changed` delta: the objects the round names as
-   * created or changed, each read whole by id, 20 to a JSON batch (a round gives only changed
-   * properties), or the
-   * memberships added, and the cursor is the round's next link. A cursor whose sync state Graph
-   * lost (410) makes its part full, and a native recovery since the cursors (a Backup and
-   * Recovery job, which writes no delta records) every delta part. Every other type is listed in
-   * full, with no cursor. A cursor is `{ deltaLink, since }` as JSON, `since` when it was read.
-   *
-   * With `encodeWithout` (a snapshot writer's volatile fields), the listed parts of ENCODABLE_TYPES
-   * (users, memberships, owners... entra-list-page.ts) come as EncodedRecords, each page parsed and
-   * encoded on a worker thread (kit PageEncoderPool) while the next is fetched; the others as
-   * records.
+   * arrive; a type with a Graph delta function gives a cursor (a delta link), and with its cursor
+   * from a base comes as the changes of the link's round; with `encodeWithout`, the listed parts of
+   * ENCODABLE_TYPES as EncodedRecords. How, and why: libs/providers/entra/README.md ("Collection",
+   * "Cursors and delta rounds").
    *
    * @throws ProviderError `unknown_resource_type`; `invalid_cursor` for a cursor that is not a
    *   delta link of its type's Graph path on this tenant, or of a type with no delta
@@ -226,56 +180,35 @@ export class EntraConnector implements ProviderConnector {
   async *collect(
     options: CollectOptions & Partial<EncodedCollectOptions> = {},
   ): AsyncIterable<EncodedResourcePart> {
-    const requested = new Set(options.types ?? ENTRA_RESOURCE_TYPES);
-    for (const type of requested)
-      if (!(ENTRA_RESOURCE_TYPES as readonly string[]).includes(type))
-        throw new ProviderError(`Entra ID connectors do not collect "${type}"`, 'unknown_resource_type');
-    const links = this.deltaLinks(options.cursors ?? {}, requested);
-    const parents = new Set(
-      ENTRA_RESOURCE_TYPES.filter((type) => requested.has(type)).flatMap(
-        (type) => ENTRA_TYPE_DEFINITIONS[type].parent ?? [],
-      ),
-    );
-    const passes = new ParentPasses<EntraResourceType, GraphObject>(parents, async (type, signal) => {
-      const objects: GraphObject[] = [];
-      for await (const object of this.objects(type, {}, signal)) objects.push(object);
-      return objects;
-    });
+    const types = typesInOrder(ENTRA_RESOURCE_TYPES, options.types, 'Entra ID');
+    const links = this.cursors.linksOf(options.cursors ?? {}, new Set(types));
+    const parents = parentTypes(types, (type) => ENTRA_TYPE_DEFINITIONS[type].parent);
+    const { encodeWithout } = options;
+    const encoding =
+      encodeWithout === undefined ? undefined : { encode: encodeEntraPage, volatileFields: encodeWithout };
+    const collector = new EntraCollector(this.graph, this.maxConcurrency, parents, this.seen, encoding);
     // After a native recovery since the base, every delta type is listed in full.
-    if (links.size > 0 && (await this.recoveredSince(links, options.signal))) links.clear();
-    for (const type of ENTRA_RESOURCE_TYPES) {
-      if (!requested.has(type)) continue;
-      options.signal?.throwIfAborted();
-      const link = links.get(type);
-      const round = link && (await this.roundOrExpired(link.link, options.signal));
-      if (round) {
-        yield {
-          type,
-          delta: { kind: 'changed' },
-          cursor: round.cursor,
-          records: this.changes(type, round, options.signal),
-        };
-        continue;
-      }
-      const { encodeWithout } = options;
-      const part: EncodedResourcePart = {
-        type,
-        records:
-          encodeWithout !== undefined && ENCODABLE_TYPES.has(type)
-            ? this.encodedPart(type, passes, encodeWithout, options.signal)
-            : this.part(type, passes, options.signal),
-      };
-      const tracked = deltaPathOf(type);
-      if (tracked) {
-        const { select } = ENTRA_TYPE_DEFINITIONS[tracked.owner];
-        part.records = withCursorFirst(
-          part,
-          part.records,
-          this.deltas.latest(tracked.path, select, options.signal),
-        );
-      }
-      yield part;
-    }
+    if (links.size > 0 && (await this.cursors.recoveredSince(links, options.signal))) links.clear();
+    yield* partsInOrder(
+      types,
+      async (type): Promise<EncodedResourcePart> => {
+        const link = links.get(type);
+        const round = link && (await this.cursors.roundOrExpired(link.link, options.signal));
+        if (round) {
+          const records = collector.changes(type, round, options.signal);
+          return { type, delta: { kind: 'changed' }, cursor: round.cursor, records };
+        }
+        const part: EncodedResourcePart = { type, records: collector.part(type, options.signal) };
+        const tracked = deltaPathOf(type);
+        if (tracked) {
+          const { select } = ENTRA_TYPE_DEFINITIONS[tracked.owner];
+          const cursor = this.deltas.latest(tracked.path, select, options.signal);
+          part.records = withCursorFirst(part, part.records, cursor);
+        }
+        return part;
+      },
+      options.signal,
+    );
   }
 
   /**
@@ -292,8 +225,9 @@ export class EntraConnector implements ProviderConnector {
     cursors: ResourceCursors,
     options: { signal?: AbortSignal } = {},
   ): AsyncIterable<DeletedRecord> {
-    const links = this.deltaLinks(cursors, new Set(Object.keys(cursors)));
-    if (links.size > 0 && (await this.recoveredSince(links, options.signal))) throw nativeRecoveryError();
+    const links = this.cursors.linksOf(cursors, new Set(Object.keys(cursors)));
+    if (links.size > 0 && (await this.cursors.recoveredSince(links, options.signal)))
+      throw nativeRecoveryError();
     for (const [type, { link }] of links) {
       const round = await this.deltas.round(link, link.pathname, options.signal);
       const relation = ENTRA_TYPE_DEFINITIONS[type].deltaOf;
@@ -317,254 +251,12 @@ export class EntraConnector implements ProviderConnector {
   }
 
   stats(): ConnectorStats {
-    return this.recorder.snapshot();
+    return this.runtime.stats();
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await this.runtime.close();
   }
-
-  /**
-   * The delta link of each requested type with a cursor.
-   * @throws ProviderError `invalid_cursor` for a cursor of a type without delta or not a delta
-   *   link of its path on this tenant's Graph
-   */
-  private deltaLinks(
-    cursors: ResourceCursors,
-    requested: ReadonlySet<string>,
-  ): Map<EntraResourceType, { link: URL; since: number }> {
-    const links = new Map<EntraResourceType, { link: URL; since: number }>();
-    for (const [type, cursor] of Object.entries(cursors)) {
-      if (!requested.has(type)) continue;
-      const tracked = (ENTRA_RESOURCE_TYPES as readonly string[]).includes(type)
-        ? deltaPathOf(type as EntraResourceType)
-        : undefined;
-      if (!tracked)
-        throw new ProviderError(`Entra ID lists "${type}" in full: it takes no cursor`, 'invalid_cursor');
-      links.set(type as EntraResourceType, this.deltas.linkOf(cursor, tracked.path));
-    }
-    return links;
-  }
-
-  /** Whether a native recovery ran since the earliest of `links`; asked once per connector. */
-  private recoveredSince(
-    links: ReadonlyMap<EntraResourceType, { since: number }>,
-    signal?: AbortSignal,
-  ): Promise<boolean> {
-    const since = Math.min(...[...links.values()].map((link) => link.since));
-    if (!this.recovery || this.recovery.since !== since) {
-      const recovered = nativeRecoverySince(this.graph, since, signal);
-      recovered.catch(() => {});
-      this.recovery = { since, recovered };
-    }
-    return this.recovery.recovered;
-  }
-
-  /** The round of a type's link, or undefined when Graph lost its sync state (the part goes full). */
-  private async roundOrExpired(link: URL, signal?: AbortSignal): Promise<DeltaRound | undefined> {
-    try {
-      return await this.deltas.round(link, link.pathname, signal);
-    } catch (error) {
-      if (error instanceof ProviderError && error.code === 'cursor_expired') return undefined;
-      throw error;
-    }
-  }
-
-  /** A delta part's records: the round's changed objects read whole, or its added memberships. */
-  private async *changes(
-    type: EntraResourceType,
-    round: DeltaRound,
-    signal?: AbortSignal,
-  ): AsyncIterable<ResourceRecord> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    if (definition.deltaOf) {
-      for (const change of round.links.get(definition.deltaOf.relationship)?.values() ?? [])
-        if (!change.removed)
-          yield entraChildRecord(type, change.parentId, {
-            id: change.id,
-            '@odata.type': `#microsoft.graph.${change.type}`,
-          });
-      return;
-    }
-    // Read whole in JSON batches of 20 ids, several batches at once, in the round's order.
-    const batches: string[][] = [];
-    for (let at = 0; at < round.changed.length; at += 20) batches.push(round.changed.slice(at, at + 20));
-    const read = (ids: string[]): AsyncIterator<ResourceRecord> =>
-      (async function* (graph: GraphApiClient) {
-        const objects = await graph.objectsIfFound(
-          ids.map((id) => ({
-            template: `${definition.path}/{id}`,
-            params: { id },
-            select: definition.select,
-          })),
-          signal,
-        );
-        // An object deleted since the round is not there: the next round reports it removed.
-        for (const object of objects) if (object) yield entraRecord(type, object);
-      })(this.graph);
-    yield* inOrderConcurrent(batches, read, this.maxConcurrency);
-  }
-
-  private async *part(
-    type: EntraResourceType,
-    passes: ParentPasses<EntraResourceType, GraphObject>,
-    signal?: AbortSignal,
-  ): AsyncIterable<ResourceRecord> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    if (definition.parent) {
-      // Several parents' children in flight at once, streamed in the parents' order.
-      const parents = await passes.refsOf(definition.parent, signal);
-      yield* inOrderConcurrent(
-        parents,
-        (parent) => this.children(type, parent, signal),
-        definition.embeddedIn ? 1 : this.maxConcurrency,
-      );
-      return;
-    }
-    const pass = passes.begin(type);
-    try {
-      for await (const object of this.objects(type, {}, signal)) {
-        pass?.keep(object);
-        if (type === 'user') this.usersSeen++;
-        yield entraRecord(type, object);
-      }
-      pass?.complete();
-    } finally {
-      pass?.stop(new ProviderError(`the ${type} part stopped before its end`, 'part_stopped'));
-    }
-  }
-
-  /**
-   * The records of `type` (ENCODABLE_TYPES) encoded for a snapshot, as `part` reads them: a type
-   * read under a parent from several parents at once, streamed in the parents' order.
-   */
-  private async *encodedPart(
-    type: EntraResourceType,
-    passes: ParentPasses<EntraResourceType, GraphObject>,
-    volatileFields: readonly string[],
-    signal?: AbortSignal,
-  ): AsyncGenerator<EncodedRecords> {
-    const { parent } = ENTRA_TYPE_DEFINITIONS[type];
-    if (!parent) return yield* this.encodedPages(type, volatileFields, undefined, signal);
-    const parents = await passes.refsOf(parent, signal);
-    yield* inOrderConcurrent(
-      parents,
-      (object) => this.encodedPages(type, volatileFields, String(object.id), signal),
-      this.maxConcurrency,
-    );
-  }
-
-  /**
-   * The pages of `type` (under `parentId`) encoded for a snapshot, each on a worker thread while
-   * the next one is fetched (kit PageEncoderPool, as Okta's users).
-   */
-  private async *encodedPages(
-    type: EntraResourceType,
-    volatileFields: readonly string[],
-    parentId: string | undefined,
-    signal?: AbortSignal,
-  ): AsyncGenerator<EncodedRecords> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    const read = {
-      template: definition.path,
-      params: parentId === undefined ? undefined : { id: parentId },
-      select: definition.link ? ['id'] : definition.select,
-      query: definition.query,
-      paged: definition.top === true,
-      signal,
-    };
-    let pending: Promise<EncodedRecords> | undefined;
-    const counted = async (encoding: Promise<EncodedRecords>): Promise<EncodedRecords> => {
-      const encoded = await encoding;
-      if (type === 'user') this.usersSeen += encoded.ids.length;
-      return encoded;
-    };
-    for await (const body of this.graph.pageBodies(read)) {
-      const next = entraPageEncoder.encode({
-        type,
-        parentId,
-        template: definition.path,
-        body,
-        volatileFields,
-      });
-      // Awaited at its turn; until then (or if the backup stops first) a failure is not "unhandled".
-      next.catch(() => undefined);
-      if (pending) yield await counted(pending);
-      pending = next;
-    }
-    if (pending) yield await counted(pending);
-  }
-
-  /**
-   * The objects of `type` as Graph returns them: each page of a collection, or the one object of a
-   * singleton (none when it answers 404 and the type says that means absent).
-   */
-  private async *objects(
-    type: EntraResourceType,
-    params: Record<string, string>,
-    signal?: AbortSignal,
-  ): AsyncGenerator<GraphObject> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    const read = {
-      template: definition.path,
-      params,
-      select: definition.link ? ['id'] : definition.select,
-      query: definition.query,
-      signal,
-    };
-    if (definition.shape === 'singleton') {
-      const object = await this.graph.object(read).catch((error: unknown) => {
-        if (definition.absentOn404 && error instanceof ProviderRequestError && error.status === 404)
-          return undefined;
-        throw error;
-      });
-      if (object) yield object;
-      return;
-    }
-    for await (const page of this.graph.pages({ ...read, paged: definition.top === true })) yield* page;
-  }
-
-  /** The records of `type` under one parent object (ENTRA_TYPE_DEFINITIONS `parent`). */
-  private async *children(
-    type: EntraResourceType,
-    parent: GraphObject,
-    signal?: AbortSignal,
-  ): AsyncGenerator<ResourceRecord> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    if (definition.embeddedIn) {
-      const embedded = parent[definition.embeddedIn];
-      for (const object of Array.isArray(embedded) ? (embedded as GraphObject[]) : [])
-        yield entraRecord(type, object);
-      return;
-    }
-    const parentId = String(parent.id);
-    for await (const object of this.objects(type, { id: parentId }, signal))
-      yield entraChildRecord(type, parentId, object);
-  }
-}
-
-/**
- * The delta function whose links are `type`'s cursors, and the type that owns it (a relationship
- * type's parent); undefined for a type always listed in full.
- */
-function deltaPathOf(type: EntraResourceType): { path: string; owner: EntraResourceType } | undefined {
-  const definition = ENTRA_TYPE_DEFINITIONS[type];
-  const owner = definition.deltaOf?.parent ?? type;
-  const path = ENTRA_TYPE_DEFINITIONS[owner].delta;
-  return path === undefined ? undefined : { path, owner };
-}
-
-/**
- * `part`'s records, its cursor set from `cursor` before the first record (the link is read before
- * the listing starts, so a change made while listing is fetched again next time, never missed).
- */
-async function* withCursorFirst<T>(
-  part: { cursor?: string },
-  records: AsyncIterable<T>,
-  cursor: Promise<string>,
-): AsyncIterable<T> {
-  part.cursor = await cursor;
-  yield* records;
 }
 
 /**
@@ -584,23 +276,4 @@ function clientAuthentication(options: EntraConnectorOptions): ClientAuthenticat
   return clientCertificate !== undefined
     ? { assertionKey: certificateAssertionKey(clientCertificate) }
     : { clientSecret: clientSecret! };
-}
-
-/**
- * The origin of `url`, which must be `https://host[:port]` with at most a trailing `/`.
- * @throws ProviderError `invalid_org_url`
- */
-function httpsOrigin(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = new URL('about:blank');
-  }
-  if (parsed.protocol !== 'https:' || parsed.pathname !== '/' || /[?#@]/.test(url))
-    throw new ProviderError(
-      'The Graph URL must be an https origin such as https://graph.microsoft.com',
-      'invalid_org_url',
-    );
-  return parsed.origin;
 }

@@ -30,36 +30,24 @@ export function setPageWorkerExecArgv(execArgv: string[]): void {
 }
 
 /**
- * The URL of a worker module beside `importMetaUrl` (the caller's `import.meta.url`): its `.ts`
- * source when the caller runs from sources (the tests), else its compiled `.js`.
- *
- * @param name the module's file name without extension, e.g. `okta-page-worker`.
+ * Encodes list pages for a snapshot on worker threads: one process-wide pool for every provider
+ * and every backup, each task run by its provider's worker module (a default export made with
+ * `pageWorkerTask`, loaded once per thread). Parsing, redaction, content hashes and NDJSON lines
+ * leave the main thread, which keeps the requests, the rate-limit governor and the store.
+ * Threads: one fewer than the cores (at least one), so that two providers' backups at once do not
+ * start more threads than the machine runs; started on the first page and ended when idle.
  */
-export function workerModuleUrl(name: string, importMetaUrl: string): URL {
-  return new URL(`./${name}.${importMetaUrl.endsWith('.ts') ? 'ts' : 'js'}`, importMetaUrl);
-}
-
-/**
- * Encodes list pages for a snapshot on worker threads, one process-wide pool per provider's
- * worker module (a default export made with `pageWorkerTask`), shared by every backup: parsing,
- * redaction, content hashes and NDJSON lines leave the main thread, which keeps the requests, the
- * rate-limit governor and the store. Threads: one fewer than the cores (at least one); started on
- * the first page and ended when idle.
- */
-export class PageEncoderPool<Task extends { body: Uint8Array<ArrayBuffer> }> {
+class PageEncoderPool {
   private pool: Piscina | undefined;
 
-  /** @param worker the worker module's URL (workerModuleUrl). */
-  constructor(private readonly worker: URL) {}
-
   /**
+   * @param worker the worker module's URL (its own `import.meta.url`)
    * @returns the page's records, encoded by the worker
    * @throws ProviderRequestError for a page the provider answered with something unusable; the
    *   worker's own error otherwise
    */
-  readonly encode = async (task: Task): Promise<EncodedRecords> => {
+  async encode(worker: string, task: { body: Uint8Array<ArrayBuffer> }): Promise<EncodedRecords> {
     this.pool ??= new Piscina({
-      filename: this.worker.href,
       minThreads: 0,
       maxThreads: Math.max(1, availableParallelism() - 1),
       idleTimeout: IDLE_TIMEOUT_MS,
@@ -67,9 +55,23 @@ export class PageEncoderPool<Task extends { body: Uint8Array<ArrayBuffer> }> {
       execArgv: workerExecArgv,
     });
     // The body moves to the worker (it is the whole of its own buffer, made for this response).
-    const result = (await this.pool.run(task, { transferList: [task.body.buffer] })) as
+    const result = (await this.pool.run(task, { filename: worker, transferList: [task.body.buffer] })) as
       EncodedRecords | PageWorkerFailure;
     if ('failure' in result) throw new ProviderRequestError(result.failure.message, result.failure.status);
     return result;
-  };
+  }
+}
+
+const pageEncoderPool = new PageEncoderPool();
+
+/**
+ * The page encoder of one provider's worker module, on the process-wide pool: a worker module
+ * exports its task as default and this, made with its own `import.meta.url`, for the collectors.
+ * The URL is the running module's: its `.ts` source when the process runs from sources (the
+ * tests), else its compiled `.js`.
+ */
+export function pageEncoder<Task extends { body: Uint8Array<ArrayBuffer> }>(
+  workerModuleUrl: string,
+): (task: Task) => Promise<EncodedRecords> {
+  return (task) => pageEncoderPool.encode(workerModuleUrl, task);
 }

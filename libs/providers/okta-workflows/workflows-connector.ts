@@ -1,10 +1,5 @@
-import type { Agent } from 'undici';
-import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
-import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
-import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
-import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
-import { HttpTransport } from '@libs/providers/kit/http-transport.js';
-import { RateLimitGovernor } from '@libs/providers/kit/rate-limit-governor.js';
+import type { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-runtime.js';
 import { OktaApiClient } from '@libs/providers/okta/okta-api-client.js';
 import { LOG_PAGE_LIMIT, LOGS_TEMPLATE } from '@libs/providers/okta/okta-deletions.js';
 import { OKTA_RATE_LIMIT_SIGNALS } from '@libs/providers/okta/okta-rate-limit-signal.js';
@@ -19,11 +14,7 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import {
-  ProviderError,
-  ProviderHostNotAllowedError,
-  ProviderRequestError,
-} from '@libs/providers/provider-errors.js';
+import { ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 
@@ -76,8 +67,7 @@ export interface WorkflowsConnectorOptions {
 export class WorkflowsConnector implements ProviderConnector {
   readonly resourceTypes = WORKFLOWS_RESOURCE_TYPES;
   readonly notCaptured: Readonly<Record<string, readonly string[]>>;
-  private readonly agent: Agent;
-  private readonly recorder = new ConnectorStatsRecorder();
+  private readonly runtime: ConnectorRuntime;
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly org: OktaApiClient;
   private readonly workflows: OktaApiClient;
@@ -88,12 +78,11 @@ export class WorkflowsConnector implements ProviderConnector {
     options: WorkflowsConnectorOptions & { notCaptured: Readonly<Record<string, readonly string[]>> },
   ) {
     this.notCaptured = options.notCaptured;
-    const orgOrigin = httpsOrigin(options.orgUrl);
+    const orgOrigin = httpsOrigin(
+      options.orgUrl,
+      'org_url must be the Okta org URL, such as https://acme.okta.com',
+    );
     const flowsOrigin = workflowsOrigin(orgOrigin);
-    for (const origin of [orgOrigin, flowsOrigin]) {
-      const host = new URL(origin).host;
-      if (!isAllowedHost(host, options.allowedHosts)) throw new ProviderHostNotAllowedError(host);
-    }
     if (!FLOW_ALIAS.test(options.flowAlias))
       throw new ProviderError(
         'flow_alias must be the alias of the exporter flow API endpoint',
@@ -101,32 +90,18 @@ export class WorkflowsConnector implements ProviderConnector {
       );
     this.flowAlias = options.flowAlias;
     const assertionKey = assertionKeyOf(options.privateKey);
-    this.agent = connectorAgent({
+    this.runtime = new ConnectorRuntime({
+      provider: 'Okta Workflows',
+      origins: [orgOrigin, flowsOrigin],
+      allowedHosts: options.allowedHosts,
       caCertPem: options.caCertPem,
-      connections: 2,
-      timeoutMs: CONNECTOR_DEFAULTS.requestTimeoutMs,
-    });
-    const governor = new RateLimitGovernor({
-      signals: OKTA_RATE_LIMIT_SIGNALS,
+      userAgent: options.userAgent ?? 'idp-backup-workflows-connector/0.1',
+      pacing: { signals: OKTA_RATE_LIMIT_SIGNALS },
+      // One flow invocation and the System Log's pages: two requests at a time are plenty.
       maxConcurrency: 2,
-      headroom: options.headroom ?? CONNECTOR_DEFAULTS.headroom,
-      maxAttempts: CONNECTOR_DEFAULTS.maxAttempts,
-      baseDelayMs: CONNECTOR_DEFAULTS.retryBaseDelayMs,
-      maxDelayMs: CONNECTOR_DEFAULTS.retryMaxDelayMs,
-      resetJitterMs: CONNECTOR_DEFAULTS.resetJitterMs,
+      headroom: options.headroom,
     });
-    const transport = (origin: string) =>
-      new HttpTransport({
-        provider: 'Okta Workflows',
-        origin,
-        allowedHosts: [...options.allowedHosts],
-        dispatcher: this.agent,
-        governor,
-        stats: this.recorder,
-        userAgent: options.userAgent ?? 'idp-backup-workflows-connector/0.1',
-      });
-    const orgTransport = transport(orgOrigin);
-    this.tokens = new ClientCredentialsTokenSource(orgTransport, {
+    this.tokens = this.runtime.tokenSource(orgOrigin, {
       provider: 'Okta',
       tokenUrl: new URL(TOKEN_TEMPLATE, orgOrigin),
       template: TOKEN_TEMPLATE,
@@ -135,11 +110,11 @@ export class WorkflowsConnector implements ProviderConnector {
       scopes: WORKFLOWS_SCOPES,
       notBearerHint: 'turn off "Require DPoP" for this API Services app',
     });
-    this.org = new OktaApiClient(orgTransport, this.tokens, orgOrigin);
+    this.org = new OktaApiClient(this.runtime.transport(orgOrigin), this.tokens, orgOrigin);
     this.workflows =
       flowsOrigin === orgOrigin
         ? this.org
-        : new OktaApiClient(transport(flowsOrigin), this.tokens, flowsOrigin);
+        : new OktaApiClient(this.runtime.transport(flowsOrigin), this.tokens, flowsOrigin);
   }
 
   /**
@@ -218,11 +193,11 @@ export class WorkflowsConnector implements ProviderConnector {
   }
 
   stats(): ConnectorStats {
-    return this.recorder.snapshot();
+    return this.runtime.stats();
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await this.runtime.close();
   }
 
   private async export(signal?: AbortSignal): Promise<Record<WorkflowsResourceType, ResourceRecord[]>> {
@@ -292,20 +267,4 @@ function refuseCursors(cursors: ResourceCursors | undefined): void {
       'Not a cursor of an Okta Workflows collection (it exports in full)',
       'invalid_cursor',
     );
-}
-
-/** @throws ProviderError `invalid_org_url` unless `https://host[:port]` with at most a trailing `/` */
-function httpsOrigin(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = new URL('about:blank');
-  }
-  if (parsed.protocol !== 'https:' || parsed.pathname !== '/' || /[?#@]/.test(url))
-    throw new ProviderError(
-      'org_url must be the Okta org URL, such as https://acme.okta.com',
-      'invalid_org_url',
-    );
-  return parsed.origin;
 }

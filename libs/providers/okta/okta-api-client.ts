@@ -70,7 +70,7 @@ export class OktaApiClient {
 
   /**
    * Yields the body of each page of a list paged through `Link` headers, as received (UTF-8),
-   * for a caller that parses it elsewhere (a worker thread, okta-page-encoder.ts); see
+   * for a caller that parses it elsewhere (a worker thread, okta-page-worker.ts); see
    * `parseArray`.
    * @throws as `pages` does, but not for a body that is not a JSON array
    */

@@ -1,42 +1,33 @@
-import { type EncodedRecords, keepRecords } from '@libs/snapshot/encoded-records.js';
+import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import type { EncodedResourcePart, PartDelta } from '@libs/providers/provider-connector.js';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
+import { withPass } from '@libs/providers/kit/catalog-collector.js';
 import { inOrderConcurrent } from '@libs/providers/kit/in-order-concurrent.js';
 import { type ParentPass, ParentPasses } from '@libs/providers/kit/parent-passes.js';
-import { type ListPageTask, ENCODABLE_TYPES } from './okta-list-page.js';
+import { ENCODABLE_TYPES } from './okta-list-page.js';
 import type { ListRequest, OktaApiClient } from './okta-api-client.js';
-import { childItems, item, keyOf, record, type Item } from './okta-records.js';
+import type {
+  ChildDefinition,
+  ParentRef,
+  ResourceDefinition,
+  TopLevelDefinition,
+} from './okta-catalog-types.js';
 import {
-  DEPROVISIONED_USERS_SEARCH,
-  GROUP_ROLES_TEMPLATE,
-  GROUPS_TEMPLATE,
-  PAGE_LIMITS,
-  POLICIES_TEMPLATE,
-  POLICY_TYPES,
-  RESOURCE_DEFINITIONS,
-  ROLE_ASSIGNEES_TEMPLATE,
-  USER_ROLES_TEMPLATE,
-  USERS_TEMPLATE,
-  type ChildDefinition,
-  type ChildObjectsDefinition,
-  type DerivedDefinition,
-  type ParentRef,
-  type ResourceDefinition,
-  type SingleDefinition,
-  type TopLevelDefinition,
-} from './okta-resource-catalog.js';
+  adminRoles,
+  type CollectorEncoding,
+  encodedUsers,
+  type OktaHookContext,
+  policies,
+  users,
+} from './okta-collector-hooks.js';
+import { childObjects, derived, single } from './okta-fixed-objects.js';
+import { childItems, item, keyOf, type Item } from './okta-records.js';
+import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 
 type Pages = AsyncGenerator<Item[]>;
-
-/** Encoding of records for a snapshot (EncodedCollectOptions). */
-export interface CollectorEncoding {
-  /** Encodes one page (on a worker thread: okta-page-encoder.ts). */
-  encode: (task: ListPageTask) => Promise<EncodedRecords>;
-  volatileFields: readonly string[];
-}
 
 /**
  * Streams the records of each Okta type page by page, redacting secrets (okta-not-captured.ts).
@@ -49,6 +40,7 @@ export interface CollectorEncoding {
  */
 export class OktaCollector {
   private readonly passes: ParentPasses<OktaResourceType, ParentRef>;
+  private readonly hooks: OktaHookContext;
 
   /**
    * @param width child lists fetched at once (members of several groups), >= 1.
@@ -62,6 +54,7 @@ export class OktaCollector {
     private readonly encoding?: CollectorEncoding,
   ) {
     this.passes = new ParentPasses(parents, (type, signal) => this.listRefs(type, signal));
+    this.hooks = { api, width };
   }
 
   /**
@@ -82,7 +75,7 @@ export class OktaCollector {
       const delta: PartDelta = { kind: 'changed' };
       const records =
         encoded && definition.kind === 'users'
-          ? this.encodedUsers(signal, filter)
+          ? encodedUsers(this.hooks, this.encoding as CollectorEncoding, signal, filter)
           : unwrap(this.pages(type, signal, filter));
       return { type, records, delta };
     }
@@ -96,7 +89,8 @@ export class OktaCollector {
     }
     if (encoded && definition.kind === 'child')
       return { type, records: this.encodedChildren(type, definition, undefined, signal) };
-    if (encoded && definition.kind === 'users') return { type, records: this.encodedUsers(signal) };
+    if (encoded && definition.kind === 'users')
+      return { type, records: encodedUsers(this.hooks, this.encoding as CollectorEncoding, signal) };
     return { type, records: this.records(type, signal, this.passes.begin(type)) };
   }
 
@@ -109,20 +103,13 @@ export class OktaCollector {
     signal?: AbortSignal,
     pass?: ParentPass<ParentRef>,
   ): AsyncGenerator<ResourceRecord> {
-    let complete = false;
-    try {
-      for await (const page of this.pages(type, signal)) {
-        for (const { record, keys } of page) {
-          pass?.keep({ id: record.id, keys: keys ?? {} });
-          yield record;
-        }
-      }
-      complete = true;
-      pass?.complete();
-    } finally {
-      if (!complete)
-        pass?.stop(new ProviderError(`the ${type} listing stopped before its end`, 'collection_stopped'));
-    }
+    const items = withPass(
+      unwrapItems(this.pages(type, signal)),
+      pass,
+      ({ record: each, keys }) => ({ id: each.id, keys: keys ?? {} }),
+      () => new ProviderError(`the ${type} listing stopped before its end`, 'collection_stopped'),
+    );
+    for await (const { record: each } of items) yield each;
   }
 
   /** Pages of `type`; `filter` (top-level and user types only) restricts the listing. */
@@ -132,19 +119,25 @@ export class OktaCollector {
       case 'top':
         return this.topLevel(type, definition, signal, filter);
       case 'single':
-        return this.single(type, definition, signal);
+        return single(this.hooks, type, definition, signal);
       case 'child':
         return this.childrenOfAll(type, definition, signal);
       case 'child_objects':
-        return this.childObjects(type, definition, signal);
+        return childObjects(
+          this.hooks,
+          type,
+          definition,
+          () => this.refsOf(definition.parent, signal),
+          signal,
+        );
       case 'derived':
-        return this.derived(type, definition, signal);
+        return derived(type, definition, () => this.refsOf(definition.parent, signal));
       case 'users':
-        return this.users(signal, filter);
+        return users(this.hooks, signal, filter);
       case 'policies':
-        return this.policies(signal);
+        return policies(this.hooks, signal);
       case 'admin_roles':
-        return this.adminRoles(signal);
+        return adminRoles(this.hooks, signal);
     }
   }
 
@@ -181,126 +174,6 @@ export class OktaCollector {
     const { template, param } = definition.detail as { template: string; param: string };
     const object = await this.api.object({ template, params: { [param]: id }, emptyOn: [404], signal });
     if (object) yield [item(type, id, definition, object)];
-  }
-
-  private async *single(type: OktaResourceType, definition: SingleDefinition, signal?: AbortSignal): Pages {
-    const object = await this.api.object({ template: definition.template, emptyOn: [404], signal });
-    if (object) yield [{ record: record(type, definition.id, definition.name(object), object) }];
-  }
-
-  /**
-   * Okta's list users omits DEPROVISIONED users (OpenAPI listUsers: "To return all users, use a
-   * filter or search query instead"), so a second query fetches them:
-   * `search=status eq "DEPROVISIONED"`. Ids of the first pass are kept so a user who appears
-   * in both (deprovisioned between the queries, or an org that already lists them) is yielded
-   * once; ids only, about 70 bytes a user. With `filter` (which returns every status), one
-   * query.
-   */
-  private async *users(signal?: AbortSignal, filter?: string): Pages {
-    const name = RESOURCE_DEFINITIONS.user.name;
-    const { queries, isNew } = usersQueries(signal, filter);
-    for (const list of queries) {
-      for await (const page of this.api.pages(list)) {
-        const fresh: Item[] = [];
-        for (const object of page) {
-          const id = keyOf(object, list);
-          if (isNew(id)) fresh.push({ record: record('user', id, name(object), object) });
-        }
-        yield fresh;
-      }
-    }
-  }
-
-  /**
-   * Users as `users` lists them, each page encoded while the next one is fetched; duplicates are
-   * dropped by the ids the encodings hand back.
-   */
-  private async *encodedUsers(signal?: AbortSignal, filter?: string): AsyncGenerator<EncodedRecords> {
-    const { encode, volatileFields } = this.encoding as CollectorEncoding;
-    const { queries, isNew } = usersQueries(signal, filter);
-    for (const list of queries) {
-      let pending: Promise<EncodedRecords> | undefined;
-      for await (const body of this.api.pageBodies(list)) {
-        const next = encode({ type: 'user', template: list.template, body, volatileFields });
-        // Awaited at its turn; until then (or if the backup stops first) a failure is not "unhandled".
-        next.catch(() => undefined);
-        if (pending) yield keepRecords(await pending, isNew);
-        pending = next;
-      }
-      if (pending) yield keepRecords(await pending, isNew);
-    }
-  }
-
-  /** One list per policy type; a type the org rejects with 400 (not enabled there) is skipped. */
-  private async *policies(signal?: AbortSignal): Pages {
-    const definition = RESOURCE_DEFINITIONS.policy;
-    for (const type of POLICY_TYPES) {
-      const list: ListRequest = { template: POLICIES_TEMPLATE, query: { type }, emptyOn: [400], signal };
-      for await (const page of this.api.pages(list)) {
-        yield page.map((object) => item('policy', keyOf(object, list), definition, object));
-      }
-    }
-  }
-
-  /**
-   * Role assignments of users and groups. Users: `/api/v1/iam/assignees/users` names the users
-   * that hold roles, whose `/api/v1/users/{userId}/roles` are then read (admins only, never
-   * every user); a user's list also shows roles held through a group (`assignmentType: GROUP`),
-   * which are backed up once, as the group's. Groups: `/api/v1/groups/{groupId}/roles` for the
-   * groups whose stats say they hold a role (adminGroupIds).
-   */
-  private async *adminRoles(signal?: AbortSignal): Pages {
-    const assignees: ListRequest = {
-      template: ROLE_ASSIGNEES_TEMPLATE,
-      query: { limit: PAGE_LIMITS.iamResources },
-      itemsKey: 'value',
-      signal,
-    };
-    for await (const page of this.api.pages(assignees)) {
-      const userIds = page.map((user) => keyOf(user, assignees));
-      const open = (userId: string) => this.rolesOf(USER_ROLES_TEMPLATE, { userId }, userId, 'USER', signal);
-      yield* inOrderConcurrent(userIds, open, this.width);
-    }
-    const open = (groupId: string) =>
-      this.rolesOf(GROUP_ROLES_TEMPLATE, { groupId }, groupId, 'GROUP', signal);
-    yield* inOrderConcurrent(await this.adminGroupIds(signal), open, this.width);
-  }
-
-  /**
-   * The groups that may hold roles: `expand=stats` lists each group with
-   * `_embedded.stats.hasAdminPrivilege` ("has admin privileges via a group-level role
-   * assignment", listGroups; `hasAdminPrivlege` in the OpenAPI), one request per 10,000 groups
-   * instead of one per group. A group whose stats do not say false is asked.
-   */
-  private async adminGroupIds(signal?: AbortSignal): Promise<string[]> {
-    const list: ListRequest = {
-      template: GROUPS_TEMPLATE,
-      query: { limit: PAGE_LIMITS.groups, expand: 'stats' },
-      signal,
-    };
-    const ids: string[] = [];
-    for await (const page of this.api.pages(list))
-      for (const group of page) {
-        const stats = (group._embedded as { stats?: Record<string, unknown> } | undefined)?.stats;
-        if ((stats?.hasAdminPrivilege ?? stats?.hasAdminPrivlege) !== false) ids.push(keyOf(group, list));
-      }
-    return ids;
-  }
-
-  /** The roles `owner` holds as `assignmentType` (USER or GROUP); a deleted owner has none. */
-  private async *rolesOf(
-    template: string,
-    params: Record<string, string>,
-    owner: string,
-    assignmentType: string,
-    signal?: AbortSignal,
-  ): Pages {
-    const definition = RESOURCE_DEFINITIONS.admin_role_assignment;
-    const list: ListRequest = { template, params, emptyOn: [404], signal };
-    for await (const page of this.api.pages(list))
-      yield page
-        .filter((role) => role.assignmentType === undefined || role.assignmentType === assignmentType)
-        .map((role) => item('admin_role_assignment', `${owner}:${keyOf(role, list)}`, definition, role));
   }
 
   private async *childrenOfAll(
@@ -373,44 +246,6 @@ export class OktaCollector {
     }
   }
 
-  private async *childObjects(
-    type: OktaResourceType,
-    definition: ChildObjectsDefinition,
-    signal?: AbortSignal,
-  ): Pages {
-    const parents = await this.refsOf(definition.parent, signal);
-    const wanted = definition.applies ? parents.filter(definition.applies) : parents;
-    yield* inOrderConcurrent(
-      wanted,
-      (parent) => this.objectsOf(type, definition, parent, signal),
-      this.width,
-    );
-  }
-
-  /** The parent's fixed objects, one request each; those answering `emptyOn` have no record. */
-  private async *objectsOf(
-    type: OktaResourceType,
-    definition: ChildObjectsDefinition,
-    parent: ParentRef,
-    signal?: AbortSignal,
-  ): Pages {
-    const params = definition.params(parent);
-    const emptyOn = definition.emptyOn ?? [404];
-    for (const { key, template } of definition.objects) {
-      const object = await this.api.object({ template, params, emptyOn, signal });
-      if (object) yield [{ record: record(type, `${parent.id}:${key}`, definition.name(object), object) }];
-    }
-  }
-
-  private async *derived(type: OktaResourceType, definition: DerivedDefinition, signal?: AbortSignal): Pages {
-    const items: Item[] = [];
-    for (const parent of await this.refsOf(definition.parent, signal)) {
-      const child = definition.derive(parent);
-      if (child) items.push({ record: record(type, `${parent.id}:${child.key}`, null, child.data) });
-    }
-    yield items;
-  }
-
   /** The parent's references (ParentPasses.refsOf). */
   private refsOf(type: OktaResourceType, signal?: AbortSignal): Promise<ParentRef[]> {
     return this.passes.refsOf(type, signal);
@@ -450,34 +285,6 @@ async function* unwrap(pages: Pages): AsyncGenerator<ResourceRecord> {
   for await (const page of pages) for (const { record: each } of page) yield each;
 }
 
-/**
- * The queries that list every user (OktaCollector `users`), and whether an id is listed for the
- * first time (asked once per listed user, in order).
- */
-function usersQueries(
-  signal?: AbortSignal,
-  filter?: string,
-): { queries: ListRequest[]; isNew: (id: string) => boolean } {
-  if (filter !== undefined) {
-    return {
-      queries: [{ template: USERS_TEMPLATE, query: { filter, limit: PAGE_LIMITS.users }, signal }],
-      isNew: () => true,
-    };
-  }
-  const seen = new Set<string>();
-  return {
-    queries: [
-      { template: USERS_TEMPLATE, query: { limit: PAGE_LIMITS.users }, signal },
-      {
-        template: USERS_TEMPLATE,
-        query: { search: DEPROVISIONED_USERS_SEARCH, limit: PAGE_LIMITS.users },
-        signal,
-      },
-    ],
-    isNew: (id) => {
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    },
-  };
+async function* unwrapItems(pages: Pages): AsyncGenerator<Item> {
+  for await (const page of pages) yield* page;
 }

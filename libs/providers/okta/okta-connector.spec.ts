@@ -12,7 +12,7 @@ import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { OktaConnector, type OktaConnectorOptions } from './okta-connector.js';
 import { collectRecords } from '@libs/providers/testing/collect-parts.js';
-import { PAGE_LIMITS } from './okta-resource-catalog.js';
+import { PAGE_LIMITS } from './okta-endpoints.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 
 const ALLOWED_HOSTS = ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com', '127.0.0.1'];

@@ -1,4 +1,3 @@
-import type { Agent } from 'undici';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type {
   ConfigurationChange,
@@ -11,24 +10,22 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import { ProviderError, ProviderHostNotAllowedError } from '@libs/providers/provider-errors.js';
-import { OKTA_RESOURCE_TYPES, type OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
-import type { ResourceType } from '@libs/records/resource-record.js';
-import { isAllowedHost } from '@libs/providers/kit/allowed-hosts.js';
-import { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
-import { connectorAgent, CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
-import { ConnectorStatsRecorder } from '@libs/providers/kit/connector-stats.js';
+import { ProviderError } from '@libs/providers/provider-errors.js';
+import { type ResourceType } from '@libs/records/resource-record.js';
+import { OKTA_RESOURCE_TYPES } from '@libs/providers/okta/okta-resource-types.js';
+import type { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
+import { parentTypes, partsInOrder, typesInOrder } from '@libs/providers/kit/catalog-collector.js';
+import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-runtime.js';
 import { OktaApiClient } from './okta-api-client.js';
 import { OktaCollector } from './okta-collector.js';
 import { OktaRestorer } from './restore/okta-restorer.js';
 import { deletionsFromLog } from './okta-deletions.js';
 import { configurationChangesFromLog } from './okta-drift.js';
 import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
-import { parentOf, RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
-import { oktaPageEncoder } from './okta-page-encoder.js';
+import { parentOf } from './okta-catalog-types.js';
+import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
+import { encodeOktaPage } from './okta-page-worker.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
-import { HttpTransport } from '@libs/providers/kit/http-transport.js';
-import { RateLimitGovernor } from '@libs/providers/kit/rate-limit-governor.js';
 import { OKTA_RATE_LIMIT_SIGNALS } from './okta-rate-limit-signal.js';
 
 export interface OktaConnectorOptions {
@@ -56,7 +53,7 @@ export interface OktaConnectorOptions {
   requestTimeoutMs?: number;
 }
 
-const DEFAULTS = { userAgent: 'idp-backup-okta-connector/0.1', ...CONNECTOR_DEFAULTS };
+const USER_AGENT = 'idp-backup-okta-connector/0.1';
 
 /** Okta's org authorization server token endpoint (Okta "Implement OAuth for Okta"). */
 const TOKEN_TEMPLATE = '/oauth2/v1/token';
@@ -90,69 +87,41 @@ const INCREMENTAL_TYPES: ReadonlySet<string> = new Set(
 export class OktaConnector implements ProviderConnector {
   readonly resourceTypes: readonly ResourceType[] = OKTA_RESOURCE_TYPES;
   readonly notCaptured = OKTA_NOT_CAPTURED;
-  private readonly agent: Agent;
-  private readonly recorder = new ConnectorStatsRecorder();
+  private readonly runtime: ConnectorRuntime;
   private readonly tokens: ClientCredentialsTokenSource;
   private readonly api: OktaApiClient;
-  private readonly maxConcurrency: number;
   private readonly clientId: string;
 
   constructor(options: OktaConnectorOptions) {
     this.clientId = options.clientId;
-    const orgOrigin = parseOrgOrigin(options.orgUrl);
-    const host = new URL(orgOrigin).host;
-    if (!isAllowedHost(host, options.allowedHosts)) throw new ProviderHostNotAllowedError(host);
-    this.maxConcurrency = integerOption(
-      'maxConcurrency',
-      options.maxConcurrency ?? DEFAULTS.maxConcurrency,
-      1,
+    const orgOrigin = httpsOrigin(
+      options.orgUrl,
+      'The org URL must be an https origin such as https://acme.okta.com, without path, query or credentials',
     );
-    const headroom = options.headroom ?? DEFAULTS.headroom;
-    if (!(headroom >= 0 && headroom < 1)) throw invalidOption('headroom must be at least 0 and below 1');
-    const timeout = integerOption(
-      'requestTimeoutMs',
-      options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
-      1,
-    );
-
-    this.agent = connectorAgent({
-      caCertPem: options.caCertPem,
-      connections: this.maxConcurrency,
-      timeoutMs: timeout,
-    });
-    const governor = new RateLimitGovernor({
-      signals: OKTA_RATE_LIMIT_SIGNALS,
-      maxConcurrency: this.maxConcurrency,
-      headroom,
-      maxAttempts: integerOption('maxAttempts', options.maxAttempts ?? DEFAULTS.maxAttempts, 1),
-      baseDelayMs: integerOption(
-        'retryBaseDelayMs',
-        options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
-        0,
-      ),
-      maxDelayMs: DEFAULTS.retryMaxDelayMs,
-      resetJitterMs: DEFAULTS.resetJitterMs,
-    });
-    const transport = new HttpTransport({
+    const { allowedHosts, caCertPem, maxConcurrency, headroom, maxAttempts } = options;
+    this.runtime = new ConnectorRuntime({
       provider: 'Okta',
-      origin: orgOrigin,
-      allowedHosts: [...options.allowedHosts],
-      dispatcher: this.agent,
-      governor,
-      stats: this.recorder,
-      userAgent: options.userAgent ?? DEFAULTS.userAgent,
+      origins: [orgOrigin],
+      allowedHosts,
+      caCertPem,
+      userAgent: options.userAgent ?? USER_AGENT,
+      pacing: { signals: OKTA_RATE_LIMIT_SIGNALS },
+      maxConcurrency,
+      headroom,
+      maxAttempts,
+      retryBaseDelayMs: options.retryBaseDelayMs,
+      requestTimeoutMs: options.requestTimeoutMs,
     });
-    const scopes = options.scopes ?? OKTA_BACKUP_SCOPES;
-    this.tokens = new ClientCredentialsTokenSource(transport, {
+    this.tokens = this.runtime.tokenSource(orgOrigin, {
       provider: 'Okta',
       tokenUrl: new URL(TOKEN_TEMPLATE, orgOrigin),
       template: TOKEN_TEMPLATE,
       clientId: options.clientId,
       clientSecret: options.clientSecret,
-      scopes,
+      scopes: options.scopes ?? OKTA_BACKUP_SCOPES,
       notBearerHint: 'turn off "Require DPoP" for this API service integration',
     });
-    this.api = new OktaApiClient(transport, this.tokens, orgOrigin);
+    this.api = new OktaApiClient(this.runtime.transport(orgOrigin), this.tokens, orgOrigin);
   }
 
   /**
@@ -167,24 +136,9 @@ export class OktaConnector implements ProviderConnector {
 
   /**
    * Streams `types` (default all) in dependency order, one part per type, each part's records
-   * as pages arrive. Parts may be consumed at the same time (ProviderConnector.collect); a child
-   * part waits for its parent part's pass rather than listing the parent again.
-   *
-   * Okta's cursor is an ISO 8601 instant: a minute before this collection began, given to the
-   * part of each type Okta can list by change (`user`, `group`, `group_membership`); the minute
-   * covers clock skew and the System Log's delay. With a type's cursor, its part comes as a delta
-   * (ProviderConnector contract):
-   * `user` holds the users with `lastUpdated` after it (`filter=lastUpdated gt`, which Okta
-   * evaluates on its primary store, unlike the eventually consistent `search`, and which returns
-   * DEPROVISIONED users too); `group` the groups with `lastUpdated` or `lastMembershipUpdated`
-   * after it (both are in the record); `group_membership` the complete member lists of the
-   * groups with `lastMembershipUpdated` after it (`children_of`). Okta timestamps are
-   * whole seconds, so the filters compare with the cursor minus one second: a change in the same
-   * second is fetched, never missed.
-   *
-   * With `encodeWithout` (a snapshot writer's volatile fields), the types of ENCODABLE_TYPES (users,
-   * app assignments, group memberships...) come as EncodedRecords, parsed and encoded on a worker
-   * thread (okta-page-encoder.ts); the others as records.
+   * as pages arrive; with a type's cursor (an ISO 8601 instant) the changes since it, for `user`,
+   * `group` and `group_membership`; with `encodeWithout`, ENCODABLE_TYPES as EncodedRecords.
+   * How, and why: libs/providers/okta/README.md ("Collection", "Cursors and deltas").
    *
    * @throws ProviderError `unknown_resource_type` for a type Okta connectors do not collect,
    *   `invalid_cursor` for a cursor that is not an ISO 8601 instant in the past.
@@ -194,13 +148,7 @@ export class OktaConnector implements ProviderConnector {
   async *collect(
     options: CollectOptions & Partial<EncodedCollectOptions> = {},
   ): AsyncIterable<EncodedResourcePart> {
-    const requested = new Set(options.types ?? OKTA_RESOURCE_TYPES);
-    for (const type of requested) {
-      if (!(OKTA_RESOURCE_TYPES as readonly string[]).includes(type)) {
-        throw new ProviderError(`Okta connectors do not collect "${type}"`, 'unknown_resource_type');
-      }
-    }
-    const types = OKTA_RESOURCE_TYPES.filter((type) => requested.has(type));
+    const types = typesInOrder(OKTA_RESOURCE_TYPES, options.types, 'Okta');
     const sinceOf = new Map(
       types.flatMap((type) => {
         const cursor = options.cursors?.[type];
@@ -208,22 +156,19 @@ export class OktaConnector implements ProviderConnector {
       }),
     );
     const nextCursor = new Date(Date.now() - CURSOR_MARGIN_MS).toISOString();
-    const parents = new Set<OktaResourceType>();
-    for (const type of types) {
-      const parent = parentOf(RESOURCE_DEFINITIONS[type]);
-      if (parent) parents.add(parent);
-    }
+    const parents = parentTypes(types, (type) => parentOf(RESOURCE_DEFINITIONS[type]));
     const { encodeWithout } = options;
     const encoding =
-      encodeWithout === undefined
-        ? undefined
-        : { encode: oktaPageEncoder.encode, volatileFields: encodeWithout };
-    const collector = new OktaCollector(this.api, this.maxConcurrency, parents, encoding);
-    for (const type of types) {
-      options.signal?.throwIfAborted();
-      const part = await collector.part(type, sinceOf.get(type), options.signal);
-      yield INCREMENTAL_TYPES.has(type) ? { ...part, cursor: nextCursor } : part;
-    }
+      encodeWithout === undefined ? undefined : { encode: encodeOktaPage, volatileFields: encodeWithout };
+    const collector = new OktaCollector(this.api, this.runtime.maxConcurrency, parents, encoding);
+    yield* partsInOrder(
+      types,
+      async (type) => {
+        const part = await collector.part(type, sinceOf.get(type), options.signal);
+        return INCREMENTAL_TYPES.has(type) ? { ...part, cursor: nextCursor } : part;
+      },
+      options.signal,
+    );
   }
 
   /**
@@ -271,33 +216,13 @@ export class OktaConnector implements ProviderConnector {
   }
 
   stats(): ConnectorStats {
-    return this.recorder.snapshot();
+    return this.runtime.stats();
   }
 
   /** Destroys the connection pool, aborting requests still in flight. */
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await this.runtime.close();
   }
-}
-
-/**
- * The origin of `orgUrl`, which must be `https://host[:port]` with at most a trailing `/`.
- * The message does not echo the URL, which could carry credentials.
- */
-function parseOrgOrigin(orgUrl: string): string {
-  const invalid = new ProviderError(
-    'The org URL must be an https origin such as https://acme.okta.com, without path, query or credentials',
-    'invalid_org_url',
-  );
-  let url: URL;
-  try {
-    url = new URL(orgUrl);
-  } catch {
-    throw invalid;
-  }
-  const bare = url.pathname === '/' && !/[?#]/.test(orgUrl) && url.username === '' && url.password === '';
-  if (url.protocol !== 'https:' || !bare) throw invalid;
-  return url.origin;
 }
 
 /**
@@ -331,14 +256,4 @@ function parseCursor(cursor: string): number {
 /** One second before `sinceMs`, as Okta writes timestamps (`2025-06-01T11:59:59.000Z`). */
 function widenedSince(sinceMs: number): string {
   return new Date(sinceMs - 1000).toISOString();
-}
-
-function integerOption(name: string, value: number, min: number): number {
-  if (!Number.isInteger(value) || value < min)
-    throw invalidOption(`${name} must be an integer of at least ${min}`);
-  return value;
-}
-
-function invalidOption(message: string): ProviderError {
-  return new ProviderError(message, 'invalid_connector_options');
 }

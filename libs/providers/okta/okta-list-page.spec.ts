@@ -8,7 +8,7 @@ import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import { type ListPageTask, ENCODABLE_TYPES, encodeListPage } from './okta-list-page.js';
-import { oktaPageEncoder } from './okta-page-encoder.js';
+import { encodeOktaPage } from './okta-page-worker.js';
 
 const APP_USERS = [
   {
@@ -151,7 +151,7 @@ describe('Okta list pages encoded for a snapshot', () => {
   it('encodes on a worker thread, moving the page there and the encoding back', async () => {
     const page = appUsersPage();
 
-    const sut = await oktaPageEncoder.encode(page);
+    const sut = await encodeOktaPage(page);
 
     // Compared as plain values: typed arrays from another thread belong to another realm than Jest's.
     const expected = encodeListPage(appUsersPage());
@@ -167,7 +167,7 @@ describe('Okta list pages encoded for a snapshot', () => {
   ])('turns %s into the ProviderRequestError the collector throws', async (_case, body, message) => {
     const failing = task('app_user_assignment', body, '/api/v1/apps/{appId}/users');
 
-    const inWorker = oktaPageEncoder.encode(failing);
+    const inWorker = encodeOktaPage(failing);
 
     await expect(inWorker).rejects.toBeInstanceOf(ProviderRequestError);
     await expect(inWorker).rejects.toMatchObject({ status: 200, message: expect.stringContaining(message) });

@@ -8,10 +8,10 @@ import { parseArray } from './okta-api-client.js';
 import {
   type ParentRef,
   type ResourceDefinition,
-  RESOURCE_DEFINITIONS,
   type SpecialDefinition,
   parentOf,
-} from './okta-resource-catalog.js';
+} from './okta-catalog-types.js';
+import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { childItems, keyOf, record } from './okta-records.js';
 
 /**

@@ -3,7 +3,7 @@ import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import type { ListRequest, OktaObject } from './okta-api-client.js';
 import { redact } from './okta-not-captured.js';
-import type { ChildDefinition, ParentRef } from './okta-resource-catalog.js';
+import type { ChildDefinition, ParentRef } from './okta-catalog-types.js';
 
 /** A record, and what its children will need from it. */
 export interface Item {

@@ -39,8 +39,8 @@ export const SERVICE_NODE_FLAGS: readonly string[] = [
  * Environment the service runs with, on the same commands (a spec checks them too).
  *
  * `MALLOC_ARENA_MAX=2`: glibc gives threads that allocate at once malloc arenas of their own (up to
- * eight per core) and keeps what they grew mapped. The backup's worker thread (okta-page-encoder.ts)
- * allocates the buffers of every page it encodes, which the main thread frees later. With two
+ * eight per core) and keeps what they grew mapped. The backup's worker thread
+ * (libs/providers/kit/page-encoder-pool.ts) allocates the buffers of every page it encodes, which the main thread frees later. With two
  * arenas a 100,000-user backup peaks at 257 MB instead of 275 to 281 MB, at the same speed
  * (bench:backup, docs/backups.md "Memory"). glibc reads it at start-up only.
  */
