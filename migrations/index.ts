@@ -22,6 +22,7 @@ import { AddRestorePackage1765900300000 } from './1765900300000-AddRestorePackag
 import { AddRestoreEnforce1766000000000 } from './1766000000000-AddRestoreEnforce.js';
 import { AddBackupDiscardPending1766100000000 } from './1766100000000-AddBackupDiscardPending.js';
 import { AddBackupsConnectionIndex1766200000000 } from './1766200000000-AddBackupsConnectionIndex.js';
+import { DropConnectionProviderCheck1766310000000 } from './1766310000000-DropConnectionProviderCheck.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -51,5 +52,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     AddRestoreEnforce1766000000000,
     AddBackupDiscardPending1766100000000,
     AddBackupsConnectionIndex1766200000000,
+    DropConnectionProviderCheck1766310000000,
   ];
 }

@@ -6,21 +6,41 @@ import { ProviderError } from './provider-errors.js';
 import type { ProviderKind } from './provider-kind.js';
 
 /**
- * The providers this build can connect to, by kind. Adding one is its folder under
- * `libs/providers/<kind>` and a line here (docs/architecture.md, "Adding a provider").
+ * The providers this build can connect to, the primary kind first. Adding one is its folder under
+ * `libs/providers/<kind>` and a line here (docs/architecture.md, "Adding a provider"); the list of
+ * kinds, the connection bodies' credential fields and the restore options all come from it.
  */
-const PROVIDERS: Partial<Record<ProviderKind, ProviderDescriptor>> = {
-  okta: OKTA_PROVIDER,
-  okta_workflows: WORKFLOWS_PROVIDER,
-  entra_id: ENTRA_PROVIDER,
-};
+const PROVIDERS = new Map<ProviderKind, ProviderDescriptor>(
+  [OKTA_PROVIDER, WORKFLOWS_PROVIDER, ENTRA_PROVIDER].map((descriptor) => [descriptor.kind, descriptor]),
+);
+
+/** The kind POST /api/connections/create makes when the body names none (spec "Connections"): Okta. */
+export const PRIMARY_PROVIDER_KIND: ProviderKind = OKTA_PROVIDER.kind;
+
+/**
+ * Adds a provider besides the list above: a test's fixture provider (docs/architecture.md,
+ * "Adding a provider"). The connection bodies, their validation and the OpenAPI document read the
+ * registry when their modules load, so this must run before the app's modules are imported.
+ * @throws Error when the kind is registered already
+ */
+export function registerProvider(descriptor: ProviderDescriptor): void {
+  if (PROVIDERS.has(descriptor.kind)) throw new Error(`provider ${descriptor.kind} is registered already`);
+  PROVIDERS.set(descriptor.kind, descriptor);
+}
 
 /** The kinds a connection can be created for, in the registry's order. */
-export const AVAILABLE_PROVIDER_KINDS = Object.keys(PROVIDERS) as ProviderKind[];
+export function registeredProviderKinds(): ProviderKind[] {
+  return [...PROVIDERS.keys()];
+}
 
-/** The descriptor of a kind, or undefined for a kind this build cannot connect to (yet). */
+/** Every registered descriptor, in the registry's order. */
+export function registeredProviders(): ProviderDescriptor[] {
+  return [...PROVIDERS.values()];
+}
+
+/** The descriptor of a kind, or undefined for a kind this build cannot connect to. */
 export function providerDescriptor(kind: ProviderKind): ProviderDescriptor | undefined {
-  return PROVIDERS[kind];
+  return PROVIDERS.get(kind);
 }
 
 /**
@@ -28,7 +48,7 @@ export function providerDescriptor(kind: ProviderKind): ProviderDescriptor | und
  * @throws ProviderError `provider_not_available` for another kind
  */
 export function requireProvider(kind: ProviderKind): ProviderDescriptor {
-  const descriptor = PROVIDERS[kind];
+  const descriptor = PROVIDERS.get(kind);
   if (!descriptor)
     throw new ProviderError(`${kind} connections are not available yet`, 'provider_not_available');
   return descriptor;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { PlainName } from '@app/common/plain-name.js';
-import { PRIMARY_PROVIDER_KIND, PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
-import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
+import { PRIMARY_PROVIDER_KIND, registeredProviderKinds } from '@libs/providers/registry.js';
 
 /** A PEM certificate and RSA key of up to 8192 bits take about 10 KB; a chain besides, more. */
 export const CLIENT_CERTIFICATE_MAX_LENGTH = 32_768;
@@ -103,10 +103,11 @@ export class CreateConnectionDto {
   @MaxLength(200)
   org_name?: string;
 
-  @ApiPropertyOptional({ enum: AVAILABLE_PROVIDER_KINDS, default: PRIMARY_PROVIDER_KIND })
+  @ApiPropertyOptional({ enum: registeredProviderKinds(), default: PRIMARY_PROVIDER_KIND })
   @IsOptional()
-  @IsIn(AVAILABLE_PROVIDER_KINDS, {
-    message: `provider must be one of ${AVAILABLE_PROVIDER_KINDS.join(', ')} (${PROVIDER_KINDS.filter((kind) => !AVAILABLE_PROVIDER_KINDS.includes(kind)).join(' and ')} not available yet)`,
+  // The registry is the one list of kinds (the column keeps no second one).
+  @IsIn(registeredProviderKinds(), {
+    message: `provider must be one of ${registeredProviderKinds().join(', ')}`,
   })
   provider?: ProviderKind;
 }
