@@ -32,9 +32,21 @@ export interface ConnectOptions {
 export interface CredentialField {
   /** the request body's name, e.g. `client_secret` */
   name: string;
-  /** a secret is stored only encrypted and never returned; the others may be shown */
+  /** a secret is stored only encrypted and never returned (write-only); the others may be shown */
   secret: boolean;
+  /** what the field holds, for people: the OpenAPI description, after the provider's label */
   description: string;
+  /** the longest value the bodies accept, in characters (at least 1) */
+  maxLength: number;
+  /** an example value for the OpenAPI document */
+  example?: string;
+  /** the OpenAPI `format` of the value (`uuid`, `uri`), when it has one */
+  format?: string;
+  /**
+   * Set at creation only: the update body does not take it (Entra ID's `tenant_id`: a connection
+   * stays with its tenant; spec "Connections" lists what PATCH changes).
+   */
+  createOnly?: boolean;
   /**
    * Fields with the same `oneOf` are alternatives (Entra ID: `client_secret` or
    * `client_certificate`): a connection holds exactly one of them, and an update giving one drops
