@@ -7,6 +7,7 @@ import type { ProviderConnector } from './provider-connector.js';
 import type { ProviderKind } from './provider-kind.js';
 import type { ResourceRecord } from './resource-types.js';
 import type { RestorePackage, RestorePackageInput } from './restore-package.js';
+import type { RestoreOption } from './provider-restore.js';
 
 /** The operator's outbound policy and the tenant a connector is built for. */
 export interface ConnectOptions {
@@ -122,6 +123,8 @@ export interface ProviderDescriptor {
    * records the base's snapshot instead of fetching again (Okta Workflows: exports are capped).
    */
   skipsUnchanged?: boolean;
+  /** the switches of this provider's restores (Entra ID: `enforce`); absent, it has none */
+  restoreOptions?: readonly RestoreOption[];
   /** types whose records limit their parent's reach, and the parent type (a severity fact) */
   scopingParents: Readonly<Record<string, string>>;
   /** per type, what a backup cannot hold (fields the API never returns, secrets stripped) */

@@ -99,6 +99,15 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   notCaptured: ENTRA_NOT_CAPTURED,
   grants: (restoreTypes) => (restoreTypes ? entraRestorePermissions(restoreTypes) : entraBackupPermissions()),
   complianceChecks: [],
+  restoreOptions: [
+    {
+      name: 'enforce',
+      default: false,
+      // The lockout rule: lockout-check.ts.
+      description:
+        'Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.',
+    },
+  ],
   async connect(options) {
     const { EntraConnector } = await import('./entra-connector.js');
     return new EntraConnector({
