@@ -61,7 +61,6 @@ async function spendBudget(
 async function startEntraTenant(kind: keyof typeof TENANTS): Promise<EntraTenant> {
   const sim = await startEntraSimulator(TENANTS[kind]);
   const app = sim.registerApp(entraBackupPermissions());
-  // Faults apply to Graph reads only, so the admin's changes are made on the plain tenant.
   const admin = await graphClient(sim, DIRECTORY_WRITER_ROLES);
   const spent429 = kind === 'rate_limited' ? await spendBudget(sim, app, 1_500) : () => 0;
   return {
