@@ -10,23 +10,12 @@ import type { ProviderKind } from './provider-kind.js';
  * `libs/providers/<kind>` and a line here (docs/architecture.md, "Adding a provider"); the list of
  * kinds, the connection bodies' credential fields and the restore options all come from it.
  */
-const PROVIDERS = new Map<ProviderKind, ProviderDescriptor>(
+const PROVIDERS: ReadonlyMap<ProviderKind, ProviderDescriptor> = new Map<ProviderKind, ProviderDescriptor>(
   [OKTA_PROVIDER, WORKFLOWS_PROVIDER, ENTRA_PROVIDER].map((descriptor) => [descriptor.kind, descriptor]),
 );
 
 /** The kind POST /api/connections/create makes when the body names none (spec "Connections"): Okta. */
 export const PRIMARY_PROVIDER_KIND: ProviderKind = OKTA_PROVIDER.kind;
-
-/**
- * Adds a provider besides the list above: a test's fixture provider (docs/architecture.md,
- * "Adding a provider"). The connection bodies, their validation and the OpenAPI document read the
- * registry when their modules load, so this must run before the app's modules are imported.
- * @throws Error when the kind is registered already
- */
-export function registerProvider(descriptor: ProviderDescriptor): void {
-  if (PROVIDERS.has(descriptor.kind)) throw new Error(`provider ${descriptor.kind} is registered already`);
-  PROVIDERS.set(descriptor.kind, descriptor);
-}
 
 /** The kinds a connection can be created for, in the registry's order. */
 export function registeredProviderKinds(): ProviderKind[] {

@@ -19,8 +19,7 @@ export type ConnectionBody = 'create' | 'update';
  * "Connections": the body is flat, `client_id`, `client_secret`, `tenant_id`...), with its OpenAPI
  * text and its validation, so a new provider's fields are accepted without editing the bodies and
  * the global pipe's whitelist still refuses every other name (and, on the update body, the fields
- * set at creation only: `createOnly`). Runs when the body's module loads:
- * a provider registered later (`registerProvider`) is not seen.
+ * set at creation only: `createOnly`). Runs when the body's module loads.
  */
 export function declareCredentialFields(body: ConnectionBody, target: abstract new () => object): void {
   for (const property of credentialProperties()) {

@@ -6,7 +6,7 @@ import { declaredRestoreOptions } from '@app/restore/restore-options.js';
  * Declares on a restore DTO one flat boolean per restore option of the registered providers
  * (descriptor `restoreOptions`; Entra ID: `enforce`), as spec "Restore" has them: optional with
  * its default in the request body (`request`), always present in the restore returned
- * (`response`). Runs when the DTO's module loads: a provider registered later is not seen.
+ * (`response`). Runs when the DTO's module loads.
  */
 export function declareRestoreOptionFields(
   side: 'request' | 'response',
