@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { JWK } from 'jose';
-import { startSimulator, type RunningSimulator } from '@libs/okta-simulator/index.js';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '@libs/okta-simulator/index.js';
 import type { WorkflowsHandle, WorkflowsSeed } from '@libs/workflows-simulator/index.js';
 import { rememberSecrets } from './log-capture.js';
 
@@ -15,12 +15,16 @@ export interface TestWorkflowsOrg {
   newApp(scopes: readonly string[]): { clientId: string; privateKeyPem: string; privateJwk: JWK };
 }
 
-/** Starts the Okta simulator with a Workflows folder from `seed` and an app granted `scopes`. */
+/**
+ * Starts the Okta simulator with a Workflows folder from `seed` and an app granted `scopes`;
+ * `org` adds the simulator's faults or Okta's rate limits.
+ */
 export async function startWorkflowsOrg(
   seed: WorkflowsSeed,
   scopes: readonly string[],
+  org: Pick<SimulatorOptions, 'faults' | 'rateLimits'> = {},
 ): Promise<TestWorkflowsOrg> {
-  const sim = await startSimulator({ users: 5, groups: 2, apps: 1, workflows: seed });
+  const sim = await startSimulator({ users: 5, groups: 2, apps: 1, workflows: seed, ...org });
   const newApp = (granted: readonly string[]) => {
     // The Admin Console's "Generate new key" makes a 2048-bit RSA pair and shows the private JWK and PEM.
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

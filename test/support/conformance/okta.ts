@@ -47,11 +47,11 @@ async function startOktaTenant(kind: keyof typeof TENANTS): Promise<OktaTenant> 
   return {
     sim,
     okta,
-    connect: (options = {}) =>
+    connect: (held = 'granted') =>
       new OktaConnector({
         orgUrl: sim.baseUrl,
         ...credentials,
-        ...options,
+        ...(held === 'wrong' ? { clientSecret: 'not-the-secret' } : {}),
         allowedHosts: ['127.0.0.1'],
         caCertPem: sim.caCertPem,
         ...(kind === 'faulty' ? FAST_RETRIES : {}),
@@ -73,7 +73,9 @@ export const harness: ProviderHarness<OktaTenant> = {
   paging: { type: 'user', endpoint: 'GET /api/v1/users', pageSize: PAGE_LIMITS.users, pages: 2 },
   // OktaConnector's default maxConcurrency.
   maxConcurrency: 4,
-  change: async ({ sim, okta }) => {
-    await changeOrgAsAdmins(sim, okta);
+  incremental: {
+    change: async ({ sim, okta }) => {
+      await changeOrgAsAdmins(sim, okta);
+    },
   },
 };
