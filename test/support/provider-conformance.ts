@@ -41,7 +41,9 @@ export interface Paging {
 
 /**
  * What the conformance suite needs of a provider: its simulator's tenants, and how its admins
- * change one. One harness per provider (libs/providers/<kind>), beside its simulator.
+ * change one. One harness per provider: `test/support/conformance/<kind>.ts` for the registry's
+ * kinds (test/provider-conformance.e2e-spec.ts finds it by kind), beside its folder for a test
+ * fixture's provider (test/fixtures/providers).
  */
 export interface ProviderHarness<T extends SimulatedTenant = SimulatedTenant> {
   kind: string;

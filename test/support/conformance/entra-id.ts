@@ -29,39 +29,45 @@ const TENANTS: Record<'plain' | 'faulty' | 'rate_limited', EntraSimulatorOptions
   rate_limited: { users: 30, groups: 4, seed: 11, throttling: true },
 };
 
+/** Clients of the app spending its budget at once, each sending its next request on the last's answer. */
+const SPENDERS = 16;
+
 /**
  * Spends the application+tenant resource-unit budget as the app's other tools might, with the
- * app's own credentials, 16 requests at a time: until Graph answers 429, then on until a request
- * of another client of the app (the backup) is refused too, or `stop` is called.
+ * app's own credentials: SPENDERS requests always in flight, until Graph answers 429; then on,
+ * until `othersRefused` (a backup met a 429 too), or `stop` is called.
  *
  * Graph's budget is a token bucket that refills continuously ("Microsoft Graph service-specific
  * throttling limits", learn.microsoft.com/graph/throttling-limits, "Identity and access service
  * limits": "Throttling is based on a token bucket algorithm"; 3,500 RU per 10 s for a tenant under
  * 50 users, so 350 RU a second come back). Unlike Okta's per-minute window, a budget spent and then
- * left alone is whole again within 10 s: it is empty for a backup only while it is being spent.
+ * left alone is whole again within 10 s, and one spent in rounds has units back between them: it
+ * is empty for a backup only while requests keep arriving to take every unit as it returns.
  * @returns the 429s the spending met (not the backup's), and how to stop it
- * @throws Error when 500 rounds never met a 429
+ * @throws Error when 8,000 requests never met a 429
  */
 async function spendBudget(
   sim: RunningEntraSimulator,
   app: { clientId: string; clientSecret: string },
+  othersRefused: () => boolean,
 ): Promise<{ spent429: () => number; stop: () => Promise<void> }> {
   const spender = await graphClient(sim, app);
   let refused = 0;
-  const round = async () => {
-    const answers = await Promise.all(Array.from({ length: 16 }, () => spender.call('GET', '/v1.0/users')));
-    refused += answers.filter(({ status }) => status === 429).length;
-  };
-  for (let rounds = 0; refused === 0; rounds++) {
-    if (rounds >= 500) throw new Error('the resource-unit budget was never spent');
-    await round();
-  }
+  let sent = 0;
   let stopped = false;
-  const othersRefused = () => sim.throttleTotals().status429 > refused;
-  const spending = (async () => {
-    while (!stopped && !othersRefused()) await round();
-    await spender.close();
-  })();
+  let spent!: () => void;
+  const firstRefusal = new Promise<void>((resolve) => (spent = resolve));
+  const spend = async () => {
+    while (!stopped && !(refused > 0 && othersRefused())) {
+      if (++sent > 8_000) throw new Error('the resource-unit budget was never spent');
+      const { status } = await spender.call('GET', '/v1.0/users');
+      if (status === 429 && ++refused === 1) spent();
+    }
+  };
+  const spending = Promise.all(Array.from({ length: SPENDERS }, spend)).finally(() => spender.close());
+  // Marked handled here; `stop` awaits it and rethrows.
+  spending.catch(() => undefined);
+  await Promise.race([firstRefusal, spending]);
   return {
     spent429: () => refused,
     stop: async () => {
@@ -75,19 +81,25 @@ async function startEntraTenant(kind: keyof typeof TENANTS): Promise<EntraTenant
   const sim = await startEntraSimulator(TENANTS[kind]);
   const app = sim.registerApp(entraBackupPermissions());
   const admin = await graphClient(sim, DIRECTORY_WRITER_ROLES);
-  const spending = kind === 'rate_limited' ? await spendBudget(sim, app) : undefined;
+  const connectors: EntraConnector[] = [];
+  const backupRefused = () => connectors.some((connector) => connector.stats().status429 > 0);
+  const spending = kind === 'rate_limited' ? await spendBudget(sim, app, backupRefused) : undefined;
+  const connect = (held: 'granted' | 'wrong') => {
+    const connector = new EntraConnector({
+      graphUrl: sim.baseUrl,
+      tenantId: sim.tenantId,
+      ...app,
+      ...(held === 'wrong' ? { clientSecret: 'not-the-secret' } : {}),
+      allowedHosts: ['127.0.0.1'],
+      caCertPem: sim.caCertPem,
+    });
+    connectors.push(connector);
+    return connector;
+  };
   return {
     sim,
     admin,
-    connect: (held = 'granted') =>
-      new EntraConnector({
-        graphUrl: sim.baseUrl,
-        tenantId: sim.tenantId,
-        ...app,
-        ...(held === 'wrong' ? { clientSecret: 'not-the-secret' } : {}),
-        allowedHosts: ['127.0.0.1'],
-        caCertPem: sim.caCertPem,
-      }),
+    connect: (held = 'granted') => connect(held),
     holdings: () => sim.snapshot(),
     answered: () => ({
       total: Object.values(sim.requestCounts()).reduce((sum, count) => sum + count, 0),
