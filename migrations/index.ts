@@ -23,6 +23,8 @@ import { AddRestoreEnforce1766000000000 } from './1766000000000-AddRestoreEnforc
 import { AddBackupDiscardPending1766100000000 } from './1766100000000-AddBackupDiscardPending.js';
 import { AddBackupsConnectionIndex1766200000000 } from './1766200000000-AddBackupsConnectionIndex.js';
 import { CreateComplianceChecks1766300000000 } from './1766300000000-CreateComplianceChecks.js';
+import { DropConnectionProviderCheck1766310000000 } from './1766310000000-DropConnectionProviderCheck.js';
+import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -53,5 +55,7 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     AddBackupDiscardPending1766100000000,
     AddBackupsConnectionIndex1766200000000,
     CreateComplianceChecks1766300000000,
+    DropConnectionProviderCheck1766310000000,
+    RestoreOptions1766320000000,
   ];
 }

@@ -7,6 +7,7 @@ import type { ProviderConnector } from './provider-connector.js';
 import type { ProviderKind } from './provider-kind.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { RestorePackage, RestorePackageInput } from './restore-package.js';
+import type { RestoreOption } from './provider-restore.js';
 
 /** The operator's outbound policy and the tenant a connector is built for. */
 export interface ConnectOptions {
@@ -32,9 +33,21 @@ export interface ConnectOptions {
 export interface CredentialField {
   /** the request body's name, e.g. `client_secret` */
   name: string;
-  /** a secret is stored only encrypted and never returned; the others may be shown */
+  /** a secret is stored only encrypted and never returned (write-only); the others may be shown */
   secret: boolean;
+  /** what the field holds, for people: the OpenAPI description, after the provider's label */
   description: string;
+  /** the longest value the bodies accept, in characters (at least 1) */
+  maxLength: number;
+  /** an example value for the OpenAPI document */
+  example?: string;
+  /** the OpenAPI `format` of the value (`uuid`, `uri`), when it has one */
+  format?: string;
+  /**
+   * Set at creation only: the update body does not take it (Entra ID's `tenant_id`: a connection
+   * stays with its tenant; spec "Connections" lists what PATCH changes).
+   */
+  createOnly?: boolean;
   /**
    * Fields with the same `oneOf` are alternatives (Entra ID: `client_secret` or
    * `client_certificate`): a connection holds exactly one of them, and an update giving one drops
@@ -110,6 +123,8 @@ export interface ProviderDescriptor {
    * records the base's snapshot instead of fetching again (Okta Workflows: exports are capped).
    */
   skipsUnchanged?: boolean;
+  /** the switches of this provider's restores (Entra ID: `enforce`); absent, it has none */
+  restoreOptions?: readonly RestoreOption[];
   /** types whose records limit their parent's reach, and the parent type (a severity fact) */
   scopingParents: Readonly<Record<string, string>>;
   /** per type, what a backup cannot hold (fields the API never returns, secrets stripped) */

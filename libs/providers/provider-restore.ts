@@ -73,11 +73,29 @@ export interface RestoreWriteOptions {
   /** send activation to re-created users (Okta: `activate=true`, an activation e-mail) */
   activateUsers: boolean;
   /**
-   * Enable Entra conditional access policies the backup has enabled even when they would block
-   * every Global Administrator; otherwise those are restored report-only (docs/restore.md "Prune and the
-   * lockout guard").
+   * The values of the provider's own restore options (its descriptor's `restoreOptions`), by name,
+   * each as the restore asked or its default (Entra ID: `enforce`, docs/restore.md "Prune and the
+   * lockout guard"); absent, every one is its default.
    */
-  enforce?: boolean;
+  restoreOptions?: RestoreOptionValues;
+}
+
+/** A restore's values of the restore options its provider declares, by option name. */
+export type RestoreOptionValues = Readonly<Record<string, boolean>>;
+
+/**
+ * A switch of one provider's restores (Entra ID: `enforce`), declared by its descriptor: the
+ * restore body and the restore as the API returns it carry it as a flat boolean of that name
+ * (spec "Restore"), the restore and its preview store it, and the restorer reads it from
+ * `RestoreWriteOptions.restoreOptions`.
+ */
+export interface RestoreOption {
+  /** the body's and the response's field name, e.g. `enforce` */
+  name: string;
+  /** what the switch does when true, for people: the OpenAPI description, after the provider's label */
+  description: string;
+  /** the value when the body does not give it */
+  default: boolean;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
-import { PRIMARY_PROVIDER_KIND, type ProviderKind } from '@libs/providers/provider-kind.js';
-import { AVAILABLE_PROVIDER_KINDS, requireProvider } from '@libs/providers/registry.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
+import { PRIMARY_PROVIDER_KIND, registeredProviders, requireProvider } from '@libs/providers/registry.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
@@ -325,7 +325,8 @@ function assertCredentialFields(
           .join(' or '),
       ),
   ];
-  const foreign = AVAILABLE_PROVIDER_KINDS.flatMap((kind) => requireProvider(kind).credentials)
+  const foreign = registeredProviders()
+    .flatMap(({ credentials }) => credentials)
     .map(({ name }) => name)
     .filter((name, i, all) => all.indexOf(name) === i && !own.includes(name))
     .filter((name) => (body as Record<string, unknown>)[name] !== undefined);

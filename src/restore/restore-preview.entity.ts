@@ -1,3 +1,4 @@
+import type { RestoreOptionValues } from '@libs/providers/provider-restore.js';
 import { Column, Entity } from 'typeorm';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 import type { RestorePreview } from './restore-results.js';
@@ -30,9 +31,9 @@ export class RestorePreviewEntity extends ConnectionRunEntity {
   @Column('boolean', { name: 'activate_users' })
   activateUsers!: boolean;
 
-  /** Entra ID: enable conditional access policies even when they would lock every admin out */
-  @Column('boolean', { default: false })
-  enforce!: boolean;
+  /** the values of the provider's restore options (descriptor `restoreOptions`; Entra ID: `enforce`) */
+  @Column('jsonb', { default: {} })
+  options!: RestoreOptionValues;
 
   @Column('jsonb', { nullable: true })
   result!: RestorePreview | null;

@@ -57,7 +57,7 @@ export class RestorePreviewJob implements TrackedRunKind<RestorePreviewEntity> {
         types: new Set(run.resourceTypes),
         ...(run.resourceIds ? { ids: new Set(run.resourceIds) } : {}),
       },
-      { activateUsers: run.activateUsers, enforce: run.enforce },
+      { activateUsers: run.activateUsers, restoreOptions: run.options },
     );
     const rows = result.preview.length;
     await context.finish(

@@ -14,7 +14,7 @@ type NewRestorePreview = Pick<
   | 'resourceTypes'
   | 'resourceIds'
   | 'activateUsers'
-  | 'enforce'
+  | 'options'
 >;
 
 /** Team-scoped access to restore previews run as jobs; only this class touches their table. */

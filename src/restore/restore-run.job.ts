@@ -149,7 +149,10 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
       return await executeRestore({
         snapshot: reader,
         connector,
-        restorer: connector.restorer({ activateUsers: restore.activateUsers, enforce: restore.enforce }),
+        restorer: connector.restorer({
+          activateUsers: restore.activateUsers,
+          restoreOptions: restore.options,
+        }),
         selection: {
           types: new Set(restore.resourceTypes ?? reader.types),
           ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),

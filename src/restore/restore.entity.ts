@@ -1,3 +1,4 @@
+import type { RestoreOptionValues } from '@libs/providers/provider-restore.js';
 import { Column, Entity } from 'typeorm';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
@@ -40,9 +41,9 @@ export class RestoreEntity extends ConnectionRunEntity {
   @Column('boolean', { name: 'activate_users' })
   activateUsers!: boolean;
 
-  /** Entra ID: enable conditional access policies even when they would lock every admin out */
-  @Column('boolean', { default: false })
-  enforce!: boolean;
+  /** the values of the provider's restore options (descriptor `restoreOptions`; Entra ID: `enforce`) */
+  @Column('jsonb', { default: {} })
+  options!: RestoreOptionValues;
 
   @Column('jsonb')
   summary!: Record<string, RestoreTypeSummary>;

@@ -26,6 +26,7 @@ import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
+import { restoreOptionValues } from './restore-options.js';
 
 /** What a preview or a restore covers. */
 interface RestoreRequest {
@@ -33,7 +34,6 @@ interface RestoreRequest {
   resourceTypes?: string[];
   resourceIds?: string[];
   activateUsers?: boolean;
-  enforce?: boolean;
 }
 
 /** How the caller wants a preview answered (RFC 7240 `Prefer`). */
@@ -88,7 +88,10 @@ export class RestoreService {
   ): Promise<RestorePreview | RestorePreviewQueued> {
     const opened = await this.snapshots.open(actor.teamId, request.backupId);
     const selection = this.selection(opened, request.resourceTypes, request.resourceIds);
-    const options = { activateUsers: request.activateUsers ?? false, enforce: request.enforce ?? false };
+    const options = {
+      activateUsers: request.activateUsers ?? false,
+      restoreOptions: restoreOptionValues(request),
+    };
     const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
     if (!preference.respondAsync || records <= this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS)
       return this.previewer.preview(opened, selection, options);
@@ -104,7 +107,8 @@ export class RestoreService {
       requestedBy: actor.userId,
       resourceTypes: [...selection.types],
       resourceIds: request.resourceIds ?? null,
-      ...options,
+      activateUsers: options.activateUsers,
+      options: options.restoreOptions,
     });
     await this.runner.enqueue({
       runs: this.previews,
@@ -155,7 +159,7 @@ export class RestoreService {
             resourceIds: body.resourceIds ?? null,
             prune: body.prune ?? false,
             activateUsers: body.activateUsers ?? false,
-            enforce: body.enforce ?? false,
+            options: restoreOptionValues(body),
           },
           tx,
         ),

@@ -21,7 +21,7 @@ type NewRestore = Pick<
   | 'resourceIds'
   | 'prune'
   | 'activateUsers'
-  | 'enforce'
+  | 'options'
 >;
 
 /**

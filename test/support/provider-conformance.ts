@@ -14,8 +14,11 @@ export interface HeldRecord {
 
 /** A provider's simulator running one tenant, with an integration installed for backups. */
 export interface SimulatedTenant {
-  /** A connector to the tenant with the integration's credentials, or with `clientSecret` instead. */
-  connect(options?: { clientSecret?: string }): ProviderConnector;
+  /**
+   * A connector to the tenant with the integration's credentials (`granted`), or with a secret or
+   * key the integration does not hold (`wrong`).
+   */
+  connect(credentials?: 'granted' | 'wrong'): ProviderConnector;
   /** Every object the tenant holds, by type, exactly as a client listing the API receives it. */
   holdings(): Record<string, HeldRecord[]>;
   /** What the simulator answered so far: every request, and the 429s among them. */
@@ -23,9 +26,24 @@ export interface SimulatedTenant {
   close(): Promise<void>;
 }
 
+/** Why the provider's API has no such thing: the case it drives proves the absence and says so in its title. */
+export interface NotApplicable {
+  notApplicable: string;
+}
+
+/** A list that pages: its type, its `METHOD /template` in ConnectorStats, its page size, a page count it exceeds. */
+export interface Paging {
+  type: string;
+  endpoint: string;
+  pageSize: number;
+  pages: number;
+}
+
 /**
  * What the conformance suite needs of a provider: its simulator's tenants, and how its admins
- * change one. One harness per provider (libs/providers/<kind>), beside its simulator.
+ * change one. One harness per provider: `test/support/conformance/<kind>.ts` for the registry's
+ * kinds (test/provider-conformance.e2e-spec.ts finds it by kind), beside its folder for a test
+ * fixture's provider (test/fixtures/providers).
  */
 export interface ProviderHarness<T extends SimulatedTenant = SimulatedTenant> {
   kind: string;
@@ -36,33 +54,53 @@ export interface ProviderHarness<T extends SimulatedTenant = SimulatedTenant> {
    * A `plain` tenant holds more objects of `paging.type` than fit `paging.pages` pages.
    */
   tenant(kind: 'plain' | 'faulty' | 'rate_limited'): Promise<T>;
-  /** A list that pages: its type, its `METHOD /template` in ConnectorStats, its page size, a page count it exceeds. */
-  paging: { type: string; endpoint: string; pageSize: number; pages: number };
+  /**
+   * A list that pages; or, for a provider that answers everything at once, why, and the
+   * `METHOD /template` of that one request.
+   */
+  paging: Paging | (NotApplicable & { endpoint: string });
   /** Requests a connector has in flight at once: a 429 storm is more 429s than that per spent bucket. */
   maxConcurrency: number;
   /**
-   * Changes `tenant` as its admins would, through its API, touching every type the provider
-   * collects incrementally: objects created, edited and deleted, children added and removed.
+   * How `tenant`'s admins change it, through its API, touching every type the provider collects
+   * incrementally (objects created, edited and deleted, children added and removed); or why the
+   * provider collects nothing incrementally (it makes no cursor and refuses one).
    */
-  change(tenant: T): Promise<void>;
+  incremental: { change(tenant: T): Promise<void> } | NotApplicable;
+  /**
+   * Members of a record's `data` the provider mints anew on every read (the descriptor's
+   * `volatileFields` that differ between two reads of an unchanged tenant), left out of comparisons.
+   */
+  volatileFields?: readonly string[];
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Records as ids, names and data, sorted by id, for whole comparisons. */
-function comparable(records: Iterable<HeldRecord | ResourceRecord>): HeldRecord[] {
-  return [...records].map(({ id, name, data }) => ({ id, name, data })).sort(byId);
+/** Records as ids, names and data without `volatile` members, sorted by id, for whole comparisons. */
+function comparable(
+  records: Iterable<HeldRecord | ResourceRecord>,
+  volatile: readonly string[] = [],
+): HeldRecord[] {
+  const stable = (data: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(data).filter(([key]) => !volatile.includes(key)));
+  return [...records].map(({ id, name, data }) => ({ id, name, data: stable(data) })).sort(byId);
 }
 
 /** Every part equals the tenant's holdings of its type: nothing missing, nothing extra, no duplicate. */
-function expectHoldings(parts: Map<string, CollectedPart>, tenant: SimulatedTenant): void {
+function expectHoldings(
+  parts: Map<string, CollectedPart>,
+  tenant: SimulatedTenant,
+  volatile?: readonly string[],
+): void {
   const held = tenant.holdings();
   for (const [type, part] of parts)
-    expect({ type, records: comparable(part.records) }).toStrictEqual({
+    expect({ type, records: comparable(part.records, volatile) }).toStrictEqual({
       type,
-      records: comparable(held[type] ?? []),
+      records: comparable(held[type] ?? [], volatile),
     });
 }
+
+const isNotApplicable = (capability: object): capability is NotApplicable => 'notApplicable' in capability;
 
 /** Collects every part one after another, then closes the connector. */
 async function collectAll(connector: ProviderConnector): Promise<Map<string, CollectedPart>> {
@@ -82,6 +120,8 @@ async function collectAll(connector: ProviderConnector): Promise<Map<string, Col
  * new provider's restorer joins with a module of its own (okta-fidelity.ts, entra-fidelity.ts).
  */
 export function describeProviderConformance<T extends SimulatedTenant>(harness: ProviderHarness<T>): void {
+  const volatile = harness.volatileFields;
+  const { paging, incremental } = harness;
   describe(`provider conformance: ${harness.kind}`, () => {
     let plain: T;
     let limited: T;
@@ -91,8 +131,10 @@ export function describeProviderConformance<T extends SimulatedTenant>(harness: 
     }>;
 
     beforeAll(async () => {
-      // The rate-limited backup waits for a window to reset (a minute at Okta): it starts first
-      // and is checked last, so the wait overlaps the other tests.
+      plain = await harness.tenant('plain');
+      // The rate-limited backup waits for a window to reset (a minute at Okta): it starts before
+      // the tests and is checked last, so the wait overlaps them. Its tenant starts last, right
+      // before it: a budget that refills continuously (Graph's) is whole again after a pause.
       limited = await harness.tenant('rate_limited');
       const connector = limited.connect();
       limitedBackup = collectParts(connector).then(async (parts) => {
@@ -100,7 +142,6 @@ export function describeProviderConformance<T extends SimulatedTenant>(harness: 
         return { parts, stats: connector.stats() };
       });
       limitedBackup.catch(() => undefined);
-      plain = await harness.tenant('plain');
     });
 
     afterAll(async () => {
@@ -108,9 +149,9 @@ export function describeProviderConformance<T extends SimulatedTenant>(harness: 
       await Promise.all([plain?.close(), limited?.close()]);
     });
 
-    it('proves its credentials, and refuses a wrong secret with ProviderAuthError', async () => {
+    it('proves its credentials, and refuses a secret or key the integration does not hold with ProviderAuthError', async () => {
       const right = plain.connect();
-      const wrong = plain.connect({ clientSecret: 'not-the-secret' });
+      const wrong = plain.connect('wrong');
       try {
         await expect(right.verifyCredentials()).resolves.toBeUndefined();
         await expect(wrong.verifyCredentials()).rejects.toBeInstanceOf(ProviderAuthError);
@@ -119,70 +160,103 @@ export function describeProviderConformance<T extends SimulatedTenant>(harness: 
       }
     });
 
-    it('collects every type in dependency order, exactly as the tenant holds it, following every page', async () => {
-      const connector = plain.connect();
-      const parts = await collectAll(connector);
+    it(
+      isNotApplicable(paging)
+        ? `collects every type in dependency order, exactly as the tenant holds it, in one ${paging.endpoint} (paging not applicable: ${paging.notApplicable})`
+        : 'collects every type in dependency order, exactly as the tenant holds it, following every page',
+      async () => {
+        const connector = plain.connect();
+        const parts = await collectAll(connector);
 
-      expect([...parts.keys()]).toEqual([...connector.resourceTypes]);
-      expectHoldings(parts, plain);
-      // A child's id names its parent first (`<parentId>:<childId>`, libs/records/resource-record.ts): the
-      // parent came in an earlier part.
-      const seen = new Set<string>();
-      const orphans: string[] = [];
-      for (const [type, part] of parts) {
-        for (const { id } of part.records)
-          if (id.includes(':') && !seen.has(id.slice(0, id.indexOf(':')))) orphans.push(`${type}/${id}`);
-        for (const { id } of part.records) seen.add(id);
-      }
-      expect(orphans).toEqual([]);
+        expect([...parts.keys()]).toEqual([...connector.resourceTypes]);
+        expectHoldings(parts, plain, volatile);
+        // A child's id names its parent first (`<parentId>:<childId>`, libs/records/resource-record.ts): the
+        // parent came in an earlier part.
+        const seen = new Set<string>();
+        const orphans: string[] = [];
+        for (const [type, part] of parts) {
+          for (const { id } of part.records)
+            if (id.includes(':') && !seen.has(id.slice(0, id.indexOf(':')))) orphans.push(`${type}/${id}`);
+          for (const { id } of part.records) seen.add(id);
+        }
+        expect(orphans).toEqual([]);
 
-      const { type, endpoint, pageSize, pages } = harness.paging;
-      expect(parts.get(type)!.records.length).toBeGreaterThan(pages * pageSize);
-      expect(connector.stats().byEndpoint[endpoint]).toBeGreaterThan(pages);
-      expect(connector.stats()).toMatchObject({ status429: 0, retries: 0 });
-    });
+        if (isNotApplicable(paging)) expect(connector.stats().byEndpoint[paging.endpoint]).toBe(1);
+        else {
+          const { type, endpoint, pageSize, pages } = paging;
+          expect(parts.get(type)!.records.length).toBeGreaterThan(pages * pageSize);
+          expect(connector.stats().byEndpoint[endpoint]).toBeGreaterThan(pages);
+        }
+        expect(connector.stats()).toMatchObject({ status429: 0, retries: 0 });
+      },
+    );
 
     it('retries what fails on the way (5xx, dropped connections, cut-off bodies) and loses nothing', async () => {
       const faulty = await harness.tenant('faulty');
       try {
         const connector = faulty.connect();
-        expectHoldings(await collectAll(connector), faulty);
+        expectHoldings(await collectAll(connector), faulty, volatile);
         expect(connector.stats().retries).toBeGreaterThan(0);
       } finally {
         await faulty.close();
       }
     });
 
-    it('collects incrementally what a full collection holds: the base merged with the changes and deletions', async () => {
-      // The cursors the base's parts gave, opaque here as in a backup (ProviderConnector).
-      const base = await collectAll(plain.connect());
-      const cursors = cursorsOf(base);
-      expect(Object.keys(cursors).length).toBeGreaterThan(0);
-      await harness.change(plain);
+    if (isNotApplicable(incremental))
+      it(`collects incrementally: not applicable (${incremental.notApplicable}): no part gives a cursor, and a cursor is refused`, async () => {
+        const connector = plain.connect();
+        const parts = await collectAll(connector);
+        expect(cursorsOf(parts)).toEqual({});
+        const type = connector.resourceTypes[0];
+        const refused = { code: 'invalid_cursor' };
+        const incrementalConnector = plain.connect();
+        try {
+          await expect(
+            collectParts(incrementalConnector, { cursors: { [type]: 'a-cursor' } }),
+          ).rejects.toMatchObject(refused);
+          const deletions = async () => {
+            for await (const deleted of incrementalConnector.deletedSince({ [type]: 'a-cursor' }))
+              throw new Error(`reported ${deleted.id} deleted since a cursor it never made`);
+          };
+          await expect(deletions()).rejects.toMatchObject(refused);
+        } finally {
+          await incrementalConnector.close();
+        }
+      });
+    else
+      it('collects incrementally what a full collection holds: the base merged with the changes and deletions', async () => {
+        // The cursors the base's parts gave, opaque here as in a backup (ProviderConnector).
+        const base = await collectAll(plain.connect());
+        const cursors = cursorsOf(base);
+        expect(Object.keys(cursors).length).toBeGreaterThan(0);
+        await incremental.change(plain);
 
-      const incremental = plain.connect();
-      const delta = await collectParts(incremental, { cursors });
-      const deletions: DeletedRecord[] = [];
-      try {
-        for await (const deleted of incremental.deletedSince(cursors)) deletions.push(deleted);
-      } finally {
-        await incremental.close();
-      }
-      const full = await collectAll(plain.connect());
+        const connector = plain.connect();
+        const delta = await collectParts(connector, { cursors });
+        const deletions: DeletedRecord[] = [];
+        try {
+          for await (const deleted of connector.deletedSince(cursors)) deletions.push(deleted);
+        } finally {
+          await connector.close();
+        }
+        const full = await collectAll(plain.connect());
 
-      expect([...delta.values()].some((part) => part.delta !== undefined)).toBe(true);
-      const deleted = new Set(deletions.map((record) => record.id));
-      for (const [type, part] of full)
-        expect({
-          type,
-          records: comparable(mergePart(base.get(type)!.records, delta.get(type)!, deleted).values()),
-        }).toStrictEqual({ type, records: comparable(part.records) });
-      expectHoldings(full, plain);
-    });
+        expect([...delta.values()].some((part) => part.delta !== undefined)).toBe(true);
+        const deleted = new Set(deletions.map((record) => record.id));
+        for (const [type, part] of full)
+          expect({
+            type,
+            records: comparable(
+              mergePart(base.get(type)!.records, delta.get(type)!, deleted).values(),
+              volatile,
+            ),
+          }).toStrictEqual({ type, records: comparable(part.records, volatile) });
+        expectHoldings(full, plain, volatile);
+      });
 
     it('waits out the rate limits without a storm of 429s, and loses nothing', async () => {
       const { parts, stats } = await limitedBackup;
-      expectHoldings(parts, limited);
+      expectHoldings(parts, limited, volatile);
       expect(stats.status429).toBeGreaterThanOrEqual(1);
       expect(stats.status429).toBeLessThanOrEqual(harness.maxConcurrency);
       expect(limited.answered().status429).toBe(stats.status429);

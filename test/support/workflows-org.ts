@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { JWK } from 'jose';
+import type { SimulatorOptions } from '@libs/simulators/okta/index.js';
 import {
   startWorkflowsSimulator,
   type RunningWorkflowsSimulator,
@@ -19,12 +20,16 @@ export interface TestWorkflowsOrg {
   newApp(scopes: readonly string[]): { clientId: string; privateKeyPem: string; privateJwk: JWK };
 }
 
-/** Starts the Okta simulator with a Workflows folder from `seed` and an app granted `scopes`. */
+/**
+ * Starts the Okta simulator with a Workflows folder from `seed` and an app granted `scopes`;
+ * `org` adds the simulator's faults or Okta's rate limits.
+ */
 export async function startWorkflowsOrg(
   seed: WorkflowsSeed,
   scopes: readonly string[],
+  org: Pick<SimulatorOptions, 'faults' | 'rateLimits'> = {},
 ): Promise<TestWorkflowsOrg> {
-  const sim = await startWorkflowsSimulator({ users: 5, groups: 2, apps: 1 }, seed);
+  const sim = await startWorkflowsSimulator({ users: 5, groups: 2, apps: 1, ...org }, seed);
   const newApp = (granted: readonly string[]) => {
     // The Admin Console's "Generate new key" makes a 2048-bit RSA pair and shows the private JWK and PEM.
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

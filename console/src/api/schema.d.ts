@@ -1079,14 +1079,28 @@ export interface components {
              * @example https://acme.okta.com
              */
             org_url?: string;
-            /** @description Entra ID only: the directory (tenant) id or a verified domain. */
-            tenant_id?: string;
-            /** @description Client id of the Okta API service integration, the Entra app registration or the Okta Workflows API Services app. */
-            client_id: string;
-            /** @description Client secret of the integration. Required unless client_certificate is given (Entra ID); not a field of Okta Workflows connections. Write-only: never returned. */
-            client_secret?: string;
+            /** @example Acme production */
+            org_name?: string;
             /**
-             * @description Entra ID only, instead of client_secret: a certificate uploaded to the app registration and its unencrypted RSA private key, PEM (Microsoft's recommendation for app-only access). Write-only: never returned.
+             * @default okta
+             * @enum {string}
+             */
+            provider: "okta" | "okta_workflows" | "entra_id";
+            /** @description Okta: Client id of the Okta API service integration. Okta Workflows: Client id of the API Services app (public key authentication). Microsoft Entra ID: Application (client) id of the app registration. */
+            client_id: string;
+            /** @description Okta: The integration's client secret. Microsoft Entra ID: A client secret of the app registration. Instead of client_certificate. Write-only: never returned. */
+            client_secret?: string;
+            /** @description Okta Workflows: The API Services app's private key, PEM or private JWK (for private_key_jwt). Write-only: never returned. */
+            private_key?: string;
+            /**
+             * @description Okta Workflows: The alias of the exporter flow's API endpoint (docs/okta-workflows.md).
+             * @example idp-backup-exporter
+             */
+            flow_alias?: string;
+            /** @description Microsoft Entra ID: Directory (tenant) id, or one of its verified domains. */
+            tenant_id?: string;
+            /**
+             * @description Microsoft Entra ID: A certificate uploaded to the app registration, PEM, with its unencrypted RSA private key (Microsoft's recommendation for app-only access). Instead of client_secret. Write-only: never returned.
              * @example -----BEGIN CERTIFICATE-----
              *     ...
              *     -----END CERTIFICATE-----
@@ -1095,20 +1109,6 @@ export interface components {
              *     -----END PRIVATE KEY-----
              */
             client_certificate?: string;
-            /** @description Okta Workflows only: the API Services app's private key for private_key_jwt, PEM or private JWK. Write-only: never returned. */
-            private_key?: string;
-            /**
-             * @description Okta Workflows only: the alias of the exporter flow's API endpoint (docs/okta-workflows.md).
-             * @example idp-backup-exporter
-             */
-            flow_alias?: string;
-            /** @example Acme production */
-            org_name?: string;
-            /**
-             * @default okta
-             * @enum {string}
-             */
-            provider: "okta" | "okta_workflows" | "entra_id";
         };
         ConnectionResponse: {
             connection: components["schemas"]["Connection"];
@@ -1116,15 +1116,27 @@ export interface components {
         UpdateConnectionDto: {
             /** @description null clears the name. */
             org_name?: string | null;
+            /** @description Okta: Client id of the Okta API service integration. Okta Workflows: Client id of the API Services app (public key authentication). Microsoft Entra ID: Application (client) id of the app registration. */
             client_id?: string;
-            /** @description Write-only: never returned. */
+            /** @description Okta: The integration's client secret. Microsoft Entra ID: A client secret of the app registration. Instead of client_certificate. Write-only: never returned. */
             client_secret?: string;
-            /** @description Entra ID: a certificate and its private key, PEM, replacing the client secret (or the certificate) the connection holds. Write-only: never returned. */
-            client_certificate?: string;
-            /** @description Okta Workflows: the API Services app's new private key (PEM or private JWK). Write-only: never returned. */
+            /** @description Okta Workflows: The API Services app's private key, PEM or private JWK (for private_key_jwt). Write-only: never returned. */
             private_key?: string;
-            /** @description Okta Workflows: the exporter flow's API endpoint alias. */
+            /**
+             * @description Okta Workflows: The alias of the exporter flow's API endpoint (docs/okta-workflows.md).
+             * @example idp-backup-exporter
+             */
             flow_alias?: string;
+            /**
+             * @description Microsoft Entra ID: A certificate uploaded to the app registration, PEM, with its unencrypted RSA private key (Microsoft's recommendation for app-only access). Instead of client_secret. Write-only: never returned.
+             * @example -----BEGIN CERTIFICATE-----
+             *     ...
+             *     -----END CERTIFICATE-----
+             *     -----BEGIN PRIVATE KEY-----
+             *     ...
+             *     -----END PRIVATE KEY-----
+             */
+            client_certificate?: string;
         };
         ConnectionRef: {
             /** Format: uuid */
@@ -1488,7 +1500,7 @@ export interface components {
              */
             activateUsers: boolean;
             /**
-             * @description Entra ID: enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.
+             * @description Microsoft Entra ID: Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.
              * @default false
              */
             enforce: boolean;
@@ -1555,8 +1567,6 @@ export interface components {
             resource_ids: string[] | null;
             prune: boolean;
             activate_users: boolean;
-            /** @description Entra ID: conditional access policies enabled even when they would lock every admin out. */
-            enforce: boolean;
             /** @enum {string} */
             status: "pending" | "running" | "completed" | "partial" | "failed";
             summary: {
@@ -1566,6 +1576,8 @@ export interface components {
             totals: components["schemas"]["RestoreTotals"];
             /** @description Beyond the spec, GET /api/restore/{restoreId} of a provider restored by hand (Okta Workflows): the re-import package (a ZIP of the `.folder`, table CSVs and RUNBOOK.md; docs/okta-workflows.md). */
             package?: components["schemas"]["RestorePackageLink"];
+            /** @description Microsoft Entra ID: Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged. */
+            enforce: boolean;
         };
         RestoreHistory: {
             restores: components["schemas"]["Restore"][];

@@ -20,12 +20,20 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
     {
       name: 'tenant_id',
       secret: false,
+      maxLength: 256,
+      createOnly: true,
       description: 'Directory (tenant) id, or one of its verified domains.',
     },
-    { name: 'client_id', secret: false, description: 'Application (client) id of the app registration.' },
+    {
+      name: 'client_id',
+      secret: false,
+      maxLength: 256,
+      description: 'Application (client) id of the app registration.',
+    },
     {
       name: 'client_secret',
       secret: true,
+      maxLength: 1024,
       oneOf: 'client_credential',
       description: 'A client secret of the app registration.',
     },
@@ -33,6 +41,10 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
       name: 'client_certificate',
       secret: true,
       oneOf: 'client_credential',
+      // A PEM certificate and an RSA key of up to 8192 bits take about 10 KB; a chain besides, more.
+      maxLength: 32_768,
+      example:
+        '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n',
       description:
         "A certificate uploaded to the app registration, PEM, with its unencrypted RSA private key (Microsoft's recommendation for app-only access).",
     },
@@ -87,6 +99,15 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   notCaptured: ENTRA_NOT_CAPTURED,
   grants: (restoreTypes) => (restoreTypes ? entraRestorePermissions(restoreTypes) : entraBackupPermissions()),
   complianceChecks: [],
+  restoreOptions: [
+    {
+      name: 'enforce',
+      default: false,
+      // The lockout rule: lockout-check.ts.
+      description:
+        'Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.',
+    },
+  ],
   async connect(options) {
     const { EntraConnector } = await import('./entra-connector.js');
     return new EntraConnector({

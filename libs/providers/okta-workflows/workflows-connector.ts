@@ -206,6 +206,9 @@ export class WorkflowsConnector implements ProviderConnector {
       template: INVOKE_TEMPLATE,
       params: { alias: this.flowAlias },
       body: {},
+      // The exporter flow only reads (docs/okta-workflows.md): an invocation lost to a 5xx or a
+      // dropped connection is sent again.
+      idempotent: true,
       signal,
     })) as { export?: unknown; tables?: unknown } | null;
     if (answer === null || typeof answer !== 'object')

@@ -27,14 +27,22 @@ export const WORKFLOWS_PROVIDER: ProviderDescriptor = {
     {
       name: 'client_id',
       secret: false,
+      maxLength: 256,
       description: 'Client id of the API Services app (public key authentication).',
     },
     {
       name: 'private_key',
       secret: true,
+      maxLength: 16_384,
       description: "The API Services app's private key, PEM or private JWK (for private_key_jwt).",
     },
-    { name: 'flow_alias', secret: false, description: "The exporter flow's API endpoint alias." },
+    {
+      name: 'flow_alias',
+      secret: false,
+      maxLength: 200,
+      example: 'idp-backup-exporter',
+      description: "The alias of the exporter flow's API endpoint (docs/okta-workflows.md).",
+    },
   ],
   // Okta's clouds and their Workflows hosts (`{org}.workflows.okta.com` is under `*.okta.com`).
   cloudHosts: ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com'],

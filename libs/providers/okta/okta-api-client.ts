@@ -38,6 +38,11 @@ export interface WriteRequest {
   body?: unknown;
   /** Statuses besides 2xx that mean the write has nothing to do (404 deleting what is gone). */
   okOn?: readonly number[];
+  /**
+   * Whether the write may be sent again after a 5xx or a dropped connection: by default every
+   * method but POST. A POST that creates nothing (an invocation that only reads) says true.
+   */
+  idempotent?: boolean;
   signal?: AbortSignal;
 }
 
@@ -122,7 +127,8 @@ export class OktaApiClient {
   /**
    * One write (create, replace, delete, lifecycle operation). Creations (POST) are not sent
    * again after a 5xx or a dropped connection, since the first may have been carried out; the
-   * restore that calls this matches by natural key when it runs again.
+   * restore that calls this matches by natural key when it runs again. `idempotent` overrides
+   * that for a POST that changes nothing.
    * @returns the answer's JSON (null for an empty body, as 204s have)
    * @throws ProviderAuthError when Okta refuses a fresh token; ProviderRequestError for any
    *   status outside 2xx (with Okta's errorCode and errorSummary), unless listed in `okOn`
@@ -134,7 +140,7 @@ export class OktaApiClient {
       this.firstUrl(request),
       request.template,
       request.body === undefined ? undefined : JSON.stringify(request.body),
-      request.method !== 'POST',
+      request.idempotent ?? request.method !== 'POST',
       request.signal,
     );
     const ok = (response.status >= 200 && response.status < 300) || request.okOn?.includes(response.status);

@@ -17,8 +17,13 @@ export const OKTA_PROVIDER: ProviderDescriptor = {
   kind: 'okta',
   label: 'Okta',
   credentials: [
-    { name: 'client_id', secret: false, description: 'Client id of the Okta API service integration.' },
-    { name: 'client_secret', secret: true, description: "The integration's client secret." },
+    {
+      name: 'client_id',
+      secret: false,
+      maxLength: 256,
+      description: 'Client id of the Okta API service integration.',
+    },
+    { name: 'client_secret', secret: true, maxLength: 1024, description: "The integration's client secret." },
   ],
   // Okta's own clouds (Okta "Okta org URLs": okta.com, oktapreview.com, okta-emea.com).
   cloudHosts: ['*.okta.com', '*.oktapreview.com', '*.okta-emea.com'],

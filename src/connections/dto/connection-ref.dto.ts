@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { PROVIDER_KINDS } from '@libs/providers/provider-kind.js';
+import { registeredProviderKinds } from '@libs/providers/registry.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 
 /** The owning connection as backups and restores show it (never its credentials). */
 @ApiSchema({ name: 'ConnectionRef' })
 export class ConnectionRefDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: PROVIDER_KINDS }) provider!: string;
+  @ApiProperty({ enum: registeredProviderKinds() }) provider!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) org_name!: string | null;
   @ApiProperty({ format: 'uri', example: 'https://acme.okta.com' }) org_url!: string;
 }

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { ConnectionEntity } from '@app/connections/connection.entity.js';
-import { PROVIDER_KINDS, type ProviderKind } from '@libs/providers/provider-kind.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
+import { registeredProviderKinds } from '@libs/providers/registry.js';
 
 /** A connection as the API returns it: credentials redacted (the secret is never returned). */
 @ApiSchema({ name: 'Connection' })
 export class ConnectionDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: PROVIDER_KINDS }) provider!: ProviderKind;
+  @ApiProperty({ enum: registeredProviderKinds() }) provider!: ProviderKind;
   @ApiProperty({ format: 'uri', example: 'https://acme.okta.com' }) org_url!: string;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'Acme production' }) org_name!: string | null;
   @ApiProperty({ example: '0oa1b2c3d4e5f6g7h8i9' }) client_id!: string;

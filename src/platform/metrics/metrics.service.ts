@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { AVAILABLE_PROVIDER_KINDS } from '@libs/providers/registry.js';
+import { registeredProviderKinds } from '@libs/providers/registry.js';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { ProviderConnectorFactory } from '@app/connections/provider-connector.factory.js';
@@ -211,7 +211,7 @@ export class MetricsService implements OnModuleInit {
           labelNames: ['provider'] as const,
           registers: [this.registry],
         });
-        for (const provider of AVAILABLE_PROVIDER_KINDS) counter.inc({ provider }, 0);
+        for (const provider of registeredProviderKinds()) counter.inc({ provider }, 0);
         return [step, counter];
       }),
     ) as Record<S, Counter<'provider'>>;

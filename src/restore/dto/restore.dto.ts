@@ -7,6 +7,8 @@ import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/conne
 import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import type { RestoreEntity, RestoreMode, RestoreStatus } from '@app/restore/restore.entity.js';
+import { restoreOptionFields } from '@app/restore/restore-options.js';
+import { declareRestoreOptionFields } from './restore-option-fields.js';
 
 /** Items of a restore counted by what was done: over every type (`totals`), or of one type. */
 @ApiSchema({ name: 'RestoreTotals' })
@@ -62,10 +64,6 @@ export class RestoreDto extends TrackedRunFieldsDto {
   @ApiProperty({ type: [String], nullable: true }) resource_ids!: string[] | null;
   @ApiProperty() prune!: boolean;
   @ApiProperty() activate_users!: boolean;
-  @ApiProperty({
-    description: 'Entra ID: conditional access policies enabled even when they would lock every admin out.',
-  })
-  enforce!: boolean;
   @ApiProperty({ enum: ['pending', 'running', 'completed', 'partial', 'failed'] }) status!: RestoreStatus;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(RestoreTypeSummaryDto) } })
   summary!: Record<string, RestoreTypeSummary>;
@@ -78,6 +76,9 @@ export class RestoreDto extends TrackedRunFieldsDto {
   })
   package?: RestorePackageLinkDto;
 }
+
+// The providers' own restore switches (Entra ID: `enforce`), flat beside the others.
+declareRestoreOptionFields('response', RestoreDto);
 
 /** One item result (DESIGN section 4), in the order applied. */
 @ApiSchema({ name: 'RestoreItem' })
@@ -125,7 +126,7 @@ export function toRestoreDto(row: RestoreEntity, packageLink?: RestorePackageLin
     resource_ids: row.resourceIds,
     prune: row.prune,
     activate_users: row.activateUsers,
-    enforce: row.enforce,
+    ...restoreOptionFields(row.options),
     ...trackedRunFields(row),
     summary: row.summary,
     totals,

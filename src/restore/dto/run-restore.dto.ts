@@ -10,6 +10,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { ResourceTypesFilter } from '@app/common/resource-types-filter.decorator.js';
+import { declareRestoreOptionFields } from './restore-option-fields.js';
 
 /** Most record ids one selective restore may name. */
 export const MAX_RESTORE_IDS = 1000;
@@ -64,13 +65,7 @@ export class RunRestoreDto {
   @IsOptional()
   @IsBoolean()
   activateUsers?: boolean;
-
-  @ApiPropertyOptional({
-    default: false,
-    description:
-      'Entra ID: enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.',
-  })
-  @IsOptional()
-  @IsBoolean()
-  enforce?: boolean;
 }
+
+// The providers' own switches (Entra ID: `enforce`), flat beside the others.
+declareRestoreOptionFields('request', RunRestoreDto);

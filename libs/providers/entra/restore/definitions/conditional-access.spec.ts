@@ -154,7 +154,7 @@ const POLICIES = '/identity/conditionalAccess/policies';
       expect(live.data.state).toBe('enabledForReportingButNotEnforced');
 
       const enforced = await tenant.restore(
-        tenant.restorer({ enforce: true }),
+        tenant.restorer({ restoreOptions: { enforce: true } }),
         blockAll(template, 'Block everyone, enforced'),
       );
       expect(enforced!.notes).toEqual([]);

@@ -74,7 +74,12 @@ async function updateStrength(record: ResourceRecord, live: LiveResource, contex
  */
 async function guardedBody(record: ResourceRecord, context: EntraWriteContext) {
   const body = conditionalAccessBody(record.data);
-  const guarded = await guardedState(context.graph, body, context.options.enforce === true, context.signal);
+  const guarded = await guardedState(
+    context.graph,
+    body,
+    context.options.restoreOptions?.enforce === true,
+    context.signal,
+  );
   return { body: { ...body, state: guarded.state }, notes: guarded.notes };
 }
 
