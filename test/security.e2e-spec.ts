@@ -52,6 +52,7 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'GET /api/restore': P.Restore,
   'POST /api/restore': P.Restore,
   'POST /api/compliance/check': P.Compliance,
+  'GET /api/compliance/checks/:checkId': P.Compliance,
   'GET /api/scores/resilience': P.ViewBackups,
   'GET /api/scores/readiness': P.ViewBackups,
   'POST /api/export/report': P.Export,
