@@ -90,8 +90,13 @@ export const UNREAD_BODY_LINGER_MS = 2_000;
  */
 function stopReadingUnreadBody(req: Request): void {
   if (req.complete) return;
-  // A paused request stops reading its socket once its small buffer is full.
+  // Node's server dumps an unread body when the response finishes (`_http_server` resOnFinish runs
+  // before this listener): from then on every chunk the socket delivers is dropped unread, and the
+  // request's next read restarts the socket (on Node 24 even once paused). The request stops
+  // asking its socket for data and the socket stops reading.
+  req._read = () => {};
   req.pause();
+  req.socket.pause();
   setTimeout(() => req.socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
 }
 
