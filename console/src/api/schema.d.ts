@@ -509,6 +509,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/checks/{checkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a compliance check queued as a job */
+        get: operations["Compliance_checkRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/export/report": {
         parameters: {
             query?: never;
@@ -1746,6 +1763,38 @@ export interface components {
             framework_version: string;
             catalogue_version: string;
         };
+        ComplianceCheckQueued: {
+            /**
+             * Format: uuid
+             * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
+             */
+            checkId: string;
+            /** @enum {string} */
+            status: "pending";
+        };
+        ComplianceCheckRun: {
+            progress_pct: number;
+            progress_message: string;
+            error_message?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            connection_id: string;
+            /** @description null once retention deleted it. */
+            backup_id?: string | null;
+            /** @example soc2 */
+            framework: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "completed" | "failed";
+            /** @description Once completed: the report, as POST /api/compliance/check answers it. */
+            result?: components["schemas"]["ComplianceReport"] | null;
+        };
         ReportRequestDto: {
             /** @enum {string} */
             type: "backup" | "compliance" | "activity";
@@ -1915,7 +1964,7 @@ export interface components {
         UpdatePreferencesDto: {
             preferences: components["schemas"]["PreferenceChangeDto"][];
         };
-        /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, connection_drift, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
+        /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, compliance_checks, connection_drift, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
         AccountExport: {
             /** @example 1 */
             format_version: number;
@@ -5518,7 +5567,10 @@ export interface operations {
     Compliance_check: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over COMPLIANCE_CHECK_SYNC_MAX_RECORDS records, not checked before, be checked by a job: 202, poll the `Location`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5534,6 +5586,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ComplianceReport"];
+                };
+            };
+            /** @description Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/compliance/checks/{checkId}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceCheckQueued"];
                 };
             };
             /** @description `validation_failed`: A missing id, or an unknown framework: the message lists the six. */
@@ -5583,6 +5644,90 @@ export interface operations {
             };
             /** @description `no_backup`, `backup_not_completed`: The connection has no completed backup, or the backup named is running or failed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Compliance_checkRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceCheckRun"];
+                };
+            };
+            /** @description `validation_failed`: An invalid id, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "compliance" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A check the team cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
