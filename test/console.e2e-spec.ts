@@ -6,9 +6,10 @@ import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.
 import { startConsoleServer } from '@console/server/console-server.js';
 import {
   buildConsoleIfStale,
+  horizontalOverflowAt,
   launchChromium,
   screenshot,
-  seriousAxeViolations,
+  seriousAxeViolationsInThemes,
   type AxeViolation,
 } from './support/console-browser.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
@@ -44,10 +45,18 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
   let adminEmail: string;
   let secondBackupId: string;
 
-  /** Checks the screen with axe-core and, with CONSOLE_SCREENSHOTS=1, photographs it. */
+  /** Screens that scroll sideways on a 390 px phone, with the pixels they overflow by. */
+  const narrow: Array<{ screen: string; overflow: number }> = [];
+  /**
+   * Checks the screen with axe-core in both themes and at 390 px wide, and, with
+   * CONSOLE_SCREENSHOTS=1, photographs it.
+   */
   const inspect = async (page: Page, screen: string) => {
     await screenshot(page, screen);
-    for (const violation of await seriousAxeViolations(page)) violations.push({ ...violation, screen });
+    for (const violation of await seriousAxeViolationsInThemes(page))
+      violations.push({ ...violation, screen });
+    const overflow = await horizontalOverflowAt(page, 390);
+    if (overflow > 0) narrow.push({ screen, overflow });
   };
 
   const signIn = async (context: BrowserContext, email: string): Promise<Page> => {
@@ -82,6 +91,7 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
 
   beforeEach(() => {
     violations.length = 0;
+    narrow.length = 0;
     pageErrors.length = 0;
   });
 
@@ -234,6 +244,7 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     await inspect(admin, 'backups');
     await context.close();
     expect(violations).toEqual([]);
+    expect(narrow).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 240_000);
 
@@ -310,6 +321,7 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     expect(forced.body.error).toContain('restore');
     await context.close();
     expect(violations).toEqual([]);
+    expect(narrow).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
@@ -344,6 +356,7 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     expect(started.body.backup.connection.org_name).toBe('Simulated org');
     await context.close();
     expect(violations).toEqual([]);
+    expect(narrow).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 

@@ -19,7 +19,7 @@ const queryClient = new QueryClient({
 /** The console: Mantine theme, server state (TanStack Query), toasts and the routes. */
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>

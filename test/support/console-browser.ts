@@ -102,3 +102,50 @@ async function settled(page: Page): Promise<void> {
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)));
   });
 }
+
+/** The console's two themes, as the operating system asks for them (`prefers-color-scheme`). */
+export const COLOR_SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * axe-core's serious and critical violations in each theme: the page is switched through the
+ * emulated `prefers-color-scheme` (the console follows the system until a person picks a theme),
+ * checked, and left in the light theme. Each violation names its theme.
+ */
+export async function seriousAxeViolationsInThemes(
+  page: Page,
+): Promise<Array<AxeViolation & { scheme: (typeof COLOR_SCHEMES)[number] }>> {
+  const found: Array<AxeViolation & { scheme: (typeof COLOR_SCHEMES)[number] }> = [];
+  for (const scheme of [...COLOR_SCHEMES].reverse()) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction(
+      (wanted) =>
+        (
+          globalThis as unknown as {
+            document: { documentElement: { getAttribute(name: string): string | null } };
+          }
+        ).document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+      scheme,
+    );
+    for (const violation of await seriousAxeViolations(page)) found.push({ ...violation, scheme });
+  }
+  return found;
+}
+
+/**
+ * How far the page scrolls sideways at a viewport `width` pixels wide (0 when it fits; a wide
+ * table in its own scroll container does not count), with the viewport put back afterwards.
+ * A screen usable on a 390 px phone answers 0.
+ */
+export async function horizontalOverflowAt(page: Page, width: number): Promise<number> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width, height: 844 });
+  await settled(page);
+  const overflow = await page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+    ).document.documentElement;
+    return Math.max(0, root.scrollWidth - root.clientWidth);
+  });
+  if (before) await page.setViewportSize(before);
+  return overflow;
+}

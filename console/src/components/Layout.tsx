@@ -1,17 +1,20 @@
-import { AppShell, Button, Group, NavLink, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api/client';
 import { useMe, type PermissionName } from '../session/me';
+import { layoutMessages as text } from '../messages/layout';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { ErrorAlert } from './ErrorAlert';
 import { TeamSwitcher } from './TeamSwitcher';
 
 /** The sections, each shown to roles with its permission (the API's, from /api/me). */
 const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }> = [
-  { to: '/connections', label: 'Connections', permission: 'manage connections' },
-  { to: '/backups', label: 'Backups', permission: 'view backups' },
-  { to: '/compare', label: 'Compare', permission: 'view backups' },
-  { to: '/restore', label: 'Restore', permission: 'restore' },
+  { to: '/connections', label: text.nav.connections, permission: 'manage connections' },
+  { to: '/backups', label: text.nav.backups, permission: 'view backups' },
+  { to: '/compare', label: text.nav.compare, permission: 'view backups' },
+  { to: '/restore', label: text.nav.restore, permission: 'restore' },
 ];
 
 /** The first section the signed-in role may open: where `/` leads. */
@@ -22,9 +25,14 @@ export function HomeRedirect() {
   return <Navigate to={home?.to ?? '/backups'} replace />;
 }
 
-/** The signed-in frame: navigation, sign-out, and the current screen. */
+/**
+ * The signed-in frame: navigation, the theme switch, sign-out, and the current screen. Below
+ * Mantine's `sm` breakpoint (48em, 768 px) the navigation folds behind a burger button and the
+ * address hides, so a 390 px phone keeps the whole width for the screen.
+ */
 export function Layout() {
   const me = useMe();
+  const [navigationOpened, navigation] = useDisclosure(false);
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,22 +42,37 @@ export function Layout() {
     navigate('/sign-in');
   };
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 0 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }}
+      padding="md"
+    >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={2} size="h4">
-            idp-backup
-          </Title>
-          <Group>
-            {me.data?.user && <span>{me.data.user.email}</span>}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={navigationOpened}
+              onClick={navigation.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={text.openNavigation}
+              aria-expanded={navigationOpened}
+            />
+            <Title order={2} size="h4">
+              {text.productName}
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {me.data?.user && <Text visibleFrom="md">{me.data.user.email}</Text>}
             <TeamSwitcher />
+            <ColorSchemeToggle />
             <Button variant="default" size="xs" onClick={signOut}>
-              Sign out
+              {text.signOut}
             </Button>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Sections">
+      <AppShell.Navbar p="xs" component="nav" aria-label={text.sections}>
         {SECTIONS.filter((section) => me.data?.current_team.permissions.includes(section.permission)).map(
           (section) => (
             <NavLink
@@ -58,6 +81,7 @@ export function Layout() {
               to={section.to}
               label={section.label}
               active={location.pathname.startsWith(section.to)}
+              onClick={navigation.close}
             />
           ),
         )}

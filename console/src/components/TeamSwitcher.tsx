@@ -20,7 +20,7 @@ export function TeamSwitcher() {
       <Select
         aria-label="Team"
         size="xs"
-        w={220}
+        w={{ base: 110, sm: 220 }}
         allowDeselect={false}
         data={teams.map((team) => ({ value: team.id, label: `${team.name} (${team.role})` }))}
         value={current.id}

@@ -73,9 +73,15 @@ export function CompareScreen() {
           data={options}
           value={from}
           onChange={choose('from')}
-          w={340}
+          w={{ base: '100%', sm: 340 }}
         />
-        <Select label="To (newer)" data={options} value={to} onChange={choose('to')} w={340} />
+        <Select
+          label="To (newer)"
+          data={options}
+          value={to}
+          onChange={choose('to')}
+          w={{ base: '100%', sm: 340 }}
+        />
       </Group>
       {completed.error && <ErrorAlert error={completed.error} />}
       {to && !from && completed.data && (
@@ -103,7 +109,7 @@ export function CompareScreen() {
               data={[...SEVERITIES]}
               value={severities}
               onChange={setSeverities}
-              w={300}
+              w={{ base: '100%', sm: 300 }}
             />
             <MultiSelect
               label="Type"
@@ -112,7 +118,7 @@ export function CompareScreen() {
               value={types}
               onChange={setTypes}
               searchable
-              w={300}
+              w={{ base: '100%', sm: 300 }}
             />
           </Group>
           {rows.length === 0 ? (

@@ -96,7 +96,7 @@ export function RestoreScreen() {
         }))}
         value={backupId}
         onChange={(value) => setParams(value ? { backupId: value } : {})}
-        w={420}
+        w={{ base: '100%', sm: 420 }}
       />
       {!canRestore && <Text>Your role cannot restore; you can read backups and compare them.</Text>}
       {!canRestore && preview.error && <ErrorAlert error={preview.error} />}
@@ -119,13 +119,13 @@ export function RestoreScreen() {
                 value={types}
                 onChange={setTypes}
                 searchable
-                w={420}
+                w={{ base: '100%', sm: 420 }}
               />
               <TextInput
                 label="Object ids (optional, comma-separated)"
                 value={ids}
                 onChange={(event) => setIds(event.currentTarget.value)}
-                w={420}
+                w={{ base: '100%', sm: 420 }}
               />
             </Group>
           )}
