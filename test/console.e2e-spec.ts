@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
-import { startConsoleServer } from '@console/server/console-server.js';
-import {
-  buildConsoleIfStale,
-  horizontalOverflowAt,
-  launchChromium,
-  screenshot,
-  seriousAxeViolationsInThemes,
-  type AxeViolation,
-} from './support/console-browser.js';
+import { startConsoleSession, type ConsoleSession, type ScreenFindings } from './support/console-session.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES } from './support/restore-helpers.js';
-import { latestCode, newAddress } from './support/sign-in-helpers.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { newAddress } from './support/sign-in-helpers.js';
+import type { TestApp } from './support/test-app.js';
 import { startTestIdp, type TestIdp } from './support/test-idp.js';
 import { describeWithTools } from './support/tools.js';
 
@@ -25,80 +16,37 @@ type Json = Record<string, unknown>;
  * The admin console in real Chromium (playwright-core driving Debian's chromium) against the
  * real app, real PostgreSQL and a simulated Okta org over HTTPS: sign-in with an e-mail code,
  * a connection, two backups around a change made in the org, the change read in compare, and a
- * selective restore that puts the group back. Every screen is checked with axe-core.
+ * selective restore that puts the group back. Every screen is checked with axe-core in both themes
+ * and at 390 px wide.
  */
 describeWithTools('chromium')('console (real Chromium, real app, Okta simulator over HTTPS)', () => {
   let org: TestOrg;
   let okta: SimulatorClient;
-  let ctx: TestApp;
   let idp: TestIdp;
-  let server: { url: string; close: () => Promise<void> };
+  let session: ConsoleSession;
+  let ctx: TestApp;
+  let server: { url: string };
   let chromium: Browser;
-  const violations: Array<AxeViolation & { screen: string }> = [];
-  /** Uncaught errors of the console's pages: none is expected. */
-  const pageErrors: string[] = [];
-  const newContext = async (): Promise<BrowserContext> => {
-    const context = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
-    context.on('weberror', (error) => pageErrors.push(error.error().message));
-    return context;
-  };
+  let findings: ScreenFindings;
   let adminEmail: string;
   let secondBackupId: string;
-
-  /** Screens that scroll sideways on a 390 px phone, with the pixels they overflow by. */
-  const narrow: Array<{ screen: string; overflow: number }> = [];
-  /**
-   * Checks the screen with axe-core in both themes and at 390 px wide, and, with
-   * CONSOLE_SCREENSHOTS=1, photographs it.
-   */
-  const inspect = async (page: Page, screen: string) => {
-    await screenshot(page, screen);
-    for (const violation of await seriousAxeViolationsInThemes(page))
-      violations.push({ ...violation, screen });
-    const overflow = await horizontalOverflowAt(page, 390);
-    if (overflow > 0) narrow.push({ screen, overflow });
-  };
-
-  const signIn = async (context: BrowserContext, email: string): Promise<Page> => {
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code').waitFor();
-    await page.getByLabel('Code').fill(await latestCode(ctx, email));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    return page;
-  };
+  const newContext = (): Promise<BrowserContext> => session.newContext();
+  const signIn = (context: BrowserContext, email: string): Promise<Page> => session.signIn(context, email);
+  const inspect = (page: Page, screen: string): Promise<void> => session.inspect(page, screen);
 
   beforeAll(async () => {
-    buildConsoleIfStale();
     org = await startTestOrg({ users: 20, groups: 4, apps: 2, seed: 47 }, RESTORE_SCOPES);
     okta = new SimulatorClient(org.sim);
-    // The console and the API share the host name 127.0.0.1, so the session cookie reaches both.
-    const consolePort = await freePort();
-    const consoleOrigin = `http://127.0.0.1:${consolePort}`;
     idp = await startTestIdp();
-    ctx = await startTestApp({
-      ...org.env,
-      ...idp.env,
-      SELF_SERVICE_TEAMS: 'true',
-      CONSOLE_ORIGINS: consoleOrigin,
-    });
-    server = await startConsoleServer({ port: consolePort, host: '127.0.0.1', apiUrl: ctx.baseUrl });
-    chromium = await launchChromium();
+    session = await startConsoleSession({ ...org.env, ...idp.env, SELF_SERVICE_TEAMS: 'true' });
+    ({ app: ctx, chromium, findings } = session);
+    server = { url: session.consoleUrl };
   }, 180_000);
 
-  beforeEach(() => {
-    violations.length = 0;
-    narrow.length = 0;
-    pageErrors.length = 0;
-  });
+  beforeEach(() => session?.resetFindings());
 
   afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-    await ctx?.close();
+    await session?.close();
     await idp?.close();
     await okta?.close();
     await org?.sim.close();
@@ -243,9 +191,9 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     await admin.getByRole('table', { name: 'Backups' }).waitFor();
     await inspect(admin, 'backups');
     await context.close();
-    expect(violations).toEqual([]);
-    expect(narrow).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(findings.violations).toEqual([]);
+    expect(findings.narrow).toEqual([]);
+    expect(findings.pageErrors).toEqual([]);
   }, 240_000);
 
   it("signs in through the API's identity provider and comes back to the console", async () => {
@@ -255,7 +203,7 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
       viewport: { width: 1280, height: 800 },
       ignoreHTTPSErrors: true,
     });
-    context.on('weberror', (error) => pageErrors.push(error.error().message));
+    context.on('weberror', (error) => findings.pageErrors.push(error.error().message));
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     const button = page.getByRole('link', { name: 'Sign in with Test IdP' });
@@ -267,7 +215,7 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     expect(new URL(page.url()).origin).toBe(server.url);
     await page.getByText(adminEmail.toLowerCase(), { exact: true }).waitFor();
     await context.close();
-    expect(pageErrors).toEqual([]);
+    expect(findings.pageErrors).toEqual([]);
   }, 60_000);
 
   it('shows a viewer no restore action, and a forced restore as the 403 it is', async () => {
@@ -320,9 +268,9 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     expect(forced.status).toBe(403);
     expect(forced.body.error).toContain('restore');
     await context.close();
-    expect(violations).toEqual([]);
-    expect(narrow).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(findings.violations).toEqual([]);
+    expect(findings.narrow).toEqual([]);
+    expect(findings.pageErrors).toEqual([]);
   }, 120_000);
 
   it('lets an operator, who may not list connections, start a backup from the backups screen', async () => {
@@ -355,9 +303,9 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     expect(started.status).toBe(200);
     expect(started.body.backup.connection.org_name).toBe('Simulated org');
     await context.close();
-    expect(violations).toEqual([]);
-    expect(narrow).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(findings.violations).toEqual([]);
+    expect(findings.narrow).toEqual([]);
+    expect(findings.pageErrors).toEqual([]);
   }, 120_000);
 
   /** A bearer token of an admin client in the signed-in admin's team, to check through the API. */
