@@ -249,7 +249,7 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
     expect(() => filesUnder(dir)).toThrow();
     expect((await ctx.http.get(`/api/backup/${second.id}`).set(auth)).status).toBe(404);
   });
-  it("expires backups past the team plan's retention, records and objects (run last: it empties the store)", async () => {
+  it("expires backups past the team plan's retention, records and objects (run last: it empties the store and deletes the connection)", async () => {
     const day = 24 * 3600 * 1000;
     const service = ctx.app.get(BackupsService);
     expect(await service.deleteExpired(new Date(Date.now() + 364 * day))).toBe(0);
@@ -257,6 +257,19 @@ describe('backups of a generated Okta org (HTTP, real PostgreSQL, filesystem sto
       (await ctx.http.get(`/api/backup/${backup.id}`).set('Authorization', `Bearer ${admin.token}`)).status,
     ).toBe(200);
 
+    // The newest completed backup of a live connection stays (docs/backups.md "Retention"); once
+    // the connection is deleted, its backups expire like any other.
+    await service.deleteExpired(new Date(Date.now() + 366 * day));
+    expect(
+      (await ctx.http.get(`/api/backup/${backup.id}`).set('Authorization', `Bearer ${admin.token}`)).status,
+    ).toBe(200);
+    expect(
+      (
+        await ctx.http
+          .delete(`/api/connections/${connectionId}`)
+          .set('Authorization', `Bearer ${admin.token}`)
+      ).status,
+    ).toBe(200);
     expect(await service.deleteExpired(new Date(Date.now() + 366 * day))).toBeGreaterThanOrEqual(1);
     expect(
       (await ctx.http.get(`/api/backup/${backup.id}`).set('Authorization', `Bearer ${admin.token}`)).status,

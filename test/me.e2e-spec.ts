@@ -129,6 +129,8 @@ describe('GET /api/me and POST /api/me/team (HTTP, real PostgreSQL)', () => {
             compliance_frameworks: null,
             exports_per_month: null,
             members: null,
+            retention_days: 365,
+            retention_count: 365,
           },
           // Beta's owner and the person.
           usage: { connections: 0, manual_backups_today: 0, exports_this_month: 0, members: 2 },

@@ -12,8 +12,10 @@ declare module '@app/platform/jobs/job-payloads.js' {
 }
 
 /**
- * The `backup-retention` job: deletes backups past their team plan's retention (spec "Limits"),
- * and the objects failed backups left while the object store was down (BackupRunJob.discard).
+ * The `backup-retention` job: deletes backups past their connection's retention, its schedule's
+ * `retention_days` and `retention_count` bounded by the team's plan (spec "Limits", docs/backups.md
+ * "Retention"), and the objects failed backups left while the object store was down
+ * (BackupRunJob.discard).
  * Enqueued hourly by the scheduler, once per hour whatever the number of replicas.
  */
 @Injectable()

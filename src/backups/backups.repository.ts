@@ -171,21 +171,51 @@ export class BackupsRepository extends TrackedRunRepository<BackupEntity> {
   }
 
   /**
-   * Finished backups older than their team plan's `retention_days` at `now` (plans without a
-   * retention keep everything), oldest first.
+   * The backups retention deletes at `now` (docs/backups.md "Retention"), oldest first, at most
+   * `limit`. Per connection, the rule of the moment is its schedule's `retention_days` and
+   * `retention_count`, each capped by the team's plan (`retention_days`, `max_retention_count`),
+   * a null days setting falling back to the plan's and a null count keeping none beyond the
+   * newest. A backup goes only when it is BOTH older than the days AND not among the newest
+   * `count` completed backups of its connection: each keep rule keeps what it selects, as restic
+   * `forget` keeps a snapshot selected by any `--keep-*` option (`--keep-within`, `--keep-last`)
+   * and Commvault ages a job only once both its retention days and cycles are exceeded. Never a
+   * running backup; never the newest completed backup of a connection that is not deleted (a
+   * deleted connection's backups all expire, spec "Connections"); no days at all (a plan
+   * without retention) keeps everything. Failed backups count toward no `count` and go by age.
    */
-  findExpired(now: Date, limit: number): Promise<Array<Pick<BackupEntity, 'id' | 'teamId' | 'storageKey'>>> {
-    return this.rows
-      .createQueryBuilder('backup')
-      .select(['backup.id', 'backup.teamId', 'backup.storageKey'])
-      .innerJoin('teams', 'team', 'team.id = backup.team_id')
-      .innerJoin('plans', 'plan', 'plan.name = team.plan')
-      .where(`backup.status <> 'running'`)
-      .andWhere('plan.retention_days IS NOT NULL')
-      .andWhere(`backup.started_at < :now::timestamptz - make_interval(days => plan.retention_days)`, { now })
-      .orderBy('backup.started_at', 'ASC')
-      .limit(limit)
-      .getMany();
+  async findExpired(
+    now: Date,
+    limit: number,
+  ): Promise<Array<Pick<BackupEntity, 'id' | 'teamId' | 'storageKey'>>> {
+    return (await this.rows.query(
+      `SELECT ranked.id, ranked.team_id AS "teamId", ranked.storage_key AS "storageKey"
+       FROM (
+         SELECT b.id, b.team_id, b.connection_id, b.storage_key, b.started_at,
+           CASE WHEN b.status = 'completed' THEN row_number() OVER (
+             PARTITION BY b.connection_id, b.status = 'completed' ORDER BY b.started_at DESC, b.id DESC
+           ) END AS completed_rank
+         FROM backups b
+         WHERE b.status <> 'running'
+       ) ranked
+       JOIN teams t ON t.id = ranked.team_id
+       JOIN plans p ON p.name = t.plan
+       JOIN connections c ON c.id = ranked.connection_id
+       LEFT JOIN schedules s ON s.connection_id = ranked.connection_id
+       CROSS JOIN LATERAL (
+         -- LEAST skips NULLs: a null setting takes the plan's days, a plan without retention the setting's.
+         SELECT LEAST(s.retention_days, p.retention_days) AS days,
+           GREATEST(
+             CASE WHEN s.retention_count IS NULL THEN 0 ELSE LEAST(s.retention_count, p.max_retention_count) END,
+             CASE WHEN c.deleted_at IS NULL THEN 1 ELSE 0 END
+           ) AS keep_newest
+       ) rule
+       WHERE rule.days IS NOT NULL
+         AND ranked.started_at < $1::timestamptz - make_interval(days => rule.days)
+         AND (ranked.completed_rank IS NULL OR ranked.completed_rank > rule.keep_newest)
+       ORDER BY ranked.started_at ASC, ranked.id ASC
+       LIMIT $2`,
+      [now, limit],
+    )) as Array<Pick<BackupEntity, 'id' | 'teamId' | 'storageKey'>>;
   }
 
   async delete(teamId: string, id: string, tx?: Transaction): Promise<void> {

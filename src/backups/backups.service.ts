@@ -269,9 +269,10 @@ export class BackupsService {
   }
 
   /**
-   * Retention (spec "Limits": backups follow the team's plan): deletes finished backups older than
-   * the plan's retention, objects first, in batches. Backups of deleted connections expire the
-   * same way. @returns how many were deleted.
+   * Retention (spec "Limits": backups follow the team's plan and backup settings): deletes the
+   * backups the rule of their connection lets go (`BackupsRepository.findExpired`, docs/backups.md
+   * "Retention"), objects first through the store's `deletePrefix`, in batches. @returns how
+   * many were deleted.
    */
   async deleteExpired(now = new Date(), batchSize = 100): Promise<number> {
     let deleted = 0;

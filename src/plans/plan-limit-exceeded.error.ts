@@ -10,6 +10,8 @@ export type PlanLimit =
   | 'compliance_frameworks'
   | 'exports_per_month'
   | 'members'
+  | 'retention_days'
+  | 'retention_count'
   | 'trial_ended';
 
 /**

@@ -64,6 +64,32 @@ export class PlanLimitsService {
       );
   }
 
+  /**
+   * A connection's own retention (docs/backups.md "Retention"): `days` at most the plan's
+   * `retention_days`, `count` at most its `max_retention_count`; null (the plan's default) and
+   * undefined (unchanged) always pass. @throws PlanLimitExceededError `retention_days` or
+   * `retention_count`
+   */
+  async assertRetention(
+    actor: PlanHolder,
+    { days, count }: { days?: number | null; count?: number | null },
+    now = new Date(),
+  ): Promise<void> {
+    const plan = await this.planOf(actor, now);
+    if (days != null && plan.retentionDays !== null && days > plan.retentionDays)
+      throw exceeded(
+        plan,
+        'retention_days',
+        `The ${plan.plan} plan keeps backups ${plan.retentionDays} days at most`,
+      );
+    if (count != null && plan.maxRetentionCount !== null && count > plan.maxRetentionCount)
+      throw exceeded(
+        plan,
+        'retention_count',
+        `The ${plan.plan} plan keeps the newest ${plan.maxRetentionCount} backups at most`,
+      );
+  }
+
   /** @throws PlanLimitExceededError `compliance_frameworks` */
   async assertComplianceFramework(actor: PlanHolder, framework: string, now = new Date()): Promise<void> {
     const plan = await this.planOf(actor, now);
@@ -132,6 +158,8 @@ export class PlanLimitsService {
         compliance_frameworks: plan.complianceFrameworks,
         exports_per_month: plan.maxExportsPerMonth,
         members: plan.maxMembers,
+        retention_days: plan.retentionDays,
+        retention_count: plan.maxRetentionCount,
       },
       usage: {
         connections,

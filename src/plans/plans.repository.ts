@@ -13,6 +13,10 @@ export interface TeamPlan {
   maxExportsPerMonth: number | null;
   maxMembers: number | null;
   trialDays: number | null;
+  /** Days backups are kept by default, and the most a connection may set. */
+  retentionDays: number | null;
+  /** The most newest completed backups a connection may keep beyond `retentionDays`. */
+  maxRetentionCount: number | null;
 }
 
 /** The `plans` table, a team's plan, and the counts its limits are checked against. */
@@ -26,7 +30,8 @@ export class PlansRepository {
       `SELECT p.name AS plan, t.plan_since AS "planSince", p.max_connections AS "maxConnections",
          p.provider_kinds AS "providerKinds", p.max_manual_backups_per_day AS "maxBackupsPerDay",
          p.schedule_frequencies AS "scheduleFrequencies", p.compliance_frameworks AS "complianceFrameworks",
-         p.max_exports_per_month AS "maxExportsPerMonth", p.max_members AS "maxMembers", p.trial_days AS "trialDays"
+         p.max_exports_per_month AS "maxExportsPerMonth", p.max_members AS "maxMembers", p.trial_days AS "trialDays",
+         p.retention_days AS "retentionDays", p.max_retention_count AS "maxRetentionCount"
        FROM teams t JOIN plans p ON p.name = t.plan WHERE t.id = $1`,
       [teamId],
     )) as TeamPlan[];

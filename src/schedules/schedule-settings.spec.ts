@@ -22,6 +22,16 @@ describe('applyScheduleChanges', () => {
     expect(sut(DEFAULT_SCHEDULE, {})).toEqual(DEFAULT_SCHEDULE);
   });
 
+  it('reads a retention sent as null as the plan default, and an absent one as unchanged', () => {
+    const kept = { ...DEFAULT_SCHEDULE, retentionDays: 30, retentionCount: 5 };
+    expect(sut(kept, { hour: 4 })).toMatchObject({ retentionDays: 30, retentionCount: 5 });
+    expect(sut(kept, { retention_days: null })).toMatchObject({ retentionDays: null, retentionCount: 5 });
+    expect(sut(DEFAULT_SCHEDULE, { retention_count: 7 })).toMatchObject({
+      retentionDays: null,
+      retentionCount: 7,
+    });
+  });
+
   it('applies every field sent, leaving the others as stored', () => {
     expect(
       sut(DEFAULT_SCHEDULE, {

@@ -25,6 +25,17 @@ export interface ScheduleSettings {
    * backup each week.
    */
   verifyWeekly: boolean;
+  /**
+   * Beyond the spec (docs/backups.md "Retention"): keep the connection's backups younger than this
+   * many days; null for the plan's `retention_days`. At most the plan's.
+   */
+  retentionDays: number | null;
+  /**
+   * Beyond the spec (docs/backups.md "Retention"): keep at least the connection's newest this many
+   * completed backups, however old; null for none beyond the newest one. At most the plan's
+   * `max_retention_count`.
+   */
+  retentionCount: number | null;
 }
 
 /** The schedule of a connection that never had one saved (docs/schedules.md "Defaults"). */
@@ -39,6 +50,8 @@ export const DEFAULT_SCHEDULE: Readonly<ScheduleSettings> = Object.freeze({
   incrementalEnabled: true,
   fullBackupDay: 0,
   verifyWeekly: false,
+  retentionDays: null,
+  retentionCount: null,
 });
 
 /**
@@ -77,5 +90,8 @@ export function applyScheduleChanges(stored: ScheduleSettings, changes: UpdateSc
     incrementalEnabled: changes.incremental_enabled ?? stored.incrementalEnabled,
     fullBackupDay: changes.full_backup_day ?? stored.fullBackupDay,
     verifyWeekly: changes.verify_weekly ?? stored.verifyWeekly,
+    // null is a value here (back to the plan's default), so only an absent field keeps the stored one.
+    retentionDays: changes.retention_days === undefined ? stored.retentionDays : changes.retention_days,
+    retentionCount: changes.retention_count === undefined ? stored.retentionCount : changes.retention_count,
   };
 }

@@ -55,6 +55,12 @@ export class ScheduleEntity implements ScheduleSettings {
   @Column('boolean', { name: 'verify_weekly' })
   verifyWeekly!: boolean;
 
+  @Column('integer', { name: 'retention_days', nullable: true })
+  retentionDays!: number | null;
+
+  @Column('integer', { name: 'retention_count', nullable: true })
+  retentionCount!: number | null;
+
   /** The slot the scheduler claims next; null while disabled. */
   @Column('timestamptz', { name: 'next_run_at', nullable: true })
   nextRunAt!: Date | null;

@@ -29,7 +29,7 @@ export class SchedulesController {
   @ApiOkResponse({ type: ScheduleEnvelopeDto })
   @ApiErrorResponses({
     400: 'A field out of its bounds, an unknown time zone, or a day that does not fit the frequency.',
-    402: 'The plan does not allow this frequency (`limit: schedule_frequencies`).',
+    402: 'The plan does not allow this frequency (`limit: schedule_frequencies`), or a retention above its own (`limit: retention_days`, `retention_count`).',
     404: 'A connection the team cannot see.',
   })
   async update(

@@ -71,11 +71,17 @@ export class SchedulesService {
    * Applies `changes` over the saved (or default) schedule and saves it with its next run
    * computed from now (null when disabled).
    * @throws PlanLimitExceededError (402) `schedule_frequencies` or `trial_ended` for a frequency
-   *   the plan does not allow, checked first; NotFoundError when the connection is missing or
+   *   the plan does not allow, `retention_days` or `retention_count` for a retention above the
+   *   plan's (docs/backups.md "Retention"), checked first; NotFoundError when the connection is missing or
    *   another team's; ValidationError for a rule between fields (`applyScheduleChanges`).
    */
   async update(actor: Actor, connectionId: string, changes: UpdateScheduleDto): Promise<ScheduleDto> {
     if (changes.frequency) await this.plans.assertScheduleFrequency(actor, changes.frequency);
+    if (changes.retention_days != null || changes.retention_count != null)
+      await this.plans.assertRetention(actor, {
+        days: changes.retention_days,
+        count: changes.retention_count,
+      });
     await this.connections.getRef(actor.teamId, connectionId);
     const saved = await this.schedules.findForConnection(actor.teamId, connectionId);
     const schedule = applyScheduleChanges(saved ?? DEFAULT_SCHEDULE, changes);

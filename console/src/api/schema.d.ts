@@ -1287,6 +1287,16 @@ export interface components {
             /** @description Beyond the spec: each week, a restore drill reads the latest completed backup end to end (docs/backups.md). */
             verify_weekly: boolean;
             /**
+             * @description Beyond the spec: the connection's own retention in days; null: the plan's `retention_days` applies (docs/backups.md "Retention").
+             * @example 30
+             */
+            retention_days: number | null;
+            /**
+             * @description Beyond the spec: the newest completed backups kept however old; null: the plan's default, the newest one only (docs/backups.md "Retention").
+             * @example 10
+             */
+            retention_count: number | null;
+            /**
              * Format: date-time
              * @description When the next scheduled backup starts (ISO 8601, UTC); null while disabled.
              */
@@ -1315,6 +1325,10 @@ export interface components {
             full_backup_day?: number;
             /** @description Beyond the spec: a weekly restore drill of the latest completed backup (docs/backups.md). Default false. */
             verify_weekly?: boolean;
+            /** @description Beyond the spec: keep this connection's backups younger than this many days; null for the plan's retention. At most the plan's `retention_days` (402 `limit: retention_days` above it). A backup is deleted only when it is older than these days and not among the newest `retention_count` completed backups (docs/backups.md "Retention"). */
+            retention_days?: number | null;
+            /** @description Beyond the spec: keep at least this connection's newest this many completed backups, however old; null for the plan's default (the newest completed backup only). At most the plan's `retention_count` (402 `limit: retention_count` above it). */
+            retention_count?: number | null;
         };
         ScheduleResponse: {
             schedule: components["schemas"]["Schedule"];
@@ -2109,6 +2123,16 @@ export interface components {
              * @example 5
              */
             members: number | null;
+            /**
+             * @description Days backups are kept by default, and the most a connection's schedule may set as `retention_days` (docs/backups.md "Retention").
+             * @example 90
+             */
+            retention_days: number | null;
+            /**
+             * @description The most a connection's schedule may set as `retention_count`.
+             * @example 90
+             */
+            retention_count: number | null;
         };
         PlanUsage: {
             /** @example 2 */
@@ -4477,7 +4501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `plan_limit_exceeded`: The plan does not allow this frequency (`limit: schedule_frequencies`). */
+            /** @description `plan_limit_exceeded`: The plan does not allow this frequency (`limit: schedule_frequencies`), or a retention above its own (`limit: retention_days`, `retention_count`). */
             402: {
                 headers: {
                     [name: string]: unknown;

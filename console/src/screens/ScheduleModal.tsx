@@ -18,9 +18,10 @@ import { api, unwrap, type Schemas } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { connectionName, formatInstant } from '../logic/format';
-import { useCan } from '../session/me';
+import { useCan, useMe } from '../session/me';
 
 type Schedule = Schemas['Schedule'];
+type PlanLimits = Schemas['PlanLimits'];
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
 /** The zone list with the schedule's own zone in it: browsers list canonical zones only, not `UTC`. */
@@ -54,7 +55,82 @@ function NextRuns({ runs }: { runs: string[] }) {
   );
 }
 
-/** A connection's backup schedule (docs/schedules.md): frequency, hour, time zone, and its next three runs. */
+/** A retention field's value as the API takes it: empty is null, the plan's default. */
+function orNull(value: string | number): number | null {
+  return value === '' ? null : Number(value);
+}
+
+/**
+ * The connection's own retention (docs/backups.md "Retention"): days and a number of backups,
+ * each empty for the plan's default, with the plan's bound shown; the API judges the bound (402).
+ */
+function RetentionFields({
+  draft,
+  limits,
+  disabled,
+  errors,
+  onChange,
+}: {
+  draft: Schedule;
+  limits: PlanLimits | undefined;
+  disabled: boolean;
+  errors: Record<string, string | undefined>;
+  onChange: (next: Schedule) => void;
+}) {
+  const days = limits?.retention_days;
+  const count = limits?.retention_count;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Retention
+      </Text>
+      <Text size="xs" c="dimmed">
+        A backup is deleted only when it is older than the days and not among the newest backups kept. The
+        newest completed backup is always kept.
+      </Text>
+      <NumberInput
+        label="Keep backups for (days)"
+        placeholder={days == null ? "Plan's default: forever" : `Plan's default: ${days} days`}
+        description={
+          days == null ? 'Your plan sets no bound.' : `Empty for the plan's default; at most ${days}.`
+        }
+        min={1}
+        allowDecimal={false}
+        value={draft.retention_days ?? ''}
+        disabled={disabled}
+        error={errors.retention_days}
+        onChange={(value) => onChange({ ...draft, retention_days: orNull(value) })}
+      />
+      <NumberInput
+        label="Always keep the newest (backups)"
+        placeholder="Plan's default: the newest one"
+        description={
+          count == null ? 'Your plan sets no bound.' : `Empty for the plan's default; at most ${count}.`
+        }
+        min={1}
+        allowDecimal={false}
+        value={draft.retention_count ?? ''}
+        disabled={disabled}
+        error={errors.retention_count}
+        onChange={(value) => onChange({ ...draft, retention_count: orNull(value) })}
+      />
+    </Stack>
+  );
+}
+
+/** The field a refused save names: `details` of a 400, or a 402's `limit` when it is a schedule field. */
+function errorsOf(error: unknown): Record<string, string | undefined> {
+  if (!(error instanceof ApiError)) return {};
+  const { limit } = error.body;
+  if (error.status === 402 && (limit === 'retention_days' || limit === 'retention_count'))
+    return { [limit]: error.body.error };
+  return error.fieldErrors();
+}
+
+/**
+ * A connection's backup schedule (docs/schedules.md): frequency, hour, time zone, its next three
+ * runs, and the connection's retention.
+ */
 export function ScheduleModal({
   connection,
   onClose,
@@ -63,6 +139,7 @@ export function ScheduleModal({
   onClose: () => void;
 }) {
   const canManage = useCan('manage connections');
+  const limits = useMe().data?.current_team.plan.limits;
   const queryClient = useQueryClient();
   const key = ['schedule', connection.id];
   const schedule = useQuery({
@@ -76,7 +153,16 @@ export function ScheduleModal({
   }, [schedule.data, draft]);
   const save = useMutation({
     mutationFn: (next: Schedule) => {
-      const { enabled, frequency, hour, timezone, day_of_week, day_of_month } = next;
+      const {
+        enabled,
+        frequency,
+        hour,
+        timezone,
+        day_of_week,
+        day_of_month,
+        retention_days,
+        retention_count,
+      } = next;
       return unwrap(
         api().PATCH('/api/connections/{id}/schedule', {
           params: { path: { id: connection.id } },
@@ -87,6 +173,8 @@ export function ScheduleModal({
             timezone,
             ...(frequency === 'weekly' ? { day_of_week: day_of_week ?? 1 } : {}),
             ...(frequency === 'monthly' ? { day_of_month: day_of_month ?? 1 } : {}),
+            retention_days,
+            retention_count,
           },
         }),
       );
@@ -97,7 +185,7 @@ export function ScheduleModal({
       notifications.show({ color: 'green', message: 'Schedule saved' });
     },
   });
-  const errors = save.error instanceof ApiError ? save.error.fieldErrors() : {};
+  const errors = errorsOf(save.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (draft) save.mutate(draft);
@@ -142,6 +230,13 @@ export function ScheduleModal({
               disabled={!canManage}
               error={errors.timezone}
               onChange={(value) => value && setDraft({ ...draft, timezone: value })}
+            />
+            <RetentionFields
+              draft={draft}
+              limits={limits}
+              disabled={!canManage}
+              errors={errors}
+              onChange={setDraft}
             />
             {current?.enabled ? (
               <NextRuns runs={current.next_runs} />

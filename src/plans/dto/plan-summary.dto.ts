@@ -24,6 +24,21 @@ export class PlanLimitsDto {
   exports_per_month!: number | null;
   @ApiProperty({ type: Number, nullable: true, example: 5, description: 'Members plus open invitations.' })
   members!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 90,
+    description:
+      'Days backups are kept by default, and the most a connection\'s schedule may set as `retention_days` (docs/backups.md "Retention").',
+  })
+  retention_days!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 90,
+    description: "The most a connection's schedule may set as `retention_count`.",
+  })
+  retention_count!: number | null;
 }
 
 /** What the team uses of the limits, counted as the limit checks count it. */

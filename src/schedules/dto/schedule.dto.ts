@@ -30,6 +30,24 @@ export class ScheduleDto {
   })
   verify_weekly!: boolean;
   @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    example: 30,
+    description:
+      'Beyond the spec: the connection\'s own retention in days; null: the plan\'s `retention_days` applies (docs/backups.md "Retention").',
+  })
+  retention_days!: number | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    example: 10,
+    description:
+      'Beyond the spec: the newest completed backups kept however old; null: the plan\'s default, the newest one only (docs/backups.md "Retention").',
+  })
+  retention_count!: number | null;
+  @ApiProperty({
     type: String,
     format: 'date-time',
     nullable: true,
@@ -70,6 +88,8 @@ export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null
     incremental_enabled: schedule.incrementalEnabled,
     full_backup_day: schedule.fullBackupDay,
     verify_weekly: schedule.verifyWeekly,
+    retention_days: schedule.retentionDays,
+    retention_count: schedule.retentionCount,
     next_run_at: nextRunAt?.toISOString() ?? null,
     next_runs: nextRunAt
       ? [nextRunAt, ...nextRunsAfter(schedule, nextRunAt, UPCOMING_RUNS - 1)].map((run) => run.toISOString())

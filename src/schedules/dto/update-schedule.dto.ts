@@ -11,16 +11,38 @@ const Sent = (): PropertyDecorator => ValidateIf((_body: object, value: unknown)
 const IntegerFrom = (min: number, max: number, note = ''): PropertyDecorator =>
   applyDecorators(
     Sent(),
-    ValidateBy({
-      name: 'isIntegerFrom',
-      constraints: [min, max],
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
-        defaultMessage: (args) => `${args?.property} must be an integer from ${min}${note} to ${max}`,
-      },
-    }),
+    integerFrom(min, max, (property) => `${property} must be an integer from ${min}${note} to ${max}`),
   );
+
+/** Largest retention value accepted at all (days or backups): the columns are PostgreSQL integers. */
+const MAX_RETENTION = 2_147_483_647;
+
+/**
+ * A JSON integer of at least 1, or `null` for the plan's default (docs/backups.md "Retention");
+ * the plan's bound is the service's check (402), not the DTO's.
+ */
+const RetentionOrNull = (): PropertyDecorator =>
+  applyDecorators(
+    ValidateIf((_body: object, value: unknown) => value !== undefined && value !== null),
+    integerFrom(
+      1,
+      MAX_RETENTION,
+      (property) => `${property} must be an integer of at least 1, or null for the plan's default`,
+    ),
+  );
+
+/** The check of a JSON integer from `min` to `max`, refused with `message(property)`. */
+function integerFrom(min: number, max: number, message: (property: string) => string): PropertyDecorator {
+  return ValidateBy({
+    name: 'isIntegerFrom',
+    constraints: [min, max],
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max,
+      defaultMessage: (args) => message(args?.property ?? ''),
+    },
+  });
+}
 
 /** A JSON boolean (the strings "true" and "false" are refused). */
 const Bool = (): PropertyDecorator =>
@@ -104,4 +126,24 @@ export class UpdateScheduleDto {
   })
   @Bool()
   verify_weekly?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    description:
+      "Beyond the spec: keep this connection's backups younger than this many days; null for the plan's retention. At most the plan's `retention_days` (402 `limit: retention_days` above it). A backup is deleted only when it is older than these days and not among the newest `retention_count` completed backups (docs/backups.md \"Retention\").",
+  })
+  @RetentionOrNull()
+  retention_days?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    description:
+      "Beyond the spec: keep at least this connection's newest this many completed backups, however old; null for the plan's default (the newest completed backup only). At most the plan's `retention_count` (402 `limit: retention_count` above it).",
+  })
+  @RetentionOrNull()
+  retention_count?: number | null;
 }
