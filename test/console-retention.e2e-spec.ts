@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
-import { freePort } from '@app/platform/bootstrap/free-port.js';
-import { startConsoleServer } from '@console/server/console-server.js';
-import {
-  buildConsoleIfStale,
-  launchChromium,
-  screenshot,
-  seriousAxeViolations,
-} from './support/console-browser.js';
+import { startConsoleSession, type ConsoleSession } from './support/console-session.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { latestCode, newAddress } from './support/sign-in-helpers.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { newAddress } from './support/sign-in-helpers.js';
 import { describeWithTools } from './support/tools.js';
 
 /**
@@ -21,49 +12,22 @@ import { describeWithTools } from './support/tools.js';
  */
 describeWithTools('chromium')('console: a connection retention (real Chromium, real app)', () => {
   let org: TestOrg;
-  let ctx: TestApp;
-  let server: { url: string; close: () => Promise<void> };
-  let chromium: Browser;
-  const pageErrors: string[] = [];
+  let session: ConsoleSession;
 
   beforeAll(async () => {
-    buildConsoleIfStale();
     org = await startTestOrg({ users: 4, groups: 2, apps: 1, seed: 53 });
-    // The console and the API share the host name 127.0.0.1, so the session cookie reaches both.
-    const consolePort = await freePort();
-    ctx = await startTestApp({
-      ...org.env,
-      SELF_SERVICE_TEAMS: 'true',
-      DEFAULT_PLAN: 'team',
-      CONSOLE_ORIGINS: `http://127.0.0.1:${consolePort}`,
-    });
-    server = await startConsoleServer({ port: consolePort, host: '127.0.0.1', apiUrl: ctx.baseUrl });
-    chromium = await launchChromium();
+    session = await startConsoleSession({ ...org.env, SELF_SERVICE_TEAMS: 'true', DEFAULT_PLAN: 'team' });
   }, 180_000);
 
+  beforeEach(() => session?.resetFindings());
+
   afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-    await ctx?.close();
+    await session?.close();
     await org?.sim.close();
   });
 
-  const signIn = async (email: string): Promise<Page> => {
-    const context = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
-    context.on('weberror', (error) => pageErrors.push(error.error().message));
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code').waitFor();
-    await page.getByLabel('Code').fill(await latestCode(ctx, email));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    return page;
-  };
-
   it("shows the plan's bound, the API's refusal above it, and saves a value within it", async () => {
-    const page = await signIn(newAddress('console-retention'));
+    const page = await session.signIn(await session.newContext(), newAddress('console-retention'));
     await page.getByRole('heading', { name: 'Connections' }).waitFor();
     await page.getByRole('button', { name: 'Add connection' }).click();
     const dialog = page.getByRole('dialog');
@@ -88,18 +52,19 @@ describeWithTools('chromium')('console: a connection retention (real Chromium, r
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Limit: retention_days on the team plan.');
     expect(await days.getAttribute('aria-invalid')).toBe('true');
-    await screenshot(page, 'schedule-retention-refused');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    await session.inspect(page, 'schedule-retention-refused');
 
     await days.fill('30');
     await count.fill('5');
     await dialog.getByRole('button', { name: 'Save schedule' }).click();
     await page.getByText('Schedule saved').waitFor();
     expect(await alert.count()).toBe(0);
-    const [saved] = (await ctx.app
+    const [saved] = (await session.app.app
       .get(DataSource)
       .query('SELECT retention_days, retention_count FROM schedules')) as Array<Record<string, number>>;
     expect(saved).toEqual({ retention_days: 30, retention_count: 5 });
-    expect(pageErrors).toEqual([]);
+    expect(session.findings.violations).toEqual([]);
+    expect(session.findings.narrow).toEqual([]);
+    expect(session.findings.pageErrors).toEqual([]);
   }, 180_000);
 });
