@@ -15,7 +15,13 @@ const text = accountMessages.deletion;
  * for DELETE typed, as the API does (`POST /api/account/delete {confirm: "DELETE"}`), and starts
  * the 30-day grace period; while it runs, when it ends and the cancel button.
  */
-export function DeletionSection({ scheduledFor, canErase }: { scheduledFor: string | null; canErase: boolean }) {
+export function DeletionSection({
+  scheduledFor,
+  canErase,
+}: {
+  scheduledFor: string | null;
+  canErase: boolean;
+}) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelDeletion();
@@ -27,8 +33,8 @@ export function DeletionSection({ scheduledFor, canErase }: { scheduledFor: stri
     },
   });
   return (
-    <Stack gap="xs" align="flex-start">
-      <Title order={2} size="h3">
+    <Stack component="section" aria-labelledby="account-deletion-title" gap="xs" align="flex-start">
+      <Title order={2} size="h3" id="account-deletion-title">
         {text.title}
       </Title>
       <Text size="sm">{text.intro}</Text>

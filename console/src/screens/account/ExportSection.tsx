@@ -48,8 +48,8 @@ export function ExportSection({ plan }: { plan: Schemas['PlanSummary'] }) {
     ? exportAvailability(lastAt, plan.usage.exports_this_month, plan.limits.exports_per_month, Date.now())
     : null;
   return (
-    <Stack gap="xs" align="flex-start">
-      <Title order={2} size="h3">
+    <Stack component="section" aria-labelledby="account-export-title" gap="xs" align="flex-start">
+      <Title order={2} size="h3" id="account-export-title">
         {text.title}
       </Title>
       <Text size="sm">{text.intro}</Text>

@@ -1,4 +1,16 @@
-import { Button, Code, CopyButton, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -35,7 +47,9 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['team', 'clients'] });
   const create = useMutation({
     mutationFn: () =>
-      unwrap(api().POST('/api/team/clients', { body: { role, ...(name.trim() ? { name: name.trim() } : {}) } })),
+      unwrap(
+        api().POST('/api/team/clients', { body: { role, ...(name.trim() ? { name: name.trim() } : {}) } }),
+      ),
     onSuccess: async ({ client }) => {
       setCreated(client);
       setName('');
@@ -59,8 +73,8 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
   const memberEmail = (userId: string) =>
     members.data?.members.find((member) => member.user_id === userId)?.email ?? userId;
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h3">
+    <Stack component="section" aria-labelledby="team-clients-title" gap="xs">
+      <Title order={2} size="h3" id="team-clients-title">
         {text.title}
       </Title>
       <Text size="sm">{text.intro}</Text>

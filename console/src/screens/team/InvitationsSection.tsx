@@ -42,7 +42,8 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => unwrap(api().DELETE('/api/team/invitations/{id}', { params: { path: { id } } })),
+    mutationFn: (id: string) =>
+      unwrap(api().DELETE('/api/team/invitations/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: text.revoked });
       setRevoking(null);
@@ -55,8 +56,8 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
   };
   const fieldErrors = invite.error instanceof ApiError ? invite.error.fieldErrors() : {};
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h3">
+    <Stack component="section" aria-labelledby="team-invitations-title" gap="xs">
+      <Title order={2} size="h3" id="team-invitations-title">
         {text.title}
       </Title>
       <Text size="sm">{text.intro}</Text>

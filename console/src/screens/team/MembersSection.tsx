@@ -39,7 +39,10 @@ export function MembersSection({ caller }: { caller: { role: Role; userId: strin
         }),
       ),
     onSuccess: async ({ member }) => {
-      notifications.show({ color: 'green', message: text.roleChanged(member.email, teamMessages.roles[member.role]) });
+      notifications.show({
+        color: 'green',
+        message: text.roleChanged(member.email, teamMessages.roles[member.role]),
+      });
       await refresh();
     },
   });
@@ -63,8 +66,8 @@ export function MembersSection({ caller }: { caller: { role: Role; userId: strin
   });
   const roles = grantableRoles(caller.role);
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h3">
+    <Stack component="section" aria-labelledby="team-members-title" gap="xs">
+      <Title order={2} size="h3" id="team-members-title">
         {text.title}
       </Title>
       {members.error && <ErrorAlert error={members.error} />}
@@ -87,7 +90,12 @@ export function MembersSection({ caller }: { caller: { role: Role; userId: strin
                   <Table.Tr key={member.user_id}>
                     <Table.Td>
                       {member.email}
-                      {member.user_id === caller.userId && <Text span c="dimmed"> {text.you}</Text>}
+                      {member.user_id === caller.userId && (
+                        <Text span c="dimmed">
+                          {' '}
+                          {text.you}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       {changeable ? (

@@ -12,8 +12,8 @@ const text = teamMessages.plan;
  */
 export function PlanSection({ plan }: { plan: Schemas['PlanSummary'] }) {
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h3">
+    <Stack component="section" aria-labelledby="team-plan-title" gap="xs">
+      <Title order={2} size="h3" id="team-plan-title">
         {text.title}
       </Title>
       <Text size="sm">
