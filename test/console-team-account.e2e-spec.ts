@@ -67,7 +67,6 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
     await invite(otherEmail, 'viewer');
     const plan = owner.getByRole('table', { name: 'Plan limits and usage' });
     await plan.getByRole('row', { name: /Members and open invitations 3 limit reached 3/ }).waitFor();
-    await session.inspect(owner, 'team');
 
     // The invited address signs in with its e-mail code, as anyone does, and is in the team.
     const memberContext = await session.newContext();
@@ -82,6 +81,7 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
     await roleSelect.waitFor();
     expect(await roleSelect.inputValue()).toBe('operator');
     expect(await owner.getByRole('table', { name: 'Open invitations' }).textContent()).not.toContain(address);
+    await session.inspect(owner, 'team');
 
     await roleSelect.selectOption('auditor');
     await owner.getByText(`${address} is now Auditor`).waitFor();
@@ -101,6 +101,8 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
       .click();
     await invitations.getByText('No open invitations.').waitFor();
     await plan.getByRole('row', { name: /Members and open invitations 1 3/ }).waitFor();
+    await plan.scrollIntoViewIfNeeded();
+    await session.inspect(owner, 'team-plan');
     await memberContext.close();
     expectNoFindings();
   }, 120_000);
@@ -192,7 +194,9 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
     await openSection('Account');
     const exportSection = owner.getByRole('region', { name: 'Export the team’s data' });
     await exportSection.getByText('One export per 7 days for every team.').waitFor();
-    await exportSection.getByText('The free plan allows 1 a month (UTC); 0 of 1 used this month.').waitFor();
+    await exportSection
+      .getByText('The free plan allows 1 per calendar month (UTC); 0 of 1 used this month.')
+      .waitFor();
     await exportSection.getByText('Last export: none yet').waitFor();
     await exportSection.getByText('An export is possible now.').waitFor();
 
@@ -210,7 +214,9 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
     expect(document.members).toEqual([expect.objectContaining({ role: 'super_admin' })]);
 
     // Now both limits hold: the later of the two is the one named, and the button waits.
-    await exportSection.getByText('The free plan allows 1 a month (UTC); 1 of 1 used this month.').waitFor();
+    await exportSection
+      .getByText('The free plan allows 1 per calendar month (UTC); 1 of 1 used this month.')
+      .waitFor();
     await exportSection
       .getByText(/^The next export is possible from|^This month’s exports are used/)
       .waitFor();

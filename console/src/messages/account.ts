@@ -9,7 +9,7 @@ export const accountMessages = {
     monthlyRule: (plan: string, limit: number | null, used: number) =>
       limit === null
         ? `The ${plan} plan sets no monthly limit; ${used} this month.`
-        : `The ${plan} plan allows ${limit} a month (UTC); ${used} of ${limit} used this month.`,
+        : `The ${plan} plan allows ${limit} per calendar month (UTC); ${used} of ${limit} used this month.`,
     lastExport: 'Last export:',
     never: 'none yet',
     availableNow: 'An export is possible now.',

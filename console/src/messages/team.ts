@@ -38,6 +38,7 @@ export const teamMessages = {
     intro:
       'An invited address joins the team with its role the first time it signs in (e-mail code or single sign-on), within 7 days.',
     email: 'E-mail address to invite',
+    emailColumn: 'E-mail address',
     role: 'Role',
     invite: 'Invite',
     invited: (email: string) => `${email} invited`,

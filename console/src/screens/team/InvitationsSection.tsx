@@ -93,7 +93,7 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
           <Table striped aria-label={text.table}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{text.email}</Table.Th>
+                <Table.Th>{text.emailColumn}</Table.Th>
                 <Table.Th>{text.role}</Table.Th>
                 <Table.Th>{text.expires}</Table.Th>
                 <Table.Th>{text.status}</Table.Th>
