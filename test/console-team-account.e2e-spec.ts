@@ -82,6 +82,9 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
     expect(await roleSelect.inputValue()).toBe('operator');
     expect(await owner.getByRole('table', { name: 'Open invitations' }).textContent()).not.toContain(address);
     await session.inspect(owner, 'team');
+    await plan.getByRole('row', { name: /Members and open invitations 3 limit reached 3/ }).waitFor();
+    await plan.evaluate((table) => table.scrollIntoView({ block: 'end' }));
+    await session.inspect(owner, 'team-plan');
 
     await roleSelect.selectOption('auditor');
     await owner.getByText(`${address} is now Auditor`).waitFor();
@@ -101,8 +104,6 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
       .click();
     await invitations.getByText('No open invitations.').waitFor();
     await plan.getByRole('row', { name: /Members and open invitations 1 3/ }).waitFor();
-    await plan.scrollIntoViewIfNeeded();
-    await session.inspect(owner, 'team-plan');
     await memberContext.close();
     expectNoFindings();
   }, 120_000);
