@@ -19,18 +19,23 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
   let owner: Page;
   const ownerEmail = newAddress('console-owner');
 
-  /** `path` of the API fetched from `page` as the console does (its origin, the session cookie). */
-  const fetchFromConsole = (page: Page, path: string, method = 'GET') =>
-    page.evaluate(
-      async ({ url, method }) => {
-        const response = await fetch(url, { method, credentials: 'include' });
-        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-      },
-      { url: `${session.app.baseUrl}${path}`, method },
-    );
+  /** A GET of the API's `path` from `page`, as the console makes it (its origin, the session cookie). */
+  const fetchFromConsole = (page: Page, path: string) =>
+    page.evaluate(async (url) => {
+      const response = await fetch(url, { credentials: 'include' });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    }, `${session.app.baseUrl}${path}`);
   const openSection = async (name: string) => {
     await owner.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
     await owner.getByRole('heading', { level: 1, name }).waitFor();
+  };
+  /** Invites `email` with `role` from the owner's team screen, as the owner would. */
+  const invite = async (email: string, role: string) => {
+    const invitations = owner.getByRole('region', { name: 'Invitations' });
+    await invitations.getByLabel('E-mail address to invite').fill(email);
+    await invitations.getByLabel('Role').selectOption(role);
+    await invitations.getByRole('button', { name: 'Invite' }).click();
+    await invitations.getByRole('row', { name: new RegExp(email.toLowerCase()) }).waitFor();
   };
   const expectNoFindings = () => {
     expect(session.findings.violations).toEqual([]);
@@ -53,12 +58,6 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
   it('invites a member who joins at sign-in with the role given, then changes their role and removes them', async () => {
     await openSection('Team');
     const invitations = owner.getByRole('region', { name: 'Invitations' });
-    const invite = async (email: string, role: string) => {
-      await invitations.getByLabel('E-mail address to invite').fill(email);
-      await invitations.getByLabel('Role').selectOption(role);
-      await invitations.getByRole('button', { name: 'Invite' }).click();
-      await invitations.getByRole('row', { name: new RegExp(email.toLowerCase()) }).waitFor();
-    };
     const memberEmail = newAddress('console-member');
     const address = memberEmail.toLowerCase();
     await invite(memberEmail, 'operator');
@@ -181,6 +180,23 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
     }
     await session.inspect(owner, 'deletion-banner');
 
+    // A member who is not the owner reads the banner without the means to cancel.
+    await openSection('Team');
+    const auditorEmail = newAddress('console-auditor');
+    await invite(auditorEmail, 'auditor');
+    const auditorContext = await session.newContext();
+    const auditor = await session.signIn(auditorContext, auditorEmail);
+    const auditorBanner = auditor.getByRole('region', { name: 'This team is scheduled for deletion' });
+    await auditorBanner.getByText('Only the owner can cancel it.').waitFor();
+    expect(await auditorBanner.getByRole('button').count()).toBe(0);
+    await auditor
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Account' })
+      .click();
+    await auditor.getByText('Only the team’s owner can request deletion.').waitFor();
+    expect(await auditor.getByRole('button', { name: 'Delete this account' }).count()).toBe(0);
+    await auditorContext.close();
+
     await banner.getByRole('button', { name: 'Cancel deletion' }).click();
     await banner.waitFor({ state: 'detached' });
     expect((await fetchFromConsole(owner, '/api/me')).body.current_team).toMatchObject({
@@ -212,7 +228,9 @@ describeWithTools('chromium')('console team and account screens (real Chromium, 
       format_version: 1,
       team_id: (me.body.current_team as { id: string }).id,
     });
-    expect(document.members).toEqual([expect.objectContaining({ role: 'super_admin' })]);
+    expect(document.members).toContainEqual(
+      expect.objectContaining({ email: ownerEmail.toLowerCase(), role: 'super_admin' }),
+    );
 
     // Now both limits hold: the later of the two is the one named, and the button waits.
     await exportSection
