@@ -11,6 +11,8 @@ import { RestoreDetailScreen } from './screens/RestoreDetailScreen';
 import { RestoreScreen } from './screens/RestoreScreen';
 import { SignInScreen } from './screens/SignInScreen';
 import { TimelineScreen } from './screens/TimelineScreen';
+import { TeamScreen } from './screens/team/TeamScreen';
+import { AccountScreen } from './screens/account/AccountScreen';
 
 /** The console's screens; every one but sign-in sits in the signed-in layout. */
 export function AppRoutes() {
@@ -36,6 +38,8 @@ export function AppRoutes() {
         <Route path="/timeline" element={<TimelineScreen />} />
         <Route path="/restore" element={<RestoreScreen />} />
         <Route path="/restores/:id" element={<RestoreDetailScreen />} />
+        <Route path="/team" element={<TeamScreen />} />
+        <Route path="/account" element={<AccountScreen />} />
       </Route>
     </Routes>
   );

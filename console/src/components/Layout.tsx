@@ -6,6 +6,7 @@ import { api } from '../api/client';
 import { useMe, type PermissionName } from '../session/me';
 import { layoutMessages as text } from '../messages/layout';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { DeletionBanner } from './DeletionBanner';
 import { ErrorAlert } from './ErrorAlert';
 import { TeamSwitcher } from './TeamSwitcher';
 
@@ -15,6 +16,8 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/backups', label: text.nav.backups, permission: 'view backups' },
   { to: '/compare', label: text.nav.compare, permission: 'view backups' },
   { to: '/restore', label: text.nav.restore, permission: 'restore' },
+  { to: '/team', label: text.nav.team, permission: 'manage team' },
+  { to: '/account', label: text.nav.account, permission: 'export' },
 ];
 
 /** The first section the signed-in role may open: where `/` leads. */
@@ -87,6 +90,7 @@ export function Layout() {
         )}
       </AppShell.Navbar>
       <AppShell.Main>
+        <DeletionBanner />
         {/* The screen loads beside the session check; its actions appear once the permissions are known. */}
         {me.error ? <ErrorAlert error={me.error} /> : <Outlet />}
       </AppShell.Main>
