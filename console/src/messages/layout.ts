@@ -13,5 +13,7 @@ export const layoutMessages = {
     backups: 'Backups',
     compare: 'Compare',
     restore: 'Restore',
+    compliance: 'Compliance',
+    scores: 'Scores',
   },
 } as const;
