@@ -6,6 +6,8 @@ import { onSignedOut } from './session/session-events';
 import { BackupDetailScreen } from './screens/BackupDetailScreen';
 import { BackupsScreen } from './screens/BackupsScreen';
 import { CompareScreen } from './screens/CompareScreen';
+import { ComplianceScreen } from './screens/compliance/ComplianceScreen';
+import { ScoresScreen } from './screens/scores/ScoresScreen';
 import { ConnectionsScreen } from './screens/ConnectionsScreen';
 import { RestoreDetailScreen } from './screens/RestoreDetailScreen';
 import { RestoreScreen } from './screens/RestoreScreen';
@@ -38,6 +40,8 @@ export function AppRoutes() {
         <Route path="/timeline" element={<TimelineScreen />} />
         <Route path="/restore" element={<RestoreScreen />} />
         <Route path="/restores/:id" element={<RestoreDetailScreen />} />
+        <Route path="/compliance" element={<ComplianceScreen />} />
+        <Route path="/scores" element={<ScoresScreen />} />
         <Route path="/team" element={<TeamScreen />} />
         <Route path="/account" element={<AccountScreen />} />
       </Route>

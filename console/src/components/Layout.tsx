@@ -16,6 +16,8 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/backups', label: text.nav.backups, permission: 'view backups' },
   { to: '/compare', label: text.nav.compare, permission: 'view backups' },
   { to: '/restore', label: text.nav.restore, permission: 'restore' },
+  { to: '/compliance', label: text.nav.compliance, permission: 'compliance' },
+  { to: '/scores', label: text.nav.scores, permission: 'view backups' },
   { to: '/team', label: text.nav.team, permission: 'manage team' },
   { to: '/account', label: text.nav.account, permission: 'export' },
 ];

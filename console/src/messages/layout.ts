@@ -13,6 +13,8 @@ export const layoutMessages = {
     backups: 'Backups',
     compare: 'Compare',
     restore: 'Restore',
+    compliance: 'Compliance',
+    scores: 'Scores',
     team: 'Team',
     account: 'Account',
   },

@@ -1,0 +1,82 @@
+/**
+ * The compliance screen's text (docs/compliance.md, docs/export.md): the check of a backup against
+ * a framework, its findings with their evidence, the PDF report and the run history.
+ */
+export const complianceMessages = {
+  title: 'Compliance',
+  intro:
+    'Judges a backup against a framework: the snapshot alone is read, so the answer says what the configuration was when the backup was taken.',
+  connection: 'Connection',
+  connectionPlaceholder: 'Choose a connection',
+  noConnection: 'No connection has been backed up yet',
+  backup: 'Backup',
+  backupPlaceholder: 'The latest completed backup',
+  framework: 'Framework',
+  run: 'Run check',
+  queued: 'This backup is large: the check runs as a job.',
+  queuedProgress: 'Compliance check progress',
+  frameworks: {
+    soc2: 'SOC 2',
+    hipaa: 'HIPAA',
+    pci_dss: 'PCI DSS',
+    nist: 'NIST SP 800-53 / FedRAMP',
+    iso27001: 'ISO/IEC 27001',
+    cis_controls: 'CIS Controls',
+  },
+  score: 'Score',
+  scoreHelp: 'Pass share of the applicable controls, weighted by severity (a warning counts half).',
+  backupTaken: 'Backup taken',
+  generatedAt: 'Checked',
+  counts: {
+    fail: 'Failed',
+    warning: 'Warnings',
+    pass: 'Passed',
+    manual: 'Manual',
+    not_applicable: 'Not applicable',
+  },
+  findings: 'Controls',
+  findingsHelp:
+    'Failed controls first, then warnings, passes and the rest; the worst severity first within each.',
+  status: {
+    pass: 'pass',
+    fail: 'fail',
+    warning: 'warning',
+    not_applicable: 'not applicable',
+    manual: 'manual',
+  },
+  requirement: 'Requirement (threshold and source)',
+  observed: 'Observed',
+  expected: 'Expected',
+  note: 'Note',
+  remediation: 'Remediation',
+  check: 'Check',
+  pointers: 'Fields read',
+  resources: (type: string, shown: number, total: number) =>
+    shown === total ? `${type}: ${total} judged` : `${type}: ${shown} of ${total} shown`,
+  resourcesFailing: (type: string, shown: number, total: number) =>
+    shown === total ? `${type}: ${total} failing` : `${type}: ${shown} of ${total} failing shown`,
+  resourceId: 'Id',
+  resourceName: 'Name',
+  resourceObserved: 'Observed value',
+  noResources: 'No resource was judged.',
+  report: 'PDF report',
+  reportHelp:
+    "The report covers the connection's latest completed backup and every control with its evidence; its link needs no sign-in and expires.",
+  createReport: 'Create PDF report',
+  downloadReport: 'Download PDF report',
+  expires: 'Link expires',
+  history: 'Run history',
+  historyHelp: 'Every check run by anyone in the team, newest first (the audit trail).',
+  historyEmpty: 'No check has been run yet.',
+  historyColumns: {
+    when: 'When',
+    framework: 'Framework',
+    score: 'Score',
+    backup: 'Backup',
+    by: 'By',
+    served: 'Answer',
+  },
+  servedFrom: { computed: 'computed', stored: 'stored result' } as Record<string, string>,
+  openBackup: (id: string) => `Backup ${id.slice(0, 8)}`,
+  nobody: 'the service',
+} as const;

@@ -1,0 +1,24 @@
+import { Stack, Title } from '@mantine/core';
+import { scoresMessages as text } from '../../messages/scores';
+import { ReadinessSection } from './ReadinessSection';
+import { ResilienceSection } from './ResilienceSection';
+import { useConnectionChoices } from './useConnectionChoices';
+
+/**
+ * Scores (permission `view backups`; docs/scores.md): the team's restore readiness with each
+ * connection's drift since its last backup, then one connection's resilience with its five
+ * factors and recommendations. Both are computed by the API from its own records; the screen
+ * never makes the API call the provider.
+ */
+export function ScoresScreen() {
+  const connections = useConnectionChoices();
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {text.title}
+      </Title>
+      <ReadinessSection choices={connections.choices} />
+      <ResilienceSection connections={connections} />
+    </Stack>
+  );
+}
