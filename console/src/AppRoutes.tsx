@@ -11,6 +11,9 @@ import { RestoreDetailScreen } from './screens/RestoreDetailScreen';
 import { RestoreScreen } from './screens/RestoreScreen';
 import { SignInScreen } from './screens/SignInScreen';
 import { TimelineScreen } from './screens/TimelineScreen';
+import { AuditScreen } from './screens/audit/AuditScreen';
+import { InboxScreen } from './screens/notifications/InboxScreen';
+import { PreferencesScreen } from './screens/notifications/PreferencesScreen';
 
 /** The console's screens; every one but sign-in sits in the signed-in layout. */
 export function AppRoutes() {
@@ -36,6 +39,9 @@ export function AppRoutes() {
         <Route path="/timeline" element={<TimelineScreen />} />
         <Route path="/restore" element={<RestoreScreen />} />
         <Route path="/restores/:id" element={<RestoreDetailScreen />} />
+        <Route path="/notifications" element={<InboxScreen />} />
+        <Route path="/settings/notifications" element={<PreferencesScreen />} />
+        <Route path="/audit" element={<AuditScreen />} />
       </Route>
     </Routes>
   );

@@ -7,6 +7,7 @@ import { useMe, type PermissionName } from '../session/me';
 import { layoutMessages as text } from '../messages/layout';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { ErrorAlert } from './ErrorAlert';
+import { NotificationBadge } from './NotificationBadge';
 import { TeamSwitcher } from './TeamSwitcher';
 
 /** The sections, each shown to roles with its permission (the API's, from /api/me). */
@@ -15,6 +16,8 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/backups', label: text.nav.backups, permission: 'view backups' },
   { to: '/compare', label: text.nav.compare, permission: 'view backups' },
   { to: '/restore', label: text.nav.restore, permission: 'restore' },
+  { to: '/notifications', label: text.nav.notifications, permission: 'view notifications' },
+  { to: '/audit', label: text.nav.audit, permission: 'export' },
 ];
 
 /** The first section the signed-in role may open: where `/` leads. */
@@ -65,6 +68,7 @@ export function Layout() {
           <Group gap="xs" wrap="nowrap">
             {me.data?.user && <Text visibleFrom="md">{me.data.user.email}</Text>}
             <TeamSwitcher />
+            <NotificationBadge />
             <ColorSchemeToggle />
             <Button variant="default" size="xs" onClick={signOut}>
               {text.signOut}

@@ -13,5 +13,7 @@ export const layoutMessages = {
     backups: 'Backups',
     compare: 'Compare',
     restore: 'Restore',
+    notifications: 'Notifications',
+    audit: 'Audit trail',
   },
 } as const;
