@@ -12,6 +12,7 @@ import { RestoreScreen } from './screens/RestoreScreen';
 import { SignInScreen } from './screens/SignInScreen';
 import { TimelineScreen } from './screens/TimelineScreen';
 import { AuditScreen } from './screens/audit/AuditScreen';
+import { DiffRedirect } from './screens/notifications/DiffRedirect';
 import { InboxScreen } from './screens/notifications/InboxScreen';
 import { PreferencesScreen } from './screens/notifications/PreferencesScreen';
 
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="/notifications" element={<InboxScreen />} />
         <Route path="/settings/notifications" element={<PreferencesScreen />} />
         <Route path="/audit" element={<AuditScreen />} />
+        <Route path="/diff" element={<DiffRedirect />} />
       </Route>
     </Routes>
   );

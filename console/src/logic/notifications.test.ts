@@ -46,11 +46,16 @@ describe('preferenceChanges', () => {
 });
 
 describe('notificationLink', () => {
-  it("answers the console path of data.link, and null for anything that leaves the console", () => {
+  it('answers the console path of data.link, and null for anything that leaves the console', () => {
     expect(notificationLink({ link: '/backups/42' })).toBe('/backups/42');
     expect(notificationLink({})).toBeNull();
     expect(notificationLink({ link: 'https://evil.example/' })).toBeNull();
     expect(notificationLink({ link: '//evil.example/' })).toBeNull();
     expect(notificationLink({ link: 3 })).toBeNull();
+  });
+  it('leads the links to objects without a screen of their own to the screen that shows them', () => {
+    expect(notificationLink({ link: '/connections/0d6c2a8e' })).toBe('/connections');
+    expect(notificationLink({ link: '/diff?fromBackupId=a1&toBackupId=b2' })).toBe('/compare?from=a1&to=b2');
+    expect(notificationLink({ link: '/restores/r1' })).toBe('/restores/r1');
   });
 });

@@ -44,11 +44,27 @@ export function preferenceChanges(saved: Preference[], draft: PreferenceDraft): 
 }
 
 /**
- * The console path a notification links to (`data.link`, docs/notifications.md), or null when it
- * has none or it is not a path of this console (an absolute or protocol-relative URL).
+ * The console path a notification links to, from its `data.link` (docs/notifications.md), or
+ * null when it has none or it leaves the console (an absolute or protocol-relative URL). The
+ * API's links name objects; two have no screen of that address here and lead to the one that
+ * shows them: a connection's (`/connections/<id>`) to the connections, a drift's
+ * (`/diff?fromBackupId=&toBackupId=`) to compare.
  */
 export function notificationLink(data: Record<string, unknown>): string | null {
   const link = data.link;
   if (typeof link !== 'string' || !link.startsWith('/') || link.startsWith('//')) return null;
+  const url = new URL(link, 'http://console.invalid');
+  if (/^\/connections\/[^/]+$/.test(url.pathname)) return '/connections';
+  if (url.pathname === '/diff') return compareLink(url.searchParams);
   return link;
+}
+
+/** The compare screen's address for the API's diff query (`fromBackupId`, `toBackupId`). */
+export function compareLink(query: URLSearchParams): string {
+  const compare = new URLSearchParams();
+  const from = query.get('fromBackupId');
+  const to = query.get('toBackupId');
+  if (from) compare.set('from', from);
+  if (to) compare.set('to', to);
+  return `/compare?${compare.toString()}`;
 }

@@ -5,7 +5,8 @@
 export const notificationsMessages = {
   badge: {
     /** The header link's accessible name; `count` is the number shown (e.g. "99+"). */
-    label: (count: string) => (count === '0' ? 'Notifications, none unread' : `Notifications, ${count} unread`),
+    label: (count: string) =>
+      count === '0' ? 'Notifications, none unread' : `Notifications, ${count} unread`,
   },
   inbox: {
     title: 'Notifications',
@@ -22,7 +23,8 @@ export const notificationsMessages = {
     unread: 'unread',
     read: 'read',
     loading: 'Loading…',
-    marked: (count: number) => (count === 1 ? '1 notification marked read' : `${count} notifications marked read`),
+    marked: (count: number) =>
+      count === 1 ? '1 notification marked read' : `${count} notifications marked read`,
   },
   preferences: {
     title: 'Notification preferences',

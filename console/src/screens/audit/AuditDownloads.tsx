@@ -59,7 +59,11 @@ export function AuditDownloads() {
             onChange={(event) => setLastDay(event.currentTarget.value)}
             w={{ base: '100%', sm: 180 }}
           />
-          <Button disabled={!period} loading={report.isPending} onClick={() => period && report.mutate(period)}>
+          <Button
+            disabled={!period}
+            loading={report.isPending}
+            onClick={() => period && report.mutate(period)}
+          >
             {text.report}
           </Button>
           <Button disabled={!period} loading={pack.isPending} onClick={() => period && pack.mutate(period)}>

@@ -185,7 +185,7 @@ function AuditRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Badge color={event.outcome === 'failure' ? 'red.8' : 'green.9'} variant="light">
+        <Badge color={event.outcome === 'failure' ? 'red' : 'green'} variant="light">
           {event.outcome}
         </Badge>
       </Table.Td>
