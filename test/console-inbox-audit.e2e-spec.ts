@@ -278,6 +278,28 @@ describeWithTools('chromium')('console notifications and audit trail (real Chrom
     expectNoFindings();
   }, 150_000);
 
+  it('shows a viewer the bell and the inbox, but not the audit trail, whose API answers 403', async () => {
+    const viewerEmail = newAddress('inbox-viewer');
+    await ctx.http
+      .post('/api/team/invitations')
+      .set(bearer())
+      .send({ email: viewerEmail, role: 'viewer' })
+      .expect(201);
+    const viewerContext = await session.newContext();
+    const viewer = await session.signIn(viewerContext, viewerEmail);
+    const sections = viewer.getByRole('navigation', { name: 'Sections' });
+    await sections.getByRole('link', { name: 'Notifications' }).waitFor();
+    await viewer.getByRole('link', { name: 'Notifications, none unread' }).waitFor();
+    expect(await sections.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
+    await viewer.goto(`${session.consoleUrl}/audit`);
+    const alert = viewer.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('needs "export"');
+    expect(await viewer.getByRole('button', { name: 'Audit pack (ZIP)' }).count()).toBe(0);
+    await viewerContext.close();
+    expectNoFindings();
+  }, 60_000);
+
   async function setSchedule(bearerToken: string, hour: number): Promise<void> {
     const response = await ctx.http
       .patch(`/api/connections/${connectionId}/schedule`)

@@ -3,6 +3,7 @@ import {
   actorName,
   auditPackFilename,
   auditQuery,
+  detailsText,
   exportPeriod,
   localDay,
   localToIso,
@@ -79,6 +80,15 @@ describe('actorName', () => {
     expect(actorName({ type: 'client', id: 'u1', client_id: 'c1' }, text)).toBe('client c1');
     expect(actorName({ type: 'schedule', id: null }, text)).toBe('schedule');
     expect(actorName({ type: 'system', id: null }, text)).toBe('system');
+  });
+});
+
+describe('detailsText', () => {
+  it('writes key: value pairs, strings bare and the rest as JSON', () => {
+    expect(detailsText({ hour: 14, enabled: false, timezone: 'UTC', counts: { user: 2 } })).toBe(
+      'hour: 14, enabled: false, timezone: UTC, counts: {"user":2}',
+    );
+    expect(detailsText({})).toBe('');
   });
 });
 

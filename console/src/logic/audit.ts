@@ -115,6 +115,16 @@ export function actorName(
   return actor.id ?? actor.type;
 }
 
+/**
+ * An event's details on one line, as people read them: `key: value` pairs in the API's order,
+ * strings bare, other values as JSON; empty for none.
+ */
+export function detailsText(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
+}
+
 /** A local calendar day (`YYYY-MM-DD`) of `at`. */
 export function localDay(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -23,8 +23,6 @@ export const notificationsMessages = {
     unread: 'unread',
     read: 'read',
     loading: 'Loading…',
-    marked: (count: number) =>
-      count === 1 ? '1 notification marked read' : `${count} notifications marked read`,
   },
   preferences: {
     title: 'Notification preferences',

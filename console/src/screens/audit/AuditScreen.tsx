@@ -10,12 +10,14 @@ import {
   AUDIT_PAGE_SIZES,
   actorName,
   auditQuery,
+  detailsText,
   newerPage,
   olderPage,
   type AuditFilters,
   type CursorTrail,
 } from '../../logic/audit';
 import { auditMessages as text } from '../../messages/audit';
+import { useCan } from '../../session/me';
 import { AuditDownloads } from './AuditDownloads';
 
 const NO_FILTERS: AuditFilters = { from: '', to: '', action: null, actorId: '', targetId: '', limit: 25 };
@@ -27,6 +29,7 @@ const NO_FILTERS: AuditFilters = { from: '', to: '', action: null, actorId: '', 
  * trail to it.
  */
 export function AuditScreen() {
+  const canExport = useCan('export');
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [trail, setTrail] = useState<CursorTrail>([null]);
   const [debounced] = useDebouncedValue(filters, 300);
@@ -99,7 +102,7 @@ export function AuditScreen() {
       {events.error && <ErrorAlert error={events.error} />}
       {events.data && events.data.events.length === 0 && <Text>{text.empty}</Text>}
       {!!events.data?.events.length && (
-        <Table.ScrollContainer minWidth={960}>
+        <Table.ScrollContainer minWidth={1100}>
           <Table striped aria-label={text.table.label} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -132,7 +135,7 @@ export function AuditScreen() {
           {text.pages.older}
         </Button>
       </Group>
-      <AuditDownloads />
+      {canExport && <AuditDownloads />}
     </Stack>
   );
 }
@@ -147,10 +150,10 @@ function AuditRow({
 }) {
   const actor = actorName(event.actor, text.table);
   const target = event.target.id ? `${event.target.type} ${event.target.id}` : event.target.type;
-  const details = JSON.stringify(event.details);
+  const details = detailsText(event.details);
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Instant iso={event.occurred_at} />
       </Table.Td>
       <Table.Td>
@@ -184,14 +187,18 @@ function AuditRow({
           target
         )}
       </Table.Td>
-      <Table.Td>
-        <Badge color={event.outcome === 'failure' ? 'red' : 'green'} variant="light">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge
+          color={event.outcome === 'failure' ? 'red' : 'green'}
+          variant="light"
+          style={{ overflow: 'visible' }}
+        >
           {event.outcome}
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} lineClamp={3} title={details}>
-          {details === '{}' ? '' : details}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }} lineClamp={3} title={details}>
+          {details}
         </Text>
       </Table.Td>
     </Table.Tr>
