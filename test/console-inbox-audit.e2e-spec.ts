@@ -274,6 +274,7 @@ describeWithTools('chromium')('console notifications and audit trail (real Chrom
     expect(signed.status).toBe(200);
     expect(signed.headers.get('content-type')).toBe('application/pdf');
     expect((await signed.arrayBuffer()).byteLength).toBe(pdf.length);
+    await page.getByRole('heading', { name: 'Download' }).evaluate((heading) => heading.scrollIntoView());
     await session.inspect(page, 'audit-downloads');
     expectNoFindings();
   }, 150_000);

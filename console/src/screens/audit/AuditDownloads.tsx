@@ -73,8 +73,10 @@ export function AuditDownloads() {
         {report.error && <ErrorAlert error={report.error} />}
         {report.data && (
           <Text>
-            <Anchor href={report.data.url}>{text.reportReady}</Anchor>. {text.reportExpires}{' '}
-            <Instant iso={report.data.expiresAt} />.
+            <Anchor href={report.data.url} underline="always">
+              {text.reportReady}
+            </Anchor>
+            . {text.reportExpires} <Instant iso={report.data.expiresAt} />.
           </Text>
         )}
         {pack.error && <ErrorAlert error={pack.error} />}

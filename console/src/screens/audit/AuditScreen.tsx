@@ -102,7 +102,7 @@ export function AuditScreen() {
       {events.error && <ErrorAlert error={events.error} />}
       {events.data && events.data.events.length === 0 && <Text>{text.empty}</Text>}
       {!!events.data?.events.length && (
-        <Table.ScrollContainer minWidth={1100}>
+        <Table.ScrollContainer minWidth={1000}>
           <Table striped aria-label={text.table.label} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -191,12 +191,13 @@ function AuditRow({
         <Badge
           color={event.outcome === 'failure' ? 'red' : 'green'}
           variant="light"
-          style={{ overflow: 'visible' }}
+          // The word whole: a squeezed column would otherwise cut it ("SUCC…").
+          styles={{ label: { overflow: 'visible' } }}
         >
           {event.outcome}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={220}>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }} lineClamp={3} title={details}>
           {details}
         </Text>
