@@ -13,6 +13,10 @@ import { RestoreDetailScreen } from './screens/RestoreDetailScreen';
 import { RestoreScreen } from './screens/RestoreScreen';
 import { SignInScreen } from './screens/SignInScreen';
 import { TimelineScreen } from './screens/TimelineScreen';
+import { AuditScreen } from './screens/audit/AuditScreen';
+import { DiffRedirect } from './screens/notifications/DiffRedirect';
+import { InboxScreen } from './screens/notifications/InboxScreen';
+import { PreferencesScreen } from './screens/notifications/PreferencesScreen';
 import { TeamScreen } from './screens/team/TeamScreen';
 import { AccountScreen } from './screens/account/AccountScreen';
 
@@ -40,6 +44,10 @@ export function AppRoutes() {
         <Route path="/timeline" element={<TimelineScreen />} />
         <Route path="/restore" element={<RestoreScreen />} />
         <Route path="/restores/:id" element={<RestoreDetailScreen />} />
+        <Route path="/notifications" element={<InboxScreen />} />
+        <Route path="/settings/notifications" element={<PreferencesScreen />} />
+        <Route path="/audit" element={<AuditScreen />} />
+        <Route path="/diff" element={<DiffRedirect />} />
         <Route path="/compliance" element={<ComplianceScreen />} />
         <Route path="/scores" element={<ScoresScreen />} />
         <Route path="/team" element={<TeamScreen />} />

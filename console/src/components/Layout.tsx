@@ -8,6 +8,7 @@ import { layoutMessages as text } from '../messages/layout';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { DeletionBanner } from './DeletionBanner';
 import { ErrorAlert } from './ErrorAlert';
+import { NotificationBadge } from './NotificationBadge';
 import { TeamSwitcher } from './TeamSwitcher';
 
 /** The sections, each shown to roles with its permission (the API's, from /api/me). */
@@ -16,6 +17,8 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/backups', label: text.nav.backups, permission: 'view backups' },
   { to: '/compare', label: text.nav.compare, permission: 'view backups' },
   { to: '/restore', label: text.nav.restore, permission: 'restore' },
+  { to: '/notifications', label: text.nav.notifications, permission: 'view notifications' },
+  { to: '/audit', label: text.nav.audit, permission: 'export' },
   { to: '/compliance', label: text.nav.compliance, permission: 'compliance' },
   { to: '/scores', label: text.nav.scores, permission: 'view backups' },
   { to: '/team', label: text.nav.team, permission: 'manage team' },
@@ -70,6 +73,7 @@ export function Layout() {
           <Group gap="xs" wrap="nowrap">
             {me.data?.user && <Text visibleFrom="md">{me.data.user.email}</Text>}
             <TeamSwitcher />
+            <NotificationBadge />
             <ColorSchemeToggle />
             <Button variant="default" size="xs" onClick={signOut}>
               {text.signOut}

@@ -13,6 +13,8 @@ export const layoutMessages = {
     backups: 'Backups',
     compare: 'Compare',
     restore: 'Restore',
+    notifications: 'Notifications',
+    audit: 'Audit trail',
     compliance: 'Compliance',
     scores: 'Scores',
     team: 'Team',
