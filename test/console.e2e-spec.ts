@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
+import { screenshot } from './support/console-browser.js';
 import { startConsoleSession, type ConsoleSession, type ScreenFindings } from './support/console-session.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES } from './support/restore-helpers.js';
@@ -324,6 +325,8 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     await admin.getByRole('navigation', { name: 'Sections' }).waitFor();
     expect(await scheme()).toBe('dark');
     expect(await admin.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed')).toBe('true');
+    await admin.getByRole('cell', { name: /Simulated org/ }).waitFor();
+    await screenshot(admin, 'dark-theme');
 
     // Switched back, it stays light against the same light system scheme after another reload.
     await admin.getByRole('button', { name: 'Dark theme' }).click();
@@ -348,8 +351,17 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     await burger.click();
     await admin.waitForFunction(`${navigation}.left >= 0`);
     expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    // Every control of the header and the opened navigation lies within the 390 px.
+    const beyond = await admin.evaluate(
+      `[...document.querySelectorAll('header button, header input, nav a, nav button')].filter((e) => e.getBoundingClientRect().right > innerWidth).length`,
+    );
+    expect(beyond).toBe(0);
+    const sectionsNav = admin.getByRole('navigation', { name: 'Sections' });
+    await sectionsNav.getByRole('button', { name: 'Dark theme' }).waitFor();
+    await sectionsNav.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot(admin, 'navigation-narrow');
 
-    await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Backups' }).click();
+    await sectionsNav.getByRole('link', { name: 'Backups' }).click();
     await admin.waitForURL(/\/backups$/);
     await admin.getByRole('heading', { name: 'Backups' }).waitFor();
     // Once a section is chosen the navigation folds away again, leaving the screen its width.

@@ -41,6 +41,15 @@ export function Layout() {
     queryClient.clear();
     navigate('/sign-in');
   };
+  // Beside the team switch they need about 500 px: below `sm` they move into the navigation.
+  const accountActions = (
+    <>
+      <ColorSchemeToggle />
+      <Button variant="default" size="xs" onClick={signOut}>
+        {text.signOut}
+      </Button>
+    </>
+  );
   return (
     <AppShell
       header={{ height: 56 }}
@@ -65,10 +74,9 @@ export function Layout() {
           <Group gap="xs" wrap="nowrap">
             {me.data?.user && <Text visibleFrom="md">{me.data.user.email}</Text>}
             <TeamSwitcher />
-            <ColorSchemeToggle />
-            <Button variant="default" size="xs" onClick={signOut}>
-              {text.signOut}
-            </Button>
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              {accountActions}
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>
@@ -85,6 +93,9 @@ export function Layout() {
             />
           ),
         )}
+        <Group gap="xs" mt="md" hiddenFrom="sm">
+          {accountActions}
+        </Group>
       </AppShell.Navbar>
       <AppShell.Main>
         {/* The screen loads beside the session check; its actions appear once the permissions are known. */}
