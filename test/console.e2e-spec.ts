@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
+import { screenshot } from './support/console-browser.js';
 import { startConsoleSession, type ConsoleSession, type ScreenFindings } from './support/console-session.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
 import { RESTORE_SCOPES } from './support/restore-helpers.js';
@@ -307,6 +308,68 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     expect(findings.narrow).toEqual([]);
     expect(findings.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('switches to the dark theme from the header and keeps it across a reload', async () => {
+    const context = await newContext();
+    const admin = await signIn(context, adminEmail);
+    const scheme = () => admin.locator('html').getAttribute('data-mantine-color-scheme');
+    // Chromium reports a light system scheme: the console starts light.
+    expect(await scheme()).toBe('light');
+    const toggle = admin.getByRole('button', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await admin.waitForSelector('html[data-mantine-color-scheme="dark"]', { state: 'attached' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await admin.reload();
+    await admin.getByRole('navigation', { name: 'Sections' }).waitFor();
+    expect(await scheme()).toBe('dark');
+    expect(await admin.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed')).toBe('true');
+    await admin.getByRole('cell', { name: /Simulated org/ }).waitFor();
+    await screenshot(admin, 'dark-theme');
+
+    // Switched back, it stays light against the same light system scheme after another reload.
+    await admin.getByRole('button', { name: 'Dark theme' }).click();
+    await admin.waitForSelector('html[data-mantine-color-scheme="light"]', { state: 'attached' });
+    await admin.reload();
+    await admin.getByRole('navigation', { name: 'Sections' }).waitFor();
+    expect(await scheme()).toBe('light');
+    await context.close();
+    expect(findings.pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('at 390 px opens the navigation from the burger button and goes to the chosen section', async () => {
+    const context = await newContext();
+    const admin = await signIn(context, adminEmail);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    // Folded, the navigation sits left of the viewport (Mantine's AppShell slides it out).
+    const navigation = `document.querySelector('nav[aria-label="Sections"]').getBoundingClientRect()`;
+    const folded = () => admin.waitForFunction(`${navigation}.right <= 0`);
+    await folded();
+    const burger = admin.getByRole('button', { name: 'Open navigation' });
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    await burger.click();
+    await admin.waitForFunction(`${navigation}.left >= 0`);
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    // Every control of the header and the opened navigation lies within the 390 px.
+    const beyond = await admin.evaluate(
+      `[...document.querySelectorAll('header button, header input, nav a, nav button')].filter((e) => e.getBoundingClientRect().right > innerWidth).length`,
+    );
+    expect(beyond).toBe(0);
+    const sectionsNav = admin.getByRole('navigation', { name: 'Sections' });
+    await sectionsNav.getByRole('button', { name: 'Dark theme' }).waitFor();
+    await sectionsNav.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot(admin, 'navigation-narrow');
+
+    await sectionsNav.getByRole('link', { name: 'Backups' }).click();
+    await admin.waitForURL(/\/backups$/);
+    await admin.getByRole('heading', { name: 'Backups' }).waitFor();
+    // Once a section is chosen the navigation folds away again, leaving the screen its width.
+    await folded();
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+    expect(findings.pageErrors).toEqual([]);
+  }, 60_000);
 
   /** A bearer token of an admin client in the signed-in admin's team, to check through the API. */
   let token: string | undefined;

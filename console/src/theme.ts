@@ -18,12 +18,15 @@ export const theme = createTheme({
 /**
  * CSS variables beside the theme, so that text keeps 4.5:1 in both schemes: in light, darker
  * dimmed and error text and dark text on light variants; in dark, lighter dimmed and error text.
+ * `--console-section-background` shades a heading row inside a list (the compare screen's type
+ * headings) in either scheme, under the scheme's own text colour.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--console-section-background': 'var(--mantine-color-gray-1)',
     // Light badges, alerts and nav links: the tint carries the colour, the text stays dark.
     ...Object.fromEntries(
       ['blue', 'red', 'orange', 'yellow', 'green', 'gray', 'grape'].map((color) => [
@@ -36,5 +39,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
+    // Light gray under the dark scheme's light text would be about 1.2:1.
+    '--console-section-background': 'var(--mantine-color-dark-5)',
   },
 });

@@ -31,25 +31,3 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
-
-/** The headline for an API error, by status, as the console shows it (without the API's message). */
-export function errorTitle(status: number): string {
-  switch (status) {
-    case 400:
-      return 'The request was refused';
-    case 401:
-      return 'Signed out';
-    case 402:
-      return 'Plan limit reached';
-    case 403:
-      return 'Not allowed';
-    case 404:
-      return 'Not found';
-    case 409:
-      return 'Conflict';
-    case 429:
-      return 'Too many requests';
-    default:
-      return status >= 500 ? 'The service failed' : `Error ${status}`;
-  }
-}

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { describeFieldChange, fieldChanges, type Change, type ChangeRow } from '../logic/changes';
 import { formatCount } from '../logic/format';
+import { changeListMessages as text } from '../messages/changeList';
 import { useCan } from '../session/me';
 import { SeverityBadge } from './SeverityBadge';
 
@@ -35,12 +36,12 @@ export function ChangeList({
       ref={scroller}
       data-testid="change-list"
       role="list"
-      aria-label="Changes"
+      aria-label={text.label}
       tabIndex={0}
       style={{
         height: '65vh',
         overflow: 'auto',
-        border: '1px solid var(--mantine-color-gray-3)',
+        border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 4,
       }}
     >
@@ -62,9 +63,9 @@ export function ChangeList({
               }}
             >
               {row.kind === 'group' ? (
-                <Group px="sm" py={8} bg="var(--mantine-color-gray-1)">
+                <Group px="sm" py={8} bg="var(--console-section-background)">
                   <Text fw={700}>{row.group.type}</Text>
-                  <Text size="sm">{formatCount(row.group.changes.length, 'change')}</Text>
+                  <Text size="sm">{formatCount(row.group.changes.length, text.change)}</Text>
                 </Group>
               ) : (
                 <ChangeItem
@@ -96,7 +97,7 @@ function ChangeItem({
   const timeline = `/timeline?${new URLSearchParams({ connectionId, resourceType: change.resourceType, resourceId: change.resource.id })}`;
   return (
     <div
-      style={{ padding: '6px 12px', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      style={{ padding: '6px 12px', borderBottom: '1px solid var(--mantine-color-default-border)' }}
       data-testid="change"
     >
       <Group gap="xs">
@@ -108,12 +109,12 @@ function ChangeItem({
         <Text size="xs" c="dimmed">
           {change.rule}
         </Text>
-        <Link to={timeline} style={{ fontSize: 12 }} aria-label={`Timeline: ${label}`}>
-          Timeline
+        <Link to={timeline} style={{ fontSize: 12 }} aria-label={text.timelineOf(label)}>
+          {text.timeline}
         </Link>
         {restoreFrom && change.action !== 'added' && (
-          <Link to={restore} style={{ fontSize: 12 }} aria-label={`Restore as it was: ${label}`}>
-            Restore as it was
+          <Link to={restore} style={{ fontSize: 12 }} aria-label={text.restoreOf(label)}>
+            {text.restore}
           </Link>
         )}
       </Group>
@@ -124,7 +125,7 @@ function ChangeItem({
       ))}
       {fields.length > SHOWN_FIELDS && (
         <Text size="xs" c="dimmed">
-          and {fields.length - SHOWN_FIELDS} more fields
+          {text.moreFields(fields.length - SHOWN_FIELDS)}
         </Text>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { confirmModalMessages as messages } from '../messages/confirmModal';
 
 /**
  * A confirmation dialog. With `typed`, the action stays disabled until that exact text is typed
@@ -30,7 +31,9 @@ export function ConfirmModal(props: {
             <TextInput
               label={
                 <Text span size="sm">
-                  Type <strong>{props.typed}</strong> to confirm
+                  {messages.typeBefore}
+                  <strong>{props.typed}</strong>
+                  {messages.typeAfter}
                 </Text>
               }
               value={text}
@@ -40,7 +43,7 @@ export function ConfirmModal(props: {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {messages.cancel}
             </Button>
             <Button
               type="submit"

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ApiError, errorTitle } from '../api/errors';
+import { ApiError } from '../api/errors';
+import { errorAlertMessages as text } from '../messages/errorAlert';
 
 /**
  * An error as the person should read it: the status's headline and the API's own message; a 402
@@ -9,7 +10,7 @@ import { ApiError, errorTitle } from '../api/errors';
 export function ErrorAlert({ error }: { error: unknown }) {
   if (!(error instanceof ApiError)) {
     return (
-      <Alert color="red" title="Something went wrong" role="alert">
+      <Alert color="red" title={text.unexpected} role="alert">
         {error instanceof Error ? error.message : String(error)}
       </Alert>
     );
@@ -17,11 +18,7 @@ export function ErrorAlert({ error }: { error: unknown }) {
   return (
     <Alert color={error.status === 429 ? 'yellow' : 'red'} title={errorTitle(error.status)} role="alert">
       <div>{error.body.error}</div>
-      {error.status === 402 && (
-        <div>
-          Limit: {error.body.limit ?? 'unknown'} on the {error.body.plan ?? 'current'} plan.
-        </div>
-      )}
+      {error.status === 402 && <div>{text.limit(error.body.limit, error.body.plan)}</div>}
       {error.status === 429 && <RetryCountdown seconds={error.retryAfterSeconds} />}
     </Alert>
   );
@@ -34,6 +31,11 @@ function RetryCountdown({ seconds }: { seconds: number | null }) {
     const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
     return () => clearTimeout(timer);
   }, [left]);
-  if (seconds === null) return <div>Try again in a moment.</div>;
-  return <div>{left > 0 ? `Try again in ${left} s.` : 'You can try again now.'}</div>;
+  if (seconds === null) return <div>{text.retrySoon}</div>;
+  return <div>{left > 0 ? text.retryIn(left) : text.retryNow}</div>;
+}
+
+/** The headline for an API error, by status, without the API's own message. */
+function errorTitle(status: number): string {
+  return text.titles[status] ?? (status >= 500 ? text.serverFailed : text.otherStatus(status));
 }

@@ -1,5 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { jobProgressMessages as text } from '../messages/jobProgress';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -26,7 +27,7 @@ export function JobProgress(props: {
           value={props.pct}
           color={props.status === 'failed' ? 'red' : 'blue'}
         >
-          <Progress.Label>{props.pct} %</Progress.Label>
+          <Progress.Label>{text.pct(props.pct)}</Progress.Label>
         </Progress.Section>
       </Progress.Root>
       <Text size="sm" aria-live="polite">

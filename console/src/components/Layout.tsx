@@ -17,10 +17,10 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/backups', label: text.nav.backups, permission: 'view backups' },
   { to: '/compare', label: text.nav.compare, permission: 'view backups' },
   { to: '/restore', label: text.nav.restore, permission: 'restore' },
-  { to: '/notifications', label: text.nav.notifications, permission: 'view notifications' },
-  { to: '/audit', label: text.nav.audit, permission: 'export' },
   { to: '/compliance', label: text.nav.compliance, permission: 'compliance' },
   { to: '/scores', label: text.nav.scores, permission: 'view backups' },
+  { to: '/audit', label: text.nav.audit, permission: 'export' },
+  { to: '/notifications', label: text.nav.notifications, permission: 'view notifications' },
   { to: '/team', label: text.nav.team, permission: 'manage team' },
   { to: '/account', label: text.nav.account, permission: 'export' },
 ];
@@ -49,6 +49,15 @@ export function Layout() {
     queryClient.clear();
     navigate('/sign-in');
   };
+  // Beside the team switch they need about 500 px: below `sm` they move into the navigation.
+  const accountActions = (
+    <>
+      <ColorSchemeToggle />
+      <Button variant="default" size="xs" onClick={signOut}>
+        {text.signOut}
+      </Button>
+    </>
+  );
   return (
     <AppShell
       header={{ height: 56 }}
@@ -74,10 +83,9 @@ export function Layout() {
             {me.data?.user && <Text visibleFrom="md">{me.data.user.email}</Text>}
             <TeamSwitcher />
             <NotificationBadge />
-            <ColorSchemeToggle />
-            <Button variant="default" size="xs" onClick={signOut}>
-              {text.signOut}
-            </Button>
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              {accountActions}
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>
@@ -94,6 +102,9 @@ export function Layout() {
             />
           ),
         )}
+        <Group gap="xs" mt="md" hiddenFrom="sm">
+          {accountActions}
+        </Group>
       </AppShell.Navbar>
       <AppShell.Main>
         <DeletionBanner />

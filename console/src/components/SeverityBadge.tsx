@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { Severity } from '../logic/changes';
+import { badgeMessages as text } from '../messages/badges';
 
 const COLORS: Record<Severity, string> = {
   critical: 'red',
@@ -13,7 +14,7 @@ const COLORS: Record<Severity, string> = {
 export function SeverityBadge({ severity, count }: { severity: Severity; count?: number }) {
   return (
     <Badge color={COLORS[severity]} variant="light">
-      {count === undefined ? severity : `${count} ${severity}`}
+      {count === undefined ? text.severity[severity] : text.severityCount(count, text.severity[severity])}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { badgeMessages as text } from '../messages/badges';
 
 const COLORS: Record<string, string> = {
   completed: 'green',
@@ -12,7 +13,7 @@ const COLORS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge color={COLORS[status] ?? 'gray'} variant="light">
-      {status}
+      {text.status[status] ?? status}
     </Badge>
   );
 }

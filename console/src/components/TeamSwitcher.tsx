@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useMe } from '../session/me';
+import { teamSwitcherMessages as text } from '../messages/teamSwitcher';
 import { ErrorAlert } from './ErrorAlert';
 
 /** The current team, and a switch to another of the person's teams (`POST /api/me/team`). */
@@ -18,11 +19,11 @@ export function TeamSwitcher() {
   return (
     <>
       <Select
-        aria-label="Team"
+        aria-label={text.label}
         size="xs"
         w={{ base: 110, sm: 220 }}
         allowDeselect={false}
-        data={teams.map((team) => ({ value: team.id, label: `${team.name} (${team.role})` }))}
+        data={teams.map((team) => ({ value: team.id, label: text.option(team.name, team.role) }))}
         value={current.id}
         disabled={teams.length < 2 || change.isPending}
         onChange={(teamId) => teamId && teamId !== current.id && change.mutate(teamId)}

@@ -6,8 +6,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { Instant } from '../components/Instant';
 import { JobProgress } from '../components/JobProgress';
-import { connectionName, formatBytes, formatInstant } from '../logic/format';
+import { backupDetailMessages as text } from '../messages/backupDetail';
+import { connectionName, formatBytes } from '../logic/format';
 import { useCan } from '../session/me';
 
 /** One backup: live progress while it runs (polled every second), then its counts per type and size. */
@@ -26,47 +28,54 @@ export function BackupDetailScreen() {
   const remove = useMutation({
     mutationFn: () => unwrap(api().DELETE('/api/backup/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'Backup deleted' });
+      notifications.show({ color: 'green', message: text.deleted });
       await queryClient.invalidateQueries({ queryKey: ['backups'] });
       navigate('/backups');
     },
   });
   if (backup.error) return <ErrorAlert error={backup.error} />;
   const b = backup.data?.backup;
-  if (!b) return <Text>Loading…</Text>;
+  if (!b) return <Text>{text.loading}</Text>;
   const counts = Object.entries(b.resource_counts).sort(([x], [y]) => x.localeCompare(y));
   return (
     <Stack>
       <Title order={1} size="h2">
-        Backup of {connectionName(b.connection)}
+        {text.title(connectionName(b.connection))}
       </Title>
       <JobProgress
-        label="Backup progress"
+        label={text.progress}
         status={b.status}
-        summary={`${b.kind}, started ${formatInstant(b.started_at)}, ${b.triggered_by}`}
+        summary={
+          <>
+            {text.summaryBefore(b.kind)}
+            <Instant iso={b.started_at} />
+            {text.summaryAfter(b.triggered_by)}
+          </>
+        }
         pct={b.progress_pct}
         message={b.status === 'failed' ? b.error_message : b.progress_message}
       />
       {b.status === 'completed' && (
         <>
           <Text>
-            Size {formatBytes(b.size)}, completed {formatInstant(b.completed_at)}
+            {text.sizeBefore(formatBytes(b.size))}
+            <Instant iso={b.completed_at} />
           </Text>
           <Group>
             <Button component={Link} to={`/compare?to=${b.id}`}>
-              Compare with the previous backup
+              {text.compare}
             </Button>
             {canRestore && (
               <Button component={Link} to={`/restore?backupId=${b.id}`} variant="light">
-                Restore from this backup
+                {text.restore}
               </Button>
             )}
           </Group>
-          <Table striped aria-label="Objects per type">
+          <Table striped aria-label={text.tableLabel}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Objects</Table.Th>
+                <Table.Th>{text.columns.type}</Table.Th>
+                <Table.Th>{text.columns.objects}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -83,19 +92,19 @@ export function BackupDetailScreen() {
       {canDelete && b.status !== 'running' && (
         <Group>
           <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-            Delete backup
+            {text.delete}
           </Button>
         </Group>
       )}
       <ConfirmModal
         opened={confirming}
-        title="Delete backup"
-        confirmLabel="Delete backup"
+        title={text.deleteTitle}
+        confirmLabel={text.deleteConfirm}
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}
         onClose={() => setConfirming(false)}
       >
-        This backup and its stored objects will be deleted.
+        {text.deleteWarning}
         {remove.error && <ErrorAlert error={remove.error} />}
       </ConfirmModal>
     </Stack>

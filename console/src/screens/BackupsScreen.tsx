@@ -17,9 +17,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { Instant } from '../components/Instant';
 import { StatusBadge } from '../components/StatusBadge';
+import { backupsMessages as text } from '../messages/backups';
 import { useCan } from '../session/me';
-import { connectionName, formatBytes, formatInstant, formatPercent } from '../logic/format';
+import { connectionName, formatBytes, formatPercent } from '../logic/format';
 import { runTargets } from '../logic/run-targets';
 
 const PAGE_SIZE = 25;
@@ -68,14 +70,15 @@ export function BackupsScreen() {
   return (
     <Stack>
       <Title order={1} size="h2">
-        Backups
+        {text.title}
       </Title>
       <RunBackup targets={targets} />
       <Group align="flex-end">
         <Select
-          label="Connection"
+          label={text.connection}
           clearable
-          placeholder="All connections"
+          placeholder={text.allConnections}
+          w={{ base: '100%', sm: 240 }}
           data={targets}
           value={connectionId}
           onChange={(value) => {
@@ -84,9 +87,10 @@ export function BackupsScreen() {
           }}
         />
         <Select
-          label="Status"
+          label={text.status}
           clearable
-          placeholder="Any status"
+          placeholder={text.anyStatus}
+          w={{ base: '100%', sm: 180 }}
           data={['running', 'completed', 'failed']}
           value={status}
           onChange={(value) => {
@@ -95,8 +99,9 @@ export function BackupsScreen() {
           }}
         />
         <TextInput
-          label="Search"
-          placeholder="Connection, error, resource type"
+          label={text.search}
+          placeholder={text.searchPlaceholder}
+          w={{ base: '100%', sm: 280 }}
           value={search}
           onChange={(event) => {
             setSearch(event.currentTarget.value);
@@ -106,51 +111,55 @@ export function BackupsScreen() {
       </Group>
       {stats && (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Stat label="Backups" value={String(stats.totalBackups)} />
-          <Stat label="Success rate" value={formatPercent(stats.successRate)} />
-          <Stat label="Failed" value={String(stats.failedBackups)} />
-          <Stat label="Total size" value={formatBytes(stats.totalSize)} />
+          <Stat label={text.stats.backups} value={String(stats.totalBackups)} />
+          <Stat label={text.stats.successRate} value={formatPercent(stats.successRate)} />
+          <Stat label={text.stats.failed} value={String(stats.failedBackups)} />
+          <Stat label={text.stats.totalSize} value={formatBytes(stats.totalSize)} />
         </SimpleGrid>
       )}
       {backups.error && <ErrorAlert error={backups.error} />}
-      {backups.data && backups.data.backups.length === 0 && <Text>No backups match.</Text>}
+      {backups.data && backups.data.backups.length === 0 && <Text>{text.noneMatch}</Text>}
       {!!backups.data?.backups.length && (
-        <Table striped highlightOnHover aria-label="Backups">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Connection</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Objects</Table.Th>
-              <Table.Th>Size</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {backups.data.backups.map((backup) => (
-              <Table.Tr key={backup.id}>
-                <Table.Td>
-                  <Link to={`/backups/${backup.id}`}>{formatInstant(backup.started_at)}</Link>
-                </Table.Td>
-                <Table.Td>{connectionName(backup.connection)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={backup.status} />
-                  {backup.status === 'running' && ` ${backup.progress_pct} %`}
-                </Table.Td>
-                <Table.Td>{backup.kind}</Table.Td>
-                <Table.Td>{Object.values(backup.resource_counts).reduce((a, b) => a + b, 0)}</Table.Td>
-                <Table.Td>{formatBytes(backup.size)}</Table.Td>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover aria-label={text.tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{text.columns.started}</Table.Th>
+                <Table.Th>{text.columns.connection}</Table.Th>
+                <Table.Th>{text.columns.status}</Table.Th>
+                <Table.Th>{text.columns.kind}</Table.Th>
+                <Table.Th>{text.columns.objects}</Table.Th>
+                <Table.Th>{text.columns.size}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {backups.data.backups.map((backup) => (
+                <Table.Tr key={backup.id}>
+                  <Table.Td>
+                    <Link to={`/backups/${backup.id}`}>
+                      <Instant iso={backup.started_at} focusable={false} />
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>{connectionName(backup.connection)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={backup.status} />
+                    {backup.status === 'running' && ` ${text.runningPct(backup.progress_pct)}`}
+                  </Table.Td>
+                  <Table.Td>{backup.kind}</Table.Td>
+                  <Table.Td>{Object.values(backup.resource_counts).reduce((a, b) => a + b, 0)}</Table.Td>
+                  <Table.Td>{formatBytes(backup.size)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Pagination
         total={pages}
         value={page}
         onChange={setPage}
-        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+        getControlProps={(control) => ({ 'aria-label': text.pagination.control(control) })}
+        getItemProps={(p) => ({ 'aria-label': text.pagination.page(p) })}
       />
     </Stack>
   );
@@ -173,8 +182,9 @@ function RunBackup({ targets }: { targets: Array<{ value: string; label: string 
     <Stack gap="xs">
       <Group align="flex-end">
         <Select
-          label="Connection to back up"
-          placeholder={targets.length ? 'Choose a connection' : 'No connection yet'}
+          label={text.run.connection}
+          placeholder={targets.length ? text.run.choose : text.run.noConnection}
+          w={{ base: '100%', sm: 280 }}
           data={targets}
           value={connectionId}
           onChange={setConnectionId}
@@ -184,7 +194,7 @@ function RunBackup({ targets }: { targets: Array<{ value: string; label: string 
           loading={run.isPending}
           onClick={() => connectionId && run.mutate(connectionId)}
         >
-          Run backup
+          {text.run.run}
         </Button>
       </Group>
       {run.error && <ErrorAlert error={run.error} />}

@@ -8,6 +8,7 @@ import { ChangeList } from '../components/ChangeList';
 import { SeverityBadge } from '../components/SeverityBadge';
 import { filterChanges, groupByType, SEVERITIES, toRows, type Severity } from '../logic/changes';
 import { connectionName, formatCount, formatInstant } from '../logic/format';
+import { compareMessages as text } from '../messages/compare';
 
 /**
  * Compare two backups (`?from=&to=`), or `?to=` alone: since the previous completed backup of
@@ -51,7 +52,7 @@ export function CompareScreen() {
   );
   const options = backups.map((b) => ({
     value: b.id,
-    label: `${connectionName(b.connection)} · ${formatInstant(b.started_at)}`,
+    label: text.backupOption(connectionName(b.connection), formatInstant(b.started_at)),
   }));
   const choose = (key: 'from' | 'to') => (value: string | null) => {
     const next = new URLSearchParams(params);
@@ -63,12 +64,12 @@ export function CompareScreen() {
   return (
     <Stack>
       <Title order={1} size="h2">
-        Compare backups
+        {text.title}
       </Title>
       <Group align="flex-end">
         <Select
-          label="From (older)"
-          placeholder="The previous backup"
+          label={text.from}
+          placeholder={text.fromPlaceholder}
           clearable
           data={options}
           value={from}
@@ -76,7 +77,7 @@ export function CompareScreen() {
           w={{ base: '100%', sm: 340 }}
         />
         <Select
-          label="To (newer)"
+          label={text.to}
           data={options}
           value={to}
           onChange={choose('to')}
@@ -84,17 +85,14 @@ export function CompareScreen() {
         />
       </Group>
       {completed.error && <ErrorAlert error={completed.error} />}
-      {to && !from && completed.data && (
-        <Text>This is the connection's first backup: nothing to compare it with.</Text>
-      )}
+      {to && !from && completed.data && <Text>{text.firstBackup}</Text>}
       {diff.error && <ErrorAlert error={diff.error} />}
       {summary && (
         <>
-          <Group gap="xs" aria-label="Summary">
-            <Text fw={600}>{formatCount(summary.total, 'change')}:</Text>
+          <Group gap="xs" aria-label={text.summaryLabel}>
+            <Text fw={600}>{text.total(formatCount(summary.total, text.change))}</Text>
             <Text>
-              {summary.byAction.added} added, {summary.byAction.modified} modified, {summary.byAction.removed}{' '}
-              removed
+              {text.byAction(summary.byAction.added, summary.byAction.modified, summary.byAction.removed)}
             </Text>
             {SEVERITIES.map((severity) =>
               summary.bySeverity?.[severity] ? (
@@ -104,16 +102,16 @@ export function CompareScreen() {
           </Group>
           <Group align="flex-end">
             <MultiSelect
-              label="Severity"
-              placeholder="Any severity"
+              label={text.severity}
+              placeholder={text.anySeverity}
               data={[...SEVERITIES]}
               value={severities}
               onChange={setSeverities}
               w={{ base: '100%', sm: 300 }}
             />
             <MultiSelect
-              label="Type"
-              placeholder="Any type"
+              label={text.type}
+              placeholder={text.anyType}
               data={Object.keys(summary.byType).sort()}
               value={types}
               onChange={setTypes}
@@ -122,7 +120,7 @@ export function CompareScreen() {
             />
           </Group>
           {rows.length === 0 ? (
-            <Text>No changes{changes.length ? ' match the filters' : ''}.</Text>
+            <Text>{changes.length ? text.noneMatch : text.noChanges}</Text>
           ) : (
             <ChangeList rows={rows} connectionId={summary.to.connectionId} fromBackupId={from!} />
           )}

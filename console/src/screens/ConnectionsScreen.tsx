@@ -7,7 +7,9 @@ import { api, unwrap, type Schemas } from '../api/client';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { StatusBadge } from '../components/StatusBadge';
-import { connectionName, formatInstant, providerLabel } from '../logic/format';
+import { Instant } from '../components/Instant';
+import { connectionName, providerLabel } from '../logic/format';
+import { connectionsMessages as text } from '../messages/connections';
 import { useCan } from '../session/me';
 import { ConnectionFormModal } from './ConnectionFormModal';
 import { ScheduleModal } from './ScheduleModal';
@@ -33,7 +35,7 @@ export function ConnectionsScreen() {
   const remove = useMutation({
     mutationFn: (id: string) => unwrap(api().DELETE('/api/connections/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'Connection deleted' });
+      notifications.show({ color: 'green', message: text.deleted });
       setDialog(null);
       await queryClient.invalidateQueries({ queryKey: ['connections'] });
     },
@@ -42,79 +44,81 @@ export function ConnectionsScreen() {
     <Stack>
       <Group justify="space-between">
         <Title order={1} size="h2">
-          Connections
+          {text.title}
         </Title>
-        {canManage && <Button onClick={() => setDialog({ kind: 'create' })}>Add connection</Button>}
+        {canManage && <Button onClick={() => setDialog({ kind: 'create' })}>{text.add}</Button>}
       </Group>
       {connections.error && <ErrorAlert error={connections.error} />}
       {run.error && <ErrorAlert error={run.error} />}
-      {connections.data?.connections.length === 0 && <Text>No connections yet.</Text>}
+      {connections.data?.connections.length === 0 && <Text>{text.none}</Text>}
       {!!connections.data?.connections.length && (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Provider</Table.Th>
-              <Table.Th>Last backup</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {connections.data.connections.map((connection) => (
-              <Table.Tr key={connection.id}>
-                <Table.Td>
-                  <div>{connectionName(connection)}</div>
-                  <Text size="xs" c="dimmed">
-                    {connection.org_url}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{providerLabel(connection.provider)}</Table.Td>
-                <Table.Td>
-                  <LastBackup connectionId={connection.id} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    {canRun && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover aria-label={text.tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{text.columns.name}</Table.Th>
+                <Table.Th>{text.columns.provider}</Table.Th>
+                <Table.Th>{text.columns.lastBackup}</Table.Th>
+                <Table.Th>{text.columns.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {connections.data.connections.map((connection) => (
+                <Table.Tr key={connection.id}>
+                  <Table.Td>
+                    <div>{connectionName(connection)}</div>
+                    <Text size="xs" c="dimmed">
+                      {connection.org_url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{providerLabel(connection.provider)}</Table.Td>
+                  <Table.Td>
+                    <LastBackup connectionId={connection.id} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {canRun && (
+                        <Button
+                          size="xs"
+                          onClick={() => run.mutate(connection.id)}
+                          loading={run.isPending && run.variables === connection.id}
+                        >
+                          {text.runBackup}
+                        </Button>
+                      )}
                       <Button
                         size="xs"
-                        onClick={() => run.mutate(connection.id)}
-                        loading={run.isPending && run.variables === connection.id}
+                        variant="default"
+                        onClick={() => setDialog({ kind: 'schedule', connection })}
                       >
-                        Run backup
+                        {text.schedule}
                       </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setDialog({ kind: 'schedule', connection })}
-                    >
-                      Schedule
-                    </Button>
-                    {canManage && (
-                      <>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setDialog({ kind: 'edit', connection })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          onClick={() => setDialog({ kind: 'delete', connection })}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                      {canManage && (
+                        <>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setDialog({ kind: 'edit', connection })}
+                          >
+                            {text.edit}
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="light"
+                            onClick={() => setDialog({ kind: 'delete', connection })}
+                          >
+                            {text.delete}
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {dialog?.kind === 'create' && <ConnectionFormModal opened onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (
@@ -126,13 +130,13 @@ export function ConnectionsScreen() {
       {dialog?.kind === 'delete' && (
         <ConfirmModal
           opened
-          title="Delete connection"
-          confirmLabel="Delete connection"
+          title={text.deleteTitle}
+          confirmLabel={text.deleteConfirm}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(dialog.connection.id)}
           onClose={() => setDialog(null)}
         >
-          Delete {connectionName(dialog.connection)} and stop its scheduled backups?
+          {text.deleteQuestion(connectionName(dialog.connection))}
           {remove.error && <ErrorAlert error={remove.error} />}
         </ConfirmModal>
       )}
@@ -146,10 +150,12 @@ function LastBackup({ connectionId }: { connectionId: string }) {
     queryFn: () => unwrap(api().GET('/api/backup/list', { params: { query: { connectionId, limit: 1 } } })),
   });
   const backup = last.data?.backups[0];
-  if (!backup) return <Text size="sm">{last.isPending ? '…' : 'None yet'}</Text>;
+  if (!backup) return <Text size="sm">{last.isPending ? text.lastBackupLoading : text.noBackupYet}</Text>;
   return (
     <Group gap="xs">
-      <Link to={`/backups/${backup.id}`}>{formatInstant(backup.started_at)}</Link>
+      <Link to={`/backups/${backup.id}`}>
+        <Instant iso={backup.started_at} focusable={false} />
+      </Link>
       <StatusBadge status={backup.status} />
     </Group>
   );

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { Instant } from '../components/Instant';
 import { JobProgress } from '../components/JobProgress';
-import { connectionName, formatInstant } from '../logic/format';
+import { restoreDetailMessages as text } from '../messages/restoreDetail';
+import { connectionName } from '../logic/format';
 
 /** One restore: progress while it runs, then the totals, each item's outcome and the id map. */
 export function RestoreDetailScreen() {
@@ -22,59 +24,63 @@ export function RestoreDetailScreen() {
   });
   if (detail.error) return <ErrorAlert error={detail.error} />;
   const restore = detail.data?.restore;
-  if (!restore) return <Text>Loading…</Text>;
+  if (!restore) return <Text>{text.loading}</Text>;
   const { totals } = restore;
   return (
     <Stack>
       <Title order={1} size="h2">
-        Restore to {connectionName(restore.connection)}
+        {text.title(connectionName(restore.connection))}
       </Title>
       <JobProgress
-        label="Restore progress"
+        label={text.progress}
         status={restore.status}
-        summary={`${restore.mode}, started ${formatInstant(restore.started_at ?? restore.created_at)}`}
+        summary={
+          <>
+            {text.summaryBefore(restore.mode)}
+            <Instant iso={restore.started_at ?? restore.created_at} />
+          </>
+        }
         pct={restore.progress_pct}
         message={restore.error_message ?? restore.progress_message}
       />
       {restore.pre_restore_backup_id && (
         <Text>
-          Backup taken before this restore:{' '}
-          <Link to={`/backups/${restore.pre_restore_backup_id}`}>open the pre-restore backup</Link>
+          {text.preRestore}{' '}
+          <Link to={`/backups/${restore.pre_restore_backup_id}`}>{text.openPreRestore}</Link>
         </Text>
       )}
-      <Text>
-        {totals.create} created, {totals.update} updated, {totals.delete} deleted, {totals.skip} unchanged,{' '}
-        {totals.failed} failed
-      </Text>
+      <Text>{text.totals(totals)}</Text>
       {!!detail.data?.items.length && (
-        <Table striped aria-label="Restored items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Object</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Outcome</Table.Th>
-              <Table.Th>New id</Table.Th>
-              <Table.Th>Notes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {detail.data.items.map((item) => (
-              <Table.Tr key={`${item.resourceType}/${item.resourceId}`}>
-                <Table.Td>{item.resourceType}</Table.Td>
-                <Table.Td>{item.name ?? item.resourceId}</Table.Td>
-                <Table.Td>{item.action}</Table.Td>
-                <Table.Td>
-                  <Badge color={item.outcome === 'ok' ? 'green' : 'red'} variant="light">
-                    {item.outcome}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{item.newId ? `${item.resourceId} → ${item.newId}` : '—'}</Table.Td>
-                <Table.Td>{[item.error, ...item.notes].filter(Boolean).join(' ')}</Table.Td>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label={text.tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{text.columns.type}</Table.Th>
+                <Table.Th>{text.columns.object}</Table.Th>
+                <Table.Th>{text.columns.action}</Table.Th>
+                <Table.Th>{text.columns.outcome}</Table.Th>
+                <Table.Th>{text.columns.newId}</Table.Th>
+                <Table.Th>{text.columns.notes}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.data.items.map((item) => (
+                <Table.Tr key={`${item.resourceType}/${item.resourceId}`}>
+                  <Table.Td>{item.resourceType}</Table.Td>
+                  <Table.Td>{item.name ?? item.resourceId}</Table.Td>
+                  <Table.Td>{item.action}</Table.Td>
+                  <Table.Td>
+                    <Badge color={item.outcome === 'ok' ? 'green' : 'red'} variant="light">
+                      {item.outcome}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{item.newId ? text.idMap(item.resourceId, item.newId) : text.none}</Table.Td>
+                  <Table.Td>{[item.error, ...item.notes].filter(Boolean).join(' ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

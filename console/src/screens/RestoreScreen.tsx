@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,7 +20,9 @@ import { api, unwrap, type Schemas } from '../api/client';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { SeverityBadge } from '../components/SeverityBadge';
+import { Instant } from '../components/Instant';
 import { connectionName, formatInstant } from '../logic/format';
+import { restoreMessages as text } from '../messages/restore';
 import { useCan } from '../session/me';
 
 type Mode = 'selective' | 'full';
@@ -81,40 +84,43 @@ export function RestoreScreen() {
     },
   });
   const typed =
-    mode === 'full' || prune ? (backup ? connectionName(backup.connection) : 'restore') : undefined;
+    mode === 'full' || prune ? (backup ? connectionName(backup.connection) : text.typedFallback) : undefined;
+  // The two modes side by side need about 440 px: on a phone they stack.
+  const modeOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const selectionMissing = mode === 'selective' && types.length === 0;
   return (
     <Stack>
       <Title order={1} size="h2">
-        Restore
+        {text.title}
       </Title>
       <Select
-        label="Backup to restore from"
+        label={text.backup}
         data={(completed.data?.backups ?? []).map((b) => ({
           value: b.id,
-          label: `${connectionName(b.connection)} · ${formatInstant(b.started_at)}`,
+          label: text.backupOption(connectionName(b.connection), formatInstant(b.started_at)),
         }))}
         value={backupId}
         onChange={(value) => setParams(value ? { backupId: value } : {})}
         w={{ base: '100%', sm: 420 }}
       />
-      {!canRestore && <Text>Your role cannot restore; you can read backups and compare them.</Text>}
+      {!canRestore && <Text>{text.cannotRestore}</Text>}
       {!canRestore && preview.error && <ErrorAlert error={preview.error} />}
       {backup && canRestore && (
         <>
           <SegmentedControl
-            aria-label="Mode"
+            aria-label={text.mode}
+            orientation={modeOrientation}
             value={mode}
             onChange={(value) => setMode(value as Mode)}
             data={[
-              { value: 'selective', label: 'Selected types and objects' },
-              { value: 'full', label: 'Everything in the backup' },
+              { value: 'selective', label: text.selective },
+              { value: 'full', label: text.full },
             ]}
           />
           {mode === 'selective' && (
             <Group align="flex-end">
               <MultiSelect
-                label="Types"
+                label={text.types}
                 data={backup.resource_types}
                 value={types}
                 onChange={setTypes}
@@ -122,7 +128,7 @@ export function RestoreScreen() {
                 w={{ base: '100%', sm: 420 }}
               />
               <TextInput
-                label="Object ids (optional, comma-separated)"
+                label={text.ids}
                 value={ids}
                 onChange={(event) => setIds(event.currentTarget.value)}
                 w={{ base: '100%', sm: 420 }}
@@ -130,13 +136,13 @@ export function RestoreScreen() {
             </Group>
           )}
           <Checkbox
-            label="Prune: also delete live objects of these types that the backup lacks"
+            label={text.prune}
             checked={prune}
             disabled={resourceIds.length > 0}
             onChange={(event) => setPrune(event.currentTarget.checked)}
           />
           {preview.error && <ErrorAlert error={preview.error} />}
-          {preview.isFetching && <Text>Previewing…</Text>}
+          {preview.isFetching && <Text>{text.previewing}</Text>}
           {preview.data && <PreviewTables preview={preview.data} />}
           {run.error && <ErrorAlert error={run.error} />}
           <Group>
@@ -145,21 +151,20 @@ export function RestoreScreen() {
               disabled={!preview.data || selectionMissing}
               onClick={() => setConfirming(true)}
             >
-              Restore…
+              {text.restore}
             </Button>
           </Group>
           <ConfirmModal
             opened={confirming}
-            title={mode === 'full' ? 'Restore everything' : 'Restore the selection'}
-            confirmLabel="Restore now"
+            title={mode === 'full' ? text.confirmFull : text.confirmSelective}
+            confirmLabel={text.confirm}
             typed={typed}
             busy={run.isPending}
             onConfirm={() => run.mutate()}
             onClose={() => setConfirming(false)}
           >
-            This writes to {backup.connection.org_url}. A backup of the org is taken first, so this restore
-            can be undone.
-            {prune && ' Prune deletes the live objects listed in the preview.'}
+            {text.writesTo(backup.connection.org_url)}
+            {prune && text.pruneWarning}
           </ConfirmModal>
         </>
       )}
@@ -183,7 +188,7 @@ async function loadPreview(
       api().GET('/api/restore/previews/{previewId}', { params: { path: { previewId: answer.previewId } } }),
     );
     if (run.status === 'completed' && run.result) return run.result;
-    if (run.status === 'failed') throw new Error(run.error_message ?? 'The preview failed');
+    if (run.status === 'failed') throw new Error(run.error_message ?? text.previewFailed);
   }
 }
 
@@ -191,39 +196,42 @@ function PreviewTables({ preview }: { preview: Schemas['RestorePreview'] }) {
   return (
     <Stack>
       <Title order={2} size="h3">
-        Preview
+        {text.preview.title}
       </Title>
       <Text size="sm">
-        From {preview.sourceOrgUrl}, collected {formatInstant(preview.collectedAt)}
+        {text.preview.fromBefore(preview.sourceOrgUrl)}
+        <Instant iso={preview.collectedAt} />
       </Text>
-      <Table striped aria-label="Restore preview">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Create</Table.Th>
-            <Table.Th>Update</Table.Th>
-            <Table.Th>Unchanged</Table.Th>
-            <Table.Th>Delete (prune)</Table.Th>
-            <Table.Th>Notes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.preview.map((row) => (
-            <Table.Tr key={row.resourceType}>
-              <Table.Td>{row.resourceType}</Table.Td>
-              <Table.Td>{row.create}</Table.Td>
-              <Table.Td>{row.update}</Table.Td>
-              <Table.Td>{row.skip}</Table.Td>
-              <Table.Td>{row.pruneCandidates}</Table.Td>
-              <Table.Td>{row.notes.join(' ')}</Table.Td>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped aria-label={text.preview.tableLabel}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{text.preview.columns.type}</Table.Th>
+              <Table.Th>{text.preview.columns.create}</Table.Th>
+              <Table.Th>{text.preview.columns.update}</Table.Th>
+              <Table.Th>{text.preview.columns.unchanged}</Table.Th>
+              <Table.Th>{text.preview.columns.prune}</Table.Th>
+              <Table.Th>{text.preview.columns.notes}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.preview.map((row) => (
+              <Table.Tr key={row.resourceType}>
+                <Table.Td>{row.resourceType}</Table.Td>
+                <Table.Td>{row.create}</Table.Td>
+                <Table.Td>{row.update}</Table.Td>
+                <Table.Td>{row.skip}</Table.Td>
+                <Table.Td>{row.pruneCandidates}</Table.Td>
+                <Table.Td>{row.notes.join(' ')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {preview.prune.length > 0 && (
         <>
           <Title order={3} size="h4">
-            Would be deleted by prune
+            {text.preview.pruned}
           </Title>
           <List>
             {preview.prune.map((item) => (
@@ -237,7 +245,7 @@ function PreviewTables({ preview }: { preview: Schemas['RestorePreview'] }) {
       {preview.notRestorable.length > 0 && (
         <>
           <Title order={3} size="h4">
-            Not restored as it was (credential runbook)
+            {text.preview.notRestorable}
           </Title>
           <List>
             {preview.notRestorable.map((item) => (

@@ -6,6 +6,7 @@ import { api, apiBaseUrl, unwrap } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { oidcSignInUrl } from '../logic/sign-in';
+import { signInMessages as text } from '../messages/signIn';
 
 /**
  * Sign-in with a one-time e-mail code (docs/auth.md): the address, then the six digits; and,
@@ -44,12 +45,12 @@ export function SignInScreen() {
   return (
     <Container size={420} py="xl" component="main">
       <Title order={1} size="h2" mb="md">
-        Sign in to idp-backup
+        {text.title}
       </Title>
       <Paper withBorder p="lg" component="form" onSubmit={submit}>
         <Stack>
           <TextInput
-            label="E-mail address"
+            label={text.email}
             type="email"
             autoComplete="email"
             required
@@ -60,9 +61,9 @@ export function SignInScreen() {
           />
           {codeSent && (
             <>
-              <Text size="sm">We sent a six-digit code to {email}. It is valid for 10 minutes.</Text>
+              <Text size="sm">{text.codeSent(email)}</Text>
               <TextInput
-                label="Code"
+                label={text.code}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 required
@@ -74,22 +75,22 @@ export function SignInScreen() {
           )}
           {error && <ErrorAlert error={error} />}
           <Button type="submit" loading={send.isPending || verify.isPending}>
-            {codeSent ? 'Sign in' : 'Send code'}
+            {codeSent ? text.signIn : text.sendCode}
           </Button>
           {codeSent && (
             <Button variant="subtle" onClick={() => setCodeSent(false)}>
-              Use another address
+              {text.anotherAddress}
             </Button>
           )}
           {oidc && (
             <>
-              <Divider label="or" labelPosition="center" />
+              <Divider label={text.or} labelPosition="center" />
               <Button
                 component="a"
                 variant="default"
                 href={oidcSignInUrl(apiBaseUrl(), window.location.origin)}
               >
-                Sign in with {oidc.name}
+                {text.signInWith(oidc.name)}
               </Button>
             </>
           )}

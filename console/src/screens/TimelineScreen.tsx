@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { describeFieldChange, fieldChanges } from '../logic/changes';
-import { formatInstant } from '../logic/format';
+import { Instant } from '../components/Instant';
+import { timelineMessages as text } from '../messages/timeline';
 
 /** One object's history across the connection's backups (`GET /api/resource-timeline`). */
 export function TimelineScreen() {
@@ -24,41 +25,45 @@ export function TimelineScreen() {
   return (
     <Stack>
       <Title order={1} size="h2">
-        Timeline of {resourceType} {resourceId}
+        {text.title(resourceType, resourceId)}
       </Title>
       {timeline.error && <ErrorAlert error={timeline.error} />}
-      {timeline.data?.events.length === 0 && <Text>No backup holds this object.</Text>}
+      {timeline.data?.events.length === 0 && <Text>{text.none}</Text>}
       {!!timeline.data?.events.length && (
-        <Table striped aria-label="Timeline">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Change</Table.Th>
-              <Table.Th>Fields</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {timeline.data.events.map((event) => (
-              <Table.Tr key={event.backupId}>
-                <Table.Td>
-                  <Link to={`/backups/${event.backupId}`}>{formatInstant(event.timestamp)}</Link>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{event.change}</Badge>
-                </Table.Td>
-                <Table.Td>
-                  {fieldChanges(event.diff)
-                    .slice(0, 10)
-                    .map((field, index) => (
-                      <Text key={index} size="xs" ff="monospace">
-                        {describeFieldChange(field)}
-                      </Text>
-                    ))}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label={text.tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{text.columns.when}</Table.Th>
+                <Table.Th>{text.columns.change}</Table.Th>
+                <Table.Th>{text.columns.fields}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {timeline.data.events.map((event) => (
+                <Table.Tr key={event.backupId}>
+                  <Table.Td>
+                    <Link to={`/backups/${event.backupId}`}>
+                      <Instant iso={event.timestamp} focusable={false} />
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{event.change}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {fieldChanges(event.diff)
+                      .slice(0, 10)
+                      .map((field, index) => (
+                        <Text key={index} size="xs" ff="monospace">
+                          {describeFieldChange(field)}
+                        </Text>
+                      ))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -1,0 +1,10 @@
+/** The compare screen's list of changes. */
+export const changeListMessages = {
+  label: 'Changes',
+  change: 'change',
+  timeline: 'Timeline',
+  timelineOf: (label: string) => `Timeline: ${label}`,
+  restore: 'Restore as it was',
+  restoreOf: (label: string) => `Restore as it was: ${label}`,
+  moreFields: (count: number) => `and ${count} more fields`,
+} as const;

@@ -1,0 +1,4 @@
+/** A job's progress bar label. */
+export const jobProgressMessages = {
+  pct: (pct: number) => `${pct} %`,
+} as const;
