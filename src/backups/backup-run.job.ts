@@ -18,11 +18,8 @@ import { ConflictError, NotFoundError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import type { Job } from '@app/platform/jobs/job-payloads.js';
 import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
-import {
-  type RunContext,
-  TrackedRun,
-  type TrackedRunKind,
-} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { type RunContext, TrackedRun } from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunJob } from '@app/platform/jobs/tracked-run/tracked-run-job.js';
 import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { KEY_RING } from '@app/platform/security/key-ring.provider.js';
 import { OBJECT_STORE } from '@app/platform/storage/storage.module.js';
@@ -50,24 +47,26 @@ declare module '@app/platform/jobs/job-payloads.js' {
  */
 @TrackedRun()
 @Injectable()
-export class BackupRunJob implements TrackedRunKind<BackupEntity> {
+export class BackupRunJob extends TrackedRunJob<BackupEntity, BackupsRepository> {
   readonly noun = 'backup';
   readonly internalErrorMessage = 'Internal error while writing the snapshot (see the worker log)';
   readonly staleMessage = 'The worker running this backup stopped responding; run it again';
   private readonly logger = new Logger(BackupRunJob.name);
 
   constructor(
-    private readonly runner: TrackedRunRunner,
-    readonly runs: BackupsRepository,
+    runner: TrackedRunRunner,
+    runs: BackupsRepository,
     private readonly connections: ConnectionsService,
     private readonly snapshots: BackupSnapshotsService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(KEY_RING) private readonly keyRing: KeyRing,
-  ) {}
+  ) {
+    super(runner, runs);
+  }
 
   @OnJob({ queue: 'backup-run', expireInSeconds: 2 * 3600, retryLimit: 2, retryDelay: 10 })
   handle(job: Job<'backup-run'>): Promise<void> {
-    return this.runner.run(this, job.data.backupId, job);
+    return this.start(job.data.backupId, job);
   }
 
   async execute(backup: BackupEntity, context: RunContext<BackupEntity>): Promise<void> {
@@ -105,7 +104,7 @@ export class BackupRunJob implements TrackedRunKind<BackupEntity> {
     return backupEntry('backup.failed', factsOf(backup), { error: message, ...reason });
   }
 
-  staleEntry(backup: BackupEntity, message: string): AuditEntry {
+  override staleEntry(backup: BackupEntity, message: string): AuditEntry {
     const { id, teamId, connectionId } = backup;
     return backupEntry('backup.failed', { id, teamId, connectionId, triggeredBy: null }, { error: message });
   }

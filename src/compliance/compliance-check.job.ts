@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
-import { ApiError } from '@app/common/errors.js';
 import type { Job } from '@app/platform/jobs/job-payloads.js';
 import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
-import {
-  type RunContext,
-  TrackedRun,
-  type TrackedRunKind,
-} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { type RunContext, TrackedRun } from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { describeBackupReadFailure, TrackedRunJob } from '@app/platform/jobs/tracked-run/tracked-run-job.js';
 import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { complianceCheckEntry } from './compliance-audit.js';
 import type { ComplianceCheckEntity } from './compliance-check.entity.js';
@@ -30,20 +25,22 @@ declare module '@app/platform/jobs/job-payloads.js' {
  */
 @TrackedRun()
 @Injectable()
-export class ComplianceCheckJob implements TrackedRunKind<ComplianceCheckEntity> {
+export class ComplianceCheckJob extends TrackedRunJob<ComplianceCheckEntity, ComplianceChecksRepository> {
   readonly noun = 'compliance check';
   readonly internalErrorMessage = 'Internal error while checking the backup (see the worker log)';
   readonly staleMessage = 'The worker checking the backup stopped responding; ask for the check again';
 
   constructor(
-    private readonly runner: TrackedRunRunner,
-    readonly runs: ComplianceChecksRepository,
+    runner: TrackedRunRunner,
+    runs: ComplianceChecksRepository,
     private readonly compliance: ComplianceService,
-  ) {}
+  ) {
+    super(runner, runs);
+  }
 
   @OnJob({ queue: 'compliance-check', expireInSeconds: 2 * 3600, retryLimit: 1, retryDelay: 10 })
   handle(job: Job<'compliance-check'>): Promise<void> {
-    return this.runner.run(this, job.data.checkId, job);
+    return this.start(job.data.checkId, job);
   }
 
   async execute(run: ComplianceCheckEntity, context: RunContext<ComplianceCheckEntity>): Promise<void> {
@@ -57,16 +54,10 @@ export class ComplianceCheckJob implements TrackedRunKind<ComplianceCheckEntity>
 
   /** A message safe to store and show: what the service refused, or why the backup cannot be read. */
   describe(error: unknown): string | undefined {
-    if (error instanceof ApiError) return error.message;
-    if (error instanceof SnapshotIntegrityError) return `The backup cannot be read: ${error.message}`;
-    return undefined;
+    return describeBackupReadFailure(error);
   }
 
   failedEntry(run: ComplianceCheckEntity, message: string): AuditEntry {
-    return complianceCheckEntry('compliance.check_failed', run, { framework: run.framework, error: message });
-  }
-
-  staleEntry(run: ComplianceCheckEntity, message: string): AuditEntry {
     return complianceCheckEntry('compliance.check_failed', run, { framework: run.framework, error: message });
   }
 }

@@ -7,11 +7,8 @@ import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js
 import { ApiError, NotFoundError } from '@app/common/errors.js';
 import type { Job } from '@app/platform/jobs/job-payloads.js';
 import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
-import {
-  type RunContext,
-  TrackedRun,
-  type TrackedRunKind,
-} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { type RunContext, TrackedRun } from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { TrackedRunJob } from '@app/platform/jobs/tracked-run/tracked-run-job.js';
 import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { drillEntry } from './drill-audit.js';
 import type { RestoreDrillEntity, RestoreDrillResult } from './restore-drill.entity.js';
@@ -35,7 +32,7 @@ declare module '@app/platform/jobs/job-payloads.js' {
  */
 @TrackedRun()
 @Injectable()
-export class RestoreDrillRunJob implements TrackedRunKind<RestoreDrillEntity> {
+export class RestoreDrillRunJob extends TrackedRunJob<RestoreDrillEntity, RestoreDrillsRepository> {
   readonly noun = 'restore drill';
   readonly internalErrorMessage =
     'The snapshot could not be verified (internal error, see the worker log): it did not pass';
@@ -43,14 +40,16 @@ export class RestoreDrillRunJob implements TrackedRunKind<RestoreDrillEntity> {
     'The worker verifying this snapshot stopped responding: it did not pass; run it again';
 
   constructor(
-    private readonly runner: TrackedRunRunner,
-    readonly runs: RestoreDrillsRepository,
+    runner: TrackedRunRunner,
+    runs: RestoreDrillsRepository,
     private readonly snapshots: BackupSnapshotsService,
-  ) {}
+  ) {
+    super(runner, runs);
+  }
 
   @OnJob({ queue: 'restore-drill-run', expireInSeconds: 6 * 3600, retryLimit: 1, retryDelay: 30 })
   handle(job: Job<'restore-drill-run'>): Promise<void> {
-    return this.runner.run(this, job.data.drillId, job);
+    return this.start(job.data.drillId, job);
   }
 
   async execute(drill: RestoreDrillEntity, context: RunContext<RestoreDrillEntity>): Promise<void> {
@@ -84,10 +83,6 @@ export class RestoreDrillRunJob implements TrackedRunKind<RestoreDrillEntity> {
   }
 
   failedEntry(drill: RestoreDrillEntity, message: string): AuditEntry {
-    return drillEntry('drill.failed', drill, { error: message });
-  }
-
-  staleEntry(drill: RestoreDrillEntity, message: string): AuditEntry {
     return drillEntry('drill.failed', drill, { error: message });
   }
 }

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
-import { ApiError, NotFoundError } from '@app/common/errors.js';
+import { NotFoundError } from '@app/common/errors.js';
 import type { Job } from '@app/platform/jobs/job-payloads.js';
 import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
-import {
-  type RunContext,
-  TrackedRun,
-  type TrackedRunKind,
-} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { type RunContext, TrackedRun } from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { describeBackupReadFailure, TrackedRunJob } from '@app/platform/jobs/tracked-run/tracked-run-job.js';
 import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { restorePreviewEntry } from './restore-audit.js';
 import type { RestorePreviewEntity } from './restore-preview.entity.js';
@@ -30,21 +26,23 @@ declare module '@app/platform/jobs/job-payloads.js' {
  */
 @TrackedRun()
 @Injectable()
-export class RestorePreviewJob implements TrackedRunKind<RestorePreviewEntity> {
+export class RestorePreviewJob extends TrackedRunJob<RestorePreviewEntity, RestorePreviewsRepository> {
   readonly noun = 'restore preview';
   readonly internalErrorMessage = 'Internal error while reading the live org (see the worker log)';
   readonly staleMessage = 'The worker reading the live org stopped responding; ask for the preview again';
 
   constructor(
-    private readonly runner: TrackedRunRunner,
-    readonly runs: RestorePreviewsRepository,
+    runner: TrackedRunRunner,
+    runs: RestorePreviewsRepository,
     private readonly snapshots: BackupSnapshotsService,
     private readonly previewer: RestorePreviewer,
-  ) {}
+  ) {
+    super(runner, runs);
+  }
 
   @OnJob({ queue: 'restore-preview', expireInSeconds: 2 * 3600, retryLimit: 1, retryDelay: 10 })
   handle(job: Job<'restore-preview'>): Promise<void> {
-    return this.runner.run(this, job.data.previewId, job);
+    return this.start(job.data.previewId, job);
   }
 
   async execute(run: RestorePreviewEntity, context: RunContext<RestorePreviewEntity>): Promise<void> {
@@ -68,16 +66,10 @@ export class RestorePreviewJob implements TrackedRunKind<RestorePreviewEntity> {
 
   /** A message safe to store and show: what the provider or the service said; undefined for others. */
   describe(error: unknown): string | undefined {
-    if (error instanceof ApiError) return error.message;
-    if (error instanceof SnapshotIntegrityError) return `The backup cannot be read: ${error.message}`;
-    return undefined;
+    return describeBackupReadFailure(error);
   }
 
   failedEntry(run: RestorePreviewEntity, message: string): AuditEntry {
-    return restorePreviewEntry('restore.preview_failed', run, { error: message });
-  }
-
-  staleEntry(run: RestorePreviewEntity, message: string): AuditEntry {
     return restorePreviewEntry('restore.preview_failed', run, { error: message });
   }
 }

@@ -1,18 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ProviderError } from '@libs/providers/provider-errors.js';
-import { SnapshotIntegrityError } from '@libs/snapshot/snapshot-errors.js';
 import type { AuditEntry } from '@app/audit/audit-entry.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import { BackupsService, PreRestoreBackupFailedError } from '@app/backups/backups.service.js';
-import { ApiError, NotFoundError } from '@app/common/errors.js';
+import { NotFoundError } from '@app/common/errors.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import type { Job } from '@app/platform/jobs/job-payloads.js';
 import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
-import {
-  type RunContext,
-  TrackedRun,
-  type TrackedRunKind,
-} from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { type RunContext, TrackedRun } from '@app/platform/jobs/tracked-run/tracked-run-kind.js';
+import { describeBackupReadFailure, TrackedRunJob } from '@app/platform/jobs/tracked-run/tracked-run-job.js';
 import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { executeRestore } from '@libs/restore/executor.js';
 import type { RestoreItem } from '@libs/restore/items.js';
@@ -39,7 +35,7 @@ declare module '@app/platform/jobs/job-payloads.js' {
  */
 @TrackedRun()
 @Injectable()
-export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
+export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresRepository> {
   readonly noun = 'restore';
   readonly internalErrorMessage =
     'Internal error while restoring (see the worker log); what was applied is listed in the items';
@@ -48,17 +44,19 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
   private readonly logger = new Logger(RestoreRunJob.name);
 
   constructor(
-    private readonly runner: TrackedRunRunner,
-    readonly runs: RestoresRepository,
+    runner: TrackedRunRunner,
+    runs: RestoresRepository,
     private readonly backups: BackupsService,
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
     private readonly packages: RestorePackages,
-  ) {}
+  ) {
+    super(runner, runs);
+  }
 
   @OnJob({ queue: 'restore-run', expireInSeconds: 12 * 3600, retryLimit: 1, retryDelay: 30 })
   handle(job: Job<'restore-run'>): Promise<void> {
-    return this.runner.run(this, job.data.restoreId, job);
+    return this.start(job.data.restoreId, job);
   }
 
   async execute(restore: RestoreEntity, context: RunContext<RestoreEntity>): Promise<void> {
@@ -108,16 +106,11 @@ export class RestoreRunJob implements TrackedRunKind<RestoreEntity> {
   /** A message safe to store and show: what the provider or the service said; undefined for others. */
   describe(error: unknown): string | undefined {
     if (error instanceof ProviderError) return `The org refused or failed: ${error.message}`;
-    if (error instanceof PreRestoreBackupFailedError || error instanceof ApiError) return error.message;
-    if (error instanceof SnapshotIntegrityError) return `The backup cannot be read: ${error.message}`;
-    return undefined;
+    if (error instanceof PreRestoreBackupFailedError) return error.message;
+    return describeBackupReadFailure(error);
   }
 
   failedEntry(restore: RestoreEntity, message: string): AuditEntry {
-    return restoreEntry('restore.failed', restore, { error: message });
-  }
-
-  staleEntry(restore: RestoreEntity, message: string): AuditEntry {
     return restoreEntry('restore.failed', restore, { error: message });
   }
 

@@ -3,13 +3,25 @@ import type { EncodedRecords } from '@libs/snapshot/encoded-records.js';
 import { encodedPages, withPass } from '@libs/providers/kit/catalog-collector.js';
 import { inOrderConcurrent } from '@libs/providers/kit/in-order-concurrent.js';
 import { ParentPasses } from '@libs/providers/kit/parent-passes.js';
+import type { ParentRef } from '@libs/providers/kit/resource-catalog.js';
 import { ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { DeltaRound } from './entra-delta.js';
 import { ENCODABLE_TYPES, type EntraListPageTask } from './entra-list-page.js';
 import { entraChildRecord, entraRecord } from './entra-records.js';
-import { ENTRA_TYPE_DEFINITIONS, type EntraResourceType } from './entra-resource-catalog.js';
-import type { GraphApiClient, GraphObject } from './graph-api-client.js';
+import {
+  type EntraChildDefinition,
+  type EntraEmbeddedDefinition,
+  type EntraSingleDefinition,
+  type EntraTopDefinition,
+  parentRef,
+} from './entra-catalog-types.js';
+import {
+  ENTRA_TYPE_DEFINITIONS,
+  type EntraResourceType,
+  type EntraTypeDefinition,
+} from './entra-resource-catalog.js';
+import type { GraphApiClient, GraphObject, GraphRead } from './graph-api-client.js';
 
 /** Encoding of records for a snapshot (EncodedCollectOptions). */
 export interface EntraEncoding {
@@ -20,11 +32,12 @@ export interface EntraEncoding {
 
 /**
  * Reads the parts of one Entra ID collection from Graph (EntraConnector.collect), type by type
- * of ENTRA_TYPE_DEFINITIONS: a type read under a parent (members, owners, credentials,
- * assignments: `parent`) one parent at a time, several at once, streamed in the parents' order,
- * from the parent objects of the parent part's pass (kit ParentPasses) or a listing of the parent
- * when that part is not collected or is a delta; the others listed, or read as the one object of
- * a singleton. A delta part's records are the changes of its round (`changes`).
+ * of ENTRA_TYPE_DEFINITIONS, by the kinds of the kit's vocabulary (entra-catalog-types.ts): a
+ * `child` (members, owners, credentials, assignments) one parent at a time, several at once,
+ * streamed in the parents' order, from the parent objects of the parent part's pass (kit
+ * ParentPasses) or a listing of the parent when that part is not collected or is a delta; an
+ * `embedded` type from its parents' answers; a `top` type listed; a `single` read as its one
+ * object. A delta part's records are the changes of its round (`changes`).
  */
 export class EntraCollector {
   private readonly passes: ParentPasses<EntraResourceType, GraphObject>;
@@ -45,7 +58,9 @@ export class EntraCollector {
   ) {
     this.passes = new ParentPasses(parents, async (type, signal) => {
       const objects: GraphObject[] = [];
-      for await (const object of this.objects(type, {}, signal)) objects.push(object);
+      // Parents are the tenant's lists and singletons, read whole.
+      const definition = ENTRA_TYPE_DEFINITIONS[type] as EntraTopDefinition | EntraSingleDefinition;
+      for await (const object of this.objects(definition, {}, signal)) objects.push(object);
       return objects;
     });
   }
@@ -73,7 +88,7 @@ export class EntraCollector {
       (async function* (graph: GraphApiClient) {
         const objects = await graph.objectsIfFound(
           ids.map((id) => ({
-            template: `${definition.path}/{id}`,
+            template: `${definition.template}/{id}`,
             params: { id },
             select: definition.select,
           })),
@@ -94,18 +109,16 @@ export class EntraCollector {
 
   private async *records(type: EntraResourceType, signal?: AbortSignal): AsyncIterable<ResourceRecord> {
     const definition = ENTRA_TYPE_DEFINITIONS[type];
-    if (definition.parent) {
+    if (definition.kind === 'child' || definition.kind === 'embedded') {
       // Several parents' children in flight at once, streamed in the parents' order.
       const parents = await this.passes.refsOf(definition.parent, signal);
-      yield* inOrderConcurrent(
-        parents,
-        (parent) => this.children(type, parent, signal),
-        definition.embeddedIn ? 1 : this.width,
-      );
+      yield* definition.kind === 'embedded'
+        ? inOrderConcurrent(parents, (parent) => embedded(type, definition, parent), 1)
+        : inOrderConcurrent(parents, (parent) => this.children(type, definition, parent, signal), this.width);
       return;
     }
     const objects = withPass(
-      this.objects(type, {}, signal),
+      this.objects(definition, {}, signal),
       this.passes.begin(type),
       (object) => object,
       () => new ProviderError(`the ${type} part stopped before its end`, 'part_stopped'),
@@ -125,40 +138,34 @@ export class EntraCollector {
     volatileFields: readonly string[],
     signal?: AbortSignal,
   ): AsyncGenerator<EncodedRecords> {
-    const { parent } = ENTRA_TYPE_DEFINITIONS[type];
-    if (!parent) return yield* this.encodedPages(type, volatileFields, undefined, signal);
-    const parents = await this.passes.refsOf(parent, signal);
+    const definition = ENTRA_TYPE_DEFINITIONS[type] as EntraTopDefinition | EntraChildDefinition;
+    if (definition.kind === 'top') return yield* this.encodedPages(type, volatileFields, undefined, signal);
+    const parents = await this.passes.refsOf(definition.parent, signal);
     yield* inOrderConcurrent(
       parents,
-      (object) => this.encodedPages(type, volatileFields, String(object.id), signal),
+      (object) => this.encodedPages(type, volatileFields, parentRef(object), signal),
       this.width,
     );
   }
 
   /**
-   * The pages of `type` (under `parentId`) encoded for a snapshot, each on a worker thread while
+   * The pages of `type` (under `parent`) encoded for a snapshot, each on a worker thread while
    * the next one is fetched (kit PageEncoderPool, as Okta's users).
    */
   private async *encodedPages(
     type: EntraResourceType,
     volatileFields: readonly string[],
-    parentId: string | undefined,
+    parent: ParentRef | undefined,
     signal?: AbortSignal,
   ): AsyncGenerator<EncodedRecords> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    const read = {
-      template: definition.path,
-      params: parentId === undefined ? undefined : { id: parentId },
-      select: definition.link ? ['id'] : definition.select,
-      query: definition.query,
-      paged: definition.top === true,
-      signal,
-    };
+    const definition = ENTRA_TYPE_DEFINITIONS[type] as EntraTopDefinition | EntraChildDefinition;
+    const params = parent && definition.kind === 'child' ? definition.params(parent) : undefined;
+    const read = { ...graphRead(definition, params ?? {}, signal), paged: definition.top === true };
     const encode = (body: Uint8Array<ArrayBuffer>) =>
       (this.encoding as EntraEncoding).encode({
         type,
-        parentId,
-        template: definition.path,
+        parentId: parent?.id,
+        template: definition.template,
         body,
         volatileFields,
       });
@@ -169,26 +176,19 @@ export class EntraCollector {
   }
 
   /**
-   * The objects of `type` as Graph returns them: each page of a collection, or the one object of a
-   * singleton (none when it answers 404 and the type says that means absent).
+   * The objects of a type as Graph returns them: each page of a list, or the one object of a
+   * singleton or `object` child (none when it answers one of the child's `emptyOn`).
    */
   private async *objects(
-    type: EntraResourceType,
+    definition: Exclude<EntraTypeDefinition, EntraEmbeddedDefinition>,
     params: Record<string, string>,
     signal?: AbortSignal,
   ): AsyncGenerator<GraphObject> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    const read = {
-      template: definition.path,
-      params,
-      select: definition.link ? ['id'] : definition.select,
-      query: definition.query,
-      signal,
-    };
-    if (definition.shape === 'singleton') {
+    const read = graphRead(definition, params, signal);
+    if (definition.kind === 'single' || (definition.kind === 'child' && definition.object)) {
+      const emptyOn = definition.kind === 'child' ? (definition.emptyOn ?? []) : [];
       const object = await this.graph.object(read).catch((error: unknown) => {
-        if (definition.absentOn404 && error instanceof ProviderRequestError && error.status === 404)
-          return undefined;
+        if (error instanceof ProviderRequestError && emptyOn.includes(error.status)) return undefined;
         throw error;
       });
       if (object) yield object;
@@ -200,18 +200,38 @@ export class EntraCollector {
   /** The records of `type` under one parent object (ENTRA_TYPE_DEFINITIONS `parent`). */
   private async *children(
     type: EntraResourceType,
+    definition: EntraChildDefinition,
     parent: GraphObject,
     signal?: AbortSignal,
   ): AsyncGenerator<ResourceRecord> {
-    const definition = ENTRA_TYPE_DEFINITIONS[type];
-    if (definition.embeddedIn) {
-      const embedded = parent[definition.embeddedIn];
-      for (const object of Array.isArray(embedded) ? (embedded as GraphObject[]) : [])
-        yield entraRecord(type, object);
-      return;
-    }
-    const parentId = String(parent.id);
-    for await (const object of this.objects(type, { id: parentId }, signal))
-      yield entraChildRecord(type, parentId, object);
+    const ref = parentRef(parent);
+    for await (const object of this.objects(definition, definition.params(ref), signal))
+      yield entraChildRecord(type, ref.id, object);
   }
+}
+
+/** Entra's `embedded` hook: the objects in one parent object's answer, as records of `type`. */
+async function* embedded(
+  type: EntraResourceType,
+  definition: EntraEmbeddedDefinition,
+  parent: GraphObject,
+): AsyncGenerator<ResourceRecord> {
+  const objects = parent[definition.member];
+  for (const object of Array.isArray(objects) ? (objects as GraphObject[]) : [])
+    yield entraRecord(type, object);
+}
+
+/** The Graph read of a type's template: only ids of a link, else the type's `$select`. */
+function graphRead(
+  definition: EntraTypeDefinition,
+  params: Record<string, string>,
+  signal?: AbortSignal,
+): GraphRead {
+  return {
+    template: definition.template,
+    params,
+    select: definition.link ? ['id'] : definition.select,
+    query: 'query' in definition ? definition.query : undefined,
+    signal,
+  };
 }

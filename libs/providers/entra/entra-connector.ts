@@ -27,6 +27,7 @@ import {
   ENTRA_TYPE_DEFINITIONS,
   entraBackupPermissions,
 } from './entra-resource-catalog.js';
+import { entraParentOf } from './entra-catalog-types.js';
 import { EntraDeltaReader } from './entra-delta.js';
 import { deltaPathOf, EntraDeltaCursors, withCursorFirst } from './entra-delta-cursors.js';
 import { nativeRecoveryError } from './entra-native-recovery.js';
@@ -182,7 +183,7 @@ export class EntraConnector implements ProviderConnector {
   ): AsyncIterable<EncodedResourcePart> {
     const types = typesInOrder(ENTRA_RESOURCE_TYPES, options.types, 'Entra ID');
     const links = this.cursors.linksOf(options.cursors ?? {}, new Set(types));
-    const parents = parentTypes(types, (type) => ENTRA_TYPE_DEFINITIONS[type].parent);
+    const parents = parentTypes(types, (type) => entraParentOf(ENTRA_TYPE_DEFINITIONS[type]));
     const { encodeWithout } = options;
     const encoding =
       encodeWithout === undefined ? undefined : { encode: encodeEntraPage, volatileFields: encodeWithout };

@@ -7,6 +7,7 @@ import {
   ENTRA_TYPE_DEFINITIONS,
   type EntraResourceType,
 } from './entra-resource-catalog.js';
+import { entraParentOf } from './entra-catalog-types.js';
 import { entraChildRecord, entraRecord } from './entra-records.js';
 
 /** One page of a Graph list, as fetched, to be encoded for a snapshot on a worker thread. */
@@ -34,9 +35,8 @@ export const ENCODABLE_TYPES: ReadonlySet<EntraResourceType> = new Set(
   ENTRA_RESOURCE_TYPES.filter((type) => {
     const definition = ENTRA_TYPE_DEFINITIONS[type];
     return (
-      definition.shape === 'collection' &&
-      !definition.embeddedIn &&
-      !ENTRA_RESOURCE_TYPES.some((other) => ENTRA_TYPE_DEFINITIONS[other].parent === type)
+      (definition.kind === 'top' || (definition.kind === 'child' && !definition.object)) &&
+      !ENTRA_RESOURCE_TYPES.some((other) => entraParentOf(ENTRA_TYPE_DEFINITIONS[other]) === type)
     );
   }),
 );

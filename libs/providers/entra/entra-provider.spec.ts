@@ -62,7 +62,9 @@ describe('Entra ID descriptor', () => {
     );
     expect([...rows.keys()]).toEqual([...ENTRA_RESOURCE_TYPES]);
     for (const type of ENTRA_RESOURCE_TYPES) {
-      const { path, query, permission } = ENTRA_TYPE_DEFINITIONS[type];
+      const definition = ENTRA_TYPE_DEFINITIONS[type];
+      const { template: path, permission } = definition;
+      const query = 'query' in definition ? definition.query : undefined;
       const search = query
         ? `?${Object.entries(query)
             .map(([k, v]) => `${k}=${v}`)

@@ -4,20 +4,25 @@ import {
   ENTRA_RESOURCE_TYPES,
   ENTRA_TYPE_DEFINITIONS,
   type EntraResourceType,
+  type EntraTypeDefinition,
 } from './entra-resource-catalog.js';
 import type { GraphObject } from './graph-object.js';
 
-/** Per parent type, the members of its answer that embedded child types keep (`embeddedIn`). */
+/** Per parent type, the members of its answer that embedded types keep (`embedded`'s `member`). */
 const EMBEDDED_MEMBERS = new Map<EntraResourceType, string[]>();
 for (const type of ENTRA_RESOURCE_TYPES) {
-  const { parent, embeddedIn } = ENTRA_TYPE_DEFINITIONS[type];
-  if (parent && embeddedIn)
-    EMBEDDED_MEMBERS.set(parent, [...(EMBEDDED_MEMBERS.get(parent) ?? []), embeddedIn]);
+  const definition = ENTRA_TYPE_DEFINITIONS[type];
+  if (definition.kind === 'embedded')
+    EMBEDDED_MEMBERS.set(definition.parent, [
+      ...(EMBEDDED_MEMBERS.get(definition.parent) ?? []),
+      definition.member,
+    ]);
 }
 
 /**
- * A top-level object as a record: its id (ENTRA_TYPE_DEFINITIONS `id`, else Graph's), its name,
- * and Graph's JSON less the members an embedded child type keeps (`embeddedIn`).
+ * A top-level object as a record: its id (ENTRA_TYPE_DEFINITIONS `key`, a singleton's `id`
+ * when it answers none, else Graph's), its name, and Graph's JSON less the members an embedded
+ * type keeps (`embedded`).
  */
 export function entraRecord(type: EntraResourceType, object: GraphObject): ResourceRecord {
   const definition = ENTRA_TYPE_DEFINITIONS[type];
@@ -29,8 +34,8 @@ export function entraRecord(type: EntraResourceType, object: GraphObject): Resou
   }
   return {
     type,
-    id: String((definition.id ?? ((o: GraphObject) => o.id))(object)),
-    name: (definition.name(object) as string | null | undefined) ?? null,
+    id: recordId(definition, object),
+    name: definition.name(object),
     data,
   };
 }
@@ -51,7 +56,7 @@ export function entraChildRecord(
   return {
     type,
     id: `${parentId}:${childId}`,
-    name: link ? null : ((definition.name(object) as string | null | undefined) ?? null),
+    name: link ? null : definition.name(object),
     data: link
       ? {
           [link.parentKey]: parentId,
@@ -60,4 +65,11 @@ export function entraChildRecord(
         }
       : object,
   };
+}
+
+/** A top-level object's record id: its `key`, else a singleton's `id`, else Graph's `id`. */
+function recordId(definition: EntraTypeDefinition, object: GraphObject): string {
+  const key = 'key' in definition ? definition.key?.(object) : undefined;
+  if (key !== undefined && key !== null) return key;
+  return definition.kind === 'single' ? definition.id : String(object.id);
 }

@@ -1,115 +1,16 @@
-/**
- * The Entra ID types a backup collects, in dependency order (parents first, the order a restore
- * would apply them): the tenant (organization, branding, domains), named locations (which
- * conditional access policies name), users, groups and what hangs off them, administrative units,
- * applications and service principals with their credentials, grants and assignments, directory
- * roles (custom definitions, assignments, PIM schedules, scoped to units), then the policies.
- * Names are Graph's own, singular snake_case, with `user`, `group` and `group_membership` where
- * the concept is Okta's too (docs/resource-types.md "Microsoft Entra ID"). Record ids are Graph's object ids;
- * a domain's is its name, a cross-tenant partner's its tenant id; a child read under a parent is
- * `<parentId>:<childId>` (a membership or owner `<parentId>:<memberId>`), except an
- * authentication method configuration, whose id (`Fido2`...) is already the tenant's only one.
- */
-export const ENTRA_RESOURCE_TYPES = [
-  'organization',
-  'organizational_branding',
-  'domain',
-  'named_location',
-  'user',
-  'group',
-  'group_membership',
-  'group_owner',
-  'group_setting',
-  'group_lifecycle_policy',
-  'administrative_unit',
-  'administrative_unit_member',
-  'application',
-  'application_owner',
-  'federated_identity_credential',
-  'extension_property',
-  'service_principal',
-  'app_role_assignment',
-  'oauth2_permission_grant',
-  'role_definition',
-  'role_assignment',
-  'role_eligibility_schedule',
-  'role_assignment_schedule',
-  'scoped_role_membership',
-  'authentication_strength_policy',
-  'conditional_access_policy',
-  'authorization_policy',
-  'authentication_methods_policy',
-  'authentication_method_configuration',
-  'identity_security_defaults_enforcement_policy',
-  'admin_consent_request_policy',
-  'permission_grant_policy',
-  'token_lifetime_policy',
-  'token_issuance_policy',
-  'claims_mapping_policy',
-  'home_realm_discovery_policy',
-  'cross_tenant_access_policy',
-  'cross_tenant_access_policy_configuration_default',
-  'cross_tenant_access_policy_configuration_partner',
-] as const;
+import { field, noName } from '@libs/providers/kit/resource-catalog.js';
+import {
+  type EntraChildDefinition,
+  type EntraSingleDefinition,
+  type EntraTopDefinition,
+  type EntraTypeDefinition,
+  underParent,
+} from './entra-catalog-types.js';
+import { ENTRA_RESOURCE_TYPES, type EntraResourceType } from './entra-resource-types.js';
+import type { GraphObject } from './graph-object.js';
 
-export type EntraResourceType = (typeof ENTRA_RESOURCE_TYPES)[number];
-
-/** How one type is read from Graph v1.0. */
-export interface EntraTypeDefinition {
-  /**
-   * the Graph v1.0 path, also the stats and rate-limit template (`/v1.0/groups/{id}/members`);
-   * `{id}` is each object of `parent`
-   */
-  path: string;
-  /** a collection (paged, `@odata.nextLink`) or a singleton (one object) */
-  shape: 'collection' | 'singleton';
-  /**
-   * The least privileged application permission that reads it, from the "Permissions" table of
-   * the operation's Graph API reference page (the page is named in docs/resource-types.md).
-   */
-  permission: string;
-  /** `$select` to send: the properties a backup keeps when the default set is smaller (users) */
-  select?: readonly string[];
-  /** other query options the read sends (`$filter`) */
-  query?: Readonly<Record<string, string>>;
-  /**
-   * Whether the list takes `$top=999` (its reference page lists `$top`, and it holds enough
-   * objects to page); other lists are read in Graph's default pages.
-   */
-  top?: boolean;
-  /** the type whose objects this one is read under, one request per parent object */
-  parent?: EntraResourceType;
-  /**
-   * A child that is a link to a directory object (members, owners): the record is
-   * `{ <parentKey>, <key>Id, <key>Type }` (`{ groupId, memberId, memberType }`), the type from the
-   * object's `@odata.type`, and only ids are selected.
-   */
-  link?: { parentKey: string; key: string };
-  /**
-   * Read from the parent's answer instead of a request: the parent's member that holds these
-   * objects (Graph returns them inline), which the parent's record leaves out.
-   */
-  embeddedIn?: string;
-  /** a 404 means the tenant has none (organizational branding never configured) */
-  absentOn404?: boolean;
-  /** the record id of a top-level object, when it is not the object's `id` */
-  id?: (object: Record<string, unknown>) => unknown;
-  /** the record's human name */
-  name: (object: Record<string, unknown>) => unknown;
-  /**
-   * Graph's delta function of the type (`GET /v1.0/users/delta`, the v1.0 CSDL's bound `delta`),
-   * when it has one: an incremental backup reads what changed since the base's delta link
-   * (entra-delta.ts), sending the type's `select`. Types without one are listed in full every time.
-   */
-  delta?: string;
-  /**
-   * The type is a relationship its parent's delta reports (`members@delta` of `group: delta`):
-   * its changes come with the parent's rounds, from the same delta link.
-   */
-  deltaOf?: { parent: EntraResourceType; relationship: string };
-  /** the delta function's permission, when its reference page names another than the list's */
-  deltaPermission?: string;
-}
+export { ENTRA_RESOURCE_TYPES, type EntraResourceType };
+export type { EntraTypeDefinition };
 
 /**
  * The user properties a backup selects: Graph's `GET /users` returns only 11 of them without
@@ -137,22 +38,39 @@ export const USER_SELECT = [
   'usageLocation',
 ] as const;
 
-const displayName = (object: Record<string, unknown>): unknown => object.displayName;
-const none = (): null => null;
+const displayName = field<GraphObject>('displayName');
 
-/** A collection of Graph v1.0 that lists in full. */
+/** A collection of the tenant, listed in full. */
 const listed = (
-  path: string,
+  template: string,
   permission: string,
-  extra: Partial<EntraTypeDefinition> = {},
-): EntraTypeDefinition => ({ path, shape: 'collection', permission, name: displayName, ...extra });
+  extra: Partial<EntraTopDefinition> = {},
+): EntraTopDefinition => ({ kind: 'top', template, permission, name: displayName, ...extra });
 
-/** A singleton of Graph v1.0 (one object, record id its `id`, else the path's last segment). */
-const singleton = (path: string, permission: string): EntraTypeDefinition => ({
-  path,
-  shape: 'singleton',
+/** A list read under each object of `parent`. */
+const under = (
+  parent: EntraResourceType,
+  template: string,
+  permission: string,
+  extra: Partial<EntraChildDefinition> = {},
+): EntraChildDefinition => ({
+  kind: 'child',
+  parent,
+  template,
+  params: underParent,
+  emptyOn: [],
   permission,
-  id: (object) => object.id ?? path.slice(path.lastIndexOf('/') + 1),
+  name: displayName,
+  ...extra,
+});
+
+/** A singleton (one object, record id its `id`, else the path's last segment). */
+const singleton = (template: string, permission: string): EntraSingleDefinition => ({
+  kind: 'single',
+  template,
+  permission,
+  id: template.slice(template.lastIndexOf('/') + 1),
+  key: field('id'),
   name: displayName,
 });
 
@@ -167,16 +85,18 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   // organization-list
   organization: listed('/v1.0/organization', 'Organization.Read.All', { top: true }),
   // organizationalbranding-get: 404 when no default branding exists
-  organizational_branding: {
-    path: '/v1.0/organization/{id}/branding',
-    shape: 'singleton',
-    permission: 'OrganizationalBranding.Read.All',
-    parent: 'organization',
-    absentOn404: true,
-    name: none,
-  },
+  organizational_branding: under(
+    'organization',
+    '/v1.0/organization/{id}/branding',
+    'OrganizationalBranding.Read.All',
+    {
+      object: true,
+      emptyOn: [404],
+      name: noName,
+    },
+  ),
   // domain-list
-  domain: listed('/v1.0/domains', 'Domain.Read.All', { top: true, name: (domain) => domain.id }),
+  domain: listed('/v1.0/domains', 'Domain.Read.All', { top: true, name: field('id') }),
   // conditionalaccessroot-list-namedlocations
   named_location: listed('/v1.0/identity/conditionalAccess/namedLocations', 'Policy.Read.All', {
     top: true,
@@ -185,78 +105,77 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   user: listed('/v1.0/users', 'User.Read.All', {
     top: true,
     select: USER_SELECT,
-    name: (user) => user.userPrincipalName ?? user.displayName,
+    name: (user) => field<GraphObject>('userPrincipalName')(user) ?? displayName(user),
     delta: '/v1.0/users/delta',
   }),
   // group-list, group-list-members, group-list-owners, group-list-settings, grouplifecyclepolicy-list
   group: listed('/v1.0/groups', 'Group.Read.All', { top: true, delta: '/v1.0/groups/delta' }),
-  group_membership: {
-    ...listed('/v1.0/groups/{id}/members', 'Group.Read.All', { top: true, name: none }),
-    parent: 'group',
+  group_membership: under('group', '/v1.0/groups/{id}/members', 'Group.Read.All', {
+    top: true,
+    name: noName,
     link: { parentKey: 'groupId', key: 'member' },
     deltaOf: { parent: 'group', relationship: 'members' },
-  },
-  group_owner: {
-    ...listed('/v1.0/groups/{id}/owners', 'Group.Read.All', { top: true, name: none }),
-    parent: 'group',
+  }),
+  group_owner: under('group', '/v1.0/groups/{id}/owners', 'Group.Read.All', {
+    top: true,
+    name: noName,
     link: { parentKey: 'groupId', key: 'owner' },
-  },
+  }),
   group_setting: listed('/v1.0/groupSettings', 'Group.Read.All'),
   group_lifecycle_policy: listed('/v1.0/groupLifecyclePolicies', 'Directory.Read.All', {
-    name: (policy) => policy.managedGroupTypes,
+    name: field('managedGroupTypes'),
   }),
   // directory-list-administrativeunits, administrativeunit-list-members
   administrative_unit: listed('/v1.0/directory/administrativeUnits', 'AdministrativeUnit.Read.All', {
     top: true,
     delta: '/v1.0/directory/administrativeUnits/delta',
   }),
-  administrative_unit_member: {
-    ...listed('/v1.0/directory/administrativeUnits/{id}/members', 'AdministrativeUnit.Read.All', {
-      top: true,
-      name: none,
-    }),
-    parent: 'administrative_unit',
-    link: { parentKey: 'administrativeUnitId', key: 'member' },
-  },
+  administrative_unit_member: under(
+    'administrative_unit',
+    '/v1.0/directory/administrativeUnits/{id}/members',
+    'AdministrativeUnit.Read.All',
+    { top: true, name: noName, link: { parentKey: 'administrativeUnitId', key: 'member' } },
+  ),
   // application-list, application-list-owners, application-list-federatedidentitycredentials,
   // application-list-extensionproperty
   application: listed('/v1.0/applications', 'Application.Read.All', {
     top: true,
     delta: '/v1.0/applications/delta',
   }),
-  application_owner: {
-    ...listed('/v1.0/applications/{id}/owners', 'Application.Read.All', { top: true, name: none }),
-    parent: 'application',
+  application_owner: under('application', '/v1.0/applications/{id}/owners', 'Application.Read.All', {
+    top: true,
+    name: noName,
     link: { parentKey: 'applicationId', key: 'owner' },
-  },
-  federated_identity_credential: {
-    ...listed('/v1.0/applications/{id}/federatedIdentityCredentials', 'Application.Read.All', {
-      name: (credential) => credential.name,
-    }),
-    parent: 'application',
-  },
-  extension_property: {
-    ...listed('/v1.0/applications/{id}/extensionProperties', 'Application.Read.All', {
-      name: (property) => property.name,
-    }),
-    parent: 'application',
-  },
+  }),
+  federated_identity_credential: under(
+    'application',
+    '/v1.0/applications/{id}/federatedIdentityCredentials',
+    'Application.Read.All',
+    { name: field('name') },
+  ),
+  extension_property: under(
+    'application',
+    '/v1.0/applications/{id}/extensionProperties',
+    'Application.Read.All',
+    {
+      name: field('name'),
+    },
+  ),
   // serviceprincipal-list, serviceprincipal-list-approleassignedto: every assignment has one
   // resource service principal, so listing each one's assignedTo finds every assignment once
   service_principal: listed('/v1.0/servicePrincipals', 'Application.Read.All', {
     top: true,
     delta: '/v1.0/servicePrincipals/delta',
   }),
-  app_role_assignment: {
-    ...listed('/v1.0/servicePrincipals/{id}/appRoleAssignedTo', 'Application.Read.All', {
-      top: true,
-      name: (assignment) => assignment.principalDisplayName,
-    }),
-    parent: 'service_principal',
-  },
+  app_role_assignment: under(
+    'service_principal',
+    '/v1.0/servicePrincipals/{id}/appRoleAssignedTo',
+    'Application.Read.All',
+    { top: true, name: field('principalDisplayName') },
+  ),
   // oauth2permissiongrant-list; oauth2permissiongrant-delta takes Directory.Read.All instead
   oauth2_permission_grant: listed('/v1.0/oauth2PermissionGrants', 'DelegatedPermissionGrant.Read.All', {
-    name: (grant) => grant.scope,
+    name: field('scope'),
     delta: '/v1.0/oauth2PermissionGrants/delta',
     deltaPermission: 'Directory.Read.All',
   }),
@@ -268,24 +187,24 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     query: { $filter: 'isBuiltIn eq false' },
   }),
   role_assignment: listed('/v1.0/roleManagement/directory/roleAssignments', 'RoleManagement.Read.Directory', {
-    name: none,
+    name: noName,
   }),
   role_eligibility_schedule: listed(
     '/v1.0/roleManagement/directory/roleEligibilitySchedules',
     'RoleEligibilitySchedule.Read.Directory',
-    { name: none },
+    { name: noName },
   ),
   role_assignment_schedule: listed(
     '/v1.0/roleManagement/directory/roleAssignmentSchedules',
     'RoleAssignmentSchedule.Read.Directory',
-    { name: none },
+    { name: noName },
   ),
-  scoped_role_membership: {
-    ...listed('/v1.0/directory/administrativeUnits/{id}/scopedRoleMembers', 'RoleManagement.Read.Directory', {
-      name: (membership) => valueOf(membership.roleMemberInfo, 'displayName'),
-    }),
-    parent: 'administrative_unit',
-  },
+  scoped_role_membership: under(
+    'administrative_unit',
+    '/v1.0/directory/administrativeUnits/{id}/scopedRoleMembers',
+    'RoleManagement.Read.Directory',
+    { name: field('roleMemberInfo', 'displayName') },
+  ),
   // authenticationstrengthroot-list-policies, conditionalaccessroot-list-policies
   authentication_strength_policy: listed('/v1.0/policies/authenticationStrengthPolicies', 'Policy.Read.All'),
   conditional_access_policy: listed('/v1.0/identity/conditionalAccess/policies', 'Policy.Read.All', {
@@ -300,12 +219,12 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     'Policy.Read.AuthenticationMethod',
   ),
   authentication_method_configuration: {
-    path: '/v1.0/policies/authenticationMethodsPolicy/authenticationMethodConfigurations/{id}',
-    shape: 'collection',
-    permission: 'Policy.Read.AuthenticationMethod',
+    kind: 'embedded',
     parent: 'authentication_methods_policy',
-    embeddedIn: 'authenticationMethodConfigurations',
-    name: (configuration) => configuration.id,
+    member: 'authenticationMethodConfigurations',
+    template: '/v1.0/policies/authenticationMethodsPolicy/authenticationMethodConfigurations/{id}',
+    permission: 'Policy.Read.AuthenticationMethod',
+    name: field('id'),
   },
   // identitysecuritydefaultsenforcementpolicy-get, adminconsentrequestpolicy-get,
   // permissiongrantpolicy-list, tokenlifetimepolicy-list, tokenissuancepolicy-list,
@@ -325,18 +244,14 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   cross_tenant_access_policy: singleton('/v1.0/policies/crossTenantAccessPolicy', 'Policy.Read.All'),
   cross_tenant_access_policy_configuration_default: {
     ...singleton('/v1.0/policies/crossTenantAccessPolicy/default', 'Policy.Read.All'),
-    name: none,
+    name: noName,
   },
   cross_tenant_access_policy_configuration_partner: listed(
     '/v1.0/policies/crossTenantAccessPolicy/partners',
     'Policy.Read.All',
-    { id: (partner) => partner.tenantId, name: (partner) => partner.tenantId },
+    { key: field('tenantId'), name: field('tenantId') },
   ),
 };
-
-function valueOf(object: unknown, key: string): unknown {
-  return object !== null && typeof object === 'object' ? (object as Record<string, unknown>)[key] : undefined;
-}
 
 /**
  * What an incremental backup reads besides its types: Microsoft Entra Backup and Recovery's jobs

@@ -50,7 +50,7 @@ export interface GraphRead {
   params?: Record<string, string>;
   select?: readonly string[];
   /** other query options (`$filter`), sent as given */
-  query?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, string | number>>;
   /** send `$top=999` (collections that accept it; conditional access lists do too) */
   paged?: boolean;
   signal?: AbortSignal;
@@ -165,7 +165,7 @@ export class GraphApiClient {
     );
     const url = new URL(path, this.graphOrigin);
     if (read.select) url.searchParams.set('$select', read.select.join(','));
-    for (const [name, value] of Object.entries(read.query ?? {})) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries(read.query ?? {})) url.searchParams.set(name, String(value));
     return url;
   }
 

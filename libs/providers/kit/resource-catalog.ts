@@ -61,8 +61,10 @@ export interface TopLevelEntry<Obj> extends Listing<Obj> {
 export interface SingleEntry<Obj> {
   kind: 'single';
   template: string;
-  /** The record id. */
+  /** The record id (when `key` gives none). */
   id: string;
+  /** The object's own key, when it answers one (Graph's policies carry an `id`). */
+  key?: Namer<Obj>;
   name: Namer<Obj>;
 }
 

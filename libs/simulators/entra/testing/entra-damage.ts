@@ -97,9 +97,10 @@ const SCHEDULE_REQUESTS: Partial<Record<EntraResourceType, string>> = {
 export function itemPath(type: EntraResourceType, id: string): string {
   const definition = ENTRA_TYPE_DEFINITIONS[type];
   const parts = id.split(':').map(encodeURIComponent);
-  if (definition.embeddedIn) return definition.path.replace('{id}', parts[0]);
-  const path = definition.parent ? definition.path.replace('{id}', parts[0]) : definition.path;
-  if (definition.shape === 'singleton') return path;
+  if (definition.kind === 'embedded') return definition.template.replace('{id}', parts[0]);
+  const path =
+    definition.kind === 'child' ? definition.template.replace('{id}', parts[0]) : definition.template;
+  if (definition.kind === 'single' || (definition.kind === 'child' && definition.object)) return path;
   return `${path}/${parts[parts.length - 1]}`;
 }
 
@@ -212,8 +213,7 @@ export async function changeOne(
 
 /** `METHOD path` with the record's ids as `{id}`: a route the simulator does not serve. */
 function routeOf(type: EntraResourceType, method: string, path: string, record: EntraSnapshotRecord): string {
-  const { shape, parent } = ENTRA_TYPE_DEFINITIONS[type];
-  if (shape === 'singleton' && !parent) return `the simulator does not serve ${method} ${path}`;
+  if (ENTRA_TYPE_DEFINITIONS[type].kind === 'single') return `the simulator does not serve ${method} ${path}`;
   const ids = record.id.split(':').map(encodeURIComponent);
   const template = path
     .split('/')
