@@ -28,6 +28,7 @@ export default {
   // mirror tsconfig.json (ES2023, legacy decorators with emitted metadata for Nest's injection and
   // TypeORM's columns, class fields with define semantics as tsc uses for that target). Type
   // errors are `npm run typecheck`'s job, as they were with ts-jest's isolatedModules.
+  resolver: '<rootDir>/test/support/jest-resolver.js',
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',
