@@ -43,11 +43,13 @@ function scanRunLog(directory: string): LogScan {
 }
 
 /**
- * Stops the run's embedded PostgreSQL, then fails the run if the service's log of every e2e file
+ * Stops the run's embedded PostgreSQL and removes the run's data dirs, then fails the run if the service's log of every e2e file
  * holds a secret (docs/operations.md). A run that kept no log line (a single unit spec) has nothing to scan.
  */
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __testCluster?: EmbeddedPostgres }).__testCluster?.stop();
+  // What a file that failed before closing its app left (global-setup.ts).
+  if (process.env.TEST_DATA_ROOT) rmSync(process.env.TEST_DATA_ROOT, { recursive: true, force: true });
   const directory = process.env.TEST_LOG_DIR;
   if (!directory) return;
   const scan = scanRunLog(directory);

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -67,7 +68,8 @@ export async function startTestApp(
   const adminUrl = new URL(process.env.TEST_ADMIN_DATABASE_URL!);
   adminUrl.pathname = `/${databaseName}`;
   const databaseUrl = adminUrl.toString();
-  const dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-data-'));
+  // Under the run's scratch dir (test/global-setup.ts) when Jest's global set-up made one.
+  const dataDir = mkdtempSync(join(process.env.TEST_DATA_ROOT ?? tmpdir(), 'idp-backup-data-'));
 
   // The issuer must be known before listening, so the port is chosen first.
   const port = await freePort();
@@ -141,7 +143,7 @@ export async function startTestApp(
       await app.close();
       await log?.close();
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
-      rmSync(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
