@@ -161,7 +161,7 @@ const cloudOnlyAdmins: EntraCheck = {
 const disabledAdmins: EntraCheck = {
   key: 'admins.deactivated_with_roles',
   id: 'entra.admins.disabled_with_roles',
-  policy: 'CIS Controls 5.3',
+  policy: 'CIS Controls 6.2',
   title: 'Disabled accounts hold no directory roles',
   remediation: 'Remove the role assignments and eligibilities of disabled accounts.',
   reads: ['user', ...GRANTS],
