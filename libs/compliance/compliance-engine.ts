@@ -14,7 +14,7 @@ import { SERVICE_CHECKS } from './service-checks.js';
  * Version of the check catalogue and framework mappings. Stored results are keyed by it: change
  * it whenever a check, a mapping or a threshold changes, so that old results are recomputed.
  */
-export const CATALOGUE_VERSION = '2026.11.1';
+export const CATALOGUE_VERSION = '2026.12.1';
 
 /** A framework's verdict on one backup. */
 export interface ComplianceReport {
@@ -64,8 +64,7 @@ export async function runFramework(
     if (!check)
       return { mapping, unavailable: manual(`No check of this provider covers ${mapping.check} yet.`) };
     const missing = check.reads.filter((type) => !source.has(type));
-    if (missing.length > 0)
-      return { mapping, check, unavailable: manual(`The backup does not hold ${missing.join(', ')}.`) };
+    if (missing.length > 0) return { mapping, check, unavailable: manual(missingNote(check, missing)) };
     return { mapping, check, run: check.start(mapping.params ?? {}, context) };
   });
 
@@ -94,6 +93,13 @@ export async function runFramework(
     };
   });
   return { score: complianceScore(findings), findings };
+}
+
+/** Why a check cannot run on a backup without `missing`, and what to grant when the check says. */
+function missingNote(check: Check, missing: readonly string[]): string {
+  const grants = [...new Set(missing.map((type) => check.grants?.[type]).filter((g) => g !== undefined))];
+  const grant = grants.length > 0 ? ` Grant ${grants.join(', ')} to collect it.` : '';
+  return `The backup does not hold ${missing.join(', ')}.${grant}`;
 }
 
 /** The members of `type`'s records the checks read between them; undefined when one reads them whole. */

@@ -100,6 +100,11 @@ export interface Check {
    * memberships).
    */
   fields?: Readonly<Partial<Record<string, readonly string[]>>>;
+  /**
+   * The provider permission (OAuth scope, Graph application permission) that collects each type
+   * read, for the `manual` note of a backup without it: what to grant for the check to run.
+   */
+  grants?: Readonly<Partial<Record<string, string>>>;
   start(params: CheckParams, context: BackupContext): CheckRun;
 }
 

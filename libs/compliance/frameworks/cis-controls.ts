@@ -85,5 +85,78 @@ export const CIS_CONTROLS: Framework = {
       'Test backup recovery quarterly, or more frequently.',
       T.restoreQuarterly,
     ),
+    // Microsoft Entra ID (docs/compliance.md "Microsoft Entra ID"): CISA SCuBA and CIS Microsoft 365 policies.
+    control(
+      '6.3',
+      'access.legacy_auth_blocked',
+      'high',
+      'Legacy authentication, which cannot do MFA, is blocked (SCuBA MS.AAD.1.1v1).',
+    ),
+    control(
+      '6.3',
+      'access.baseline_protection',
+      'high',
+      'Baseline sign-in protection: security defaults, or conditional access requiring MFA in their place (CIS Microsoft 365 5.1.1.1).',
+    ),
+    control(
+      '6.3',
+      'mfa.phishing_resistant_all',
+      'medium',
+      'Phishing-resistant MFA for all users (SCuBA MS.AAD.3.1v1).',
+    ),
+    control(
+      '2.5',
+      'apps.user_registration',
+      'medium',
+      'Only administrators register applications (SCuBA MS.AAD.5.1v1).',
+    ),
+    control(
+      '2.5',
+      'apps.user_consent',
+      'high',
+      'Only administrators consent to applications reading company data (SCuBA MS.AAD.5.2v1, CIS Microsoft 365 5.1.5.1).',
+    ),
+    control(
+      '5.4',
+      'admins.cloud_only',
+      'high',
+      'Privileged accounts are cloud-only, not synchronised from on-premises (SCuBA MS.AAD.7.3v1).',
+    ),
+    control(
+      '5.4',
+      'admins.permanent_assignments',
+      'high',
+      'No permanent active assignment of highly privileged roles (SCuBA MS.AAD.7.4v1).',
+    ),
+    control(
+      '5.4',
+      'admins.activation_approval',
+      'high',
+      'Activating Global Administrator requires approval (SCuBA MS.AAD.7.6v1).',
+    ),
+    control(
+      '3.3',
+      'guests.access_restricted',
+      'medium',
+      'Guest users have limited or restricted directory access (SCuBA MS.AAD.8.1v1).',
+    ),
+    control(
+      '6.1',
+      'guests.invite_restricted',
+      'medium',
+      'Only administrators and Guest Inviters invite guests (SCuBA MS.AAD.8.2v1).',
+    ),
+    control(
+      '6.1',
+      'guests.invite_domains',
+      'low',
+      'Guests are invited only from allowed domains (SCuBA MS.AAD.8.3v1).',
+    ),
+    control(
+      '6.5',
+      'mfa.phishing_resistant_admins',
+      'high',
+      'MFA for administrative access: phishing-resistant (SCuBA MS.AAD.3.6v1).',
+    ),
   ],
 };

@@ -109,5 +109,72 @@ export const PCI_DSS: Framework = {
       'medium',
       'Audit logs kept at least 12 months (Okta keeps 90 days: a log stream must export them).',
     ),
+    // Microsoft Entra ID (docs/compliance.md "Microsoft Entra ID"): CISA SCuBA and CIS Microsoft 365 policies.
+    control(
+      '8.4.2',
+      'access.legacy_auth_blocked',
+      'high',
+      'Legacy authentication, which cannot do MFA, is blocked (SCuBA MS.AAD.1.1v1).',
+    ),
+    control(
+      '8.4.2',
+      'access.baseline_protection',
+      'high',
+      'Baseline sign-in protection: security defaults, or conditional access requiring MFA in their place (CIS Microsoft 365 5.1.1.1).',
+    ),
+    control(
+      '8.5.1',
+      'mfa.phishing_resistant_all',
+      'medium',
+      'Phishing-resistant MFA for all users (SCuBA MS.AAD.3.1v1).',
+    ),
+    control(
+      '7.2.1',
+      'apps.user_consent',
+      'high',
+      'Only administrators consent to applications reading company data (SCuBA MS.AAD.5.2v1, CIS Microsoft 365 5.1.5.1).',
+    ),
+    control(
+      '7.2.1',
+      'apps.group_owner_consent',
+      'medium',
+      'Group owners cannot consent to applications (SCuBA MS.AAD.5.4v1).',
+    ),
+    control(
+      '7.2.2',
+      'admins.cloud_only',
+      'high',
+      'Privileged accounts are cloud-only, not synchronised from on-premises (SCuBA MS.AAD.7.3v1).',
+    ),
+    control(
+      '7.2.2',
+      'admins.permanent_assignments',
+      'high',
+      'No permanent active assignment of highly privileged roles (SCuBA MS.AAD.7.4v1).',
+    ),
+    control(
+      '7.2.2',
+      'admins.activation_approval',
+      'high',
+      'Activating Global Administrator requires approval (SCuBA MS.AAD.7.6v1).',
+    ),
+    control(
+      '10.2.1',
+      'admins.assignment_alerts',
+      'medium',
+      'Assigning a highly privileged role raises an alert (SCuBA MS.AAD.7.7v1).',
+    ),
+    control(
+      '10.2.1',
+      'admins.activation_alerts',
+      'medium',
+      'Activating Global Administrator raises an alert (SCuBA MS.AAD.7.8v1).',
+    ),
+    control(
+      '7.2.1',
+      'guests.access_restricted',
+      'medium',
+      'Guest users have limited or restricted directory access (SCuBA MS.AAD.8.1v1).',
+    ),
   ],
 };

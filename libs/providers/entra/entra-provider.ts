@@ -1,5 +1,6 @@
 import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
 
+import { ENTRA_CHECKS } from './compliance/index.js';
 import { ENTRA_NOT_CAPTURED, ENTRA_VOLATILE_FIELDS } from './entra-not-captured.js';
 import { ENTRA_RESOURCE_TYPES, entraBackupPermissions } from './entra-resource-catalog.js';
 import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
@@ -98,7 +99,7 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   scopingParents: {},
   notCaptured: ENTRA_NOT_CAPTURED,
   grants: (restoreTypes) => (restoreTypes ? entraRestorePermissions(restoreTypes) : entraBackupPermissions()),
-  complianceChecks: [],
+  complianceChecks: ENTRA_CHECKS,
   restoreOptions: [
     {
       name: 'enforce',

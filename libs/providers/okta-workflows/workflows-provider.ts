@@ -1,5 +1,6 @@
 import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
 
+import { WORKFLOWS_CHECKS } from './workflows-compliance.js';
 import { flowCardChanges } from './card-changes.js';
 import { workflowsRestorePackage } from './restore-package.js';
 import { WORKFLOWS_SCOPES } from './workflows-scopes.js';
@@ -62,7 +63,7 @@ export const WORKFLOWS_PROVIDER: ProviderDescriptor = {
   // The System Log records every Workflows change (workflows.user.*): no export when none.
   skipsUnchanged: true,
   grants: () => [...WORKFLOWS_SCOPES],
-  complianceChecks: [],
+  complianceChecks: WORKFLOWS_CHECKS,
   async connect(options) {
     const { WorkflowsConnector } = await import('./workflows-connector.js');
     return new WorkflowsConnector({

@@ -1,0 +1,305 @@
+import type { CheckOutcome, CheckParams } from '@libs/compliance/compliance-types.js';
+import { ResourceSample } from '@libs/compliance/resource-sample.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import { GLOBAL_ADMINISTRATOR, HIGHLY_PRIVILEGED_ROLES } from './conditional-access.js';
+import {
+  type EntraCheck,
+  grantsOf,
+  manualOutcome,
+  member,
+  offendingOutcome,
+  outsideBackup,
+} from './entra-outcomes.js';
+
+/** Role grants: active assignments and PIM eligibilities, both of which make a role holder. */
+const GRANTS = ['role_assignment', 'role_eligibility_schedule'] as const;
+const GRANT_FIELDS = ['principalId', 'roleDefinitionId'];
+
+/** One principal's roles, from its active assignments and eligibilities. */
+interface Holder {
+  roles: Set<string>;
+  via: Set<string>;
+}
+
+/** Collects who holds which role (`onlyRoles`: only those), from role assignments and eligibilities. */
+class RoleHolders {
+  readonly byPrincipal = new Map<string, Holder>();
+
+  constructor(private readonly onlyRoles?: ReadonlySet<string>) {}
+
+  /** Takes a role_assignment or role_eligibility_schedule record; false for other types. */
+  add({ type, data }: ResourceRecord): boolean {
+    if (type !== 'role_assignment' && type !== 'role_eligibility_schedule') return false;
+    const role = String(data.roleDefinitionId);
+    if (this.onlyRoles && !this.onlyRoles.has(role)) return true;
+    const principal = String(data.principalId);
+    const holder = this.byPrincipal.get(principal) ?? { roles: new Set(), via: new Set() };
+    holder.roles.add(HIGHLY_PRIVILEGED_ROLES[role] ?? role);
+    holder.via.add(type === 'role_assignment' ? 'active' : 'eligible');
+    this.byPrincipal.set(principal, holder);
+    return true;
+  }
+}
+
+const PRIVILEGED = new Set(Object.keys(HIGHLY_PRIVILEGED_ROLES));
+const shown = (holder: Holder) => ({ roles: [...holder.roles], via: [...holder.via] });
+
+/**
+ * MS.AAD.7.1v1: between 2 and 8 users SHALL hold Global Administrator, actively or eligible
+ * (the framework's `min`/`max` when it gives them). A role-assignable group holding the role
+ * counts its members (a user in both counts twice: a ceiling).
+ */
+const globalAdminCount: EntraCheck = {
+  key: 'admins.super_admin_count',
+  id: 'entra.admins.global_admin_count',
+  policy: 'MS.AAD.7.1v1',
+  title: 'Global Administrators: enough for break-glass, few enough to control',
+  remediation:
+    'Keep at least two Global Administrators (emergency access accounts among them) and move the rest to finer-grained roles.',
+  reads: ['group', 'group_membership', ...GRANTS],
+  fields: {
+    group: ['isAssignableToRole'],
+    group_membership: ['memberType'],
+    role_assignment: GRANT_FIELDS,
+    role_eligibility_schedule: GRANT_FIELDS,
+  },
+  grants: grantsOf(['group', 'group_membership', ...GRANTS]),
+  start(params: CheckParams) {
+    const assignable = new Set<string>();
+    const members = new Map<string, number>();
+    const holders = new RoleHolders(new Set([GLOBAL_ADMINISTRATOR]));
+    return {
+      onRecord(record: ResourceRecord) {
+        if (holders.add(record)) return;
+        if (record.type === 'group') {
+          if (record.data.isAssignableToRole === true) assignable.add(record.id);
+        } else {
+          const groupId = record.id.slice(0, record.id.indexOf(':'));
+          if (assignable.has(groupId) && member(record.data, 'memberType') !== 'group')
+            members.set(groupId, (members.get(groupId) ?? 0) + 1);
+        }
+      },
+      finish(): CheckOutcome {
+        const [min, max] = [Number(params.min ?? 2), Number(params.max ?? 8)];
+        const sample = new ResourceSample();
+        let count = 0;
+        for (const [principal, holder] of holders.byPrincipal) {
+          const size = assignable.has(principal) ? (members.get(principal) ?? 0) : 1;
+          count += size;
+          sample.add(principal, null, {
+            ...shown(holder),
+            globalAdmins: size,
+            ...(assignable.has(principal) ? { group: true } : {}),
+          });
+        }
+        return {
+          status: count >= min && count <= max ? 'pass' : 'fail',
+          resourceType: 'role_assignment',
+          resources: sample.items,
+          total: sample.total,
+          pointers: ['/principalId', '/roleDefinitionId'],
+          observed: { globalAdmins: count },
+          expected: { min, max },
+          ...(count < min ? { note: 'Fewer Global Administrators than break-glass needs.' } : {}),
+        };
+      },
+    };
+  },
+};
+
+/**
+ * MS.AAD.7.3v1: privileged users SHALL be provisioned cloud-only: no holder of a highly
+ * privileged role is synchronised from on-premises (`onPremisesImmutableId` or
+ * `onPremisesSyncEnabled`).
+ */
+const cloudOnlyAdmins: EntraCheck = {
+  key: 'admins.cloud_only',
+  id: 'entra.admins.cloud_only',
+  policy: 'MS.AAD.7.3v1',
+  title: 'Privileged users are cloud-only accounts',
+  remediation:
+    'Give each privileged user a cloud-only account (not synchronised from Active Directory) and move the roles to it.',
+  reads: ['user', ...GRANTS],
+  fields: {
+    user: ['onPremisesImmutableId', 'onPremisesSyncEnabled'],
+    role_assignment: GRANT_FIELDS,
+    role_eligibility_schedule: GRANT_FIELDS,
+  },
+  grants: grantsOf(['user', ...GRANTS]),
+  start() {
+    const synced = new Map<string, { name: string | null; immutableId: unknown }>();
+    const holders = new RoleHolders(PRIVILEGED);
+    return {
+      onRecord(record: ResourceRecord) {
+        if (holders.add(record)) return;
+        const { onPremisesImmutableId: immutableId, onPremisesSyncEnabled: syncEnabled } = record.data;
+        if ((immutableId !== null && immutableId !== undefined) || syncEnabled === true)
+          synced.set(record.id, { name: record.name, immutableId: immutableId ?? null });
+      },
+      finish() {
+        const sample = new ResourceSample();
+        for (const [principal, holder] of holders.byPrincipal) {
+          const user = synced.get(principal);
+          if (user)
+            sample.add(principal, user.name, { ...shown(holder), onPremisesImmutableId: user.immutableId });
+        }
+        return offendingOutcome(
+          'user',
+          ['/onPremisesImmutableId', '/onPremisesSyncEnabled'],
+          { syncedPrivilegedUsers: 0 },
+          sample,
+          {
+            privilegedPrincipals: holders.byPrincipal.size,
+          },
+        );
+      },
+    };
+  },
+};
+
+/** Disabled accounts (`accountEnabled` false) holding any directory role, actively or eligible. */
+const disabledAdmins: EntraCheck = {
+  key: 'admins.deactivated_with_roles',
+  id: 'entra.admins.disabled_with_roles',
+  policy: 'CIS Controls 6.2',
+  title: 'Disabled accounts hold no directory roles',
+  remediation: 'Remove the role assignments and eligibilities of disabled accounts.',
+  reads: ['user', ...GRANTS],
+  fields: {
+    user: ['accountEnabled'],
+    role_assignment: GRANT_FIELDS,
+    role_eligibility_schedule: GRANT_FIELDS,
+  },
+  grants: grantsOf(['user', ...GRANTS]),
+  start() {
+    const disabled = new Map<string, string | null>();
+    const holders = new RoleHolders();
+    return {
+      onRecord(record: ResourceRecord) {
+        if (holders.add(record)) return;
+        if (record.data.accountEnabled === false) disabled.set(record.id, record.name);
+      },
+      finish() {
+        const sample = new ResourceSample();
+        for (const [principal, holder] of holders.byPrincipal)
+          if (disabled.has(principal)) sample.add(principal, disabled.get(principal)!, shown(holder));
+        return offendingOutcome(
+          'user',
+          ['/accountEnabled', 'role_assignment /principalId'],
+          { roles: 0 },
+          sample,
+          {
+            disabledUsers: disabled.size,
+          },
+        );
+      },
+    };
+  },
+};
+
+/** Whether a PIM schedule never ends (`scheduleInfo.expiration`). */
+function permanent(schedule: Record<string, unknown>): boolean {
+  const expiration = member(member(schedule, 'scheduleInfo'), 'expiration');
+  return member(expiration, 'type') === 'noExpiration' || !member(expiration, 'endDateTime');
+}
+
+/**
+ * MS.AAD.7.4v1: permanent active assignment of highly privileged roles SHALL NOT be allowed:
+ * every active (`assignmentType` `Assigned`) PIM schedule of such a role ends. Role assignments
+ * without any schedule in the backup mean PIM's data was not collected: manual.
+ */
+const permanentAssignments: EntraCheck = {
+  key: 'admins.permanent_assignments',
+  id: 'entra.admins.permanent_assignments',
+  policy: 'MS.AAD.7.4v1',
+  title: 'No permanent active assignment of highly privileged roles',
+  remediation:
+    'Make highly privileged roles eligible (activated just in time with PIM) or time-bound; keep permanent ones for emergency access accounts only.',
+  reads: ['role_assignment', 'role_assignment_schedule'],
+  fields: { role_assignment: ['roleDefinitionId'] },
+  grants: grantsOf(['role_assignment', 'role_assignment_schedule']),
+  start() {
+    let privilegedAssignments = 0;
+    let schedules = 0;
+    const sample = new ResourceSample();
+    return {
+      onRecord({ type, id, data }: ResourceRecord) {
+        if (!PRIVILEGED.has(String(data.roleDefinitionId))) return;
+        if (type === 'role_assignment') {
+          privilegedAssignments++;
+          return;
+        }
+        schedules++;
+        if (data.assignmentType === 'Assigned' && permanent(data))
+          sample.add(String(data.principalId), null, {
+            role: HIGHLY_PRIVILEGED_ROLES[String(data.roleDefinitionId)],
+            schedule: id,
+            expiration: member(member(data, 'scheduleInfo'), 'expiration'),
+          });
+      },
+      finish() {
+        if (schedules === 0 && privilegedAssignments > 0)
+          return manualOutcome(
+            'role_assignment_schedule',
+            `The backup holds ${privilegedAssignments} highly privileged role assignments but no PIM assignment schedule: PIM needs Entra ID P2, and the backup RoleAssignmentSchedule.Read.Directory.`,
+          );
+        return offendingOutcome(
+          'role_assignment_schedule',
+          ['/assignmentType', '/roleDefinitionId', '/scheduleInfo/expiration'],
+          { permanentActiveAssignments: 0 },
+          sample,
+          { privilegedSchedules: schedules },
+        );
+      },
+    };
+  },
+};
+
+const PIM_SETTINGS =
+  "PIM role settings (unifiedRoleManagementPolicy rules, GET /policies/roleManagementPolicies?$filter=scopeId eq '/' and scopeType eq 'DirectoryRole') are not collected by the backup: they need RoleManagementPolicy.Read.Directory (and Entra ID P2). Review them in PIM > Microsoft Entra roles > Settings.";
+
+/** MS.AAD.7.6v1: activation of Global Administrator SHALL require approval. */
+const activationApproval = outsideBackup({
+  key: 'admins.activation_approval',
+  id: 'entra.admins.activation_approval',
+  policy: 'MS.AAD.7.6v1',
+  title: 'Activating Global Administrator requires approval',
+  remediation: 'In PIM, require approval to activate Global Administrator, with approvers named.',
+  resourceType: 'role_management_policy',
+  note: PIM_SETTINGS,
+});
+
+/** MS.AAD.7.7v1: eligible and active highly privileged role assignments SHALL trigger an alert. */
+const assignmentAlerts = outsideBackup({
+  key: 'admins.assignment_alerts',
+  id: 'entra.admins.assignment_alerts',
+  policy: 'MS.AAD.7.7v1',
+  title: 'Assigning a highly privileged role sends an alert',
+  remediation:
+    'In PIM role settings, send notifications to administrators on eligible and active assignments of each highly privileged role.',
+  resourceType: 'role_management_policy',
+  note: PIM_SETTINGS,
+});
+
+/** MS.AAD.7.8v1: user activation of Global Administrator SHALL trigger an alert. */
+const activationAlerts = outsideBackup({
+  key: 'admins.activation_alerts',
+  id: 'entra.admins.activation_alerts',
+  policy: 'MS.AAD.7.8v1',
+  title: 'Activating Global Administrator sends an alert',
+  remediation:
+    'In PIM role settings of Global Administrator, notify administrators when the role is activated.',
+  resourceType: 'role_management_policy',
+  note: PIM_SETTINGS,
+});
+
+/** Checks over directory roles and their holders (SCuBA MS.AAD.7): streamed, whatever the tenant's size. */
+export const ROLE_CHECKS: readonly EntraCheck[] = [
+  globalAdminCount,
+  cloudOnlyAdmins,
+  disabledAdmins,
+  permanentAssignments,
+  activationApproval,
+  assignmentAlerts,
+  activationAlerts,
+];
