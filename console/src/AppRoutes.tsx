@@ -11,6 +11,12 @@ import { RestoreDetailScreen } from './screens/RestoreDetailScreen';
 import { RestoreScreen } from './screens/RestoreScreen';
 import { SignInScreen } from './screens/SignInScreen';
 import { TimelineScreen } from './screens/TimelineScreen';
+import { DrillDetailScreen } from './screens/drills/DrillDetailScreen';
+import { DrillsScreen } from './screens/drills/DrillsScreen';
+import { NewsletterLinkScreen } from './screens/newsletter/NewsletterLinkScreen';
+import { NewsletterSubscribeScreen } from './screens/newsletter/NewsletterSubscribeScreen';
+import { WorkflowsRestoreScreen } from './screens/workflows/WorkflowsRestoreScreen';
+import { WorkflowsScreen } from './screens/workflows/WorkflowsScreen';
 
 /** The console's screens; every one but sign-in sits in the signed-in layout. */
 export function AppRoutes() {
@@ -27,6 +33,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/sign-in" element={<SignInScreen />} />
+      <Route path="/newsletter" element={<NewsletterSubscribeScreen />} />
+      <Route path="/newsletter/confirm" element={<NewsletterLinkScreen action="confirm" />} />
+      <Route path="/newsletter/unsubscribe" element={<NewsletterLinkScreen action="unsubscribe" />} />
       <Route element={<Layout />}>
         <Route index element={<HomeRedirect />} />
         <Route path="/connections" element={<ConnectionsScreen />} />
@@ -36,6 +45,10 @@ export function AppRoutes() {
         <Route path="/timeline" element={<TimelineScreen />} />
         <Route path="/restore" element={<RestoreScreen />} />
         <Route path="/restores/:id" element={<RestoreDetailScreen />} />
+        <Route path="/drills" element={<DrillsScreen />} />
+        <Route path="/drills/:id" element={<DrillDetailScreen />} />
+        <Route path="/workflows" element={<WorkflowsScreen />} />
+        <Route path="/workflows/restores/:id" element={<WorkflowsRestoreScreen />} />
       </Route>
     </Routes>
   );

@@ -15,6 +15,8 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/backups', label: text.nav.backups, permission: 'view backups' },
   { to: '/compare', label: text.nav.compare, permission: 'view backups' },
   { to: '/restore', label: text.nav.restore, permission: 'restore' },
+  { to: '/drills', label: text.nav.drills, permission: 'view backups' },
+  { to: '/workflows', label: text.nav.workflows, permission: 'view backups' },
 ];
 
 /** The first section the signed-in role may open: where `/` leads. */

@@ -13,5 +13,7 @@ export const layoutMessages = {
     backups: 'Backups',
     compare: 'Compare',
     restore: 'Restore',
+    drills: 'Restore drills',
+    workflows: 'Okta Workflows',
   },
 } as const;
