@@ -19,7 +19,9 @@ describe('missingGraphPermissions', () => {
   });
 
   it('answers none for other errors', () => {
-    expect(missingGraphPermissions('Connection check failed: AADSTS7000215: Invalid client secret')).toEqual([]);
+    expect(missingGraphPermissions('Connection check failed: AADSTS7000215: Invalid client secret')).toEqual(
+      [],
+    );
     expect(missingGraphPermissions(undefined)).toEqual([]);
   });
 });

@@ -19,11 +19,12 @@ export const connectionFormMessages = {
     certificate: 'Certificate and private key (PEM file)',
     certificate_description:
       'The certificate uploaded to the app registration, followed by its unencrypted private key, in one PEM file.',
-    certificate_placeholder: 'Choose a .pem file',
-    certificate_read: (name: string) => `${name} read; it is sent once, when you save, and never shown again.`,
+    certificate_clear: 'Remove the certificate file',
+    certificate_read: (name: string) =>
+      `${name} read; it is sent once, when you save, and never shown again.`,
   },
   credential: 'Credential',
-  credentials: { secret: 'Client secret', certificate: 'Certificate' },
+  credentials: { secret: 'Secret', certificate: 'Certificate' },
   missingPermissions:
     'Grant these Microsoft Graph application permissions to the app registration (with admin consent), then try again:',
   cancel: 'Cancel',

@@ -12,7 +12,8 @@ export const drillsMessages = {
   },
   weekly: {
     heading: 'Weekly verification',
-    intro: 'Each Monday at 02:29 UTC a drill reads the latest completed backup of each connection that asks for it.',
+    intro:
+      'Each Monday at 02:29 UTC a drill reads the latest completed backup of each connection that asks for it.',
     connection: 'Connection',
     connectionPlaceholder: 'Choose a connection',
     toggle: 'Verify the latest backup every week',

@@ -3,11 +3,13 @@ export const newsletterMessages = {
   productName: 'idp-backup',
   subscribe: {
     title: 'The idp-backup newsletter',
-    intro: 'News about idp-backup, a few times a year. We send a confirmation mail first: nothing arrives until you confirm.',
+    intro:
+      'News about idp-backup, a few times a year. We send a confirmation mail first: nothing arrives until you confirm.',
     email: 'E-mail address',
     button: 'Subscribe',
     sent: 'Check your inbox',
-    sentText: 'If this address is not subscribed yet, a confirmation mail is on its way. Its link works for 48 hours.',
+    sentText:
+      'If this address is not subscribed yet, a confirmation mail is on its way. Its link works for 48 hours.',
   },
   confirm: {
     title: 'Confirm your subscription',

@@ -9,8 +9,8 @@ export const workflowsMessages = {
   upload: {
     heading: 'Upload an export',
     file: 'Export file (.folder or .flow)',
-    filePlaceholder: 'Choose a file',
     button: 'Upload',
+    clear: 'Remove the file',
     done: 'Stored as a backup:',
     openBackup: 'open the backup',
   },
@@ -21,7 +21,7 @@ export const workflowsMessages = {
     objects: 'Objects',
     action: 'Package',
     build: 'Build package',
-    buildLabel: (when: string) => `Build a re-import package of the backup of ${when}`,
+    buildLabel: (when: string) => `Build package of the backup of ${when}`,
     none: 'No completed backup of this connection.',
     history: 'Packages built',
     made: 'Made',
@@ -35,7 +35,8 @@ export const workflowsMessages = {
     summary: 'Started',
     download: 'Download the package (ZIP)',
     expires: 'The link works until',
-    contents: 'It holds restore.folder (import it in the Workflows console), the tables’ rows as CSV, and this runbook.',
+    contents:
+      'It holds restore.folder (import it in the Workflows console), the tables’ rows as CSV, and this runbook.',
     runbook: 'Runbook',
     runbookLoading: 'Reading the runbook…',
     runbookMissing: 'The package holds no RUNBOOK.md.',

@@ -161,6 +161,19 @@ export function ConnectionFormModal(props: {
     setPemFile(file);
     setValue('client_certificate', file ? await file.text() : '');
   };
+  // Entra ID's credential kind, shown just above the credential's own field.
+  const credentialChoice = (
+    <SegmentedControl
+      mb="sm"
+      aria-label={text.credential}
+      value={credential}
+      onChange={(value) => setCredential(value as EntraCredential)}
+      data={(['secret', 'certificate'] as const).map((value) => ({
+        value,
+        label: text.credentials[value],
+      }))}
+    />
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate();
@@ -192,17 +205,6 @@ export function ConnectionFormModal(props: {
             onChange={set('org_name')}
             error={errors.org_name}
           />
-          {provider === 'entra_id' && (
-            <SegmentedControl
-              aria-label={text.credential}
-              value={credential}
-              onChange={(value) => setCredential(value as EntraCredential)}
-              data={(['secret', 'certificate'] as const).map((value) => ({
-                value,
-                label: text.credentials[value],
-              }))}
-            />
-          )}
           {shown.map((field) => {
             const common = {
               label: field.label,
@@ -213,14 +215,15 @@ export function ConnectionFormModal(props: {
             if (field.pemFile)
               return (
                 <div key={field.name}>
+                  {credentialChoice}
                   <FileInput
                     {...common}
                     required={!editing}
                     accept=".pem,.crt,.cer,.key,application/x-pem-file,text/plain"
-                    placeholder={editing ? text.unchanged : text.fields.certificate_placeholder}
                     value={pemFile}
                     onChange={(file) => void readPem(file)}
                     clearable
+                    clearButtonProps={{ 'aria-label': text.fields.certificate_clear }}
                   />
                   {pemFile && fields.client_certificate && (
                     <Text size="sm" mt={4}>
@@ -238,12 +241,10 @@ export function ConnectionFormModal(props: {
             return field.multiline ? (
               <Textarea key={field.name} {...input} autosize minRows={3} />
             ) : (
-              <TextInput
-                key={field.name}
-                {...input}
-                type={field.secret ? 'password' : 'text'}
-                autoComplete="off"
-              />
+              <div key={field.name}>
+                {field.name === 'client_secret' && provider === 'entra_id' && credentialChoice}
+                <TextInput {...input} type={field.secret ? 'password' : 'text'} autoComplete="off" />
+              </div>
             );
           })}
           {save.error && <ErrorAlert error={save.error} />}

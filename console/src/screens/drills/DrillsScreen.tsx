@@ -108,7 +108,10 @@ function WeeklyVerification() {
     onSuccess: ({ schedule: saved }) => {
       queryClient.setQueryData(key, saved);
       if (chosen)
-        notifications.show({ color: 'green', message: text.weekly.saved(saved.verify_weekly, connectionName(chosen)) });
+        notifications.show({
+          color: 'green',
+          message: text.weekly.saved(saved.verify_weekly, connectionName(chosen)),
+        });
     },
   });
   return (

@@ -14,14 +14,17 @@ import { NewsletterFrame } from './NewsletterFrame';
 export function NewsletterSubscribeScreen() {
   const [email, setEmail] = useState('');
   const subscribe = useMutation({
-    mutationFn: (address: string) => unwrap(api().POST('/api/newsletter/subscribe', { body: { email: address } })),
+    mutationFn: (address: string) =>
+      unwrap(api().POST('/api/newsletter/subscribe', { body: { email: address } })),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     subscribe.mutate(email.trim());
   };
   const fieldError =
-    subscribe.error instanceof ApiError && subscribe.error.status === 400 ? subscribe.error.body.error : undefined;
+    subscribe.error instanceof ApiError && subscribe.error.status === 400
+      ? subscribe.error.body.error
+      : undefined;
   return (
     <NewsletterFrame title={text.subscribe.title}>
       <Paper withBorder p="lg">

@@ -21,7 +21,9 @@ export function WorkflowsRestoreScreen() {
   const detail = useQuery({
     queryKey: ['restore', id, 'package'],
     queryFn: () =>
-      unwrap(api().GET('/api/restore/{restoreId}', { params: { path: { restoreId: id }, query: { limit: 1 } } })),
+      unwrap(
+        api().GET('/api/restore/{restoreId}', { params: { path: { restoreId: id }, query: { limit: 1 } } }),
+      ),
     refetchInterval: (q) =>
       ['pending', 'running'].includes(q.state.data?.restore.status ?? 'pending') ? 1000 : false,
   });

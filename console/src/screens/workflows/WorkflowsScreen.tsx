@@ -94,7 +94,6 @@ function UploadExport({ connectionId }: { connectionId: string }) {
           <FileInput
             w={{ base: '100%', sm: 420 }}
             label={text.upload.file}
-            placeholder={text.upload.filePlaceholder}
             accept=".folder,.flow,application/json"
             value={file}
             onChange={(chosen) => {
@@ -102,6 +101,7 @@ function UploadExport({ connectionId }: { connectionId: string }) {
               upload.reset();
             }}
             clearable
+            clearButtonProps={{ 'aria-label': text.upload.clear }}
           />
           <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
             {text.upload.button}
@@ -110,8 +110,7 @@ function UploadExport({ connectionId }: { connectionId: string }) {
         {upload.error && <ErrorAlert error={upload.error} />}
         {upload.data && (
           <Text role="status">
-            {text.upload.done}{' '}
-            <Link to={`/backups/${upload.data.backup.id}`}>{text.upload.openBackup}</Link>
+            {text.upload.done} <Link to={`/backups/${upload.data.backup.id}`}>{text.upload.openBackup}</Link>
           </Text>
         )}
       </Stack>
@@ -140,7 +139,8 @@ function Packages({ connectionId }: { connectionId: string }) {
         }),
       ),
     onSuccess: (accepted) => {
-      if ('restoreId' in accepted && accepted.restoreId) navigate(`/workflows/restores/${accepted.restoreId}`);
+      if ('restoreId' in accepted && accepted.restoreId)
+        navigate(`/workflows/restores/${accepted.restoreId}`);
     },
   });
   const t = text.packages;
