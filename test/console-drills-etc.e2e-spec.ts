@@ -236,7 +236,7 @@ describeWithTools('chromium')(
     }, 120_000);
 
     it('runs a restore drill on a backup and shows its result; the weekly switch is saved and read back', async () => {
-      await section('Restore drills');
+      await section('Drills');
       await admin.getByRole('heading', { name: 'Restore drills', level: 1 }).waitFor();
       await admin.getByRole('combobox', { name: 'Backup to verify' }).click();
       await admin
@@ -255,7 +255,7 @@ describeWithTools('chromium')(
       await inspect('drill');
 
       // The weekly verification of the Workflows connection: on, saved, and read back after a reload.
-      await section('Restore drills');
+      await section('Drills');
       const chooseConnection = async () => {
         await admin.getByRole('combobox', { name: 'Connection', exact: true }).click();
         await admin.getByRole('option', { name: 'Workflows test org' }).click();

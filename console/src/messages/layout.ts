@@ -13,7 +13,7 @@ export const layoutMessages = {
     backups: 'Backups',
     compare: 'Compare',
     restore: 'Restore',
-    drills: 'Restore drills',
+    drills: 'Drills',
     workflows: 'Okta Workflows',
   },
 } as const;
