@@ -19,6 +19,12 @@ import { InboxScreen } from './screens/notifications/InboxScreen';
 import { PreferencesScreen } from './screens/notifications/PreferencesScreen';
 import { TeamScreen } from './screens/team/TeamScreen';
 import { AccountScreen } from './screens/account/AccountScreen';
+import { DrillDetailScreen } from './screens/drills/DrillDetailScreen';
+import { DrillsScreen } from './screens/drills/DrillsScreen';
+import { NewsletterLinkScreen } from './screens/newsletter/NewsletterLinkScreen';
+import { NewsletterSubscribeScreen } from './screens/newsletter/NewsletterSubscribeScreen';
+import { WorkflowsRestoreScreen } from './screens/workflows/WorkflowsRestoreScreen';
+import { WorkflowsScreen } from './screens/workflows/WorkflowsScreen';
 
 /** The console's screens; every one but sign-in sits in the signed-in layout. */
 export function AppRoutes() {
@@ -35,6 +41,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/sign-in" element={<SignInScreen />} />
+      <Route path="/newsletter" element={<NewsletterSubscribeScreen />} />
+      <Route path="/newsletter/confirm" element={<NewsletterLinkScreen action="confirm" />} />
+      <Route path="/newsletter/unsubscribe" element={<NewsletterLinkScreen action="unsubscribe" />} />
       <Route element={<Layout />}>
         <Route index element={<HomeRedirect />} />
         <Route path="/connections" element={<ConnectionsScreen />} />
@@ -52,6 +61,10 @@ export function AppRoutes() {
         <Route path="/scores" element={<ScoresScreen />} />
         <Route path="/team" element={<TeamScreen />} />
         <Route path="/account" element={<AccountScreen />} />
+        <Route path="/drills" element={<DrillsScreen />} />
+        <Route path="/drills/:id" element={<DrillDetailScreen />} />
+        <Route path="/workflows" element={<WorkflowsScreen />} />
+        <Route path="/workflows/restores/:id" element={<WorkflowsRestoreScreen />} />
       </Route>
     </Routes>
   );

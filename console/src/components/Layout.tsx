@@ -17,6 +17,8 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/backups', label: text.nav.backups, permission: 'view backups' },
   { to: '/compare', label: text.nav.compare, permission: 'view backups' },
   { to: '/restore', label: text.nav.restore, permission: 'restore' },
+  { to: '/drills', label: text.nav.drills, permission: 'view backups' },
+  { to: '/workflows', label: text.nav.workflows, permission: 'view backups' },
   { to: '/compliance', label: text.nav.compliance, permission: 'compliance' },
   { to: '/scores', label: text.nav.scores, permission: 'view backups' },
   { to: '/audit', label: text.nav.audit, permission: 'export' },

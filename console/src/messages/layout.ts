@@ -19,5 +19,7 @@ export const layoutMessages = {
     scores: 'Scores',
     team: 'Team',
     account: 'Account',
+    drills: 'Drills',
+    workflows: 'Okta Workflows',
   },
 } as const;

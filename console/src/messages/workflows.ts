@@ -1,0 +1,46 @@
+/** The Okta Workflows screens' text (docs/okta-workflows.md). */
+export const workflowsMessages = {
+  title: 'Okta Workflows',
+  intro:
+    'Upload a folder exported by hand (Actions > Export in the Workflows console) to keep it as a backup, and build the re-import package of a backup: Workflows has no import API, so a restore hands back a file and a runbook.',
+  connection: 'Workflows connection',
+  connectionPlaceholder: 'Choose a connection',
+  noConnection: 'No Okta Workflows connection yet',
+  upload: {
+    heading: 'Upload an export',
+    file: 'Export file (.folder or .flow)',
+    button: 'Upload',
+    clear: 'Remove the file',
+    done: 'Stored as a backup:',
+    openBackup: 'open the backup',
+  },
+  packages: {
+    heading: 'Re-import packages',
+    backups: 'Backups of this connection',
+    started: 'Started',
+    objects: 'Objects',
+    action: 'Package',
+    build: 'Build package',
+    buildLabel: (when: string) => `Build package of the backup of ${when}`,
+    none: 'No completed backup of this connection.',
+    history: 'Packages built',
+    made: 'Made',
+    status: 'Status',
+    open: 'Open',
+    noHistory: 'No package built yet.',
+  },
+  restore: {
+    title: (name: string) => `Re-import package for ${name}`,
+    progress: 'Package progress',
+    summary: 'Started',
+    download: 'Download the package (ZIP)',
+    expires: 'The link works until',
+    contents:
+      'It holds restore.folder (import it in the Workflows console), the tables’ rows as CSV, and this runbook.',
+    runbook: 'Runbook',
+    runbookLoading: 'Reading the runbook…',
+    runbookMissing: 'The package holds no RUNBOOK.md.',
+    notWorkflows: 'This restore has no re-import package: it wrote to the provider directly.',
+    loading: 'Loading…',
+  },
+} as const;
