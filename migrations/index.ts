@@ -25,6 +25,7 @@ import { AddBackupsConnectionIndex1766200000000 } from './1766200000000-AddBacku
 import { CreateComplianceChecks1766300000000 } from './1766300000000-CreateComplianceChecks.js';
 import { DropConnectionProviderCheck1766310000000 } from './1766310000000-DropConnectionProviderCheck.js';
 import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
+import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -57,5 +58,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateComplianceChecks1766300000000,
     DropConnectionProviderCheck1766310000000,
     RestoreOptions1766320000000,
+    CreateScoreReadings1766340000000,
   ];
 }
