@@ -1926,11 +1926,18 @@ export interface components {
             /**
              * Format: date-time
              * @description When the reading was taken.
+             * @example 2026-12-07T00:07:00.000Z
              */
             at: string;
-            /** @description Resilience then, as GET /api/scores/resilience answered. */
+            /**
+             * @description Resilience then, as GET /api/scores/resilience answered.
+             * @example 74
+             */
             resilience: number;
-            /** @description The connection’s readiness then, as its entry in GET /api/scores/readiness. */
+            /**
+             * @description The connection’s readiness then, as its entry in GET /api/scores/readiness.
+             * @example 67
+             */
             readiness: number;
         };
         ScoreHistory: {

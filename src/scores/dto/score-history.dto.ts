@@ -3,12 +3,18 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 /** One reading of a connection's two scores. */
 @ApiSchema({ name: 'ScorePoint' })
 class ScorePointDto {
-  @ApiProperty({ format: 'date-time', description: 'When the reading was taken.' }) at!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When the reading was taken.',
+    example: '2026-12-07T00:07:00.000Z',
+  })
+  at!: string;
   @ApiProperty({
     type: 'integer',
     minimum: 0,
     maximum: 100,
     description: 'Resilience then, as GET /api/scores/resilience answered.',
+    example: 74,
   })
   resilience!: number;
   @ApiProperty({
@@ -16,6 +22,7 @@ class ScorePointDto {
     minimum: 0,
     maximum: 100,
     description: 'The connection’s readiness then, as its entry in GET /api/scores/readiness.',
+    example: 67,
   })
   readiness!: number;
 }
