@@ -6,12 +6,10 @@ import { type ScoreReadingCause, ScoreReadingEntity } from './score-reading.enti
 /** Readings older than this are deleted whatever the plan keeps (docs/scores.md "History"). */
 export const MAX_HISTORY_DAYS = 400;
 
-/** One connection's scores at `at`, to store. */
+/** One connection's two scores, to store. */
 export interface NewScoreReading {
   teamId: string;
   connectionId: string;
-  at: Date;
-  cause: ScoreReadingCause;
   resilience: number;
   readiness: number;
 }
@@ -24,23 +22,30 @@ export class ScoreHistoryRepository {
   ) {}
 
   /**
-   * Stores `readings`; a daily reading of a connection whose day (UTC, of `at`) already has one is skipped,
-   * so running a day's job again changes nothing.
+   * Stores `readings`, all taken at `at` for `cause`, in one statement; a daily reading of a connection
+   * whose UTC day of `at` already has one is skipped, so running a day's job again changes nothing.
    * @returns how many rows were inserted
    */
-  async insert(readings: readonly NewScoreReading[]): Promise<number> {
-    let inserted = 0;
-    for (const r of readings) {
-      const rows: unknown[] = await this.readings.query(
-        `INSERT INTO score_readings (team_id, connection_id, at, day, cause, resilience, readiness)
-         VALUES ($1, $2, $3, ($3::timestamptz AT TIME ZONE 'UTC')::date, $4, $5, $6)
-         ON CONFLICT (connection_id, day) WHERE cause = 'daily' DO NOTHING
-         RETURNING id`,
-        [r.teamId, r.connectionId, r.at, r.cause, r.resilience, r.readiness],
-      );
-      inserted += rows.length;
-    }
-    return inserted;
+  async insert(at: Date, cause: ScoreReadingCause, readings: readonly NewScoreReading[]): Promise<number> {
+    if (readings.length === 0) return 0;
+    const rows: unknown[] = await this.readings.query(
+      `INSERT INTO score_readings (team_id, connection_id, at, day, cause, resilience, readiness)
+       SELECT r.team_id, r.connection_id, $1::timestamptz, ($1::timestamptz AT TIME ZONE 'UTC')::date, $2::text,
+              r.resilience, r.readiness
+         FROM unnest($3::uuid[], $4::uuid[], $5::smallint[], $6::smallint[])
+           AS r (team_id, connection_id, resilience, readiness)
+       ON CONFLICT (connection_id, day) WHERE cause = 'daily' DO NOTHING
+       RETURNING id`,
+      [
+        at,
+        cause,
+        readings.map((r) => r.teamId),
+        readings.map((r) => r.connectionId),
+        readings.map((r) => r.resilience),
+        readings.map((r) => r.readiness),
+      ],
+    );
+    return rows.length;
   }
 
   /** A connection's readings taken at or after `since`, oldest first. The caller checks the team owns it. */

@@ -41,6 +41,7 @@ export class ScoreHistoryService {
 
   /**
    * Stores the scores at `now` of every connection (all teams, or `teamId`'s connection `connectionId`).
+   * The facts' 30-day windows are counted on the database's clock, recency on `now`.
    * @returns how many readings were stored (a daily one already taken that UTC day is not)
    */
   async record(
@@ -50,11 +51,11 @@ export class ScoreHistoryService {
   ): Promise<number> {
     const facts = await this.scores.facts(only?.teamId ?? null, only?.connectionId);
     return this.history.insert(
+      now,
+      cause,
       facts.map((f) => ({
         teamId: f.teamId,
         connectionId: f.connectionId,
-        at: now,
-        cause,
         resilience: resilienceOf(f, now).score,
         readiness: readinessEntryOf(f, now).score,
       })),
