@@ -1,14 +1,17 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
-import { Accordion, Box, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Box, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
-import { chartRows, formatDay, seriesRange } from '../../logic/score-history';
+import { seriesRange } from '../../logic/score-history';
 import { scoresMessages as text } from '../../messages/scores';
+import { CHART_HEIGHT } from './chart-height';
 import { ScrollTable } from './ScrollTable';
+
+// The chart library (recharts) is loaded with the chart, so the console's first load stays small
+// (bench/console.bench.ts: initial JavaScript under 250 kB gzipped).
+const ScoreHistoryChart = lazy(() => import('./ScoreHistoryChart'));
 
 /**
  * `GET /api/scores/history?connectionId=&days=`: one connection's resilience and readiness over the
@@ -48,33 +51,9 @@ export function ScoreHistory({ connectionId }: { connectionId: string }) {
       {resilience && readiness && (
         <>
           <Box component="figure" m={0} aria-describedby={summaryId} data-testid="score-history-chart">
-            <LineChart
-              h={220}
-              data={chartRows(points)}
-              dataKey="t"
-              series={[
-                { name: 'resilience', label: text.series.resilience, color: 'blue.7' },
-                {
-                  name: 'readiness',
-                  label: text.series.readiness,
-                  color: 'orange.8',
-                  strokeDasharray: '6 4',
-                },
-              ]}
-              curveType="linear"
-              withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
-              xAxisProps={{
-                type: 'number',
-                scale: 'time',
-                domain: ['dataMin', 'dataMax'],
-                padding: { left: 16, right: 16 },
-                tickFormatter: (ms: number) => formatDay(ms),
-              }}
-              yAxisProps={{ domain: [0, 100] }}
-              tooltipProps={{ labelFormatter: (ms) => formatDay(Number(ms)) }}
-              lineChartProps={{ accessibilityLayer: false }}
-            />
+            <Suspense fallback={<Skeleton h={CHART_HEIGHT} />}>
+              <ScoreHistoryChart points={points} />
+            </Suspense>
             <Text component="figcaption" id={summaryId} size="sm" mt="xs">
               {text.historySummary(Number(days), points.length, resilience, readiness)}
             </Text>
