@@ -26,6 +26,7 @@ import { CreateComplianceChecks1766300000000 } from './1766300000000-CreateCompl
 import { DropConnectionProviderCheck1766310000000 } from './1766310000000-DropConnectionProviderCheck.js';
 import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
 import { ScheduleRetention1766330000000 } from './1766330000000-ScheduleRetention.js';
+import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -59,5 +60,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     DropConnectionProviderCheck1766310000000,
     RestoreOptions1766320000000,
     ScheduleRetention1766330000000,
+    CreateScoreReadings1766340000000,
   ];
 }

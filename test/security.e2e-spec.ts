@@ -55,6 +55,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'GET /api/compliance/checks/:checkId': P.Compliance,
   'GET /api/scores/resilience': P.ViewBackups,
   'GET /api/scores/readiness': P.ViewBackups,
+  // Beyond the spec (docs/scores.md "History"): both scores over time.
+  'GET /api/scores/history': P.ViewBackups,
   'POST /api/export/report': P.Export,
   'POST /api/export/audit-pack': P.Export,
   // Beyond the spec (docs/export.md): the signed download of a report; the signature is the credential.

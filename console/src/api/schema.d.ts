@@ -628,6 +628,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scores/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A connection's resilience and readiness over time
+         * @description Beyond the spec: the readings taken once a day and after each completed backup, oldest first, kept for the plan’s retention (400 days at most).
+         */
+        get: operations["Scores_historyOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1915,6 +1935,28 @@ export interface components {
         Readiness: {
             score: number;
             perConnection: components["schemas"]["ReadinessEntry"][];
+        };
+        ScorePoint: {
+            /**
+             * Format: date-time
+             * @description When the reading was taken.
+             * @example 2026-12-07T00:07:00.000Z
+             */
+            at: string;
+            /**
+             * @description Resilience then, as GET /api/scores/resilience answered.
+             * @example 74
+             */
+            resilience: number;
+            /**
+             * @description The connection’s readiness then, as its entry in GET /api/scores/readiness.
+             * @example 67
+             */
+            readiness: number;
+        };
+        ScoreHistory: {
+            /** @description Readings of the period, oldest first: one a day, and one after each completed backup. */
+            points: components["schemas"]["ScorePoint"][];
         };
         Notification: {
             /** Format: uuid */
@@ -6263,6 +6305,93 @@ export interface operations {
             };
             /** @description `forbidden`: The role lacks the "view backups" permission. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Scores_historyOf: {
+        parameters: {
+            query: {
+                /** @description A connection of the caller’s team. */
+                connectionId: string;
+                /** @description How many days back from now, 1 to 365. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreHistory"];
+                };
+            };
+            /** @description `validation_failed`: `connectionId` missing or not a uuid, or `days` not an integer from 1 to 365. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A connection the team cannot see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

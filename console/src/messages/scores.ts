@@ -1,4 +1,7 @@
-/** The scores screen's text (docs/scores.md): resilience with its five factors, readiness with drift. */
+/**
+ * The scores screen's text (docs/scores.md): resilience with its five factors, readiness with drift, and
+ * both over time.
+ */
 export const scoresMessages = {
   title: 'Scores',
   readiness: 'Restore readiness',
@@ -34,4 +37,28 @@ export const scoresMessages = {
   recommendations: 'Recommendations',
   noRecommendations: 'Every factor is at 100: nothing to do.',
   outOf100: (value: number) => `${value} / 100`,
+  history: 'Over time',
+  historyHelp:
+    'A reading of both scores once a day and after each completed backup, kept as long as your plan keeps backups (400 days at most).',
+  period: 'Period',
+  periods: [
+    { value: '7', label: '7 days' },
+    { value: '30', label: '30 days' },
+    { value: '90', label: '90 days' },
+    { value: '365', label: '1 year' },
+  ],
+  noHistory: 'No reading in this period yet: the first comes with the next backup or the next daily reading.',
+  series: { resilience: 'Resilience', readiness: 'Readiness' },
+  historySummary: (
+    days: number,
+    count: number,
+    resilience: { first: number; last: number; min: number; max: number },
+    readiness: { first: number; last: number; min: number; max: number },
+  ) =>
+    `${count === 1 ? '1 reading' : `${count} readings`} over the last ${days} days. ` +
+    `Resilience from ${resilience.first} to ${resilience.last} (lowest ${resilience.min}, highest ${resilience.max}); ` +
+    `readiness from ${readiness.first} to ${readiness.last} (lowest ${readiness.min}, highest ${readiness.max}).`,
+  historyTable: 'Readings',
+  showReadings: (count: number) => `Show the ${count === 1 ? 'reading' : `${count} readings`} as a table`,
+  historyColumns: { at: 'Read at', resilience: 'Resilience', readiness: 'Readiness' },
 } as const;

@@ -38,6 +38,7 @@ const STEPS: readonly PurgeStep[] = [
   teamRows('compliance_runs'),
   teamRows('compliance_results'),
   teamRows('connection_drift'),
+  teamRows('score_readings'),
   {
     table: 'restore_items',
     sql: 'DELETE FROM restore_items WHERE restore_id IN (SELECT id FROM restores WHERE team_id = $1)',

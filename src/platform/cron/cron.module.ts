@@ -5,6 +5,7 @@ import { SchedulesModule } from '@app/schedules/schedules.module.js';
 import { AccountModule } from '@app/identity/account/account.module.js';
 import { RestoreDrillsModule } from '@app/drills/restore-drills.module.js';
 import { ExportModule } from '@app/export/export.module.js';
+import { ScoresModule } from '@app/scores/scores.module.js';
 import { BackupsCron } from './backups.cron.js';
 import { HousekeepingCron } from './housekeeping.cron.js';
 
@@ -17,6 +18,7 @@ import { HousekeepingCron } from './housekeeping.cron.js';
     AccountModule,
     ExportModule,
     RestoreDrillsModule,
+    ScoresModule,
   ],
   providers: [BackupsCron, HousekeepingCron],
 })

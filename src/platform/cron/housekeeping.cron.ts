@@ -5,6 +5,7 @@ import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import type { AppConfig } from '@app/platform/config/app-config.js';
 import { WeeklyVerificationJob } from '@app/drills/weekly-verification.job.js';
 import { ReportExpiryJob } from '@app/export/report-expiry.job.js';
+import { ScoreHistoryJob } from '@app/scores/score-history.job.js';
 
 /**
  * The cron handlers of the service's housekeeping (docs/account.md, docs/export.md): thin, UTC, they only
@@ -18,6 +19,7 @@ export class HousekeepingCron {
     private readonly accountDeletion: AccountDeletionJob,
     private readonly reportExpiry: ReportExpiryJob,
     private readonly weeklyVerification: WeeklyVerificationJob,
+    private readonly scoreHistory: ScoreHistoryJob,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.runsJobs = config.ROLE !== 'api';
@@ -42,5 +44,11 @@ export class HousekeepingCron {
   @Cron('29 2 * * 1', { name: 'enqueue-weekly-verification', timeZone: 'UTC', waitForCompletion: true })
   async enqueueWeeklyVerification(): Promise<void> {
     if (this.runsJobs) await this.weeklyVerification.enqueue(new Date());
+  }
+
+  /** Daily: every connection's resilience and readiness reading of that day, and the deletion of those past retention (docs/scores.md "History"). */
+  @Cron('7 0 * * *', { name: 'enqueue-score-history', timeZone: 'UTC', waitForCompletion: true })
+  async enqueueScoreHistory(): Promise<void> {
+    if (this.runsJobs) await this.scoreHistory.enqueue(new Date());
   }
 }

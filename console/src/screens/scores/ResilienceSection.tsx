@@ -5,12 +5,14 @@ import { api, unwrap } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { RunTarget } from '../../logic/run-targets';
 import { scoresMessages as text } from '../../messages/scores';
+import { ScoreHistory } from './ScoreHistory';
 import { ScrollTable } from './ScrollTable';
 
 /**
  * `GET /api/scores/resilience?connectionId=`: one connection's score, its five factors (weight,
  * value 0-100, and the API's note saying why) and a recommendation for each factor below 100.
- * The first connection is chosen until the reader picks another.
+ * The first connection is chosen until the reader picks another; below, both of its scores over
+ * time (ScoreHistory).
  */
 export function ResilienceSection({
   connections,
@@ -94,6 +96,7 @@ export function ResilienceSection({
           )}
         </>
       )}
+      {connectionId && <ScoreHistory connectionId={connectionId} />}
     </Stack>
   );
 }
