@@ -16,17 +16,15 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../api/client';
+import { useConnectionChoices } from '../api/connection-choices';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Instant } from '../components/Instant';
 import { StatusBadge } from '../components/StatusBadge';
 import { backupsMessages as text } from '../messages/backups';
 import { useCan } from '../session/me';
 import { connectionName, formatBytes, formatPercent } from '../logic/format';
-import { runTargets } from '../logic/run-targets';
 
 const PAGE_SIZE = 25;
-/** The most backups one list request answers (the API's page cap, MAX_BACKUP_PAGE). */
-const NAMING_PAGE = 1000;
 type Status = 'running' | 'completed' | 'failed';
 
 /** Backups: the spec's filters (connection, status, free text), the stats, and pages of 25. */
@@ -36,20 +34,8 @@ export function BackupsScreen() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
-  // Listing connections takes `manage connections`; other roles see every connection's backups.
-  const canListConnections = useCan('manage connections');
-  const connections = useQuery({
-    queryKey: ['connections'],
-    queryFn: () => unwrap(api().GET('/api/connections')),
-    enabled: canListConnections,
-  });
-  // Without it, the connections are those the team's latest backups name.
-  const named = useQuery({
-    queryKey: ['backups', 'list', { limit: NAMING_PAGE }],
-    queryFn: () => unwrap(api().GET('/api/backup/list', { params: { query: { limit: NAMING_PAGE } } })),
-    enabled: !canListConnections,
-  });
-  const targets = runTargets(connections.data?.connections, named.data?.backups);
+  // Listing connections takes `manage connections`; other roles choose among those their backups name.
+  const { choices: targets } = useConnectionChoices();
   const query = {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,

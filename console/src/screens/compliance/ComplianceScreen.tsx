@@ -8,7 +8,7 @@ import { formatInstant } from '../../logic/format';
 import { FRAMEWORKS, type Framework } from '../../logic/compliance';
 import { complianceMessages as text } from '../../messages/compliance';
 import { useCan } from '../../session/me';
-import { useConnectionChoices } from '../scores/useConnectionChoices';
+import { useConnectionChoices } from '../../api/connection-choices';
 import { ComplianceHistory } from './ComplianceHistory';
 import { ComplianceReportLink } from './ComplianceReportLink';
 import { ComplianceResult } from './ComplianceResult';

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { scoresMessages as text } from '../../messages/scores';
 import { ReadinessSection } from './ReadinessSection';
 import { ResilienceSection } from './ResilienceSection';
-import { useConnectionChoices } from './useConnectionChoices';
+import { useConnectionChoices } from '../../api/connection-choices';
 
 /**
  * Scores (permission `view backups`; docs/scores.md): the team's restore readiness with each

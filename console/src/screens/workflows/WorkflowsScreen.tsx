@@ -3,18 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import { useConnectionChoices } from '../../api/connection-choices';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatInstant } from '../../logic/format';
-import { runTargets } from '../../logic/run-targets';
 import { workflowsMessages as text } from '../../messages/workflows';
 import { useCan } from '../../session/me';
 
-/** The most backups one list request answers (the API's page cap). */
-const NAMING_PAGE = 1000;
 /** Rows of backups and packages shown per connection. */
 const ROWS = 25;
+
+/** An Okta Workflows connection. */
+const isWorkflows = (connection: { provider: string }) => connection.provider === 'okta_workflows';
 
 /**
  * Okta Workflows (docs/okta-workflows.md): upload a `.folder` or `.flow` exported by hand as a
@@ -23,25 +24,10 @@ const ROWS = 25;
  * may (`manage connections`), else those its backups name.
  */
 export function WorkflowsScreen() {
-  const canList = useCan('manage connections');
   const canRun = useCan('run backups');
   const canRestore = useCan('restore');
   const [connectionId, setConnectionId] = useState<string | null>(null);
-  const connections = useQuery({
-    queryKey: ['connections'],
-    queryFn: () => unwrap(api().GET('/api/connections')),
-    enabled: canList,
-  });
-  const named = useQuery({
-    queryKey: ['backups', 'list', { limit: NAMING_PAGE }],
-    queryFn: () => unwrap(api().GET('/api/backup/list', { params: { query: { limit: NAMING_PAGE } } })),
-    enabled: !canList,
-  });
-  const isWorkflows = (c: { provider: string }) => c.provider === 'okta_workflows';
-  const targets = runTargets(
-    connections.data?.connections.filter(isWorkflows),
-    named.data?.backups.filter((backup) => isWorkflows(backup.connection)),
-  );
+  const { choices: targets, error: choicesError } = useConnectionChoices(isWorkflows);
   return (
     <Stack>
       <Title order={1} size="h2">
@@ -56,8 +42,7 @@ export function WorkflowsScreen() {
         value={connectionId}
         onChange={setConnectionId}
       />
-      {connections.error && <ErrorAlert error={connections.error} />}
-      {named.error && <ErrorAlert error={named.error} />}
+      {choicesError ? <ErrorAlert error={choicesError} /> : null}
       {connectionId && canRun && <UploadExport connectionId={connectionId} />}
       {connectionId && canRestore && <Packages connectionId={connectionId} />}
     </Stack>
