@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import { Panel } from '../../components/Panel';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { connectionName, formatInstant } from '../../logic/format';
 import { drillsMessages as text } from '../../messages/drills';
@@ -50,33 +51,24 @@ function RunDrill() {
     onSuccess: ({ drillId }) => navigate(`/drills/${drillId}`),
   });
   return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {text.run.heading}
-        </Title>
-        <Group align="flex-end">
-          <Select
-            w={{ base: '100%', sm: 420 }}
-            label={text.run.backup}
-            placeholder={choices.length ? text.run.backupPlaceholder : text.run.noBackup}
-            data={choices}
-            value={backupId}
-            onChange={setBackupId}
-            searchable
-          />
-          <Button
-            disabled={!backupId}
-            loading={run.isPending}
-            onClick={() => backupId && run.mutate(backupId)}
-          >
-            {text.run.button}
-          </Button>
-        </Group>
-        {backups.error && <ErrorAlert error={backups.error} />}
-        {run.error && <ErrorAlert error={run.error} />}
-      </Stack>
-    </Paper>
+    <Panel heading={text.run.heading}>
+      <Group align="flex-end">
+        <Select
+          w={{ base: '100%', sm: 420 }}
+          label={text.run.backup}
+          placeholder={choices.length ? text.run.backupPlaceholder : text.run.noBackup}
+          data={choices}
+          value={backupId}
+          onChange={setBackupId}
+          searchable
+        />
+        <Button disabled={!backupId} loading={run.isPending} onClick={() => backupId && run.mutate(backupId)}>
+          {text.run.button}
+        </Button>
+      </Group>
+      {backups.error && <ErrorAlert error={backups.error} />}
+      {run.error && <ErrorAlert error={run.error} />}
+    </Panel>
   );
 }
 
@@ -115,38 +107,33 @@ function WeeklyVerification() {
     },
   });
   return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {text.weekly.heading}
-        </Title>
-        <Text size="sm">{text.weekly.intro}</Text>
-        <Select
-          w={{ base: '100%', sm: 420 }}
-          label={text.weekly.connection}
-          placeholder={text.weekly.connectionPlaceholder}
-          data={(connections.data?.connections ?? []).map((connection) => ({
-            value: connection.id,
-            label: connectionName(connection),
-          }))}
-          value={connectionId}
-          onChange={(value) => {
-            setConnectionId(value);
-            save.reset();
-          }}
+    <Panel heading={text.weekly.heading}>
+      <Text size="sm">{text.weekly.intro}</Text>
+      <Select
+        w={{ base: '100%', sm: 420 }}
+        label={text.weekly.connection}
+        placeholder={text.weekly.connectionPlaceholder}
+        data={(connections.data?.connections ?? []).map((connection) => ({
+          value: connection.id,
+          label: connectionName(connection),
+        }))}
+        value={connectionId}
+        onChange={(value) => {
+          setConnectionId(value);
+          save.reset();
+        }}
+      />
+      {schedule.data && (
+        <Switch
+          label={text.weekly.toggle}
+          checked={schedule.data.verify_weekly}
+          disabled={save.isPending}
+          onChange={(event) => save.mutate(event.currentTarget.checked)}
         />
-        {schedule.data && (
-          <Switch
-            label={text.weekly.toggle}
-            checked={schedule.data.verify_weekly}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate(event.currentTarget.checked)}
-          />
-        )}
-        {connections.error && <ErrorAlert error={connections.error} />}
-        {schedule.error && <ErrorAlert error={schedule.error} />}
-        {save.error && <ErrorAlert error={save.error} />}
-      </Stack>
-    </Paper>
+      )}
+      {connections.error && <ErrorAlert error={connections.error} />}
+      {schedule.error && <ErrorAlert error={schedule.error} />}
+      {save.error && <ErrorAlert error={save.error} />}
+    </Panel>
   );
 }

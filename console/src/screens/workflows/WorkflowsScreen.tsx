@@ -1,9 +1,10 @@
-import { Button, FileInput, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { useConnectionChoices } from '../../api/connection-choices';
+import { Panel } from '../../components/Panel';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -70,36 +71,31 @@ function UploadExport({ connectionId }: { connectionId: string }) {
     },
   });
   return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {text.upload.heading}
-        </Title>
-        <Group align="flex-end">
-          <FileInput
-            w={{ base: '100%', sm: 420 }}
-            label={text.upload.file}
-            accept=".folder,.flow,application/json"
-            value={file}
-            onChange={(chosen) => {
-              setFile(chosen);
-              upload.reset();
-            }}
-            clearable
-            clearButtonProps={{ 'aria-label': text.upload.clear }}
-          />
-          <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
-            {text.upload.button}
-          </Button>
-        </Group>
-        {upload.error && <ErrorAlert error={upload.error} />}
-        {upload.data && (
-          <Text role="status">
-            {text.upload.done} <Link to={`/backups/${upload.data.backup.id}`}>{text.upload.openBackup}</Link>
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <Panel heading={text.upload.heading}>
+      <Group align="flex-end">
+        <FileInput
+          w={{ base: '100%', sm: 420 }}
+          label={text.upload.file}
+          accept=".folder,.flow,application/json"
+          value={file}
+          onChange={(chosen) => {
+            setFile(chosen);
+            upload.reset();
+          }}
+          clearable
+          clearButtonProps={{ 'aria-label': text.upload.clear }}
+        />
+        <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
+          {text.upload.button}
+        </Button>
+      </Group>
+      {upload.error && <ErrorAlert error={upload.error} />}
+      {upload.data && (
+        <Text role="status">
+          {text.upload.done} <Link to={`/backups/${upload.data.backup.id}`}>{text.upload.openBackup}</Link>
+        </Text>
+      )}
+    </Panel>
   );
 }
 
@@ -130,86 +126,81 @@ function Packages({ connectionId }: { connectionId: string }) {
   });
   const t = text.packages;
   return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t.heading}
-        </Title>
-        {backups.error && <ErrorAlert error={backups.error} />}
-        {build.error && <ErrorAlert error={build.error} />}
-        {backups.data && backups.data.backups.length === 0 && <Text>{t.none}</Text>}
-        {!!backups.data?.backups.length && (
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-label={t.backups}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.started}</Table.Th>
-                  <Table.Th>{t.objects}</Table.Th>
-                  <Table.Th>{t.action}</Table.Th>
+    <Panel heading={t.heading}>
+      {backups.error && <ErrorAlert error={backups.error} />}
+      {build.error && <ErrorAlert error={build.error} />}
+      {backups.data && backups.data.backups.length === 0 && <Text>{t.none}</Text>}
+      {!!backups.data?.backups.length && (
+        <Table.ScrollContainer minWidth={420}>
+          <Table aria-label={t.backups}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.started}</Table.Th>
+                <Table.Th>{t.objects}</Table.Th>
+                <Table.Th>{t.action}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {backups.data.backups.map((backup) => (
+                <Table.Tr key={backup.id}>
+                  <Table.Td>
+                    <Link to={`/backups/${backup.id}`}>
+                      <Instant iso={backup.started_at} focusable={false} />
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>
+                    {Object.values(backup.resource_counts)
+                      .reduce((a, b) => a + b, 0)
+                      .toLocaleString('en')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={t.buildLabel(formatInstant(backup.started_at))}
+                      loading={build.isPending && build.variables === backup.id}
+                      onClick={() => build.mutate(backup.id)}
+                    >
+                      {t.build}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {backups.data.backups.map((backup) => (
-                  <Table.Tr key={backup.id}>
-                    <Table.Td>
-                      <Link to={`/backups/${backup.id}`}>
-                        <Instant iso={backup.started_at} focusable={false} />
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>
-                      {Object.values(backup.resource_counts)
-                        .reduce((a, b) => a + b, 0)
-                        .toLocaleString('en')}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={t.buildLabel(formatInstant(backup.started_at))}
-                        loading={build.isPending && build.variables === backup.id}
-                        onClick={() => build.mutate(backup.id)}
-                      >
-                        {t.build}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <Title order={3} size="h5">
-          {t.history}
-        </Title>
-        {history.error && <ErrorAlert error={history.error} />}
-        {history.data && history.data.restores.length === 0 && <Text>{t.noHistory}</Text>}
-        {!!history.data?.restores.length && (
-          <Table.ScrollContainer minWidth={360}>
-            <Table aria-label={t.history}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.made}</Table.Th>
-                  <Table.Th>{t.status}</Table.Th>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Title order={3} size="h5">
+        {t.history}
+      </Title>
+      {history.error && <ErrorAlert error={history.error} />}
+      {history.data && history.data.restores.length === 0 && <Text>{t.noHistory}</Text>}
+      {!!history.data?.restores.length && (
+        <Table.ScrollContainer minWidth={360}>
+          <Table aria-label={t.history}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.made}</Table.Th>
+                <Table.Th>{t.status}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.restores.map((restore) => (
+                <Table.Tr key={restore.id}>
+                  <Table.Td>
+                    <Link to={`/workflows/restores/${restore.id}`}>
+                      <Instant iso={restore.created_at} focusable={false} />
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={restore.status} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.data.restores.map((restore) => (
-                  <Table.Tr key={restore.id}>
-                    <Table.Td>
-                      <Link to={`/workflows/restores/${restore.id}`}>
-                        <Instant iso={restore.created_at} focusable={false} />
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={restore.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Panel>
   );
 }
