@@ -252,6 +252,13 @@ describeWithTools('chromium')(
       const result = admin.getByRole('region', { name: 'What was read' });
       await result.getByText(drill.result.records.toLocaleString('en'), { exact: true }).waitFor();
       await result.getByText(drill.result.parts.toLocaleString('en'), { exact: true }).waitFor();
+      // The start shows in the reader's zone; keyboard focus (as hover) shows its UTC instant.
+      await admin.locator('time').first().focus();
+      // Reached by the keyboard (Tab), not by a script, as focus-visible asks.
+      await admin.keyboard.press('Shift+Tab');
+      await admin.keyboard.press('Tab');
+      const utc = new Date(drill.started_at ?? drill.created_at).toISOString();
+      expect(await admin.getByRole('tooltip').innerText()).toBe(`${utc} (UTC)`);
       await inspect('drill');
 
       // The weekly verification of the Workflows connection: on, saved, and read back after a reload.

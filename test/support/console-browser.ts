@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM } from './tools.js';
@@ -18,21 +18,46 @@ function newestSource(dir: string): number {
 
 /**
  * Builds the console (console/dist) when it is missing or older than a file of console/src,
- * index.html or the Vite config, so the browser tests always drive the current sources.
+ * index.html or the Vite config, so the browser tests always drive the current sources. Test
+ * files of one run start in parallel workers: the first takes a lock directory (mkdir is atomic)
+ * and builds; the others wait for it, then find the build fresh (Vite refuses a second build of
+ * the same project while one runs).
+ * @throws Error when another build holds the lock for over 5 minutes
  */
 export function buildConsoleIfStale(): void {
+  const lock = join(CONSOLE_DIR, '.build-lock');
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`the console build lock ${lock} was held for 5 minutes`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (!consoleBuildIsFresh()) {
+      // Jest sets NODE_ENV=test, which would give React's development build.
+      execFileSync('npm', ['--prefix', CONSOLE_DIR, 'run', 'build', '--silent'], {
+        stdio: 'pipe',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether console/dist is newer than every source the build reads. */
+function consoleBuildIsFresh(): boolean {
   const built = join(CONSOLE_DIR, 'dist/index.html');
   const sources = Math.max(
     newestSource(join(CONSOLE_DIR, 'src')),
     statSync(join(CONSOLE_DIR, 'index.html')).mtimeMs,
     statSync(join(CONSOLE_DIR, 'vite.config.ts')).mtimeMs,
   );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  // Jest sets NODE_ENV=test, which would give React's development build.
-  execFileSync('npm', ['--prefix', CONSOLE_DIR, 'run', 'build', '--silent'], {
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  return existsSync(built) && statSync(built).mtimeMs >= sources;
 }
 
 /** The tests' Chromium (Debian's, else the one npm ci fetched for puppeteer), headless. */

@@ -10,9 +10,9 @@ import { formatInstant } from '../logic/format';
  */
 export function Instant({ iso, focusable = true }: { iso: string | null | undefined; focusable?: boolean }) {
   if (!iso) return <>—</>;
-  const utc = new Date(iso).toISOString().replace('.000Z', 'Z');
+  const utc = new Date(iso).toISOString();
   return (
-    <Tooltip label={`${utc} (UTC)`}>
+    <Tooltip label={`${utc} (UTC)`} events={{ hover: true, focus: focusable, touch: true }}>
       <time dateTime={utc} tabIndex={focusable ? 0 : undefined}>
         {formatInstant(iso)}
       </time>

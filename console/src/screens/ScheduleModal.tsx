@@ -1,23 +1,12 @@
-import {
-  Button,
-  Group,
-  List,
-  Loader,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, List, Loader, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, unwrap, type Schemas } from '../api/client';
 import { ApiError } from '../api/errors';
+import { Instant } from '../components/Instant';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { connectionName, formatInstant } from '../logic/format';
+import { connectionName } from '../logic/format';
 import { useCan, useMe } from '../session/me';
 
 type Schedule = Schemas['Schedule'];
@@ -43,11 +32,7 @@ function NextRuns({ runs }: { runs: string[] }) {
       <List size="sm" aria-labelledby="next-runs-label">
         {runs.map((run) => (
           <List.Item key={run}>
-            <Tooltip label={`${run} (UTC)`}>
-              <time dateTime={run} tabIndex={0}>
-                {formatInstant(run)}
-              </time>
-            </Tooltip>
+            <Instant iso={run} />
           </List.Item>
         ))}
       </List>
