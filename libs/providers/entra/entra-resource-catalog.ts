@@ -40,6 +40,12 @@ export const USER_SELECT = [
 
 const displayName = field<GraphObject>('displayName');
 
+/**
+ * The filter "List roleManagementPolicies" and "List roleManagementPolicyAssignments" require:
+ * the policies of Microsoft Entra roles at the directory's scope.
+ */
+export const DIRECTORY_ROLE_POLICIES = "scopeId eq '/' and scopeType eq 'DirectoryRole'";
+
 /** A collection of the tenant, listed in full. */
 const listed = (
   template: string,
@@ -97,6 +103,29 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   ),
   // domain-list
   domain: listed('/v1.0/domains', 'Domain.Read.All', { top: true, name: field('id') }),
+  // domain-list-federationconfiguration: one object at most, a federated domain's
+  domain_federation_configuration: under(
+    'domain',
+    '/v1.0/domains/{id}/federationConfiguration',
+    'Domain.Read.All',
+  ),
+  // identitycontainer-list-identityproviders
+  identity_provider: listed('/v1.0/identity/identityProviders', 'IdentityProvider.Read.All'),
+  // directory-list-attributesets, directory-list-customsecurityattributedefinitions
+  attribute_set: listed('/v1.0/directory/attributeSets', 'CustomSecAttributeDefinition.Read.All', {
+    name: field('id'),
+  }),
+  custom_security_attribute_definition: listed(
+    '/v1.0/directory/customSecurityAttributeDefinitions',
+    'CustomSecAttributeDefinition.Read.All',
+    { name: field('id') },
+  ),
+  // conditionalaccessroot-list-authenticationcontextclassreferences, termsofusecontainer-list-agreements
+  authentication_context_class_reference: listed(
+    '/v1.0/identity/conditionalAccess/authenticationContextClassReferences',
+    'AuthenticationContext.Read.All',
+  ),
+  terms_of_use_agreement: listed('/v1.0/identityGovernance/termsOfUse/agreements', 'Agreement.Read.All'),
   // conditionalaccessroot-list-namedlocations
   named_location: listed('/v1.0/identity/conditionalAccess/namedLocations', 'Policy.Read.All', {
     top: true,
@@ -107,6 +136,16 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     select: USER_SELECT,
     name: (user) => field<GraphObject>('userPrincipalName')(user) ?? displayName(user),
     delta: '/v1.0/users/delta',
+  }),
+  // user-list-manager (404 when the user has none), user-list-licensedetails
+  user_manager: under('user', '/v1.0/users/{id}/manager', 'User.Read.All', {
+    object: true,
+    emptyOn: [404],
+    name: noName,
+    link: { parentKey: 'userId', key: 'manager' },
+  }),
+  user_license: under('user', '/v1.0/users/{id}/licenseDetails', 'User.Read.All', {
+    name: field('skuPartNumber'),
   }),
   // group-list, group-list-members, group-list-owners, group-list-settings, grouplifecyclepolicy-list
   group: listed('/v1.0/groups', 'Group.Read.All', { top: true, delta: '/v1.0/groups/delta' }),
@@ -136,6 +175,9 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     'AdministrativeUnit.Read.All',
     { top: true, name: noName, link: { parentKey: 'administrativeUnitId', key: 'member' } },
   ),
+  // tenantappmanagementpolicy-get, appmanagementpolicy-list
+  default_app_management_policy: singleton('/v1.0/policies/defaultAppManagementPolicy', 'Policy.Read.All'),
+  app_management_policy: listed('/v1.0/policies/appManagementPolicies', 'Policy.Read.All'),
   // application-list, application-list-owners, application-list-federatedidentitycredentials,
   // application-list-extensionproperty
   application: listed('/v1.0/applications', 'Application.Read.All', {
@@ -186,6 +228,16 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   role_definition: listed('/v1.0/roleManagement/directory/roleDefinitions', 'RoleManagement.Read.Directory', {
     query: { $filter: 'isBuiltIn eq false' },
   }),
+  // policyroot-list-rolemanagementpolicies (with their rules), policyroot-list-
+  // rolemanagementpolicyassignments: both take a filter on the scope, the directory's roles here
+  role_management_policy: listed('/v1.0/policies/roleManagementPolicies', 'RoleManagementPolicy.Read.Directory', {
+    query: { $filter: DIRECTORY_ROLE_POLICIES, $expand: 'rules' },
+  }),
+  role_management_policy_assignment: listed(
+    '/v1.0/policies/roleManagementPolicyAssignments',
+    'RoleManagementPolicy.Read.Directory',
+    { query: { $filter: DIRECTORY_ROLE_POLICIES }, name: field('roleDefinitionId') },
+  ),
   role_assignment: listed('/v1.0/roleManagement/directory/roleAssignments', 'RoleManagement.Read.Directory', {
     name: noName,
   }),

@@ -47,6 +47,17 @@ const ENTITY_TYPES: Record<string, string> = {
   cross_tenant_access_policy: 'crossTenantAccessPolicy',
   cross_tenant_access_policy_configuration_default: 'crossTenantAccessPolicyConfigurationDefault',
   cross_tenant_access_policy_configuration_partner: 'crossTenantAccessPolicyConfigurationPartner',
+  domain_federation_configuration: 'internalDomainFederation',
+  identity_provider: 'identityProviderBase',
+  attribute_set: 'attributeSet',
+  custom_security_attribute_definition: 'customSecurityAttributeDefinition',
+  authentication_context_class_reference: 'authenticationContextClassReference',
+  terms_of_use_agreement: 'agreement',
+  user_license: 'licenseDetails',
+  role_management_policy: 'unifiedRoleManagementPolicy',
+  role_management_policy_assignment: 'unifiedRoleManagementPolicyAssignment',
+  default_app_management_policy: 'tenantAppManagementPolicy',
+  app_management_policy: 'appManagementPolicy',
 };
 
 /** Members of `sim`'s objects of `type` that v1.0 does not declare, at any depth. */

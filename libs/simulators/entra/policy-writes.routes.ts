@@ -28,7 +28,7 @@ const CROSS_TENANT = ['Policy.ReadWrite.CrossTenantAccess'];
  * A policy collection written by POST (create), PATCH `/{key}` and DELETE `/{key}`, with the
  * application permissions of its "Create", "Update" and "Delete" API reference pages.
  */
-interface PolicyCollection {
+export interface PolicyCollection {
   path: string;
   collection: Collection;
   roles: readonly string[];
@@ -58,6 +58,10 @@ interface PolicyCollection {
   updateRefuses?: Readonly<Record<string, string>>;
   /** a tenant holds one at most */
   onlyOne?: true;
+  /** the id of a created object made from its body (a custom security attribute's `<set>_<name>`) */
+  makeKey?(body: Record<string, unknown>): string;
+  /** Graph has no DELETE of the type (attribute sets and definitions are deactivated, not deleted) */
+  noDelete?: true;
 }
 
 /**
@@ -224,7 +228,7 @@ function keyOf(spec: PolicyCollection, object: Record<string, unknown>): string 
 }
 
 /** POST, PATCH and DELETE of one policy collection. */
-function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] {
+export function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] {
   const { state } = graph;
   const objects = state.collection(spec.collection);
   const base = `/v1.0/${spec.path}`;
@@ -250,7 +254,11 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
       requireProperties(body, spec.required);
       refuseNavigation(body);
       const now = new Date().toISOString();
-      const id = spec.key === 'id-from-body' ? String(body.id) : randomUUID();
+      const id = spec.makeKey
+        ? spec.makeKey(body)
+        : spec.key === 'id-from-body'
+          ? String(body.id)
+          : randomUUID();
       const object = {
         ...withoutServerSet(body),
         ...(spec.key === 'tenantId' ? {} : { id }),
@@ -283,12 +291,16 @@ function collectionWrites(graph: GraphContext, spec: PolicyCollection): Route[] 
       });
       return { status: 204 };
     }),
-    graphRoute(graph, 'DELETE', `${base}/{key}`, spec.roles, ({ params, headers }) => {
-      if (spec.deleteAlso) requireRole(graph, headers.authorization, spec.deleteAlso);
-      find(params.key);
-      objects.delete(params.key);
-      return { status: 204 };
-    }),
+    ...(spec.noDelete
+      ? []
+      : [
+          graphRoute(graph, 'DELETE', `${base}/{key}`, spec.roles, ({ params, headers }) => {
+            if (spec.deleteAlso) requireRole(graph, headers.authorization, spec.deleteAlso);
+            find(params.key);
+            objects.delete(params.key);
+            return { status: 204 };
+          }),
+        ]),
   ];
 }
 

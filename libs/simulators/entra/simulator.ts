@@ -16,6 +16,7 @@ import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
 import { type Answer, BATCH_TEMPLATE, batchRoute } from './batch.routes.js';
 import { GraphThrottle } from './resource-units.js';
 import { readGraphTypes } from './seed/csdl-types.js';
+import { dependencyRoutes } from './dependency.routes.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
@@ -139,6 +140,7 @@ export async function startEntraSimulator(
       tokenRoute(graph),
       ...graphRoutes(graph),
       ...directoryRoutes(graph),
+      ...dependencyRoutes(graph),
       batchRoute(graph, answer),
     );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {

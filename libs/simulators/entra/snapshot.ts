@@ -49,6 +49,15 @@ const TOP_LEVEL: Partial<Record<EntraResourceType, Collection>> = {
   cross_tenant_access_policy: 'crossTenantAccessPolicy',
   cross_tenant_access_policy_configuration_default: 'crossTenantAccessPolicyDefault',
   cross_tenant_access_policy_configuration_partner: 'crossTenantAccessPolicyPartners',
+  identity_provider: 'identityProviders',
+  attribute_set: 'attributeSets',
+  custom_security_attribute_definition: 'customSecurityAttributeDefinitions',
+  authentication_context_class_reference: 'authenticationContextClassReferences',
+  terms_of_use_agreement: 'termsOfUseAgreements',
+  role_management_policy: 'roleManagementPolicies',
+  role_management_policy_assignment: 'roleManagementPolicyAssignments',
+  default_app_management_policy: 'defaultAppManagementPolicy',
+  app_management_policy: 'appManagementPolicies',
 };
 
 /** Each type held under a parent object: the parent's collection and the children's. */
@@ -61,6 +70,9 @@ const UNDER_PARENT: Partial<Record<EntraResourceType, { parent: Collection; chil
   extension_property: { parent: 'applications', children: 'extensionProperties' },
   app_role_assignment: { parent: 'servicePrincipals', children: 'appRoleAssignedTo' },
   scoped_role_membership: { parent: 'administrativeUnits', children: 'scopedRoleMembers' },
+  domain_federation_configuration: { parent: 'domains', children: 'federationConfiguration' },
+  user_manager: { parent: 'users', children: 'manager' },
+  user_license: { parent: 'users', children: 'licenseDetails' },
 };
 
 /** A collection's objects as records of `type`: the key the tenant holds them by, Graph's JSON. */

@@ -42,6 +42,17 @@ export const COLLECTIONS = [
   'crossTenantAccessPolicy',
   'crossTenantAccessPolicyDefault',
   'crossTenantAccessPolicyPartners',
+  // What restores depend on (dependency.routes.ts): entity sets and singletons of the same CSDL
+  'identityProviders',
+  'attributeSets',
+  'customSecurityAttributeDefinitions',
+  'authenticationContextClassReferences',
+  'termsOfUseAgreements',
+  'subscribedSkus',
+  'roleManagementPolicies',
+  'roleManagementPolicyAssignments',
+  'defaultAppManagementPolicy',
+  'appManagementPolicies',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -60,6 +71,10 @@ export const CHILD_COLLECTIONS = [
   'appRoleAssignedTo',
   'scopedRoleMembers',
   'branding',
+  // a domain's federation (`federationConfiguration`), a user's `manager` (a link) and `licenseDetails`
+  'federationConfiguration',
+  'manager',
+  'licenseDetails',
 ] as const;
 export type ChildCollection = (typeof CHILD_COLLECTIONS)[number];
 

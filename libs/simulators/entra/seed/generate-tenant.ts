@@ -1,6 +1,7 @@
 import { Prng } from '@libs/simulators/kit/seed/prng.js';
 
 import type { TenantState } from '@libs/simulators/entra/tenant-state.js';
+import { generateDependencies } from './generate-dependencies.js';
 import { generateDirectory } from './generate-directory.js';
 import { guid } from './guid.js';
 import { userObject } from './users.js';
@@ -123,4 +124,5 @@ export function generateTenant(state: TenantState, sizes: TenantSizes): void {
     countryLookupMethod: 'clientIpAddress',
   });
   generateDirectory(state, prng, users, groups);
+  generateDependencies(state, prng, users);
 }
