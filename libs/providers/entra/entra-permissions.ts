@@ -25,7 +25,11 @@ function satisfiedBy(permission: string): string[] {
   if (DIRECTORY_READS.test(permission.replace('.ReadWrite.', '.Read.')))
     forms.push('Directory.ReadWrite.All');
   if (permission === 'GroupMember.ReadWrite.All') forms.push('Group.ReadWrite.All');
-  if (/^Role(Eligibility|Assignment)Schedule\.Read\.Directory$|^RoleManagementPolicy\.Read\.Directory$/.test(permission))
+  if (
+    /^Role(Eligibility|Assignment)Schedule\.Read\.Directory$|^RoleManagementPolicy\.Read\.Directory$/.test(
+      permission,
+    )
+  )
     forms.push('RoleManagement.Read.Directory', 'RoleManagement.ReadWrite.Directory');
   return forms;
 }

@@ -230,9 +230,13 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   }),
   // policyroot-list-rolemanagementpolicies (with their rules), policyroot-list-
   // rolemanagementpolicyassignments: both take a filter on the scope, the directory's roles here
-  role_management_policy: listed('/v1.0/policies/roleManagementPolicies', 'RoleManagementPolicy.Read.Directory', {
-    query: { $filter: DIRECTORY_ROLE_POLICIES, $expand: 'rules' },
-  }),
+  role_management_policy: listed(
+    '/v1.0/policies/roleManagementPolicies',
+    'RoleManagementPolicy.Read.Directory',
+    {
+      query: { $filter: DIRECTORY_ROLE_POLICIES, $expand: 'rules' },
+    },
+  ),
   role_management_policy_assignment: listed(
     '/v1.0/policies/roleManagementPolicyAssignments',
     'RoleManagementPolicy.Read.Directory',

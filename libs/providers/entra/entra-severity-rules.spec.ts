@@ -45,8 +45,63 @@ const assignment = (roleDefinitionId: string, principalId = 'u1') => ({
   directoryScopeId: '/',
 });
 
+/** A domain's federation as Graph returns it (internalDomainFederation, trimmed). */
+const FEDERATION = {
+  '@odata.type': '#microsoft.graph.internalDomainFederation',
+  displayName: 'Corp AD FS',
+  issuerUri: 'http://sts.corp.example.com/adfs/services/trust',
+  signingCertificate: 'MIIC...corp',
+};
+
 /** One change each rule rates, and near misses it must leave to others. */
 const EXAMPLES: Record<string, { rates: ChangeFacts; spares?: ChangeFacts[] }> = {
+  'entra-federation-added': {
+    rates: change('domain_federation_configuration', 'added', undefined, FEDERATION),
+    spares: [change('domain_federation_configuration', 'removed', FEDERATION)],
+  },
+  'entra-federation-signing-changed': {
+    rates: change('domain_federation_configuration', 'modified', FEDERATION, {
+      ...FEDERATION,
+      signingCertificate: 'MIIC...attacker',
+    }),
+    spares: [
+      change('domain_federation_configuration', 'modified', FEDERATION, {
+        ...FEDERATION,
+        displayName: 'AD FS 2',
+      }),
+    ],
+  },
+  'entra-federation-changed': {
+    rates: change('domain_federation_configuration', 'modified', FEDERATION, {
+      ...FEDERATION,
+      displayName: 'AD FS 2',
+    }),
+  },
+  'entra-pim-settings-changed': {
+    rates: change(
+      'role_management_policy',
+      'modified',
+      { rules: [{ id: 'Expiration_Admin_Assignment', isExpirationRequired: true }] },
+      { rules: [{ id: 'Expiration_Admin_Assignment', isExpirationRequired: false }] },
+    ),
+  },
+  'entra-ca-dependency-changed': {
+    rates: change('authentication_context_class_reference', 'removed', { id: 'c1', displayName: 'Step-up' }),
+  },
+  'entra-app-management-policy-changed': {
+    rates: change('default_app_management_policy', 'modified', { isEnabled: true }, { isEnabled: false }),
+  },
+  'entra-security-attribute-changed': {
+    rates: change(
+      'custom_security_attribute_definition',
+      'modified',
+      { status: 'Available' },
+      { status: 'Deprecated' },
+    ),
+  },
+  'entra-user-relations-changed': {
+    rates: change('user_manager', 'added', undefined, { userId: 'u1', managerId: 'u2', managerType: 'user' }),
+  },
   'entra-global-admin-added': {
     rates: change('role_assignment', 'added', undefined, assignment(GLOBAL_ADMINISTRATOR)),
     spares: [

@@ -1,5 +1,6 @@
 import { type ChangeFacts, changedPointers, valueAt } from '@libs/diff/change-facts.js';
 import type { SeverityRule } from '@libs/diff/severity-rule.js';
+import { ENTRA_DEPENDENCY_RULES, ENTRA_FEDERATION_RULES } from './entra-dependency-severity-rules.js';
 
 /**
  * Lists of a conditional access policy's `conditions` whose growth lets more sign-ins escape
@@ -149,6 +150,7 @@ export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
       'A new Global Administrator: a role assignment, a PIM assignment schedule or a PIM eligibility of the Global Administrator role was added, or one was pointed at it or at another principal.',
     applies: globalAdministratorAdded,
   },
+  ...ENTRA_FEDERATION_RULES,
   {
     id: 'entra-security-defaults-off',
     severity: 'critical',
@@ -247,6 +249,7 @@ export const ENTRA_SEVERITY_RULES: readonly SeverityRule[] = [
     description: 'A domain was added, changed or removed (federation and where users sign in).',
     applies: isType('domain'),
   },
+  ...ENTRA_DEPENDENCY_RULES,
   {
     id: 'entra-app-changed',
     severity: 'medium',

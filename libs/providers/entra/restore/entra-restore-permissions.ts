@@ -84,6 +84,24 @@ export const ENTRA_WRITE_PERMISSIONS: Partial<Record<EntraResourceType, readonly
   group_setting: ['GroupSettings.ReadWrite.All'],
   // "Create groupLifecyclePolicy", "Update", "Delete"
   group_lifecycle_policy: ['Directory.ReadWrite.All'],
+  // "Create internalDomainFederation", "Update", "Delete"
+  domain_federation_configuration: ['Domain.ReadWrite.All'],
+  // "Update identityProvider", "Delete identityProvider"
+  identity_provider: ['IdentityProvider.ReadWrite.All'],
+  // "Create attributeSet", "Update attributeSet", "Create customSecurityAttributeDefinition", "Update"
+  attribute_set: ['CustomSecAttributeDefinition.ReadWrite.All'],
+  custom_security_attribute_definition: ['CustomSecAttributeDefinition.ReadWrite.All'],
+  // "Create authenticationContextClassReference", "Update", "Delete"
+  authentication_context_class_reference: ['AuthenticationContext.ReadWrite.All'],
+  // "Assign manager", "Remove manager"
+  user_manager: ['User.ReadWrite.All'],
+  // "user: assignLicense"
+  user_license: ['LicenseAssignment.ReadWrite.All'],
+  // "Update unifiedRoleManagementPolicyRule"
+  role_management_policy: ['RoleManagementPolicy.ReadWrite.Directory'],
+  // "Update tenantAppManagementPolicy", "Create appManagementPolicy", "Update", "Delete"
+  default_app_management_policy: ['Policy.ReadWrite.ApplicationConfiguration'],
+  app_management_policy: ['Policy.ReadWrite.ApplicationConfiguration'],
   // "Update organization"
   organization: ['Organization.ReadWrite.All'],
   // "Update organizationalBranding", "Delete organizationalBranding"

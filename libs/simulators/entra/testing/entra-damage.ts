@@ -33,6 +33,12 @@ export const DAMAGE_ROLES = [
   'Policy.ReadWrite.PermissionGrant',
   'Policy.ReadWrite.ApplicationConfiguration',
   'Policy.ReadWrite.CrossTenantAccess',
+  'IdentityProvider.ReadWrite.All',
+  'CustomSecAttributeDefinition.ReadWrite.All',
+  'AuthenticationContext.ReadWrite.All',
+  'Agreement.ReadWrite.All',
+  'LicenseAssignment.ReadWrite.All',
+  'RoleManagementPolicy.ReadWrite.Directory',
 ];
 
 /** What one damage did: the record id it deleted or changed, else why none. */
@@ -64,6 +70,12 @@ const NOT_DELETABLE: Partial<Record<EntraResourceType, string>> = {
   admin_consent_request_policy: 'a singleton: updated only',
   cross_tenant_access_policy: 'a singleton: updated only',
   cross_tenant_access_policy_configuration_default: 'a singleton: updated (or reset) only',
+  default_app_management_policy: 'a singleton: updated only',
+  attribute_set: 'Graph has no delete of an attribute set',
+  custom_security_attribute_definition:
+    'Graph has no delete of a custom security attribute definition: it is deactivated (status Deprecated)',
+  role_management_policy: 'Entra keeps one policy for each role: its rules are updated only',
+  role_management_policy_assignment: 'Entra assigns each role its policy',
 };
 
 /** Types Graph has no update of, with why. */
@@ -78,6 +90,56 @@ const NOT_CHANGEABLE: Partial<Record<EntraResourceType, string>> = {
   scoped_role_membership: 'Graph has no update of a scoped role membership',
   role_eligibility_schedule: 'a schedule changes only through a schedule request',
   role_assignment_schedule: 'a schedule changes only through a schedule request',
+  user_manager: 'a link has no properties',
+  role_management_policy_assignment: 'Entra assigns each role its policy',
+};
+
+/** A damage Graph makes through an action or another path than the item's: method, path, body. */
+type DamageCall = (record: EntraSnapshotRecord) => [string, string, Json] | null;
+
+/** "user: assignLicense" (`POST /users/{id}/assignLicense`): `addLicenses` and `removeLicenses` both required. */
+const assignLicense = (
+  recordId: string,
+  body: Partial<Record<'addLicenses' | 'removeLicenses', unknown[]>>,
+) =>
+  [
+    'POST',
+    `/v1.0/users/${recordId.split(':')[0]}/assignLicense`,
+    { addLicenses: [], removeLicenses: [], ...body },
+  ] as [string, string, Json];
+
+/** Deletions made by an action: a licence taken away from its user. */
+const DELETE_CALLS: Partial<Record<EntraResourceType, DamageCall>> = {
+  user_license: ({ id, data }) => assignLicense(id, { removeLicenses: [data.skuId] }),
+};
+
+/**
+ * Changes made by an action or under the item: a licence assigned again with its first plan
+ * turned on or off, a role's PIM rule for active assignments made to require (or not) an
+ * expiration ("Update unifiedRoleManagementPolicyRule").
+ */
+const CHANGE_CALLS: Partial<Record<EntraResourceType, DamageCall>> = {
+  user_license: ({ id, data }) => {
+    const plans = (data.servicePlans as Json[] | undefined) ?? [];
+    if (plans.length === 0) return null;
+    const disabled = plans
+      .filter((plan) => plan.provisioningStatus === 'Disabled')
+      .map((plan) => plan.servicePlanId);
+    const first = plans[0].servicePlanId;
+    const next = disabled.includes(first) ? disabled.filter((plan) => plan !== first) : [...disabled, first];
+    return assignLicense(id, { addLicenses: [{ skuId: data.skuId, disabledPlans: next }] });
+  },
+  role_management_policy: ({ id, data }) => {
+    const rule = ((data.rules as Json[] | undefined) ?? []).find(
+      (r) => r.id === 'Expiration_Admin_Assignment',
+    );
+    if (!rule) return null;
+    return [
+      'PATCH',
+      `/v1.0/policies/roleManagementPolicies/${encodeURIComponent(id)}/rules/${String(rule.id)}`,
+      { ...rule, isExpirationRequired: flip(rule.isExpirationRequired) },
+    ];
+  },
 };
 
 /**
@@ -150,21 +212,26 @@ export async function deleteOne(
   const schedule = SCHEDULE_REQUESTS[type];
   const link = ENTRA_TYPE_DEFINITIONS[type].link !== undefined;
   for (const record of deletable(records).slice(0, CANDIDATES)) {
-    const [method, path] = schedule
-      ? ['POST', schedule]
-      : ['DELETE', `${itemPath(type, record.id)}${link ? '/$ref' : ''}`];
+    const call = DELETE_CALLS[type]?.(record);
+    const [method, path] = call
+      ? call
+      : schedule
+        ? ['POST', schedule]
+        : ['DELETE', `${itemPath(type, record.id)}${link ? '/$ref' : ''}`];
     last = await graph.call(
       method,
       path,
-      schedule
-        ? {
-            action: 'adminRemove',
-            principalId: record.data.principalId,
-            roleDefinitionId: record.data.roleDefinitionId,
-            directoryScopeId: record.data.directoryScopeId,
-            justification: 'Restore fidelity damage',
-          }
-        : undefined,
+      call
+        ? call[2]
+        : schedule
+          ? {
+              action: 'adminRemove',
+              principalId: record.data.principalId,
+              roleDefinitionId: record.data.roleDefinitionId,
+              directoryScopeId: record.data.directoryScopeId,
+              justification: 'Restore fidelity damage',
+            }
+          : undefined,
     );
     if (unserved(last)) return { id: null, unserved: routeOf(type, method, path, record) };
     if (last.status < 300) return { id: record.id };
@@ -193,6 +260,15 @@ export async function changeOne(
   if (records.length === 0) return { id: null, why: 'the only one was deleted' };
   let last: GraphAnswer | undefined;
   for (const record of custom(records).slice(0, CANDIDATES)) {
+    const call = CHANGE_CALLS[type]?.(record);
+    if (call) {
+      last = await graph.call(call[0], call[1], call[2]);
+      if (unserved(last)) return { id: null, unserved: routeOf(type, call[0], call[1], record) };
+      const after = live()[type]?.find((candidate) => candidate.id === record.id);
+      if (last.status < 300 && JSON.stringify(after?.data) !== JSON.stringify(record.data))
+        return { id: record.id };
+      continue;
+    }
     const body = (CHANGES[type] ?? renamed)(record.data);
     if (!body) continue;
     const typed = typeof record.data['@odata.type'] === 'string' && TYPED.has(type);
@@ -228,7 +304,11 @@ function answerText(what: string, answer: GraphAnswer): string {
 }
 
 /** The derived types whose updates must name their `@odata.type` ("Update namedLocation", "Update fido2AuthenticationMethodConfiguration"). */
-const TYPED = new Set<EntraResourceType>(['named_location', 'authentication_method_configuration']);
+const TYPED = new Set<EntraResourceType>([
+  'named_location',
+  'authentication_method_configuration',
+  'identity_provider',
+]);
 
 /** The default change: the display name, as an admin renames an object. */
 function renamed(data: Json): Json | null {
@@ -245,6 +325,11 @@ const CHANGES: Partial<Record<EntraResourceType, (data: Json) => Json | null>> =
       ...((data.technicalNotificationMails as string[]) ?? []),
       'it@fidelity.example',
     ],
+  }),
+  // "Update attributeSet", "Update customSecurityAttributeDefinition": their description
+  attribute_set: (data) => ({ description: `${String(data.description ?? '')} (changed)` }),
+  custom_security_attribute_definition: (data) => ({
+    description: `${String(data.description ?? '')} (changed)`,
   }),
   // "Update organizationalBranding"
   organizational_branding: (data) => ({ signInPageText: `${String(data.signInPageText ?? '')} (changed)` }),

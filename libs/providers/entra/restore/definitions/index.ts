@@ -3,6 +3,7 @@ import type { EntraRestoreDefinition } from '@libs/providers/entra/restore/entra
 import { administrativeUnitDefinitions } from './administrative-units.js';
 import { applicationDefinitions } from './applications.js';
 import { conditionalAccessDefinitions } from './conditional-access.js';
+import { dependencyDefinitions } from './dependencies.js';
 import { directoryDefinitions } from './directory.js';
 import { policyDefinitions } from './policies.js';
 import { roleDefinitions } from './roles.js';
@@ -21,5 +22,6 @@ export function entraRestoreDefinitions(): Partial<Record<EntraResourceType, Ent
     ...conditionalAccessDefinitions(),
     ...policyDefinitions(),
     ...tenantDefinitions(),
+    ...dependencyDefinitions(),
   };
 }

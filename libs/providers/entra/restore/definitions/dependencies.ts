@@ -1,0 +1,290 @@
+import { contentHash } from '@libs/snapshot/content-hash.js';
+import { idParts, omit, pick } from '@libs/providers/kit/type-restore-definition.js';
+import { ProviderRequestError } from '@libs/providers/provider-errors.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
+import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
+import {
+  directoryObjectReference,
+  ENTRA_SERVER_OWNED,
+  type EntraRestoreDefinition,
+  type EntraWriteContext,
+} from '@libs/providers/entra/restore/entra-restore-definition.js';
+import { graphCollection, graphSingleton } from '@libs/providers/entra/restore/graph-collection.js';
+import { keyed } from './natural-key.js';
+
+const byDisplayName = (record: ResourceRecord): string | null =>
+  typeof record.data.displayName === 'string' ? record.data.displayName : null;
+
+/** The object keeps the id the backup gives it (a create body carries it: attribute sets, contexts). */
+const withOwnId = (writable: GraphObject, record: ResourceRecord): GraphObject => ({
+  id: record.data.id,
+  ...writable,
+});
+
+/** The ids of a licence's plans that are turned off (`provisioningStatus` Disabled), sorted. */
+function disabledPlans(data: GraphObject): string[] {
+  const plans = Array.isArray(data.servicePlans) ? (data.servicePlans as GraphObject[]) : [];
+  return plans
+    .filter((plan) => plan.provisioningStatus === 'Disabled')
+    .map((plan) => String(plan.servicePlanId))
+    .sort();
+}
+
+/**
+ * "user: assignLicense" (`POST /users/{id}/assignLicense`, LicenseAssignment.ReadWrite.All):
+ * `addLicenses` assigns a SKU with the plans it turns off (assigning it again replaces them),
+ * `removeLicenses` takes SKUs away; both are required.
+ */
+async function assignLicense(
+  context: EntraWriteContext,
+  userId: string,
+  change: { add?: { skuId: unknown; disabledPlans: string[] }; remove?: string },
+): Promise<void> {
+  await context.graph.write({
+    method: 'POST',
+    template: '/v1.0/users/{id}/assignLicense',
+    params: { id: userId },
+    body: {
+      addLicenses: change.add ? [change.add] : [],
+      removeLicenses: change.remove ? [change.remove] : [],
+    },
+    retryNotFound: true,
+    signal: context.signal,
+  });
+}
+
+/** A user's licence: its natural key `<userId>:<skuId>` (a user holds a SKU once). */
+const licenseKey = (record: ResourceRecord): string | null =>
+  typeof record.data.skuId === 'string' ? `${idParts(record.id)[0]}:${record.data.skuId}` : null;
+
+/**
+ * A user's licences ("List licenseDetails", "user: assignLicense"): written by assigning the SKU
+ * with the backup's disabled plans; the licence's id is read back, Graph's answer to the
+ * assignment being the user.
+ */
+function userLicense(): EntraRestoreDefinition {
+  const { naturalKey, find } = keyed('user_license', licenseKey);
+  const assign = async (record: ResourceRecord, context: EntraWriteContext) => {
+    const [userId] = idParts(record.id);
+    await assignLicense(context, userId, {
+      add: { skuId: record.data.skuId, disabledPlans: disabledPlans(record.data) },
+    });
+  };
+  return {
+    writable: (data) => ({ skuId: data.skuId, disabledPlans: disabledPlans(data) }),
+    naturalKey,
+    find,
+    async create(record, context) {
+      await assign(record, context);
+      const live = await find(record, context);
+      if (!live)
+        throw new ProviderRequestError(
+          `Graph assigned licence ${String(record.data.skuId)} but does not list it`,
+          201,
+        );
+      return { id: live.id };
+    },
+    async update(record, _live, context) {
+      await assign(record, context);
+      return [];
+    },
+    async remove(live, context) {
+      const [userId, skuId] = (live.key ?? '').split(':');
+      if (!userId || !skuId) return;
+      await assignLicense(context, userId, { remove: skuId });
+    },
+    notes: [
+      'A licence is assigned again with the plans the backup had turned off; Graph refuses it for a user without a usage location or when the tenant has no licence of the SKU left',
+    ],
+  };
+}
+
+/**
+ * A user's manager ("Assign manager": `PUT /users/{id}/manager/$ref`, "Remove manager": `DELETE
+ * /users/{id}/manager/$ref`, User.ReadWrite.All): a user has one at most, so the natural key is
+ * the user, and a changed manager is assigned over the live one.
+ */
+function userManager(): EntraRestoreDefinition {
+  const assign = async (record: ResourceRecord, context: EntraWriteContext) => {
+    const [userId] = idParts(record.id);
+    await context.graph.write({
+      method: 'PUT',
+      template: '/v1.0/users/{id}/manager/$ref',
+      params: { id: userId },
+      body: directoryObjectReference(context.graph.graphOrigin, String(record.data.managerId)),
+      // Either user may have been created a moment ago (Graph replicates with a delay).
+      retryNotFound: true,
+      signal: context.signal,
+    });
+  };
+  return {
+    writable: (data) => pick(data, ['managerId']),
+    ...keyed('user_manager', (record) => idParts(record.id)[0] ?? null),
+    async create(record, context) {
+      await assign(record, context);
+      return { id: record.id };
+    },
+    async update(record, _live, context) {
+      await assign(record, context);
+      return [];
+    },
+    async remove(live, context) {
+      await context.graph.write({
+        method: 'DELETE',
+        template: '/v1.0/users/{id}/manager/$ref',
+        params: { id: idParts(live.id)[0] },
+        okOn: [404],
+        signal: context.signal,
+      });
+    },
+  };
+}
+
+/** Members of a rule an update sends: the rule's own (`id`, `@odata.type`, `target`, its settings). */
+const RULE_SERVER_SET = ['lastModifiedDateTime', 'lastModifiedBy'];
+
+/** A role management policy's rules by id, as a restore compares them. */
+function rulesOf(data: GraphObject): GraphObject[] {
+  const rules = Array.isArray(data.rules) ? (data.rules as GraphObject[]) : [];
+  return [...rules].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+}
+
+/**
+ * A role's PIM settings ("Update unifiedRoleManagementPolicyRule": `PATCH
+ * /policies/roleManagementPolicies/{id}/rules/{ruleId}` with the rule's `@odata.type`,
+ * RoleManagementPolicy.ReadWrite.Directory): each rule that differs from the backup's is
+ * written; Entra makes and deletes the policies with their roles.
+ */
+function roleManagementPolicy(): EntraRestoreDefinition {
+  return {
+    writable: (data) => ({ rules: rulesOf(data) }),
+    managedBecause: () => ROLE_POLICY_MANAGED,
+    async update(record, live, context) {
+      const current = new Map<string, string>();
+      const liveRecord = await context.graph.object({
+        template: '/v1.0/policies/roleManagementPolicies/{id}',
+        params: { id: live.id },
+        query: { $expand: 'rules' },
+        signal: context.signal,
+      });
+      for (const rule of rulesOf(liveRecord)) current.set(String(rule.id), contentHash(rule, []));
+      for (const rule of rulesOf(record.data)) {
+        if (current.get(String(rule.id)) === contentHash(rule, [])) continue;
+        await context.graph.write({
+          method: 'PATCH',
+          template: '/v1.0/policies/roleManagementPolicies/{id}/rules/{ruleId}',
+          params: { id: live.id, ruleId: String(rule.id) },
+          body: omit(rule, RULE_SERVER_SET),
+          signal: context.signal,
+        });
+      }
+      return [];
+    },
+    notes: [ROLE_POLICY_MANAGED],
+  };
+}
+
+const ROLE_POLICY_MANAGED =
+  'Entra keeps one role management policy for each role, made and deleted with the role: a restore writes its rules (expiration, justification, MFA, approval, notifications), never the policy itself';
+
+/** Members of an app management policy Graph sets or that are written elsewhere (`appliesTo`). */
+const APP_POLICY_NOT_WRITTEN = [...ENTRA_SERVER_OWNED, 'appliesTo'];
+
+/**
+ * How a restore writes what other restores depend on (docs/restore.md "Microsoft Entra ID"):
+ * - a domain's federation ("Create internalDomainFederation", "Update", "Delete": Domain.ReadWrite.All),
+ *   one per domain, matched by its domain;
+ * - identity providers ("Update identityProvider", "Delete"): one deleted is not created again,
+ *   its client secret being write-only;
+ * - attribute sets and custom security attribute definitions ("Create attributeSet", "Update
+ *   attributeSet", "Create customSecurityAttributeDefinition", "Update": only `description`,
+ *   `status` and `usePreDefinedValuesOnly` change), never deleted (Graph has no delete);
+ * - authentication contexts ("Create authenticationContextClassReference" with its id, "Update",
+ *   "Delete");
+ * - terms of use agreements: not written (no application permission writes them);
+ * - a user's manager and licences; a role's PIM rules; the default and custom app management
+ *   policies ("Update tenantAppManagementPolicy", "Create appManagementPolicy", "Update", "Delete").
+ */
+export function dependencyDefinitions(): Partial<Record<EntraResourceType, EntraRestoreDefinition>> {
+  return {
+    domain_federation_configuration: graphCollection(
+      { path: '/v1.0/domains/{domainId}/federationConfiguration', params: ['domainId', 'id'] },
+      {
+        ...keyed('domain_federation_configuration', (record) => idParts(record.id)[0] ?? null),
+        notes: [
+          'A federation is restored with its token-signing certificate (public part): the on-premises identity provider must still sign with the matching key, or users of the domain cannot sign in',
+        ],
+      },
+    ),
+    identity_provider: graphCollection(
+      {
+        path: '/v1.0/identity/identityProviders',
+        params: ['id'],
+        updateBody: (writable, record) => ({ '@odata.type': record.data['@odata.type'], ...writable }),
+      },
+      {
+        writable: (data) => omit(data, [...ENTRA_SERVER_OWNED, 'clientSecret']),
+        naturalKey: byDisplayName,
+        create: undefined,
+        notes: [
+          "An identity provider's client secret is write-only (Graph answers ****): one deleted is not created again; add it in the Entra admin center with its secret from the provider's console",
+        ],
+      },
+    ),
+    attribute_set: graphCollection(
+      {
+        path: '/v1.0/directory/attributeSets',
+        params: ['id'],
+        createBody: withOwnId,
+        updateBody: (writable) => pick(writable, ['description', 'maxAttributesPerSet']),
+        noDelete: true,
+      },
+      { notes: ['Graph never deletes an attribute set: one the backup lacks stays'] },
+    ),
+    custom_security_attribute_definition: graphCollection(
+      {
+        path: '/v1.0/directory/customSecurityAttributeDefinitions',
+        params: ['id'],
+        updateBody: (writable) => pick(writable, ['description', 'status', 'usePreDefinedValuesOnly']),
+        noDelete: true,
+      },
+      {
+        notes: [
+          'Graph never deletes a custom security attribute definition: one the backup lacks is deactivated by hand (status Deprecated)',
+          "A definition's predefined values (allowedValues) are not backed up: add them again",
+        ],
+      },
+    ),
+    authentication_context_class_reference: graphCollection(
+      {
+        path: '/v1.0/identity/conditionalAccess/authenticationContextClassReferences',
+        params: ['id'],
+        createBody: withOwnId,
+      },
+      {},
+    ),
+    terms_of_use_agreement: {
+      notes: [
+        'Graph takes no application permission to create, change or delete a terms of use agreement ("Create agreement": application "Not supported"): set it again in the Entra admin center with its PDF',
+      ],
+    },
+    user_manager: userManager(),
+    user_license: userLicense(),
+    role_management_policy: roleManagementPolicy(),
+    role_management_policy_assignment: {
+      notes: ['Entra assigns each role its role management policy: nothing to restore'],
+    },
+    default_app_management_policy: graphSingleton('/v1.0/policies/defaultAppManagementPolicy'),
+    app_management_policy: graphCollection(
+      { path: '/v1.0/policies/appManagementPolicies', params: ['id'] },
+      {
+        writable: (data) => omit(data, APP_POLICY_NOT_WRITTEN),
+        naturalKey: byDisplayName,
+        notes: [
+          'The applications and service principals a custom app management policy applies to are not restored: assign it again',
+        ],
+      },
+    ),
+  };
+}
