@@ -176,6 +176,13 @@ export interface ProviderRestorer {
    * Providers without one leave it out.
    */
   fromDeleted?(record: ResourceRecord): boolean;
+  /**
+   * What the provider is expected to refuse or change in writing the record (Entra: a PIM schedule
+   * its role's management policy refuses), or null: the preview and the restore's notes name it
+   * when the record is created or updated. Known after `prepare`; providers without such rules
+   * leave it out.
+   */
+  caution?(record: ResourceRecord): string | null;
   /** Carries out one write. @throws see the interface's errors */
   apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult>;
 }

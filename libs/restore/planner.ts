@@ -53,6 +53,7 @@ interface ByKey {
   key: string;
   fingerprint: string;
   managedBecause: string | null;
+  caution: string | null;
 }
 
 /**
@@ -126,6 +127,8 @@ export async function planType(input: {
       id: string;
       fingerprint: () => string;
       managedBecause: string | null;
+      /** what the provider says of writing it (ProviderRestorer.caution), noted when it is written */
+      caution: string | null;
     },
     match: LiveResource | undefined,
   ): void => {
@@ -135,10 +138,13 @@ export async function planType(input: {
     if (leftAlone) {
       plan.skip += 1;
       plan.notes.add(leftAlone);
-    } else if (!match) plan.creates.push(entry.position);
-    else if (match.fingerprint !== entry.fingerprint())
+    } else if (!match) {
+      plan.creates.push(entry.position);
+      if (entry.caution) plan.notes.add(entry.caution);
+    } else if (match.fingerprint !== entry.fingerprint()) {
       plan.updates.push({ position: entry.position, live: match });
-    else {
+      if (entry.caution) plan.notes.add(entry.caution);
+    } else {
       plan.skip += 1;
       if (sequenced) plan.unchanged.push({ position: entry.position, live: match });
     }
@@ -151,6 +157,7 @@ export async function planType(input: {
     if (!scope.includes(record)) continue;
     const rewritten = restorer.rewrite(record, input.ids);
     const managedBecause = restorer.managedBecause(record);
+    const caution = restorer.caution?.(rewritten) ?? null;
     const match = claim(rewritten.id);
     const key = match ? null : restorer.naturalKey(rewritten);
     if (key !== null)
@@ -161,6 +168,7 @@ export async function planType(input: {
         key,
         fingerprint: restorer.fingerprint(rewritten),
         managedBecause,
+        caution,
       });
     else
       decide(
@@ -170,6 +178,7 @@ export async function planType(input: {
           id: rewritten.id,
           fingerprint: () => restorer.fingerprint(rewritten),
           managedBecause,
+          caution,
         },
         match,
       );

@@ -11,6 +11,7 @@ import {
 import { entraRestoreDefinitions } from '@libs/providers/entra/restore/definitions/index.js';
 import { ENTRA_SERVER_OWNED } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { createEntraConnection, startTestTenant, type TestTenant } from './entra-tenant.js';
 import {
   fidelityTable,
@@ -77,6 +78,10 @@ const ENTRA_FIDELITY: FidelityProvider = {
   order: ENTRA_RESOURCE_TYPES,
   unavoidable: UNAVOIDABLE,
   serverOwned: new Set([...ENTRA_SERVER_OWNED, ...ENTRA_VOLATILE_FIELDS]),
+  // A role assignment Graph made again with its schedule (an active grant's two faces) is matched
+  // by what it grants, as the restore matches it.
+  naturalKey: (record) =>
+    entraRestoreDefinitions()[record.type as EntraResourceType]?.naturalKey?.(record as ResourceRecord) ?? null,
   // Graph makes no object of its own with a re-created parent (an application's service
   // principal, a group's owner are the admin's to make): every added record must be paired.
   madeByProvider: () => Promise.resolve(false),

@@ -2,10 +2,11 @@ import { json, type Reply } from '@libs/simulators/kit/http/reply.js';
 import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { deltaPage } from './delta-query.js';
-import { badRequest, notFound } from './graph-error.js';
+import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
 import { collectionRoutes, singletonRoute } from './graph.routes.js';
 import { entityReply, listPage } from './odata-list.js';
+import { assignmentSchedule, roleAssignment, sameGrant } from './pim.js';
 import type { ChildCollection, Collection, GraphObject } from './tenant-state.js';
 
 /** Directory.Read.All and Directory.ReadWrite.All, which most directory reads also accept. */
@@ -259,7 +260,9 @@ function builtInFilter(filter: string | null): ((role: GraphObject) => boolean) 
  * `POST /roleManagement/directory/roleAssignments` ("Create unifiedRoleAssignment": 201 Created
  * with the assignment): `principalId`, `roleDefinitionId` and `directoryScopeId` (or
  * `appScopeId`) required; the role must exist. Graph's ids are its role's and principal's ids
- * encoded with a suffix (`lAPpYvVp...-1` in the real tenant); this one is made the same way.
+ * encoded with a suffix (`lAPpYvVp...-1` in the real tenant); this one is made the same way. A
+ * grant the principal holds already is refused (400 `RoleAssignmentExists`), and the new
+ * assignment is listed as an assignment schedule of its id too (pim.ts).
  * @throws GraphError 400 for a body without them or an unknown role
  */
 function createRoleAssignment(graph: GraphContext, bodyText: string): Reply {
@@ -279,16 +282,21 @@ function createRoleAssignment(graph: GraphContext, bodyText: string): Reply {
     throw badRequest('principalId, roleDefinitionId and directoryScopeId or appScopeId are required.');
   if (!graph.state.collection('roleDefinitions').has(roleDefinitionId))
     throw badRequest(`The role definition '${roleDefinitionId}' does not exist.`);
-  const hex = `${roleDefinitionId}${principalId}`.replace(/-/g, '');
   const assignment: GraphObject = {
-    id: `${Buffer.from(hex, 'hex').toString('base64url')}-1`,
-    principalId,
-    roleDefinitionId,
+    ...roleAssignment({ principalId, roleDefinitionId, directoryScopeId, appScopeId: body.appScopeId }),
     directoryScopeId,
-    appScopeId: (body.appScopeId as string | undefined) ?? null,
-    condition: null,
   };
+  if ([...graph.state.collection('roleAssignments').values()].some((live) => sameGrant(live, assignment)))
+    throw new GraphError(400, 'RoleAssignmentExists', 'The Role assignment already exists.');
   graph.state.put('roleAssignments', assignment);
+  // An active assignment made directly is listed as a schedule of the same id too (pim.ts).
+  graph.state.put(
+    'roleAssignmentSchedules',
+    assignmentSchedule(assignment.id, assignment, {
+      createdUsing: assignment.id,
+      assignmentType: 'Assigned',
+    }),
+  );
   return json(201, {
     '@odata.context': `${graph.baseUrl}/v1.0/$metadata#roleManagement/directory/roleAssignments/$entity`,
     ...assignment,

@@ -7,6 +7,7 @@ import { jsonObjectBody } from './json-body.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
 import { entityReply } from './odata-list.js';
+import { assertPolicyAllows, removeActiveGrant, roleAssignment, sameGrant } from './pim.js';
 import type { Collection, GraphObject } from './tenant-state.js';
 
 /**
@@ -26,6 +27,8 @@ interface ScheduleKind {
   roles: readonly string[];
   /** members only schedules of this kind have (an assignment's `assignmentType`) */
   extra: Record<string, unknown>;
+  /** the level of the role management policy rules that check its requests (pim.ts) */
+  level: 'Eligibility' | 'Assignment';
 }
 
 const SCHEDULE_KINDS: readonly ScheduleKind[] = [
@@ -34,23 +37,19 @@ const SCHEDULE_KINDS: readonly ScheduleKind[] = [
     schedules: 'roleEligibilitySchedules',
     roles: ['RoleEligibilitySchedule.ReadWrite.Directory', ...ROLE_MANAGEMENT],
     extra: {},
+    level: 'Eligibility',
   },
   {
     requests: 'roleAssignmentScheduleRequests',
     schedules: 'roleAssignmentSchedules',
     roles: ['RoleAssignmentSchedule.ReadWrite.Directory', ...ROLE_MANAGEMENT],
     extra: { assignmentType: 'Assigned' },
+    level: 'Assignment',
   },
 ];
 
 /** The same principal, role and scope: what a schedule request addresses. */
-function sameTarget(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return (
-    a.principalId === b.principalId &&
-    a.roleDefinitionId === b.roleDefinitionId &&
-    (a.directoryScopeId ?? '/') === (b.directoryScopeId ?? '/')
-  );
-}
+const sameTarget = sameGrant;
 
 /**
  * The role management writes a restore makes, as Microsoft Graph v1.0 answers them:
@@ -65,8 +64,10 @@ function sameTarget(a: Record<string, unknown>, b: Record<string, unknown>): boo
  *   `directoryScopeId` required; 201 with the request, `status: Provisioned`): `adminAssign`
  *   creates the schedule (400 `RoleAssignmentExists` when the principal has the role at that scope),
  *   `adminUpdate` changes its `scheduleInfo`, `adminRemove` deletes it (400
- *   `RoleAssignmentDoesNotExist` when there is none). An active assignment's request does not also
- *   list a role assignment here: roleAssignments and schedules are kept apart.
+ *   `RoleAssignmentDoesNotExist` when there is none); an active assignment is a role assignment
+ *   too, made and removed with its schedule, and `adminAssign` and `adminUpdate` are checked
+ *   against the role's management policy (pim.ts); a custom role created here has none (the
+ *   simulator seeds the policies of the tenant's roles only).
  */
 export function roleWriteRoutes(graph: GraphContext): Route[] {
   const { state } = graph;
@@ -124,8 +125,9 @@ export function roleWriteRoutes(graph: GraphContext): Route[] {
       return { status: 204 };
     }),
     graphRoute(graph, 'DELETE', `${BASE}/roleAssignments/{id}`, ROLE_MANAGEMENT, ({ params }) => {
-      if (!state.collection('roleAssignments').has(params.id)) throw notFound(params.id);
-      removeFrom('roleAssignments', params.id);
+      const assignment = state.collection('roleAssignments').get(params.id);
+      if (!assignment) throw notFound(params.id);
+      removeActiveGrant(state, assignment);
       return { status: 204 };
     }),
     ...SCHEDULE_KINDS.map((kind) =>
@@ -148,6 +150,8 @@ export function roleWriteRoutes(graph: GraphContext): Route[] {
           case 'adminAssign':
             if (existing)
               throw new GraphError(400, 'RoleAssignmentExists', 'The Role assignment already exists.');
+            assertPolicyAllows(state, kind.level, { ...body, scheduleInfo });
+            if (kind.level === 'Assignment') state.create('roleAssignments', roleAssignment(body));
             state.create(kind.schedules, {
               id: requestId,
               principalId: body.principalId,
@@ -167,8 +171,13 @@ export function roleWriteRoutes(graph: GraphContext): Route[] {
           case 'adminRemove':
             if (!existing)
               throw new GraphError(400, 'RoleAssignmentDoesNotExist', 'The Role assignment does not exist.');
-            if (body.action === 'adminRemove') removeFrom(kind.schedules, existing.id);
-            else state.update(kind.schedules, existing.id, { scheduleInfo, modifiedDateTime: now });
+            if (body.action === 'adminRemove') {
+              if (kind.level === 'Assignment') removeActiveGrant(state, existing);
+              else removeFrom(kind.schedules, existing.id);
+            } else {
+              assertPolicyAllows(state, kind.level, { ...body, scheduleInfo });
+              state.update(kind.schedules, existing.id, { scheduleInfo, modifiedDateTime: now });
+            }
             break;
           default:
             throw badRequest(`The action '${String(body.action)}' is not supported.`);

@@ -17,6 +17,7 @@ import { type Answer, BATCH_TEMPLATE, batchRoute } from './batch.routes.js';
 import { GraphThrottle } from './resource-units.js';
 import { readGraphTypes } from './seed/csdl-types.js';
 import { dependencyRoutes } from './dependency.routes.js';
+import { activate, reconcileActiveGrants } from './pim.js';
 import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js';
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
@@ -96,6 +97,14 @@ export interface RunningEntraSimulator {
   throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
   requestCounts(): Record<string, number>;
+  /**
+   * What a user does in PIM, which an app cannot (`selfActivate` takes a signed-in user): activates
+   * the principal's eligibility for the role at the directory's scope for `hours`, an `Activated`
+   * assignment schedule and a role assignment (pim.ts).
+   * @returns the activation's schedule
+   * @throws Error when the principal is not eligible
+   */
+  activate(principalId: string, roleDefinitionId: string, hours: number): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -121,6 +130,7 @@ export async function startEntraSimulator(
       groups: options.groups ?? DEFAULT_TENANT_SIZES.groups,
       seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
     });
+    reconcileActiveGrants(state);
     // Seeded policies read as written ones do: Graph answers every policy in one shape.
     const strengths = state.collection('authenticationStrengthPolicies');
     for (const policy of state.collection('conditionalAccessPolicies').values())
@@ -163,6 +173,8 @@ export async function startEntraSimulator(
       },
       throttleTotals: () => ({ ...throttle.totals }),
       requestCounts: () => ({ ...counts }),
+      activate: (principalId, roleDefinitionId, hours) =>
+        activate(state, principalId, roleDefinitionId, hours),
       close: async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

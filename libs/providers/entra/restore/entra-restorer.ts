@@ -17,6 +17,8 @@ import { entraRecord } from '@libs/providers/entra/entra-records.js';
 import type { GraphApiClient, GraphObject } from '@libs/providers/entra/graph-api-client.js';
 import { entraRestoreDefinitions } from './definitions/index.js';
 import { SYNCED_FROM_AD } from './definitions/directory.js';
+import { ACTIVATION, grantOf } from './definitions/roles.js';
+import { PimPolicyCheck } from './pim-policy-check.js';
 import { referencedIds, rewriteRecord } from './entra-id-references.js';
 import {
   ENTRA_SERVER_OWNED,
@@ -50,6 +52,9 @@ const HELD_BY_PRINCIPALS: readonly EntraResourceType[] = [
   'role_assignment_schedule',
 ];
 
+/** The PIM schedule types, checked against their roles' management policies. */
+const PIM_SCHEDULES: readonly EntraResourceType[] = ['role_eligibility_schedule', 'role_assignment_schedule'];
+
 const FROM_DELETED = 'Restored from the deleted items with its id, so what refers to it still does';
 const DYNAMIC_MEMBERS =
   'Entra computes the members of a dynamic group from its rule: a restore writes the rule, not the members';
@@ -72,6 +77,10 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly verified = new Set<ResourceType>();
   /** Groups whose members a restore leaves alone -> why (dynamic, synced), learnt as groups pass. */
   private readonly managedGroups = new Map<string, string>();
+  /** The role management policies PIM schedules are checked against (pim-policy-check.ts). */
+  private readonly pim = new PimPolicyCheck();
+  /** Grants (grantOf) of just-in-time activations, learnt as assignment schedules pass. */
+  private readonly activations = new Set<string>();
 
   /**
    * @param verify asks Graph for a token and throws ProviderAuthError naming the application
@@ -115,6 +124,11 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         for (const object of page) ids.add(String(object.id));
       this.deleted.set(type, ids);
     }
+    if (types.some((type) => PIM_SCHEDULES.includes(type as EntraResourceType)))
+      await this.pim.load(this.graph, signal).catch((error: unknown) => {
+        // Without RoleManagementPolicy.Read.Directory the preview still plans, unchecked.
+        if (!(error instanceof ProviderAuthError)) throw error;
+      });
     if (types.includes('group_membership') || types.includes('group_owner'))
       for await (const page of this.graph.pages({
         template: '/v1.0/groups',
@@ -149,6 +163,11 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
     return super.apply(write, signal);
   }
 
+  /** A PIM schedule its role's management policy would refuse: the preview names it. */
+  caution(record: ResourceRecord): string | null {
+    return this.pim.caution(record);
+  }
+
   fromDeleted(record: ResourceRecord): boolean {
     return this.deleted.get(record.type)?.has(record.id) ?? false;
   }
@@ -160,6 +179,15 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
 
   override managedBecause(record: ResourceRecord): string | null {
     if (record.type === 'group') this.learn(record.data);
+    this.pim.learn(record.type, record.data);
+    const grant = record.type.startsWith('role_assignment') ? grantOf(record.data) : null;
+    if (
+      grant !== null &&
+      record.type === 'role_assignment_schedule' &&
+      record.data.assignmentType === 'Activated'
+    )
+      this.activations.add(grant);
+    if (grant !== null && record.type === 'role_assignment' && this.activations.has(grant)) return ACTIVATION;
     if (record.type === 'group_membership') {
       const why = this.managedGroups.get(idParts(record.id)[0]);
       if (why) return why;

@@ -22,8 +22,16 @@ const LAST_GLOBAL_ADMIN =
   "The tenant's last active Global Administrator assignment: a prune never removes it (lockout guard)";
 const INHERITED =
   'Held through a role-assignable group: it comes back with the group membership (group_membership), not on its own';
+/**
+ * A live just-in-time activation ("unifiedRoleAssignmentSchedule": `assignmentType` Activated, an
+ * eligible principal's active assignment for a few hours): restoring it would make it standing.
+ */
+export const ACTIVATION =
+  'A just-in-time activation of an eligible role (PIM, assignmentType Activated): it ends by itself, and restoring it would make it a standing assignment; its eligibility is restored instead';
 const PIM_NOTES = [
   "Privileged Identity Management schedules are written as administrator schedule requests (adminAssign, adminUpdate, adminRemove) with the backup's schedule: Graph refuses one whose end has passed, and the requests' approvals, justifications and activation history are not restored",
+  'An active assignment is both a role assignment and an assignment schedule: schedules are restored first, and the role assignment Graph makes with each is matched, never booked twice',
+  "Each request is checked against the role's management policy (expiration, justification, MFA): the preview names a schedule the policy would refuse (RoleAssignmentRequestPolicyValidationFailed)",
 ];
 
 /**
@@ -34,7 +42,7 @@ const PIM_NOTES = [
 const ROLE_NOT_WRITTEN = [...ENTRA_SERVER_OWNED, 'isBuiltIn', 'version', 'inheritsPermissionsFrom'];
 
 /** What an assignment or schedule grants, its natural key: `<roleDefinitionId>:<principalId>:<directoryScopeId>`. */
-function grantOf(data: GraphObject): string | null {
+export function grantOf(data: GraphObject): string | null {
   const { roleDefinitionId, principalId } = data;
   if (typeof roleDefinitionId !== 'string' || typeof principalId !== 'string') return null;
   return [roleDefinitionId, principalId, String(data.directoryScopeId ?? '/')].join(':');
@@ -114,7 +122,8 @@ function pimSchedule(kind: ScheduleKind): EntraRestoreDefinition {
     writable: (data) =>
       pick(data, ['principalId', 'roleDefinitionId', 'directoryScopeId', 'appScopeId', 'scheduleInfo']),
     naturalKey,
-    managedBecause: (data) => (data.memberType === 'Inherited' ? INHERITED : null),
+    managedBecause: (data) =>
+      data.memberType === 'Inherited' ? INHERITED : data.assignmentType === 'Activated' ? ACTIVATION : null,
     protectedBecause: (data, own) => ownServicePrincipalBecause(data.principalId, own),
     async create(record, context) {
       try {
