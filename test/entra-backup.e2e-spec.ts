@@ -208,14 +208,17 @@ interface Change {
         .set(auth(admin))
         .send({ fromBackupId: before.id, toBackupId: after.id });
       expect(response.status).toBe(200);
-      expect(response.body.changes as Change[]).toEqual([
-        expect.objectContaining({
-          resourceType: 'role_assignment',
-          action: 'added',
-          severity: 'critical',
-          rule: 'entra-global-admin-added',
-        }),
-      ]);
+      // An active assignment is listed as an assignment schedule too ("unifiedRoleAssignmentSchedule").
+      expect(response.body.changes as Change[]).toEqual(
+        ['role_assignment_schedule', 'role_assignment'].map((resourceType) =>
+          expect.objectContaining({
+            resourceType,
+            action: 'added',
+            severity: 'critical',
+            rule: 'entra-global-admin-added',
+          }),
+        ),
+      );
     });
 
     it('answers 404 to another team for the connection, its backups and their diff', async () => {

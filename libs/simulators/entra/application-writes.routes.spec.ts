@@ -239,12 +239,24 @@ describe('Entra simulator: application, unit and role writes', () => {
         (await client.call('GET', `/v1.0/roleManagement/directory/${schedules}`)).body.value.filter(
           (s) => s.principalId === user.id,
         );
-      const assigned = await client.call('POST', path, { action: 'adminAssign', ...target, scheduleInfo });
+      // The role's PIM settings require a justification (pim.ts).
+      const justification = 'Granted by the spec';
+      const assigned = await client.call('POST', path, {
+        action: 'adminAssign',
+        ...target,
+        scheduleInfo,
+        justification,
+      });
       expect(assigned).toMatchObject({ status: 201, body: { status: 'Provisioned', ...target } });
       expect(await list()).toEqual([
         expect.objectContaining({ ...target, scheduleInfo, status: 'Provisioned' }),
       ]);
-      const again = await client.call('POST', path, { action: 'adminAssign', ...target, scheduleInfo });
+      const again = await client.call('POST', path, {
+        action: 'adminAssign',
+        ...target,
+        scheduleInfo,
+        justification,
+      });
       expect(again).toMatchObject({ status: 400, body: { error: { code: 'RoleAssignmentExists' } } });
       expect((await client.call('POST', path, { action: 'adminRemove', ...target })).status).toBe(201);
       expect(await list()).toEqual([]);

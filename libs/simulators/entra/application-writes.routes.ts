@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Reply } from '@libs/simulators/kit/http/reply.js';
 import type { Route } from '@libs/simulators/kit/http/router.js';
 
+import { assertIdentifierUrisAllowed } from './identifier-uris.js';
 import { jsonObjectBody } from './json-body.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { linkWriteRoutes } from './link-writes.routes.js';
@@ -199,6 +200,7 @@ export function applicationWriteRoutes(graph: GraphContext): Route[] {
         ...body,
         createdDateTime: new Date().toISOString(),
       };
+      assertIdentifierUrisAllowed(state, app, (app.identifierUris ?? []) as string[]);
       state.create('applications', app);
       return created(graph, url, 'applications/$entity', app);
     }),

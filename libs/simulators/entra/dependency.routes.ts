@@ -6,6 +6,7 @@ import { requireMembers } from './application-writes.routes.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
 import { collectionRoutes, singletonRoute } from './graph.routes.js';
+import { addTokenSigningCertificate } from './identifier-uris.js';
 import { jsonObjectBody } from './json-body.js';
 import { entityReply, listPage } from './odata-list.js';
 import { collectionWrites } from './policy-writes.routes.js';
@@ -462,5 +463,17 @@ export function dependencyRoutes(graph: GraphContext): Route[] {
     ...managerRoutes(graph),
     ...licenseRoutes(graph),
     ...roleManagementPolicyRoutes(graph),
+    graphRoute(
+      graph,
+      'POST',
+      '/v1.0/servicePrincipals/{id}/addTokenSigningCertificate',
+      ['Application.ReadWrite.All'],
+      ({ url, params, bodyText }) => {
+        const sp = graph.state.collection('servicePrincipals').get(params.id);
+        if (!sp) throw notFound(params.id);
+        const certificate = addTokenSigningCertificate(graph.state, sp, jsonObjectBody(bodyText));
+        return entityReply(url, graph.baseUrl, 'microsoft.graph.selfSignedCertificate', certificate);
+      },
+    ),
   ];
 }

@@ -7,6 +7,7 @@ import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute, requireRole } from './graph-route.js';
 import { entityReply, listPage } from './odata-list.js';
 import { USER_DEFAULT_PROPERTIES, USER_PROPERTIES, userObject } from './seed/users.js';
+import { assertIdentifierUrisAllowed } from './identifier-uris.js';
 import { jsonObjectBody } from './json-body.js';
 import { linkWriteRoutes, referencedObjectId } from './link-writes.routes.js';
 import type { DeletableCollection, DeletedItem, GraphObject } from './tenant-state.js';
@@ -335,6 +336,11 @@ export function objectWriteRoutes(graph: GraphContext): Route[] {
           throw badRequest(
             `Property '${unknown}' does not exist as a declared property or extension property.`,
           );
+        if (collection === 'applications' && Array.isArray(changes.identifierUris)) {
+          const held = (object.identifierUris ?? []) as string[];
+          const added = (changes.identifierUris as string[]).filter((uri) => !held.includes(uri));
+          assertIdentifierUrisAllowed(state, object, added);
+        }
         state.update(collection, params.id, changes);
         return { status: 204 };
       }),

@@ -155,10 +155,10 @@ export function brokenRules(
         : ends.type === 'afterDuration'
           ? start + (durationMs(ends.duration) ?? 0)
           : undefined;
+    // A role that allows permanent assignments sets no maximum ("Allow permanent ... assignment").
     if (
-      end === undefined
-        ? expiration.isExpirationRequired === true
-        : maximum !== undefined && end - start > maximum
+      expiration.isExpirationRequired === true &&
+      (end === undefined || (maximum !== undefined && end - start > maximum))
     )
       broken.push('ExpirationRule');
   }

@@ -18,6 +18,7 @@ import type { GraphApiClient, GraphObject } from '@libs/providers/entra/graph-ap
 import { entraRestoreDefinitions } from './definitions/index.js';
 import { SYNCED_FROM_AD } from './definitions/directory.js';
 import { ACTIVATION, grantOf } from './definitions/roles.js';
+import { IdentifierUriCheck } from './identifier-uri-check.js';
 import { PimPolicyCheck } from './pim-policy-check.js';
 import { referencedIds, rewriteRecord } from './entra-id-references.js';
 import {
@@ -79,6 +80,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly managedGroups = new Map<string, string>();
   /** The role management policies PIM schedules are checked against (pim-policy-check.ts). */
   private readonly pim = new PimPolicyCheck();
+  /** The identifier URIs Graph would refuse on applications (identifier-uri-check.ts). */
+  private readonly uris = new IdentifierUriCheck();
   /** Grants (grantOf) of just-in-time activations, learnt as assignment schedules pass. */
   private readonly activations = new Set<string>();
 
@@ -129,6 +132,10 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         // Without RoleManagementPolicy.Read.Directory the preview still plans, unchecked.
         if (!(error instanceof ProviderAuthError)) throw error;
       });
+    if (types.includes('application'))
+      await this.uris.load(this.graph, signal).catch((error: unknown) => {
+        if (!(error instanceof ProviderAuthError)) throw error;
+      });
     if (types.includes('group_membership') || types.includes('group_owner'))
       for await (const page of this.graph.pages({
         template: '/v1.0/groups',
@@ -163,9 +170,12 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
     return super.apply(write, signal);
   }
 
-  /** A PIM schedule its role's management policy would refuse: the preview names it. */
+  /**
+   * What Graph would refuse of the record, named in the preview: a PIM schedule its role's
+   * management policy refuses, an application's identifier URIs that are taken or restricted.
+   */
   caution(record: ResourceRecord): string | null {
-    return this.pim.caution(record);
+    return this.pim.caution(record) ?? this.uris.caution(record);
   }
 
   fromDeleted(record: ResourceRecord): boolean {

@@ -43,11 +43,17 @@ export function refusedBy(
           ? Date.parse(String(ends.endDateTime)) - (Number.isNaN(start) ? Date.now() : start)
           : null;
     const maximum = isoDurationMs(expiration.maximumDuration);
-    if (length === null && expiration.isExpirationRequired === true)
+    // A role that allows permanent assignments sets no maximum ("Allow permanent ... assignment").
+    if (expiration.isExpirationRequired === true && length === null)
       refusals.push(
         `ExpirationRule: the role requires an end (at most ${String(expiration.maximumDuration)}), the backup's is permanent`,
       );
-    else if (length !== null && maximum !== null && length > maximum)
+    else if (
+      expiration.isExpirationRequired === true &&
+      length !== null &&
+      maximum !== null &&
+      length > maximum
+    )
       refusals.push(`ExpirationRule: longer than the role's maximum ${String(expiration.maximumDuration)}`);
   }
   const enabled = rule(`Enablement_Admin_${level}`)?.enabledRules;

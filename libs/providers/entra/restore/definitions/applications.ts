@@ -14,6 +14,7 @@ import { graphCollection } from '@libs/providers/entra/restore/graph-collection.
 import { directoryLink } from './directory.js';
 import { keyed } from './natural-key.js';
 import { ownServicePrincipalBecause } from './own-app.js';
+import { newSigningCertificate, SAML_RUNBOOK } from './saml-signing.js';
 
 /**
  * Application properties Graph sets or that a restore cannot write ("application resource
@@ -232,9 +233,11 @@ export function applicationDefinitions(): Partial<Record<EntraResourceType, Entr
               retryNotFound: true,
               signal: context.signal,
             });
-          return { id };
+          const notes =
+            rest.preferredSingleSignOnMode === 'saml' ? await newSigningCertificate(id, record, context) : [];
+          return { id, notes };
         },
-        notes: [SCOPED_TO_SP],
+        notes: [SCOPED_TO_SP, SAML_RUNBOOK],
       },
     ),
     app_role_assignment: graphCollection(

@@ -108,6 +108,7 @@ describe('role restore definitions (Graph simulator over HTTPS)', () => {
         roleDefinitionId,
         directoryScopeId,
         scheduleInfo: later,
+        justification: 'Changed by the spec',
       });
       const changed = (await paired(sut, schedule))!;
       expect(sut.fingerprint(changed)).not.toBe(sut.fingerprint(schedule));
