@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
-import { type GraphTestClient, graphClient } from '@libs/simulators/entra/testing/graph-client.js';
-import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catalog.js';
-import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { runBackup } from './support/backup-helpers.js';
-import { entraConnectionBody, startTestTenant, type TestTenant } from './support/entra-tenant.js';
+import { type EntraRestoreSetup, startEntraRestoreSetup } from './support/entra-restore-setup.js';
 import { runRestore } from './support/restore-helpers.js';
-import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 const FIXTURE = scubaGearFile();
 
@@ -37,24 +33,15 @@ type Json = Record<string, unknown>;
 (FIXTURE ? describe : describe.skip)(
   'Entra ID app re-creation rules (HTTP, real PostgreSQL, Graph simulator)',
   () => {
-    let tenant: TestTenant;
-    let ctx: TestApp;
-    let admin: TestClient;
-    let graph: GraphTestClient;
-    let connectionId: string;
+    let setup: EntraRestoreSetup;
     let backup: BackupDto;
     let api: Json;
     let saml: Json;
     let squatter: Json;
     const uri = 'https://orders.contoso.example/api';
 
-    const auth = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
-    const call = async (method: string, path: string, body?: unknown): Promise<Json> => {
-      const answer = await graph.call(method, `/v1.0${path}`, body);
-      if (answer.status >= 300)
-        throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      return answer.body as Json;
-    };
+    const auth = () => ({ Authorization: `Bearer ${setup.admin.token}` });
+    const call = (method: string, path: string, body?: unknown) => setup.call(method, path, body);
     /** Deletes an application for good, its service principal with it ("Permanently delete an item"). */
     const purge = async (app: Json) => {
       const sps = (await call('GET', '/servicePrincipals')).value as Json[];
@@ -65,25 +52,16 @@ type Json = Record<string, unknown>;
     };
 
     beforeAll(async () => {
-      tenant = await startTestTenant(
+      setup = await startEntraRestoreSetup(
         { scubaGearFile: FIXTURE, csdlFile: csdlFile(), users: 8, groups: 2, seed: 52 },
-        providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES),
+        ADMIN_ROLES,
       );
-      graph = await graphClient(tenant.sim, ADMIN_ROLES);
-      ctx = await startTestApp(tenant.env);
-      admin = await ctx.newClient({ role: 'admin' });
-      const created = await ctx.http
-        .post('/api/connections/create')
-        .set(auth(admin))
-        .send(entraConnectionBody(tenant));
-      expect(created.status).toBe(201);
-      connectionId = created.body.connection.id as string;
 
       api = await call('POST', '/applications', { displayName: 'Orders API', identifierUris: [uri] });
       saml = await call('POST', '/applications', { displayName: 'Payroll (SAML)' });
       const sp = await call('POST', '/servicePrincipals', { appId: saml.appId });
       await call('PATCH', `/servicePrincipals/${String(sp.id)}`, { preferredSingleSignOnMode: 'saml' });
-      backup = await runBackup(ctx, admin.token, { connectionId });
+      backup = await runBackup(setup.ctx, setup.admin.token, { connectionId: setup.connectionId });
       expect(backup.status).toBe('completed');
 
       // The incident: both apps deleted for good; another app takes the URI; then the tenant
@@ -112,15 +90,13 @@ type Json = Record<string, unknown>;
       });
     });
     afterAll(async () => {
-      await graph?.close();
-      await ctx?.close();
-      await tenant?.sim.close();
+      await setup?.close();
     });
 
     it('names the identifier URIs Graph would refuse in the preview, and the SAML runbook line', async () => {
-      const preview = await ctx.http
+      const preview = await setup.ctx.http
         .get('/api/restore')
-        .set(auth(admin))
+        .set(auth())
         .query({ backupId: backup.id, resourceTypes: 'application,service_principal' });
       expect(preview.status).toBe(200);
       const rows = preview.body.preview as PreviewRow[];
@@ -137,7 +113,7 @@ type Json = Record<string, unknown>;
     });
 
     it('refuses the taken URI as Graph does, and gives the re-created SAML app a new signing certificate', async () => {
-      const restored = await runRestore(ctx, admin.token, {
+      const restored = await runRestore(setup.ctx, setup.admin.token, {
         backupId: backup.id,
         mode: 'selective',
         resourceTypes: ['application', 'service_principal'],
@@ -161,7 +137,7 @@ type Json = Record<string, unknown>;
       )!;
       const thumbprint = /certificate ([0-9A-F]{40})/.exec(note)![1];
       expect(note).toMatch(/Payroll \(SAML\)'s SAML settings/);
-      const live = tenant.sim.snapshot().service_principal.find(({ id }) => id === spItem.newId)!;
+      const live = setup.tenant.sim.snapshot().service_principal.find(({ id }) => id === spItem.newId)!;
       expect(live.data.preferredSingleSignOnMode).toBe('saml');
       expect(live.data.preferredTokenSigningKeyThumbprint).toBe(thumbprint);
       expect(live.data.keyCredentials).toEqual([

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
-import { type GraphTestClient, graphClient } from '@libs/simulators/entra/testing/graph-client.js';
-import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catalog.js';
-import { providerDescriptor } from '@libs/providers/registry.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { runBackup } from './support/backup-helpers.js';
-import { entraConnectionBody, startTestTenant, type TestTenant } from './support/entra-tenant.js';
+import { type EntraRestoreSetup, startEntraRestoreSetup } from './support/entra-restore-setup.js';
 import { runRestore } from './support/restore-helpers.js';
-import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 const FIXTURE = scubaGearFile();
 
@@ -51,27 +47,18 @@ type Json = Record<string, unknown>;
  * RoleAssignmentRequestPolicyValidationFailed.
  */
 (FIXTURE ? describe : describe.skip)('Entra ID PIM restores (HTTP, real PostgreSQL, Graph simulator)', () => {
-  let tenant: TestTenant;
-  let ctx: TestApp;
-  let admin: TestClient;
-  let graph: GraphTestClient;
-  let connectionId: string;
+  let setup: EntraRestoreSetup;
   let backup: BackupDto;
   /** u1: active through PIM for 90 days; u2: eligible, activated; u3: assigned directly, permanent */
   let u1: string;
   let u2: string;
   let u3: string;
 
-  const auth = (client: TestClient) => ({ Authorization: `Bearer ${client.token}` });
-  const call = async (method: string, path: string, body?: unknown): Promise<Json> => {
-    const answer = await graph.call(method, `/v1.0${path}`, body);
-    if (answer.status >= 300)
-      throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body as Json;
-  };
+  const auth = () => ({ Authorization: `Bearer ${setup.admin.token}` });
+  const call = (method: string, path: string, body?: unknown) => setup.call(method, path, body);
   /** The tenant's grants of the role to `principalId`: role assignments and assignment schedules. */
   const grantsOf = (principalId: string) => {
-    const state = tenant.sim.snapshot();
+    const state = setup.tenant.sim.snapshot();
     const mine = (records: Array<{ data: Json }>) =>
       records.filter(
         ({ data }) => data.principalId === principalId && data.roleDefinitionId === USER_ADMINISTRATOR,
@@ -85,23 +72,16 @@ type Json = Record<string, unknown>;
   const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
   beforeAll(async () => {
-    tenant = await startTestTenant(
+    setup = await startEntraRestoreSetup(
       { scubaGearFile: FIXTURE, csdlFile: csdlFile(), users: 12, groups: 2, seed: 51 },
-      providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES),
+      ADMIN_ROLES,
     );
-    graph = await graphClient(tenant.sim, ADMIN_ROLES);
-    ctx = await startTestApp(tenant.env);
-    admin = await ctx.newClient({ role: 'admin' });
-    const created = await ctx.http
-      .post('/api/connections/create')
-      .set(auth(admin))
-      .send(entraConnectionBody(tenant));
-    expect(created.status).toBe(201);
-    connectionId = created.body.connection.id as string;
 
-    const snapshot = tenant.sim.snapshot();
+    const snapshot = setup.tenant.sim.snapshot();
     const holders = new Set(
-      [...snapshot.role_assignment, ...snapshot.role_eligibility_schedule].map(({ data }) => data.principalId),
+      [...snapshot.role_assignment, ...snapshot.role_eligibility_schedule].map(
+        ({ data }) => data.principalId,
+      ),
     );
     [u1, u2, u3] = snapshot.user.map(({ id }) => id).filter((id) => !holders.has(id));
     // The role's PIM settings: active assignments end within 180 days.
@@ -128,7 +108,7 @@ type Json = Record<string, unknown>;
       },
     });
     // The policy refuses a permanent active assignment through PIM...
-    const refused = await graph.call(
+    const refused = await setup.graph.call(
       'POST',
       '/v1.0/roleManagement/directory/roleAssignmentScheduleRequests',
       request(u1, null),
@@ -138,7 +118,7 @@ type Json = Record<string, unknown>;
     // ...and takes one that ends in 90 days.
     await call('POST', '/roleManagement/directory/roleAssignmentScheduleRequests', request(u1, days(90)));
     await call('POST', '/roleManagement/directory/roleEligibilityScheduleRequests', request(u2, days(300)));
-    tenant.sim.activate(u2, USER_ADMINISTRATOR, 8);
+    setup.tenant.sim.activate(u2, USER_ADMINISTRATOR, 8);
     await call('POST', '/roleManagement/directory/roleAssignments', {
       principalId: u3,
       roleDefinitionId: USER_ADMINISTRATOR,
@@ -149,22 +129,22 @@ type Json = Record<string, unknown>;
     expect(grantsOf(u2)).toEqual({ assignments: 1, schedules: ['Activated'], eligibilities: 1 });
     expect(grantsOf(u3)).toEqual({ assignments: 1, schedules: ['Assigned'], eligibilities: 0 });
 
-    backup = await runBackup(ctx, admin.token, { connectionId });
+    backup = await runBackup(setup.ctx, setup.admin.token, { connectionId: setup.connectionId });
     expect(backup.status).toBe('completed');
   });
   afterAll(async () => {
-    await graph?.close();
-    await ctx?.close();
-    await tenant?.sim.close();
+    await setup?.close();
   });
 
   it('backs up the role management policies with their rules and which role each governs', () => {
-    const state = tenant.sim.snapshot();
+    const state = setup.tenant.sim.snapshot();
     const governing = state.role_management_policy_assignment.find(
       ({ data }) => data.roleDefinitionId === USER_ADMINISTRATOR,
     )!;
     const policy = state.role_management_policy.find(({ id }) => id === governing.data.policyId)!;
-    expect((policy.data.rules as Json[]).find((rule) => rule.id === 'Expiration_Admin_Assignment')).toMatchObject({
+    expect(
+      (policy.data.rules as Json[]).find((rule) => rule.id === 'Expiration_Admin_Assignment'),
+    ).toMatchObject({
       isExpirationRequired: true,
       maximumDuration: 'P180D',
     });
@@ -177,7 +157,7 @@ type Json = Record<string, unknown>;
   it('restores each grant once, never the activation as a standing assignment, and names the policy violation in the preview', async () => {
     // The incident: all three lose the role (the activation's end comes with it).
     for (const principalId of [u1, u2, u3])
-      for (const assignment of tenant.sim
+      for (const assignment of setup.tenant.sim
         .snapshot()
         .role_assignment.filter(
           ({ data }) => data.principalId === principalId && data.roleDefinitionId === USER_ADMINISTRATOR,
@@ -185,9 +165,9 @@ type Json = Record<string, unknown>;
         await call('DELETE', `/roleManagement/directory/roleAssignments/${assignment.id}`);
     expect(grantsOf(u2)).toEqual({ assignments: 0, schedules: [], eligibilities: 1 });
 
-    const preview = await ctx.http
+    const preview = await setup.ctx.http
       .get('/api/restore')
-      .set(auth(admin))
+      .set(auth())
       .query({ backupId: backup.id, resourceTypes: ROLE_TYPES.join(',') });
     expect(preview.status).toBe(200);
     const rows = preview.body.preview as PreviewRow[];
@@ -202,7 +182,7 @@ type Json = Record<string, unknown>;
     const assignments = rows.find((row) => row.resourceType === 'role_assignment')!;
     expect(assignments.notes.join('\n')).toMatch(/just-in-time activation/);
 
-    const restored = await runRestore(ctx, admin.token, {
+    const restored = await runRestore(setup.ctx, setup.admin.token, {
       backupId: backup.id,
       mode: 'selective',
       resourceTypes: ROLE_TYPES,

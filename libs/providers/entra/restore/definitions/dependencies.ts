@@ -121,23 +121,18 @@ function userManager(): EntraRestoreDefinition {
   return {
     writable: (data) => pick(data, ['managerId']),
     ...keyed('user_manager', (record) => idParts(record.id)[0] ?? null),
-    async create(record, context) {
-      await assign(record, context);
-      return { id: record.id };
-    },
-    async update(record, _live, context) {
-      await assign(record, context);
-      return [];
-    },
-    async remove(live, context) {
-      await context.graph.write({
-        method: 'DELETE',
-        template: '/v1.0/users/{id}/manager/$ref',
-        params: { id: idParts(live.id)[0] },
-        okOn: [404],
-        signal: context.signal,
-      });
-    },
+    create: (record, context) => assign(record, context).then(() => ({ id: record.id })),
+    update: (record, _live, context) => assign(record, context).then(() => []),
+    remove: (live, context) =>
+      context.graph
+        .write({
+          method: 'DELETE',
+          template: '/v1.0/users/{id}/manager/$ref',
+          params: { id: idParts(live.id)[0] },
+          okOn: [404],
+          signal: context.signal,
+        })
+        .then(() => undefined),
   };
 }
 
