@@ -56,8 +56,9 @@ const FIXTURE = scubaGearFile();
           );
         expect(expected.conditional_access_policy).toHaveLength(7);
         expect(expected.user.length).toBe(1203);
-        // Two pages of users at $top=999, one token for the whole run.
-        expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(2);
+        // Two pages of users at $top=999 for each of the users, their managers and their
+        // licences (one listing each, no request per user), one token for the whole run.
+        expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(6);
         expect(entra.stats().byEndpoint['POST /{tenant}/oauth2/v2.0/token']).toBe(1);
       } finally {
         await entra.close();

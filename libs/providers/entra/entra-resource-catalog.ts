@@ -137,15 +137,19 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     name: (user) => field<GraphObject>('userPrincipalName')(user) ?? displayName(user),
     delta: '/v1.0/users/delta',
   }),
-  // user-list-manager (404 when the user has none), user-list-licensedetails
-  user_manager: under('user', '/v1.0/users/{id}/manager', 'User.Read.All', {
-    object: true,
-    emptyOn: [404],
+  // user-list with `$expand=manager($select=id)` and with `$select=assignedLicenses`: a listing of
+  // the users each (no request per user), a record per user, its manager null, its licences empty
+  // when it has none
+  user_manager: listed('/v1.0/users', 'User.Read.All', {
+    top: true,
+    select: ['id'],
+    query: { $expand: 'manager($select=id)' },
     name: noName,
-    link: { parentKey: 'userId', key: 'manager' },
   }),
-  user_license: under('user', '/v1.0/users/{id}/licenseDetails', 'User.Read.All', {
-    name: field('skuPartNumber'),
+  user_license: listed('/v1.0/users', 'User.Read.All', {
+    top: true,
+    select: ['id', 'assignedLicenses'],
+    name: noName,
   }),
   // group-list, group-list-members, group-list-owners, group-list-settings, grouplifecyclepolicy-list
   group: listed('/v1.0/groups', 'Group.Read.All', { top: true, delta: '/v1.0/groups/delta' }),

@@ -1,4 +1,4 @@
-import type { GraphObject, TenantState } from './tenant-state.js';
+import type { TenantState } from './tenant-state.js';
 
 /** What Graph answers for a write-only secret ("socialIdentityProvider": clientSecret "returns ****"). */
 export const MASKED_SECRET = '****';
@@ -22,31 +22,11 @@ export const FEDERATION_DEFAULTS: Readonly<Record<string, unknown>> = {
 };
 
 /**
- * The id Graph gives a user's licence ("licenseDetails"): made from the SKU and the user, so a
- * licence assigned again reads under the same id.
+ * A user's manager as `$expand=manager($select=id)` answers it on "List users": the directory
+ * object with its `@odata.type` and id, or null when the user has none.
  */
-export function licenseDetailsId(userId: string, skuId: string): string {
-  return Buffer.from(`${skuId}${userId}`.replace(/-/g, ''), 'hex').toString('base64url');
-}
-
-/** A user's licence as "List licenseDetails" answers it: its SKU's plans, those disabled `Disabled`. */
-export function licenseDetails(
-  state: TenantState,
-  userId: string,
-  skuId: string,
-  disabled: readonly string[],
-): GraphObject {
-  const sku = state.collection('subscribedSkus').get(skuId);
-  const plans = (sku?.servicePlans ?? []) as Array<Record<string, unknown>>;
-  return {
-    id: licenseDetailsId(userId, skuId),
-    skuId,
-    skuPartNumber: sku?.skuPartNumber ?? null,
-    servicePlans: plans.map((plan) => ({
-      servicePlanId: plan.servicePlanId,
-      servicePlanName: plan.servicePlanName,
-      provisioningStatus: disabled.includes(String(plan.servicePlanId)) ? 'Disabled' : 'Success',
-      appliesTo: plan.appliesTo ?? 'User',
-    })),
-  };
+export function managerOf(state: TenantState, userId: string): Record<string, unknown> | null {
+  const [link] = state.childrenOf('manager', userId);
+  const type = link && state.directoryObjectType(link.id);
+  return type ? { '@odata.type': type, id: link.id } : null;
 }

@@ -10,12 +10,7 @@ import { addTokenSigningCertificate } from './identifier-uris.js';
 import { jsonObjectBody } from './json-body.js';
 import { entityReply, listPage } from './odata-list.js';
 import { collectionWrites } from './policy-writes.routes.js';
-import {
-  FEDERATION_DEFAULTS,
-  licenseDetails,
-  licenseDetailsId,
-  MASKED_SECRET,
-} from './dependency-objects.js';
+import { FEDERATION_DEFAULTS, MASKED_SECRET } from './dependency-objects.js';
 import type { GraphObject } from './tenant-state.js';
 
 const DIRECTORY = ['Directory.Read.All', 'Directory.ReadWrite.All'];
@@ -153,59 +148,39 @@ function managerRoutes(graph: GraphContext): Route[] {
 }
 
 /**
- * A user's licences ("List licenseDetails": User.Read.All...; "user: assignLicense": `POST
- * /users/{id}/assignLicense` with `addLicenses` ({ skuId, disabledPlans }) and `removeLicenses`
- * (SKU ids), both required, 200 with the user; LicenseAssignment.ReadWrite.All, higher
- * User.ReadWrite.All and Directory.ReadWrite.All). Graph refuses a SKU the tenant does not
- * subscribe to, and any assignment to a user without a `usageLocation`.
+ * "user: assignLicense" (`POST /users/{id}/assignLicense` with `addLicenses` ({ skuId,
+ * disabledPlans }) and `removeLicenses` (SKU ids), both required, 200 with the user;
+ * LicenseAssignment.ReadWrite.All, higher User.ReadWrite.All and Directory.ReadWrite.All): the
+ * user's `assignedLicenses` change, a SKU assigned again taking its new disabled plans. Graph
+ * refuses a SKU the tenant does not subscribe to, and any assignment to a user without a
+ * `usageLocation`.
  */
-function licenseRoutes(graph: GraphContext): Route[] {
+function assignLicenseRoute(graph: GraphContext): Route {
   const { state } = graph;
   const writes = ['LicenseAssignment.ReadWrite.All', ...USER_WRITES];
-  return [
-    graphRoute(
-      graph,
-      'GET',
-      '/v1.0/users/{id}/licenseDetails',
-      ['LicenseAssignment.Read.All', ...USERS],
-      ({ url, params }) => {
-        if (!state.collection('users').has(params.id)) throw notFound(params.id);
-        return listPage(
-          url,
-          graph.baseUrl,
-          `users('${params.id}')/licenseDetails`,
-          state.childrenOf('licenseDetails', params.id),
-        );
-      },
-    ),
-    graphRoute(graph, 'POST', '/v1.0/users/{id}/assignLicense', writes, ({ url, params, bodyText }) => {
-      const user = state.collection('users').get(params.id);
-      if (!user) throw notFound(params.id);
-      const body = jsonObjectBody(bodyText);
-      if (!Array.isArray(body.addLicenses) || !Array.isArray(body.removeLicenses))
-        throw badRequest('addLicenses and removeLicenses are required.');
-      const adds = body.addLicenses as Array<{ skuId?: unknown; disabledPlans?: unknown }>;
-      if (adds.length > 0 && !user.usageLocation)
-        throw badRequest('License assignment cannot be done for user with invalid usage location.');
-      for (const skuId of [...adds.map((add) => add.skuId), ...(body.removeLicenses as unknown[])])
-        if (!state.collection('subscribedSkus').has(String(skuId)))
-          throw badRequest(`License ${String(skuId)} does not correspond to a valid company License.`);
-      for (const skuId of body.removeLicenses as string[])
-        state.removeChild('licenseDetails', params.id, licenseDetailsId(params.id, skuId));
-      for (const add of adds)
-        state.addChild(
-          'licenseDetails',
-          params.id,
-          licenseDetails(
-            state,
-            params.id,
-            String(add.skuId),
-            Array.isArray(add.disabledPlans) ? add.disabledPlans.map(String) : [],
-          ),
-        );
-      return entityReply(url, graph.baseUrl, 'users/$entity', user);
-    }),
-  ];
+  return graphRoute(graph, 'POST', '/v1.0/users/{id}/assignLicense', writes, ({ url, params, bodyText }) => {
+    const user = state.collection('users').get(params.id);
+    if (!user) throw notFound(params.id);
+    const body = jsonObjectBody(bodyText);
+    if (!Array.isArray(body.addLicenses) || !Array.isArray(body.removeLicenses))
+      throw badRequest('addLicenses and removeLicenses are required.');
+    const adds = body.addLicenses as Array<{ skuId?: unknown; disabledPlans?: unknown }>;
+    const removes = (body.removeLicenses as unknown[]).map(String);
+    if (adds.length > 0 && !user.usageLocation)
+      throw badRequest('License assignment cannot be done for user with invalid usage location.');
+    for (const skuId of [...adds.map((add) => String(add.skuId)), ...removes])
+      if (!state.collection('subscribedSkus').has(skuId))
+        throw badRequest(`License ${skuId} does not correspond to a valid company License.`);
+    const added = adds.map((add) => ({
+      disabledPlans: Array.isArray(add.disabledPlans) ? add.disabledPlans.map(String) : [],
+      skuId: String(add.skuId),
+    }));
+    const current = ((user.assignedLicenses ?? []) as Array<{ skuId: string }>).filter(
+      ({ skuId }) => !removes.includes(skuId) && !added.some((add) => add.skuId === skuId),
+    );
+    const updated = state.update('users', params.id, { assignedLicenses: [...current, ...added] })!;
+    return entityReply(url, graph.baseUrl, 'users/$entity', updated);
+  });
 }
 
 /**
@@ -325,7 +300,8 @@ function noApplicationPermission(): never {
  * - the default app management policy ("Get tenantAppManagementPolicy", "Update": Policy.Read.All,
  *   Policy.ReadWrite.ApplicationConfiguration) and app management policies ("Create
  *   appManagementPolicy", "Update", "Delete");
- * - a domain's federation, a user's manager and licences, role management policies (above).
+ * - a domain's federation, a user's manager (`$expand=manager` on "List users": graph.routes.ts)
+ *   and licences (`assignedLicenses`), role management policies (above).
  */
 export function dependencyRoutes(graph: GraphContext): Route[] {
   const agreements = '/v1.0/identityGovernance/termsOfUse/agreements';
@@ -461,7 +437,7 @@ export function dependencyRoutes(graph: GraphContext): Route[] {
     }),
     ...federationRoutes(graph),
     ...managerRoutes(graph),
-    ...licenseRoutes(graph),
+    assignLicenseRoute(graph),
     ...roleManagementPolicyRoutes(graph),
     graphRoute(
       graph,

@@ -12,11 +12,12 @@ import {
   objectWriteRoutes,
   recoveryJobsRoute,
 } from './directory-writes.routes.js';
-import { entityReply, listPage } from './odata-list.js';
+import { entityReply, expandedRelationships, listPage } from './odata-list.js';
 import { roleWriteRoutes } from './role-writes.routes.js';
 import { policyWriteRoutes } from './policy-writes.routes.js';
 import { USER_DEFAULT_PROPERTIES } from './seed/users.js';
-import type { Collection } from './tenant-state.js';
+import { managerOf } from './dependency-objects.js';
+import type { Collection, GraphObject } from './tenant-state.js';
 
 export type { GraphContext } from './graph-route.js';
 
@@ -28,12 +29,20 @@ export function collectionRoutes(
   context: string,
   roles: readonly string[],
   defaults?: string[],
+  /** relationships the list expands (`$expand`), each object's value of it */
+  expand: Readonly<Record<string, (object: GraphObject) => unknown>> = {},
 ): Route[] {
   const objects = graph.state.collection(collection);
   return [
-    graphRoute(graph, 'GET', `/v1.0/${path}`, roles, ({ url }) =>
-      listPage(url, graph.baseUrl, context, [...objects.values()], defaults),
-    ),
+    graphRoute(graph, 'GET', `/v1.0/${path}`, roles, ({ url }) => {
+      const expanded = expandedRelationships(url, Object.keys(expand));
+      const items = [...objects.values()].map((object) =>
+        expanded.length === 0
+          ? object
+          : { ...object, ...Object.fromEntries(expanded.map((name) => [name, expand[name](object)])) },
+      );
+      return listPage(url, graph.baseUrl, context, items, defaults, expanded);
+    }),
     graphRoute(graph, 'GET', `/v1.0/${path}/{id}`, roles, ({ url, params }) => {
       const object = objects.get(params.id);
       if (!object) throw notFound(params.id);
@@ -87,7 +96,10 @@ export function graphRoutes(graph: GraphContext): Route[] {
   ];
   const { state } = graph;
   return [
-    ...collectionRoutes(graph, 'users', 'users', 'users', users, USER_DEFAULT_PROPERTIES),
+    // "List users": `$expand=manager` gives each user's manager (user-list, optional query parameters)
+    ...collectionRoutes(graph, 'users', 'users', 'users', users, USER_DEFAULT_PROPERTIES, {
+      manager: (user) => managerOf(state, user.id),
+    }),
     ...collectionRoutes(graph, 'groups', 'groups', 'groups', groups),
     // "user: delta" and "group: delta" take the list's permissions.
     graphRoute(graph, 'GET', '/v1.0/users/delta', users, ({ url }) =>

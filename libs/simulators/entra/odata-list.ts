@@ -50,6 +50,8 @@ export function listPage(
   items: readonly Record<string, unknown>[],
   /** the properties returned without `$select` when the type has a default set (users) */
   defaults?: string[],
+  /** relationships `$expand` asked for, which the items carry and `$select` keeps (OData 4.01 §5.1.3) */
+  expanded: readonly string[] = [],
 ): Reply {
   const topRaw = url.searchParams.get('$top');
   const top = topRaw === null ? DEFAULT_PAGE_SIZE : Number(topRaw);
@@ -58,7 +60,8 @@ export function listPage(
       `Invalid page size specified: '${topRaw}'. Must be between 1 and ${MAX_PAGE_SIZE} inclusive.`,
     );
   const offset = skipOf(url.searchParams.get('$skiptoken'));
-  const select = selectedProperties(url) ?? defaults;
+  const selected = selectedProperties(url) ?? defaults;
+  const select = selected && expanded.length > 0 ? [...selected, ...expanded] : selected;
   const page = items.slice(offset, offset + top).map((item) => project(item, select));
   const body: Record<string, unknown> = {
     '@odata.context': `${baseUrl}/v1.0/$metadata#${context}`,
@@ -87,6 +90,30 @@ export function entityReply(
 ): Reply {
   const select = selectedProperties(url) ?? defaults;
   return json(200, { '@odata.context': `${baseUrl}/v1.0/$metadata#${context}`, ...project(object, select) });
+}
+
+/**
+ * The relationships a request's `$expand` names (`manager($select=id)` -> `manager`), each one
+ * `supported` has.
+ * @throws GraphError 400 for one it has not, as Graph answers a property the type lacks
+ */
+export function expandedRelationships(url: URL, supported: readonly string[]): string[] {
+  const raw = url.searchParams.get('$expand');
+  if (raw === null) return [];
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of `${raw},`) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      names.push(current.split('(')[0].trim());
+      current = '';
+    } else current += char;
+  }
+  const unknown = names.find((name) => !supported.includes(name));
+  if (unknown) throw badRequest(`Could not find a property named '${unknown}' to expand.`);
+  return names;
 }
 
 function skipOf(token: string | null): number {

@@ -3,6 +3,7 @@ import {
   type EntraResourceType,
 } from '@libs/providers/entra/entra-resource-catalog.js';
 
+import { managerOf } from './dependency-objects.js';
 import { USER_PROPERTIES } from './seed/users.js';
 import type { ChildCollection, Collection, GraphObject, TenantState } from './tenant-state.js';
 
@@ -71,8 +72,6 @@ const UNDER_PARENT: Partial<Record<EntraResourceType, { parent: Collection; chil
   app_role_assignment: { parent: 'servicePrincipals', children: 'appRoleAssignedTo' },
   scoped_role_membership: { parent: 'administrativeUnits', children: 'scopedRoleMembers' },
   domain_federation_configuration: { parent: 'domains', children: 'federationConfiguration' },
-  user_manager: { parent: 'users', children: 'manager' },
-  user_license: { parent: 'users', children: 'licenseDetails' },
 };
 
 /** A collection's objects as records of `type`: the key the tenant holds them by, Graph's JSON. */
@@ -162,6 +161,17 @@ export function snapshotOf(state: TenantState): EntraSnapshot {
       return { ...record, data: policy };
     }),
     authentication_method_configuration: methodConfigurations,
+    // "List users" with `$expand=manager($select=id)`, and with `$select=id,assignedLicenses`
+    user_manager: [...state.collection('users').keys()].map((id) => ({
+      id,
+      name: null,
+      data: { id, manager: managerOf(state, id) },
+    })),
+    user_license: [...state.collection('users').values()].map(({ id, assignedLicenses }) => ({
+      id,
+      name: null,
+      data: { id, assignedLicenses: assignedLicenses ?? null },
+    })),
     role_definition: keyed(state, 'role_definition', 'roleDefinitions').filter(
       ({ data }) => data.isBuiltIn === false,
     ),

@@ -71,10 +71,9 @@ export const CHILD_COLLECTIONS = [
   'appRoleAssignedTo',
   'scopedRoleMembers',
   'branding',
-  // a domain's federation (`federationConfiguration`), a user's `manager` (a link) and `licenseDetails`
+  // a domain's federation (`federationConfiguration`), a user's `manager` (a link)
   'federationConfiguration',
   'manager',
-  'licenseDetails',
 ] as const;
 export type ChildCollection = (typeof CHILD_COLLECTIONS)[number];
 

@@ -1,11 +1,7 @@
 import type { Prng } from '@libs/simulators/kit/seed/prng.js';
 import type { GraphObject, TenantState } from '@libs/simulators/entra/tenant-state.js';
 
-import {
-  FEDERATION_DEFAULTS,
-  licenseDetails,
-  MASKED_SECRET,
-} from '@libs/simulators/entra/dependency-objects.js';
+import { FEDERATION_DEFAULTS, MASKED_SECRET } from '@libs/simulators/entra/dependency-objects.js';
 import { guid } from './guid.js';
 
 /** Office 365 E3 and Enterprise Mobility + Security E3, with two plans each ("subscribedSku"). */
@@ -221,14 +217,14 @@ export function generateDependencies(state: TenantState, prng: Prng, users: read
   for (const sku of SKUS) state.put('subscribedSkus', sku);
   const [office, ems] = SKUS;
   users.forEach((id, index) => {
-    if (!state.collection('users').get(id)?.usageLocation) return;
-    state.addChild('licenseDetails', id, licenseDetails(state, id, office.id, []));
-    if (index % 3 === 0)
-      state.addChild(
-        'licenseDetails',
-        id,
-        licenseDetails(state, id, ems.id, [String((ems.servicePlans as GraphObject[])[1].servicePlanId)]),
-      );
+    const user = state.collection('users').get(id);
+    if (!user?.usageLocation) return;
+    const disabled = String((ems.servicePlans as GraphObject[])[1].servicePlanId);
+    const assignedLicenses = [
+      { disabledPlans: [], skuId: office.id },
+      ...(index % 3 === 0 ? [{ disabledPlans: [disabled], skuId: ems.id }] : []),
+    ];
+    state.put('users', { ...user, assignedLicenses });
     if (index % 5 !== 0) state.addChild('manager', id, { id: users[index - (index % 5)] });
   });
   for (const role of state.collection('roleDefinitions').values())

@@ -33,5 +33,6 @@ export function userObject(
 ): GraphObject {
   const user: Record<string, unknown> = {};
   for (const name of USER_PROPERTIES) user[name] = name === 'businessPhones' ? [] : null;
-  return { ...user, ...fields } as GraphObject;
+  // "user": `assignedLicenses` is never null, empty without licences (assignLicense sets it).
+  return { ...user, assignedLicenses: [], ...fields } as GraphObject;
 }

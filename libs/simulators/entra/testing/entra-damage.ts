@@ -90,7 +90,7 @@ const NOT_CHANGEABLE: Partial<Record<EntraResourceType, string>> = {
   scoped_role_membership: 'Graph has no update of a scoped role membership',
   role_eligibility_schedule: 'a schedule changes only through a schedule request',
   role_assignment_schedule: 'a schedule changes only through a schedule request',
-  user_manager: 'a link has no properties',
+  user_manager: 'a user has one manager at most: the damage takes it away',
   role_management_policy_assignment: 'Entra assigns each role its policy',
 };
 
@@ -108,26 +108,28 @@ const assignLicense = (
     { addLicenses: [], removeLicenses: [], ...body },
   ] as [string, string, Json];
 
-/** Deletions made by an action: a licence taken away from its user. */
+/**
+ * Deletions made by an action or under the item (none for a record without what they remove): a
+ * user's manager removed ("Remove manager"), a licence taken away from its user.
+ */
 const DELETE_CALLS: Partial<Record<EntraResourceType, DamageCall>> = {
-  user_license: ({ id, data }) => assignLicense(id, { removeLicenses: [data.skuId] }),
+  user_manager: ({ id, data }) => (data.manager ? ['DELETE', `/v1.0/users/${id}/manager/$ref`, {}] : null),
+  user_license: ({ id, data }) => {
+    const [first] = (data.assignedLicenses as Json[] | null) ?? [];
+    return first ? assignLicense(id, { removeLicenses: [first.skuId] }) : null;
+  },
 };
 
 /**
- * Changes made by an action or under the item: a licence assigned again with its first plan
- * turned on or off, a role's PIM rule for active assignments made to require (or not) an
+ * Changes made by an action or under the item: a licence assigned again with every plan on, a role's PIM rule for active assignments made to require (or not) an
  * expiration ("Update unifiedRoleManagementPolicyRule").
  */
 const CHANGE_CALLS: Partial<Record<EntraResourceType, DamageCall>> = {
   user_license: ({ id, data }) => {
-    const plans = (data.servicePlans as Json[] | undefined) ?? [];
-    if (plans.length === 0) return null;
-    const disabled = plans
-      .filter((plan) => plan.provisioningStatus === 'Disabled')
-      .map((plan) => plan.servicePlanId);
-    const first = plans[0].servicePlanId;
-    const next = disabled.includes(first) ? disabled.filter((plan) => plan !== first) : [...disabled, first];
-    return assignLicense(id, { addLicenses: [{ skuId: data.skuId, disabledPlans: next }] });
+    const licence = ((data.assignedLicenses as Json[] | null) ?? []).find(
+      (assigned) => (assigned.disabledPlans as unknown[]).length > 0,
+    );
+    return licence ? assignLicense(id, { addLicenses: [{ skuId: licence.skuId, disabledPlans: [] }] }) : null;
   },
   role_management_policy: ({ id, data }) => {
     const rule = ((data.rules as Json[] | undefined) ?? []).find(
@@ -213,6 +215,7 @@ export async function deleteOne(
   const link = ENTRA_TYPE_DEFINITIONS[type].link !== undefined;
   for (const record of deletable(records).slice(0, CANDIDATES)) {
     const call = DELETE_CALLS[type]?.(record);
+    if (DELETE_CALLS[type] && !call) continue;
     const [method, path] = call
       ? call
       : schedule

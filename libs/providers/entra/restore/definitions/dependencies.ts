@@ -1,6 +1,5 @@
 import { contentHash } from '@libs/snapshot/content-hash.js';
 import { idParts, omit, pick } from '@libs/providers/kit/type-restore-definition.js';
-import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
 import type { GraphObject } from '@libs/providers/entra/graph-api-client.js';
@@ -22,117 +21,80 @@ const withOwnId = (writable: GraphObject, record: ResourceRecord): GraphObject =
   ...writable,
 });
 
-/** The ids of a licence's plans that are turned off (`provisioningStatus` Disabled), sorted. */
-function disabledPlans(data: GraphObject): string[] {
-  const plans = Array.isArray(data.servicePlans) ? (data.servicePlans as GraphObject[]) : [];
-  return plans
-    .filter((plan) => plan.provisioningStatus === 'Disabled')
-    .map((plan) => String(plan.servicePlanId))
-    .sort();
+/** A user's licences as a restore compares them: each SKU with its disabled plans, sorted. */
+function licences(data: GraphObject): Array<{ skuId: string; disabledPlans: string[] }> {
+  const assigned = Array.isArray(data.assignedLicenses) ? (data.assignedLicenses as GraphObject[]) : [];
+  return assigned
+    .map((licence) => ({
+      skuId: String(licence.skuId),
+      disabledPlans: (Array.isArray(licence.disabledPlans) ? licence.disabledPlans.map(String) : []).sort(),
+    }))
+    .sort((a, b) => a.skuId.localeCompare(b.skuId));
 }
 
 /**
- * "user: assignLicense" (`POST /users/{id}/assignLicense`, LicenseAssignment.ReadWrite.All):
- * `addLicenses` assigns a SKU with the plans it turns off (assigning it again replaces them),
- * `removeLicenses` takes SKUs away; both are required.
- */
-async function assignLicense(
-  context: EntraWriteContext,
-  userId: string,
-  change: { add?: { skuId: unknown; disabledPlans: string[] }; remove?: string },
-): Promise<void> {
-  await context.graph.write({
-    method: 'POST',
-    template: '/v1.0/users/{id}/assignLicense',
-    params: { id: userId },
-    body: {
-      addLicenses: change.add ? [change.add] : [],
-      removeLicenses: change.remove ? [change.remove] : [],
-    },
-    retryNotFound: true,
-    signal: context.signal,
-  });
-}
-
-/** A user's licence: its natural key `<userId>:<skuId>` (a user holds a SKU once). */
-const licenseKey = (record: ResourceRecord): string | null =>
-  typeof record.data.skuId === 'string' ? `${idParts(record.id)[0]}:${record.data.skuId}` : null;
-
-/**
- * A user's licences ("List licenseDetails", "user: assignLicense"): written by assigning the SKU
- * with the backup's disabled plans; the licence's id is read back, Graph's answer to the
- * assignment being the user.
+ * A user's licences ("user: assignLicense", `POST /users/{id}/assignLicense`,
+ * LicenseAssignment.ReadWrite.All): the backup's SKUs assigned with the plans they turned off
+ * (assigning a SKU again replaces them), the user's others removed; `addLicenses` and
+ * `removeLicenses` are both required. The user's live licences are read first ("Get user" with
+ * `$select=assignedLicenses`).
  */
 function userLicense(): EntraRestoreDefinition {
-  const { naturalKey, find } = keyed('user_license', licenseKey);
-  const assign = async (record: ResourceRecord, context: EntraWriteContext) => {
-    const [userId] = idParts(record.id);
-    await assignLicense(context, userId, {
-      add: { skuId: record.data.skuId, disabledPlans: disabledPlans(record.data) },
+  const write = async (record: ResourceRecord, context: EntraWriteContext) => {
+    const wanted = licences(record.data);
+    const live = await context.graph.object({
+      template: '/v1.0/users/{id}',
+      params: { id: record.id },
+      select: ['id', 'assignedLicenses'],
+      signal: context.signal,
+    });
+    const removeLicenses = licences(live)
+      .map(({ skuId }) => skuId)
+      .filter((skuId) => !wanted.some((licence) => licence.skuId === skuId));
+    if (wanted.length === 0 && removeLicenses.length === 0) return;
+    await context.graph.write({
+      method: 'POST',
+      template: '/v1.0/users/{id}/assignLicense',
+      params: { id: record.id },
+      body: { addLicenses: wanted, removeLicenses },
+      retryNotFound: true,
+      signal: context.signal,
     });
   };
   return {
-    writable: (data) => ({ skuId: data.skuId, disabledPlans: disabledPlans(data) }),
-    naturalKey,
-    find,
-    async create(record, context) {
-      await assign(record, context);
-      const live = await find(record, context);
-      if (!live)
-        throw new ProviderRequestError(
-          `Graph assigned licence ${String(record.data.skuId)} but does not list it`,
-          201,
-        );
-      return { id: live.id };
-    },
-    async update(record, _live, context) {
-      await assign(record, context);
-      return [];
-    },
-    async remove(live, context) {
-      const [userId, skuId] = (live.key ?? '').split(':');
-      if (!userId || !skuId) return;
-      await assignLicense(context, userId, { remove: skuId });
-    },
+    writable: (data) => ({ assignedLicenses: licences(data) }),
+    create: (record, context) => write(record, context).then(() => ({ id: record.id })),
+    update: (record, _live, context) => write(record, context).then(() => []),
     notes: [
-      'A licence is assigned again with the plans the backup had turned off; Graph refuses it for a user without a usage location or when the tenant has no licence of the SKU left',
+      "A user's licences are assigned again with the plans the backup had turned off; Graph refuses them for a user without a usage location or when the tenant has no licence of the SKU left",
     ],
   };
 }
 
 /**
  * A user's manager ("Assign manager": `PUT /users/{id}/manager/$ref`, "Remove manager": `DELETE
- * /users/{id}/manager/$ref`, User.ReadWrite.All): a user has one at most, so the natural key is
- * the user, and a changed manager is assigned over the live one.
+ * /users/{id}/manager/$ref`, User.ReadWrite.All): the record is the user's (its id), its manager
+ * null when it has none.
  */
 function userManager(): EntraRestoreDefinition {
-  const assign = async (record: ResourceRecord, context: EntraWriteContext) => {
-    const [userId] = idParts(record.id);
+  const write = async (record: ResourceRecord, context: EntraWriteContext) => {
+    const manager = record.data.manager as GraphObject | null | undefined;
     await context.graph.write({
-      method: 'PUT',
+      method: manager ? 'PUT' : 'DELETE',
       template: '/v1.0/users/{id}/manager/$ref',
-      params: { id: userId },
-      body: directoryObjectReference(context.graph.graphOrigin, String(record.data.managerId)),
+      params: { id: record.id },
+      ...(manager ? { body: directoryObjectReference(context.graph.graphOrigin, String(manager.id)) } : {}),
+      okOn: manager ? [] : [404],
       // Either user may have been created a moment ago (Graph replicates with a delay).
-      retryNotFound: true,
+      retryNotFound: manager !== null && manager !== undefined,
       signal: context.signal,
     });
   };
   return {
-    writable: (data) => pick(data, ['managerId']),
-    ...keyed('user_manager', (record) => idParts(record.id)[0] ?? null),
-    create: (record, context) => assign(record, context).then(() => ({ id: record.id })),
-    update: (record, _live, context) => assign(record, context).then(() => []),
-    remove: (live, context) =>
-      context.graph
-        .write({
-          method: 'DELETE',
-          template: '/v1.0/users/{id}/manager/$ref',
-          params: { id: idParts(live.id)[0] },
-          okOn: [404],
-          signal: context.signal,
-        })
-        .then(() => undefined),
+    writable: (data) => ({ managerId: (data.manager as GraphObject | null | undefined)?.id ?? null }),
+    create: (record, context) =>
+      (record.data.manager ? write(record, context) : Promise.resolve()).then(() => ({ id: record.id })),
+    update: (record, _live, context) => write(record, context).then(() => []),
   };
 }
 
