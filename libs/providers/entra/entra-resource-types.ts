@@ -1,12 +1,16 @@
 /**
  * The Entra ID types a backup collects, in dependency order (parents first, the order a restore
- * would apply them): the tenant (organization, branding, domains), named locations (which
- * conditional access policies name), users, groups and what hangs off them, administrative units,
- * applications and service principals with their credentials, grants and assignments, directory
- * roles (custom definitions, assignments, PIM schedules, scoped to units), then the policies.
+ * would apply them): the tenant (organization, branding, domains and their federation, identity
+ * providers, custom security attributes), named locations, authentication contexts and terms of
+ * use (which conditional access policies name), users with their managers and licences, groups
+ * and what hangs off them, administrative units, app management policies, applications and
+ * service principals with their credentials, grants and assignments, directory roles (custom
+ * definitions, their PIM settings, PIM schedules before the role assignments an active schedule
+ * also is, scoped to units), then the policies.
  * Names are Graph's own, singular snake_case, with `user`, `group` and `group_membership` where
  * the concept is Okta's too (docs/resource-types.md "Microsoft Entra ID"). Record ids are Graph's object ids;
- * a domain's is its name, a cross-tenant partner's its tenant id; a child read under a parent is
+ * a domain's is its name, a cross-tenant partner's its tenant id, a user's manager and licences
+ * the user's; a child read under a parent is
  * `<parentId>:<childId>` (a membership or owner `<parentId>:<memberId>`), except an
  * authentication method configuration, whose id (`Fido2`...) is already the tenant's only one.
  */
