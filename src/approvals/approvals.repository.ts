@@ -70,7 +70,7 @@ export class ApprovalsRepository {
        RETURNING id`,
       [teamId, id, status, decision.by, decision.at, decision.reason],
     );
-    return rows[0]?.length ? this.rows.findOneByOrFail({ id }) : null;
+    return rows[0]?.length ? within(this.rows, tx).findOneByOrFail({ id }) : null;
   }
 
   /**
@@ -84,7 +84,7 @@ export class ApprovalsRepository {
        RETURNING id`,
       [teamId, now],
     );
-    return rows.length ? this.rows.findBy(rows.map((row) => ({ id: row.id }))) : [];
+    return rows.length ? within(this.rows, tx).findBy(rows.map((row) => ({ id: row.id }))) : [];
   }
 
   /** Records what running the approved request answered: `executed` with its result, or still `approved` with the error. */

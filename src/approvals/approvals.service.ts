@@ -150,9 +150,9 @@ export class ApprovalsService {
 
   /** The request, if the caller may decide on it. @throws ForbiddenError, NotFoundError */
   private async decidable(actor: Actor, id: string): Promise<ApprovalEntity> {
+    const row = await this.visible(actor, id);
     if (actor.clientId)
       throw new ForbiddenError('Integration clients can request approval but never approve or reject');
-    const row = await this.visible(actor, id);
     if (row.requestedBy === actor.userId)
       throw new ForbiddenError('A second member must decide: you cannot approve or reject your own request');
     return row;
