@@ -55,7 +55,11 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
   const restoreCount = async (): Promise<number> =>
     (await ctx.http.get('/api/restore/history').set(bearer()).expect(200)).body.total as number;
   const trail = async (approvalId: string): Promise<string[]> => {
-    const response = await ctx.http.get('/api/audit-events').query({ targetId: approvalId }).set(bearer()).expect(200);
+    const response = await ctx.http
+      .get('/api/audit-events')
+      .query({ targetId: approvalId })
+      .set(bearer())
+      .expect(200);
     return (response.body.events as Json[]).map((event) => event.action as string).reverse();
   };
   /** The sign-in code mailed to `email`, read from the sink: the body after the headers. */
@@ -141,7 +145,9 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
       requester: { user_id: requester.userId, role: 'admin', client_id: null },
       body: { backupId: backup.id, ...restoreGroups },
     });
-    expect(Date.parse(approval.expires_at) - Date.parse(approval.created_at)).toBeGreaterThan(23.9 * 3_600_000);
+    expect(Date.parse(approval.expires_at) - Date.parse(approval.created_at)).toBeGreaterThan(
+      23.9 * 3_600_000,
+    );
     const seen = (approval.preview.preview as Json[]).find((row) => row.resourceType === 'group');
     expect(seen).toMatchObject({ create: 1 });
     expect(await restoreCount()).toBe(before);
@@ -155,7 +161,9 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
     await deleteGroup('Approval beta');
     const detail = await get(approver, `/api/approvals/${approval.id}`);
     expect(detail.status).toBe(200);
-    expect((detail.body.live.preview.preview as Json[]).find((row) => row.resourceType === 'group')).toMatchObject({
+    expect(
+      (detail.body.live.preview.preview as Json[]).find((row) => row.resourceType === 'group'),
+    ).toMatchObject({
       create: 2,
     });
     expect(detail.body.live.changes).toEqual(
@@ -186,7 +194,11 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
     expect([again.status, again.body.code]).toEqual([409, 'approval_not_pending']);
     expect(await restoreCount()).toBe(before + 1);
 
-    expect(await trail(approval.id)).toEqual(['approval.requested', 'approval.approved', 'approval.executed']);
+    expect(await trail(approval.id)).toEqual([
+      'approval.requested',
+      'approval.approved',
+      'approval.executed',
+    ]);
   });
 
   it('tells the approvers (inbox and e-mail), never the requester', async () => {
@@ -219,7 +231,11 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
     expect([missingReason.status, missingReason.body.code]).toEqual([400, 'validation_failed']);
     const rejected = await post(approver, `/api/approvals/${id}/reject`, { reason: 'Wrong backup' });
     expect(rejected.status).toBe(200);
-    expect(rejected.body.approval).toMatchObject({ status: 'rejected', reason: 'Wrong backup', decided_by: approver.userId });
+    expect(rejected.body.approval).toMatchObject({
+      status: 'rejected',
+      reason: 'Wrong backup',
+      decided_by: approver.userId,
+    });
     const late = await post(ownerPerson, `/api/approvals/${id}/approve`);
     expect([late.status, late.body.code]).toEqual([409, 'approval_not_pending']);
     expect(await restoreCount()).toBe(before);
@@ -248,14 +264,19 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
       .send({ backupId: backup.id, ...restoreGroups })
       .expect(202);
     const id = asked.body.approval.id as string;
-    expect(asked.body.approval.requester).toMatchObject({ client_id: owner.clientId, user_id: owner.ownerUserId });
+    expect(asked.body.approval.requester).toMatchObject({
+      client_id: owner.clientId,
+      user_id: owner.ownerUserId,
+    });
     const byClient = await ctx.http.post(`/api/approvals/${id}/approve`).set(bearer()).send({});
     expect([byClient.status, byClient.body.code]).toEqual([403, 'forbidden']);
     // The member the client acts for is its requester too.
     expect((await post(ownerPerson, `/api/approvals/${id}/approve`)).status).toBe(403);
     for (const path of [`/api/approvals/${id}`, `/api/approvals/${randomUUID()}`])
       expect((await ctx.http.get(path).set(bearer(other))).status).toBe(404);
-    expect((await ctx.http.post(`/api/approvals/${id}/reject`).set(bearer(other)).send({ reason: 'x' })).status).toBe(404);
+    expect(
+      (await ctx.http.post(`/api/approvals/${id}/reject`).set(bearer(other)).send({ reason: 'x' })).status,
+    ).toBe(404);
     const rejected = await post(approver, `/api/approvals/${id}/reject`, { reason: 'agents wait' });
     expect(rejected.status).toBe(200);
   });
@@ -264,7 +285,10 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
     const connectionId = backup.connection_id;
     const extra = await runBackup(ctx, owner.token, { connectionId });
     const held = await ctx.http.delete(`/api/backup/${extra.id}`).set(bearer()).expect(202);
-    expect(held.body.approval).toMatchObject({ action: 'backup_delete', what: { type: 'backup', id: extra.id } });
+    expect(held.body.approval).toMatchObject({
+      action: 'backup_delete',
+      what: { type: 'backup', id: extra.id },
+    });
     await ctx.http.get(`/api/backup/${extra.id}`).set(bearer()).expect(200);
     const approved = await post(approver, `/api/approvals/${held.body.approval.id}/approve`);
     expect(approved.body.approval.status).toBe('executed');
@@ -273,14 +297,22 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
 
   it('turning the setting off is itself held until a second member approves', async () => {
     const off = await setApprovals({ enabled: false }).expect(202);
-    expect(off.body.approval).toMatchObject({ action: 'settings', status: 'pending', body: { enabled: false } });
-    expect((await ctx.http.get('/api/team/approval-settings').set(bearer()).expect(200)).body.settings.enabled).toBe(true);
+    expect(off.body.approval).toMatchObject({
+      action: 'settings',
+      status: 'pending',
+      body: { enabled: false },
+    });
+    expect(
+      (await ctx.http.get('/api/team/approval-settings').set(bearer()).expect(200)).body.settings.enabled,
+    ).toBe(true);
     // Still on: a restore still waits.
     const stillHeld = await post(requester, '/api/restore', { backupId: backup.id, ...restoreGroups });
     expect(stillHeld.status).toBe(202);
     const approved = await post(approver, `/api/approvals/${off.body.approval.id}/approve`);
     expect(approved.body.approval.status).toBe('executed');
-    expect((await ctx.http.get('/api/team/approval-settings').set(bearer()).expect(200)).body.settings.enabled).toBe(false);
+    expect(
+      (await ctx.http.get('/api/team/approval-settings').set(bearer()).expect(200)).body.settings.enabled,
+    ).toBe(false);
     expect(await trail(off.body.approval.id)).toEqual([
       'approval.requested',
       'approval.approved',

@@ -48,7 +48,10 @@ const COVERED_BY: Record<Exclude<ApprovalAction, 'settings'>, keyof ApprovalSett
  * Sets the status of a feature's answer: 202 when it was held for approval, else as it is.
  * @returns `result` unchanged
  */
-export function answerHeld<T extends object>(response: Response, result: T | HeldForApproval): T | HeldForApproval {
+export function answerHeld<T extends object>(
+  response: Response,
+  result: T | HeldForApproval,
+): T | HeldForApproval {
   if ('approval' in result) response.status(202);
   return result;
 }

@@ -30,7 +30,8 @@ export class ApprovalSettingsController {
   @ApiOkResponse({ type: ApprovalSettingsEnvelopeDto, description: 'Applied.' })
   @ApiAcceptedResponse({
     type: ApprovalHeldDto,
-    description: 'While it is on, turning it or one of its switches off waits for a second member’s approval.',
+    description:
+      'While it is on, turning it or one of its switches off waits for a second member’s approval.',
   })
   @ApiErrorResponses({ 400: 'An invalid field, or `expiry_hours` outside 1 to 168, named.' })
   async update(

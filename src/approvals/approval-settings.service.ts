@@ -69,7 +69,11 @@ export class ApprovalSettingsService {
           { type: 'team', id: actor.teamId },
           'approval.settings_changed',
           'success',
-          { ...toApprovalSettingsDto({ ...next, updatedAt: null }), updated_at: undefined, approval_id: actor.approvalId },
+          {
+            ...toApprovalSettingsDto({ ...next, updatedAt: null }),
+            updated_at: undefined,
+            approval_id: actor.approvalId,
+          },
           byCaller(actor),
         ),
     );

@@ -29,7 +29,10 @@ export class ApprovalsRepository {
 
   async insert(approval: NewApproval, tx?: Transaction): Promise<ApprovalEntity> {
     // jsonb columns take any JSON object; TypeORM's deep-partial type cannot say so.
-    await within(this.rows, tx).insert({ ...approval, status: 'pending' } as QueryDeepPartialEntity<ApprovalEntity>);
+    await within(this.rows, tx).insert({
+      ...approval,
+      status: 'pending',
+    } as QueryDeepPartialEntity<ApprovalEntity>);
     return within(this.rows, tx).findOneByOrFail({ id: approval.id });
   }
 
@@ -43,7 +46,10 @@ export class ApprovalsRepository {
     teamId: string,
     filter: { status?: ApprovalStatus; limit: number; offset: number },
   ): Promise<{ rows: ApprovalEntity[]; total: number }> {
-    const where: FindOptionsWhere<ApprovalEntity> = { teamId, ...(filter.status ? { status: filter.status } : {}) };
+    const where: FindOptionsWhere<ApprovalEntity> = {
+      teamId,
+      ...(filter.status ? { status: filter.status } : {}),
+    };
     const [rows, total] = await this.rows.findAndCount({
       where,
       order: { createdAt: 'DESC', id: 'DESC' },

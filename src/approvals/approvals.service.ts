@@ -92,7 +92,11 @@ export class ApprovalsService {
   async get(actor: Actor, id: string): Promise<ApprovalDetailDto> {
     const row = await this.visible(actor, id);
     const approval = toApprovalDto(row);
-    if (row.action !== 'restore' || row.status !== 'pending' || !roleHasPermission(actor.role, Permission.Restore))
+    if (
+      row.action !== 'restore' ||
+      row.status !== 'pending' ||
+      !roleHasPermission(actor.role, Permission.Restore)
+    )
       return { approval };
     return { approval, live: await this.livePreview(actor, row) };
   }
@@ -109,7 +113,14 @@ export class ApprovalsService {
   async approve(actor: Actor, id: string, note?: string): Promise<ApprovalDto> {
     const row = await this.decidable(actor, id);
     const decided = await this.audit.audited(
-      (tx) => this.approvals.decide(row.teamId, id, 'approved', { by: actor.userId, at: new Date(), reason: note ?? null }, tx),
+      (tx) =>
+        this.approvals.decide(
+          row.teamId,
+          id,
+          'approved',
+          { by: actor.userId, at: new Date(), reason: note ?? null },
+          tx,
+        ),
       (updated) => (updated ? approvalEntry('approval.approved', updated, byCaller(actor)) : null),
     );
     if (!decided) throw await this.notPending(actor, id);
@@ -124,8 +135,10 @@ export class ApprovalsService {
   async reject(actor: Actor, id: string, reason: string): Promise<ApprovalDto> {
     const row = await this.decidable(actor, id);
     const decided = await this.audit.audited(
-      (tx) => this.approvals.decide(row.teamId, id, 'rejected', { by: actor.userId, at: new Date(), reason }, tx),
-      (updated) => (updated ? approvalEntry('approval.rejected', updated, byCaller(actor), { reason }) : null),
+      (tx) =>
+        this.approvals.decide(row.teamId, id, 'rejected', { by: actor.userId, at: new Date(), reason }, tx),
+      (updated) =>
+        updated ? approvalEntry('approval.rejected', updated, byCaller(actor), { reason }) : null,
     );
     if (!decided) throw await this.notPending(actor, id);
     return toApprovalDto(decided);
@@ -179,7 +192,9 @@ export class ApprovalsService {
       () =>
         'result' in outcome
           ? approvalEntry('approval.executed', approval, byCaller(approver), { result: outcome.result })
-          : approvalEntry('approval.execution_failed', approval, byCaller(approver), { error: outcome.error }),
+          : approvalEntry('approval.execution_failed', approval, byCaller(approver), {
+              error: outcome.error,
+            }),
     );
   }
 

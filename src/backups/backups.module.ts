@@ -16,7 +16,13 @@ import { BackupsRepository } from './backups.repository.js';
 import { BackupsService } from './backups.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, SchedulesModule, StorageModule, ApprovalGateModule],
+  imports: [
+    TypeOrmModule.forFeature([BackupEntity]),
+    ConnectionsModule,
+    SchedulesModule,
+    StorageModule,
+    ApprovalGateModule,
+  ],
   controllers: [BackupsController, BackupUploadController],
   providers: [
     BackupsService,

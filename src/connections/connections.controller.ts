@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, Patch, Post, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { answerHeld, type HeldForApproval } from '@app/approvals/approval-gate.js';
 import { ApprovalHeldDto, HELD_DESCRIPTION } from '@app/approvals/dto/approval.dto.js';

@@ -84,7 +84,13 @@ export class NotificationFanoutJob {
     // The requester never approves their own request, so is not asked to.
     const except = audience === 'approvers' ? String(notification.data.requested_by ?? '') || null : null;
     return this.transactions.run(async (tx) => {
-      const emails = await this.notifications.fanOut(tx, notification, AUDIENCE_ROLES[audience], defaults, except);
+      const emails = await this.notifications.fanOut(
+        tx,
+        notification,
+        AUDIENCE_ROLES[audience],
+        defaults,
+        except,
+      );
       const jobs = emails.map((notificationId): NotificationEmailJobData => ({ notificationId }));
       await this.jobs.sendWithin(sqlExecutor(tx), NOTIFICATION_EMAIL_QUEUE, jobs);
       return emails.length;

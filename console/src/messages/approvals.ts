@@ -14,7 +14,13 @@ export const approvalsMessages = {
   },
   table: 'Approval requests',
   none: 'No requests.',
-  columns: { what: 'What', requester: 'Requested by', created: 'Asked', expires: 'Expires', status: 'Status' },
+  columns: {
+    what: 'What',
+    requester: 'Requested by',
+    created: 'Asked',
+    expires: 'Expires',
+    status: 'Status',
+  },
   actions: {
     restore: 'Restore',
     backup_delete: 'Delete a backup',
@@ -30,7 +36,9 @@ export const approvalsMessages = {
     expired: 'expired',
   },
   requester: (userId: string, clientName: string | null, clientId: string | null) =>
-    clientId ? `${clientName ?? 'integration client'} ${clientId} (for member ${userId.slice(0, 8)})` : `member ${userId.slice(0, 8)}`,
+    clientId
+      ? `${clientName ?? 'integration client'} ${clientId} (for member ${userId.slice(0, 8)})`
+      : `member ${userId.slice(0, 8)}`,
   you: 'you',
   detail: {
     loading: 'Loading…',
@@ -49,11 +57,6 @@ export const approvalsMessages = {
     liveError: 'The live org could not be read now',
     changesTitle: 'Differences since the request',
     noChanges: 'Nothing changed: the restore would do what the requester saw.',
-    type: 'Type',
-    create: 'Create',
-    update: 'Update',
-    skip: 'Unchanged',
-    prune: 'Prune candidates',
     own: 'You asked for this: a second member must decide.',
   },
   decide: {

@@ -197,7 +197,8 @@ async function loadPreview(
   }
 }
 
-function PreviewTables({ preview }: { preview: Schemas['RestorePreview'] }) {
+/** The dry run's rows per type and its prune candidates (also on an approval's page). */
+export function PreviewTables({ preview }: { preview: Schemas['RestorePreview'] }) {
   return (
     <Stack>
       <Title order={2} size="h3">

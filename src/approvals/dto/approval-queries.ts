@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { PageLimit, PageOffset } from '@app/common/query-params.decorator.js';
-import { APPROVAL_STATUSES, type ApprovalStatus } from '../approval.entity.js';
+import { APPROVAL_STATUSES, type ApprovalStatus } from '@app/approvals/approval.entity.js';
 
 /** Query of GET /api/approvals. */
 export class ListApprovalsQuery {
@@ -19,7 +19,11 @@ export class ListApprovalsQuery {
 
 /** Body of POST /api/approvals/{id}/reject. */
 export class RejectApprovalDto {
-  @ApiProperty({ minLength: 1, maxLength: 1000, description: 'Why: the requester and the audit trail see it.' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 1000,
+    description: 'Why: the requester and the audit trail see it.',
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(1000)

@@ -11,8 +11,13 @@ export class ApprovalSettingsDto {
   @ApiProperty({ description: 'On: every restore waits for a second member’s approval.' }) enabled!: boolean;
   @ApiProperty({ description: 'When on, deleting a backup waits too.' }) backup_delete!: boolean;
   @ApiProperty({ description: 'When on, deleting a connection waits too.' }) connection_delete!: boolean;
-  @ApiProperty({ description: 'When on, requesting the account’s deletion waits too.' }) account_delete!: boolean;
-  @ApiProperty({ minimum: MIN_EXPIRY_HOURS, maximum: MAX_EXPIRY_HOURS, description: 'Hours a request waits.' })
+  @ApiProperty({ description: 'When on, requesting the account’s deletion waits too.' })
+  account_delete!: boolean;
+  @ApiProperty({
+    minimum: MIN_EXPIRY_HOURS,
+    maximum: MAX_EXPIRY_HOURS,
+    description: 'Hours a request waits.',
+  })
   expiry_hours!: number;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) updated_at!: string | null;
 }

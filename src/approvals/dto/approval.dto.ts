@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { Role } from '@app/common/permission.js';
-import { APPROVAL_ACTIONS, APPROVAL_STATUSES, type ApprovalAction, type ApprovalStatus } from '../approval.entity.js';
+import {
+  APPROVAL_ACTIONS,
+  APPROVAL_STATUSES,
+  type ApprovalAction,
+  type ApprovalStatus,
+} from '@app/approvals/approval.entity.js';
 
 /** What a held request acts on. */
 @ApiSchema({ name: 'ApprovalTarget' })
@@ -19,7 +24,11 @@ export class ApprovalRequesterDto {
   @ApiProperty({ enum: ['super_admin', 'admin', 'operator', 'auditor', 'viewer'] }) role!: Role;
   @ApiProperty({ type: 'string', nullable: true, description: 'Set when an integration client asked.' })
   client_id!: string | null;
-  @ApiProperty({ type: 'string', nullable: true, description: 'The agent or tool that asked, as named by it.' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'The agent or tool that asked, as named by it.',
+  })
   client_name!: string | null;
 }
 
@@ -28,7 +37,9 @@ export class ApprovalRequesterDto {
 export class ApprovalPreviewChangeDto {
   @ApiProperty({ enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] }) op!: string;
   @ApiProperty({ example: '/rows/group/create' }) path!: string;
-  @ApiPropertyOptional({ description: 'The value after (`add`, `replace`) or the one tested (`test`: before).' })
+  @ApiPropertyOptional({
+    description: 'The value after (`add`, `replace`) or the one tested (`test`: before).',
+  })
   value?: unknown;
 }
 
@@ -58,7 +69,11 @@ export class ApprovalDto {
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time', description: 'A pending request expires then and can no longer run.' })
   expires_at!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The request’s body, run as it is.' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The request’s body, run as it is.',
+  })
   body!: Record<string, unknown>;
   @ApiProperty({
     type: 'object',
@@ -69,7 +84,11 @@ export class ApprovalDto {
   preview!: Record<string, unknown> | null;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) decided_by!: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) decided_at!: string | null;
-  @ApiProperty({ type: 'string', nullable: true, description: 'The rejection’s reason, or the approver’s note.' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'The rejection’s reason, or the approver’s note.',
+  })
   reason!: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) executed_at!: string | null;
   @ApiProperty({

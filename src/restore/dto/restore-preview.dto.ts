@@ -80,12 +80,11 @@ export class RestoreAcceptedDto {
   })
   previewId?: string;
   @ApiProperty({ enum: ['started', 'pending', 'pending_approval'] }) status!:
-    | 'started'
-    | 'pending'
-    | 'pending_approval';
+    'started' | 'pending' | 'pending_approval';
   @ApiPropertyOptional({
     type: ApprovalDto,
-    description: 'With `mode`, when the team requires two-person approval: the pending request (docs/approvals.md).',
+    description:
+      'With `mode`, when the team requires two-person approval: the pending request (docs/approvals.md).',
   })
   approval?: ApprovalDto;
 }

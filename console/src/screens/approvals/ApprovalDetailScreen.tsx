@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { Panel } from '../../components/Panel';
 import { cannotDecide, describeChanges } from '../../logic/approvals';
 import { approvalsMessages as text } from '../../messages/approvals';
 import { useCan, useMe } from '../../session/me';
+import { PreviewTables } from '../RestoreScreen';
 import { ApprovalStatusBadge } from './ApprovalStatusBadge';
 
 const t = text.detail;
@@ -44,7 +45,11 @@ export function ApprovalDetailScreen() {
         <Text style={{ overflowWrap: 'anywhere' }}>{approval.what.summary}</Text>
       </Group>
       <Text size="sm">
-        {text.requester(approval.requester.user_id, approval.requester.client_name, approval.requester.client_id)}
+        {text.requester(
+          approval.requester.user_id,
+          approval.requester.client_name,
+          approval.requester.client_id,
+        )}
         {approval.requester.user_id === me.data?.user?.id && ` (${text.you})`} · {t.asked}{' '}
         <Instant iso={approval.created_at} /> · {t.expires} <Instant iso={approval.expires_at} />
       </Text>
@@ -105,35 +110,11 @@ function LivePanel({ live }: { live: Schemas['ApprovalLivePreview'] }) {
   );
 }
 
-/** The per-type rows of a dry run (GET /api/restore's `preview`). */
+/** A dry run (GET /api/restore's body, as stored or read now) under its heading. */
 function PreviewPanel({ heading, preview }: { heading: string; preview: Record<string, unknown> }) {
-  const rows = (preview.preview ?? []) as Array<Schemas['RestorePreviewRow']>;
   return (
     <Panel heading={heading}>
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped aria-label={heading}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.type}</Table.Th>
-              <Table.Th>{t.create}</Table.Th>
-              <Table.Th>{t.update}</Table.Th>
-              <Table.Th>{t.skip}</Table.Th>
-              <Table.Th>{t.prune}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.resourceType}>
-                <Table.Td>{row.resourceType}</Table.Td>
-                <Table.Td>{row.create}</Table.Td>
-                <Table.Td>{row.update}</Table.Td>
-                <Table.Td>{row.skip}</Table.Td>
-                <Table.Td>{row.pruneCandidates}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PreviewTables preview={preview as unknown as Schemas['RestorePreview']} />
     </Panel>
   );
 }
@@ -143,9 +124,10 @@ function Decide({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
-  const settle = () => queryClient.invalidateQueries({ queryKey: ['approval'] }).then(() =>
-    queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-  );
+  const settle = () =>
+    queryClient
+      .invalidateQueries({ queryKey: ['approval'] })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['approvals'] }));
   const approve = useMutation({
     mutationFn: () =>
       unwrap(
@@ -158,7 +140,12 @@ function Decide({ id }: { id: string }) {
   });
   const reject = useMutation({
     mutationFn: () =>
-      unwrap(api().POST('/api/approvals/{id}/reject', { params: { path: { id } }, body: { reason: reason.trim() } })),
+      unwrap(
+        api().POST('/api/approvals/{id}/reject', {
+          params: { path: { id } },
+          body: { reason: reason.trim() },
+        }),
+      ),
     onSuccess: settle,
   });
   const d = text.decide;
@@ -166,7 +153,12 @@ function Decide({ id }: { id: string }) {
     <Stack>
       {approve.error && <ErrorAlert error={approve.error} />}
       {reject.error && <ErrorAlert error={reject.error} />}
-      <Textarea label={d.note} value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={1000} />
+      <Textarea
+        label={d.note}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        maxLength={1000}
+      />
       <Group>
         <Button color="green" loading={approve.isPending} onClick={() => approve.mutate()}>
           {d.approve}
@@ -179,7 +171,13 @@ function Decide({ id }: { id: string }) {
         maxLength={1000}
       />
       <Group>
-        <Button color="red" variant="light" disabled={!reason.trim()} loading={reject.isPending} onClick={() => reject.mutate()}>
+        <Button
+          color="red"
+          variant="light"
+          disabled={!reason.trim()}
+          loading={reject.isPending}
+          onClick={() => reject.mutate()}
+        >
           {d.reject}
         </Button>
       </Group>

@@ -23,7 +23,10 @@ export function ApprovalSettingsSection() {
   });
   const [draft, setDraft] = useState<Settings | null>(null);
   useEffect(() => {
-    if (saved.data) setDraft(saved.data.settings);
+    if (!saved.data) return;
+    // The body takes the switches only; `updated_at` is the server's.
+    const { updated_at: _updatedAt, ...settings } = saved.data.settings;
+    setDraft(settings);
   }, [saved.data]);
   const save = useMutation({
     mutationFn: (settings: Settings) => unwrap(api().PUT('/api/team/approval-settings', { body: settings })),

@@ -29,8 +29,7 @@ export class AccountExportDto {
 @ApiSchema({ name: 'DeletionScheduled' })
 export class DeletionScheduledDto {
   @ApiProperty({ enum: ['scheduled', 'pending_approval'], example: 'scheduled' }) status!:
-    | 'scheduled'
-    | 'pending_approval';
+    'scheduled' | 'pending_approval';
   @ApiPropertyOptional({
     format: 'date-time',
     description: 'When deletion starts unless cancelled; absent while it waits for approval.',
@@ -38,7 +37,8 @@ export class DeletionScheduledDto {
   scheduled_for?: string;
   @ApiPropertyOptional({
     type: ApprovalDto,
-    description: 'When the team requires two-person approval for it: the pending request (docs/approvals.md).',
+    description:
+      'When the team requires two-person approval for it: the pending request (docs/approvals.md).',
   })
   approval?: ApprovalDto;
 }
