@@ -57,7 +57,8 @@ describeWithTools('chromium')('console approvals (real Chromium, real app, simul
       ...org.integration,
     });
     expect(
-      (await okta.call('POST', '/api/v1/groups', { json: { profile: { name: 'Treasury approvers' } } })).status,
+      (await okta.call('POST', '/api/v1/groups', { json: { profile: { name: 'Treasury approvers' } } }))
+        .status,
     ).toBe(200);
     backupId = (await runBackup(session.app, token, { connectionId })).id;
   }, 240_000);
@@ -106,17 +107,25 @@ describeWithTools('chromium')('console approvals (real Chromium, real app, simul
 
     // The second admin finds it among the waiting requests.
     await openSection(approver, 'Approvals');
-    const row = approver.getByRole('table', { name: 'Approval requests' }).getByRole('row', { name: /Restore/ });
+    const row = approver
+      .getByRole('table', { name: 'Approval requests' })
+      .getByRole('row', { name: /Restore/ });
     await row.waitFor();
     await session.inspect(approver, 'approvals');
     await row.getByRole('link', { name: 'Restore' }).click();
-    await approver.getByRole('heading', { name: 'Differences since the request' }).waitFor({ timeout: 30_000 });
+    await approver
+      .getByRole('heading', { name: 'Differences since the request' })
+      .waitFor({ timeout: 30_000 });
     await approver.getByText('Nothing changed: the restore would do what the requester saw.').waitFor();
     // The live dry run comes first, before the requester's.
     const live = approver.getByRole('table', { name: 'Restore preview' }).first();
-    expect(await live.getByRole('row', { name: /^group\b/ }).getByRole('cell').nth(1).textContent()).toBe(
-      '1',
-    );
+    expect(
+      await live
+        .getByRole('row', { name: /^group\b/ })
+        .getByRole('cell')
+        .nth(1)
+        .textContent(),
+    ).toBe('1');
     await session.inspect(approver, 'approval-detail');
 
     await approver.getByLabel('Note (optional)').fill('Checked with the requester');
