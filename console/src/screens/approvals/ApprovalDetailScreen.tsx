@@ -160,7 +160,7 @@ function Decide({ id }: { id: string }) {
         maxLength={1000}
       />
       <Group>
-        <Button color="green" loading={approve.isPending} onClick={() => approve.mutate()}>
+        <Button loading={approve.isPending} onClick={() => approve.mutate()}>
           {d.approve}
         </Button>
       </Group>

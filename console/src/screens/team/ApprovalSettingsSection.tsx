@@ -73,7 +73,7 @@ export function ApprovalSettingsSection() {
       {held && (
         <Alert color="orange" title={approvalsMessages.waiting.title}>
           {text.held}{' '}
-          <Anchor component={Link} to={`/approvals/${held.id}`}>
+          <Anchor component={Link} c="inherit" underline="always" to={`/approvals/${held.id}`}>
             {text.openApproval}
           </Anchor>
         </Alert>
