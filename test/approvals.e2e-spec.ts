@@ -295,6 +295,49 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
     await ctx.http.get(`/api/backup/${extra.id}`).set(bearer()).expect(404);
   });
 
+  it('holds a connection deletion and an account deletion when the setting covers them; rejected, both stay', async () => {
+    await setApprovals({ connection_delete: true, account_delete: true }).expect(200);
+    const connectionId = await createConnection(ctx, owner.token, {
+      baseUrl: org.sim.baseUrl,
+      ...org.integration,
+    });
+    const heldConnection = await ctx.http
+      .delete(`/api/connections/${connectionId}`)
+      .set(bearer())
+      .expect(202);
+    expect(heldConnection.body.approval).toMatchObject({
+      action: 'connection_delete',
+      what: { type: 'connection', id: connectionId },
+    });
+    const heldAccount = await ctx.http
+      .post('/api/account/delete')
+      .set(bearer())
+      .send({ confirm: 'DELETE' })
+      .expect(202);
+    expect(heldAccount.body).toMatchObject({
+      status: 'pending_approval',
+      approval: { action: 'account_delete', what: { type: 'team', id: owner.teamId } },
+    });
+    for (const held of [heldConnection, heldAccount]) {
+      const rejected = await post(approver, `/api/approvals/${held.body.approval.id}/reject`, {
+        reason: 'no',
+      });
+      expect(rejected.body.approval.status).toBe('rejected');
+    }
+    await ctx.http.get(`/api/connections/${connectionId}`).set(bearer()).expect(200);
+    const me = await ctx.http.get('/api/me').set(bearer()).expect(200);
+    expect(me.body.current_team.deletion_scheduled_for).toBeNull();
+    // Turning the switches off while the setting is on waits too; rejected, they stay on.
+    const off = await setApprovals({ connection_delete: false, account_delete: false }).expect(202);
+    expect(off.body.approval.what.summary).toBe(
+      'Turn off two-person approval: connection_delete, account_delete',
+    );
+    await post(approver, `/api/approvals/${off.body.approval.id}/reject`, { reason: 'keep them' });
+    const settings = (await ctx.http.get('/api/team/approval-settings').set(bearer()).expect(200)).body
+      .settings;
+    expect(settings).toMatchObject({ connection_delete: true, account_delete: true });
+  });
+
   it('turning the setting off is itself held until a second member approves', async () => {
     const off = await setApprovals({ enabled: false }).expect(202);
     expect(off.body.approval).toMatchObject({

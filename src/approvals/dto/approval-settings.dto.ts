@@ -8,7 +8,8 @@ export const MAX_EXPIRY_HOURS = 168;
 /** A team's two-person approval setting (docs/approvals.md). */
 @ApiSchema({ name: 'ApprovalSettings' })
 export class ApprovalSettingsDto {
-  @ApiProperty({ description: 'On: every restore waits for a second member’s approval.' }) enabled!: boolean;
+  @ApiProperty({ example: true, description: 'On: every restore waits for a second member’s approval.' })
+  enabled!: boolean;
   @ApiProperty({ description: 'When on, deleting a backup waits too.' }) backup_delete!: boolean;
   @ApiProperty({ description: 'When on, deleting a connection waits too.' }) connection_delete!: boolean;
   @ApiProperty({ description: 'When on, requesting the account’s deletion waits too.' })
