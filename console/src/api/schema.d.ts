@@ -2455,7 +2455,10 @@ export interface components {
             reason: string;
         };
         ApprovalSettings: {
-            /** @description On: every restore waits for a second member’s approval. */
+            /**
+             * @description On: every restore waits for a second member’s approval.
+             * @example true
+             */
             enabled: boolean;
             /** @description When on, deleting a backup waits too. */
             backup_delete: boolean;
