@@ -5,6 +5,7 @@ import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { AccountModule } from '@app/identity/account/account.module.js';
 import { RestoreModule } from '@app/restore/restore.module.js';
 import { ApprovalExecutor } from './approval-executor.js';
+import { ApprovalExpiryJob } from './approval-expiry.job.js';
 import { ApprovalGateModule } from './approval-gate.module.js';
 import { ApprovalSettingsController } from './approval-settings.controller.js';
 import { ApprovalEntity } from './approval.entity.js';
@@ -27,7 +28,7 @@ import { ApprovalsService } from './approvals.service.js';
     AccountModule,
   ],
   controllers: [ApprovalsController, ApprovalSettingsController],
-  providers: [ApprovalsService, ApprovalsRepository, ApprovalExecutor],
-  exports: [ApprovalsService],
+  providers: [ApprovalsService, ApprovalsRepository, ApprovalExecutor, ApprovalExpiryJob],
+  exports: [ApprovalsService, ApprovalExpiryJob],
 })
 export class ApprovalsModule {}

@@ -80,13 +80,14 @@ export class ApprovalsRepository {
   }
 
   /**
-   * Moves the team's pending requests whose time ran out (before `now`) to `expired`.
+   * Moves the pending requests whose time ran out (at or before `now`) to `expired`: the team's,
+   * or every team's when `teamId` is null (index approvals_pending_expiry).
    * @returns those moved, each once however many callers race
    */
-  async expireDue(teamId: string, now: Date, tx?: Transaction): Promise<ApprovalEntity[]> {
+  async expireDue(teamId: string | null, now: Date, tx?: Transaction): Promise<ApprovalEntity[]> {
     const [rows]: [ApprovalEntity[], number] = await within(this.rows, tx).query(
       `UPDATE approvals SET status = 'expired', decided_at = expires_at
-       WHERE team_id = $1 AND status = 'pending' AND expires_at <= $2
+       WHERE ($1::uuid IS NULL OR team_id = $1) AND status = 'pending' AND expires_at <= $2
        RETURNING id`,
       [teamId, now],
     );

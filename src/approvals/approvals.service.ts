@@ -30,8 +30,8 @@ export interface RequestRestoreOptions {
  * Requests held for a second member's approval (docs/approvals.md): listing them, the detail
  * with the requester's dry run re-read now, approving (which runs the request once) and
  * rejecting. A pending request whose time ran out becomes `expired` as soon as anyone reads or
- * decides on the team's requests (lazy expiry: every read path expires first, so an expired
- * request is never shown pending nor run).
+ * decides on the team's requests (every read path expires first, so an expired request is never
+ * shown pending nor run), or at the latest at the next `approval-expiry` sweep.
  */
 @Injectable()
 export class ApprovalsService {
@@ -144,8 +144,11 @@ export class ApprovalsService {
     return toApprovalDto(decided);
   }
 
-  /** Expires the team's requests whose time ran out, each audited `approval.expired` once. */
-  async expireDue(teamId: string, now = new Date()): Promise<number> {
+  /**
+   * Expires the requests whose time ran out, the team's or (null) every team's, each audited
+   * `approval.expired` once. @returns how many
+   */
+  async expireDue(teamId: string | null, now = new Date()): Promise<number> {
     const expired = await this.audit.audited(
       (tx) => this.approvals.expireDue(teamId, now, tx),
       (rows) => rows.map((row) => approvalEntry('approval.expired', row, BY_SYSTEM)),
