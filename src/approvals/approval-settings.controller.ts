@@ -10,15 +10,15 @@ import { ApprovalSettingsService } from './approval-settings.service.js';
 import { ApprovalHeldDto } from './dto/approval.dto.js';
 import { ApprovalSettingsEnvelopeDto, UpdateApprovalSettingsDto } from './dto/approval-settings.dto.js';
 
-/** Beyond the spec: the team's two-person approval setting (docs/approvals.md). */
+/** Beyond the spec: the team's two-person approval setting (docs/approvals.md), team management. */
 @ApiTags('team')
 @Controller('api/team/approval-settings')
+@RequirePermission(Permission.ManageTeam)
 export class ApprovalSettingsController {
   constructor(private readonly settings: ApprovalSettingsService) {}
 
   @Get()
   @ApiOperation({ summary: 'Read the two-person approval setting' })
-  @RequirePermission(Permission.ViewBackups)
   @ApiOkResponse({ type: ApprovalSettingsEnvelopeDto })
   async get(@CurrentActor() actor: Actor): Promise<ApprovalSettingsEnvelopeDto> {
     return { settings: await this.settings.get(actor) };
@@ -26,7 +26,6 @@ export class ApprovalSettingsController {
 
   @Put()
   @ApiOperation({ summary: 'Change the two-person approval setting' })
-  @RequirePermission(Permission.ManageTeam)
   @ApiOkResponse({ type: ApprovalSettingsEnvelopeDto, description: 'Applied.' })
   @ApiAcceptedResponse({
     type: ApprovalHeldDto,

@@ -8074,7 +8074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            /** @description `forbidden`: The role lacks the "manage team" permission. */
             403: {
                 headers: {
                     [name: string]: unknown;
