@@ -109,6 +109,14 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   // of a Workflows restore's re-import package (a signed URL, as reports).
   'POST /api/connections/:id/workflows/upload': P.RunBackups,
   'GET /api/restore/packages/:restoreId': PUBLIC,
+  // Beyond the spec (docs/approvals.md): two-person approval. Anyone who sees backups follows the
+  // requests; members with `restore` decide; the setting is team management.
+  'GET /api/approvals': P.ViewBackups,
+  'GET /api/approvals/:id': P.ViewBackups,
+  'POST /api/approvals/:id/approve': P.Restore,
+  'POST /api/approvals/:id/reject': P.Restore,
+  'GET /api/team/approval-settings': P.ManageTeam,
+  'PUT /api/team/approval-settings': P.ManageTeam,
 };
 
 /** Public routes that need a signed URL instead of a token (docs/export.md: report downloads). */

@@ -25,6 +25,8 @@ import { NewsletterLinkScreen } from './screens/newsletter/NewsletterLinkScreen'
 import { NewsletterSubscribeScreen } from './screens/newsletter/NewsletterSubscribeScreen';
 import { WorkflowsRestoreScreen } from './screens/workflows/WorkflowsRestoreScreen';
 import { WorkflowsScreen } from './screens/workflows/WorkflowsScreen';
+import { ApprovalsScreen } from './screens/approvals/ApprovalsScreen';
+import { ApprovalDetailScreen } from './screens/approvals/ApprovalDetailScreen';
 
 /** The console's screens; every one but sign-in sits in the signed-in layout. */
 export function AppRoutes() {
@@ -65,6 +67,8 @@ export function AppRoutes() {
         <Route path="/drills/:id" element={<DrillDetailScreen />} />
         <Route path="/workflows" element={<WorkflowsScreen />} />
         <Route path="/workflows/restores/:id" element={<WorkflowsRestoreScreen />} />
+        <Route path="/approvals" element={<ApprovalsScreen />} />
+        <Route path="/approvals/:id" element={<ApprovalDetailScreen />} />
       </Route>
     </Routes>
   );

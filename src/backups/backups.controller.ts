@@ -1,4 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { answerHeld, type HeldForApproval } from '@app/approvals/approval-gate.js';
+import { ApprovalHeldDto, HELD_DESCRIPTION } from '@app/approvals/dto/approval.dto.js';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
 import { UuidParam } from '@app/common/uuid-param.decorator.js';
@@ -79,13 +82,17 @@ export class BackupsController {
   @ApiOperation({ summary: 'Delete a backup' })
   @RequirePermission(Permission.RunBackups)
   @ApiOkResponse({ type: OkResponseDto, description: 'The record and its stored snapshot are gone.' })
+  @ApiAcceptedResponse({ type: ApprovalHeldDto, description: HELD_DESCRIPTION })
   @ApiErrorResponses({
     400: '`id` is not a uuid.',
     404: 'A backup the team cannot see.',
     409: { codes: ['backup_running'], description: 'A running backup cannot be deleted.' },
   })
-  async delete(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
-    await this.backups.delete(actor, id);
-    return { ok: true };
+  async delete(
+    @CurrentActor() actor: Actor,
+    @UuidParam('id') id: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ ok: true } | HeldForApproval> {
+    return answerHeld(response, (await this.backups.delete(actor, id)) ?? { ok: true as const });
   }
 }

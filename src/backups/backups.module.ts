@@ -1,3 +1,4 @@
+import { ApprovalGateModule } from '@app/approvals/approval-gate.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
@@ -15,7 +16,13 @@ import { BackupsRepository } from './backups.repository.js';
 import { BackupsService } from './backups.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, SchedulesModule, StorageModule],
+  imports: [
+    TypeOrmModule.forFeature([BackupEntity]),
+    ConnectionsModule,
+    SchedulesModule,
+    StorageModule,
+    ApprovalGateModule,
+  ],
   controllers: [BackupsController, BackupUploadController],
   providers: [
     BackupsService,

@@ -1,3 +1,4 @@
+import { ApprovalGate, type HeldForApproval } from '@app/approvals/approval-gate.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -55,6 +56,7 @@ export class BackupsService {
     private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
     private readonly plans: PlanLimitsService,
+    private readonly gate: ApprovalGate,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
   ) {}
 
@@ -255,17 +257,26 @@ export class BackupsService {
   /**
    * Deletes the snapshot's objects, then the record (a crash between the two leaves a record
    * whose delete can be repeated, never orphaned objects without a record pointing at them).
+   * When the team's two-person approval covers backup deletion, holds it instead
+   * (docs/approvals.md). @returns the pending request when held, else null
    * @throws ConflictError (409) while the backup is running.
    */
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Actor, id: string): Promise<HeldForApproval | null> {
     const backup = await this.findOrThrow(actor, id);
     if (backup.status === 'running')
       throw new ConflictError('backup_running', 'A running backup cannot be deleted');
+    const held = await this.gate.hold(actor, 'backup_delete', async () => ({
+      target: { type: 'backup', id },
+      summary: `Delete backup ${id} of ${backup.connection.orgName ?? backup.connection.orgUrl}`,
+      body: {},
+    }));
+    if (held) return held;
     await this.deleteObjectsOf(backup);
     await this.audit.audited(
       (tx) => this.backups.delete(actor.teamId, id, tx),
       () => backupEntry('backup.deleted', factsOf(backup), {}, byCaller(actor)),
     );
+    return null;
   }
 
   /**

@@ -17,6 +17,11 @@ export interface Actor {
    * `X-Account-Deletion` header costs no query of its own; null when no deletion is pending.
    */
   teamDeletionAt?: Date | null;
+  /**
+   * Set when the call runs a request a second member approved (docs/approvals.md): the approval
+   * gate lets it through instead of holding it again.
+   */
+  approvalId?: string;
   /** Where an HTTP call came from, set by the auth guard; recorded in the audit trail. */
   origin?: RequestOrigin;
 }

@@ -1,5 +1,14 @@
-import { Body, Controller, Delete, Get, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Patch, Post, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { answerHeld, type HeldForApproval } from '@app/approvals/approval-gate.js';
+import { ApprovalHeldDto, HELD_DESCRIPTION } from '@app/approvals/dto/approval.dto.js';
 import type { Actor } from '@app/common/actor.js';
 import { UuidParam } from '@app/common/uuid-param.decorator.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
@@ -58,10 +67,14 @@ export class ConnectionsController {
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a connection' })
   @ApiOkResponse({ type: OkResponseDto })
+  @ApiAcceptedResponse({ type: ApprovalHeldDto, description: HELD_DESCRIPTION })
   @ApiErrorResponses({ 400: '`id` is not a uuid.', 404: 'A connection the team cannot see.' })
-  async remove(@CurrentActor() actor: Actor, @UuidParam('id') id: string): Promise<{ ok: true }> {
-    await this.connections.remove(actor, id);
-    return { ok: true };
+  async remove(
+    @CurrentActor() actor: Actor,
+    @UuidParam('id') id: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ ok: true } | HeldForApproval> {
+    return answerHeld(response, (await this.connections.remove(actor, id)) ?? { ok: true as const });
   }
 
   @Get(':id')

@@ -1,3 +1,4 @@
+import { ApprovalGate, type HeldForApproval } from '@app/approvals/approval-gate.js';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProviderError } from '@libs/providers/provider-errors.js';
@@ -30,6 +31,7 @@ export class ConnectionsService {
     private readonly security: SecurityService,
     private readonly audit: AuditService,
     private readonly plans: PlanLimitsService,
+    private readonly gate: ApprovalGate,
   ) {}
 
   /**
@@ -109,9 +111,19 @@ export class ConnectionsService {
     return toConnectionDto(await this.findOrThrow(actor.teamId, id));
   }
 
-  /** @throws NotFoundError when missing or another team's. */
-  async remove(actor: Actor, id: string): Promise<void> {
+  /**
+   * When the team's two-person approval covers connection deletion, holds it instead
+   * (docs/approvals.md). @returns the pending request when held, else null
+   * @throws NotFoundError when missing or another team's.
+   */
+  async remove(actor: Actor, id: string): Promise<HeldForApproval | null> {
     const row = await this.findOrThrow(actor.teamId, id);
+    const held = await this.gate.hold(actor, 'connection_delete', async () => ({
+      target: { type: 'connection', id },
+      summary: `Delete connection ${row.orgName ?? row.orgUrl}`,
+      body: {},
+    }));
+    if (held) return held;
     await this.audit.audited(
       (tx) => this.connections.softDelete(actor.teamId, id, tx),
       () => ({
@@ -122,6 +134,7 @@ export class ConnectionsService {
         details: { org_url: row.orgUrl },
       }),
     );
+    return null;
   }
 
   async list(actor: Actor): Promise<ConnectionDto[]> {

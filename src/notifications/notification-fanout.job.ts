@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
-import { Permission, ROLES, roleHasPermission } from '@app/common/permission.js';
+import { Permission, type Role, ROLES, roleHasPermission } from '@app/common/permission.js';
 import { sqlExecutor, type Transaction, TransactionRunner } from '@app/platform/database/transaction.js';
 import type { Job } from '@app/platform/jobs/job-payloads.js';
 import { JobsService } from '@app/platform/jobs/jobs.service.js';
@@ -23,6 +23,16 @@ declare module '@app/platform/jobs/job-payloads.js' {
 const MEMBER_ROLES = ROLES.filter((role) => roleHasPermission(role, Permission.ViewNotifications));
 /** The team's admins, who are told of what its integration clients did. */
 const ADMIN_ROLES = MEMBER_ROLES.filter((role) => role === 'super_admin' || role === 'admin');
+
+/** The members who may approve a request held for a second person (docs/approvals.md). */
+const APPROVER_ROLES = MEMBER_ROLES.filter((role) => roleHasPermission(role, Permission.Restore));
+
+/** The roles of each audience. */
+const AUDIENCE_ROLES: Record<Audience, readonly Role[]> = {
+  members: MEMBER_ROLES,
+  admins: ADMIN_ROLES,
+  approvers: APPROVER_ROLES,
+};
 
 /** Targets whose outcome events follow a `*.started` event naming who started them. */
 const STARTED_WORK: ReadonlySet<string> = new Set(['backup', 'restore']);
@@ -48,7 +58,7 @@ export class NotificationFanoutJob {
   /** The outcome of a backup or restore an integration client started is the admins' to hear of, as the client's own actions are. */
   private async audienceOf(notification: PlannedNotification): Promise<Audience> {
     const target = notification.data.target as { type: string; id: string | null };
-    if (notification.audience === 'admins' || !STARTED_WORK.has(target.type) || !target.id)
+    if (notification.audience !== 'members' || !STARTED_WORK.has(target.type) || !target.id)
       return notification.audience;
     const starter = await this.audit.firstActorOf(notification.teamId, target.id);
     return starter?.type === 'client' ? 'admins' : 'members';
@@ -69,10 +79,18 @@ export class NotificationFanoutJob {
    * @returns how many rows were inserted with an e-mail to send
    */
   async fanOut(notification: PlannedNotification): Promise<number> {
-    const roles = (await this.audienceOf(notification)) === 'admins' ? ADMIN_ROLES : MEMBER_ROLES;
+    const audience = await this.audienceOf(notification);
     const defaults = defaultDelivery(notification.type, notification.severity, notification.first);
+    // The requester never approves their own request, so is not asked to.
+    const except = audience === 'approvers' ? String(notification.data.requested_by ?? '') || null : null;
     return this.transactions.run(async (tx) => {
-      const emails = await this.notifications.fanOut(tx, notification, roles, defaults);
+      const emails = await this.notifications.fanOut(
+        tx,
+        notification,
+        AUDIENCE_ROLES[audience],
+        defaults,
+        except,
+      );
       const jobs = emails.map((notificationId): NotificationEmailJobData => ({ notificationId }));
       await this.jobs.sendWithin(sqlExecutor(tx), NOTIFICATION_EMAIL_QUEUE, jobs);
       return emails.length;

@@ -1,8 +1,11 @@
 import type { RecordedAuditEvent } from '@app/audit/audit-entry.js';
 import type { NotificationSeverity, NotificationType } from './notification-types.js';
 
-/** Who receives a notification: every member allowed `view notifications`, or the team's admins. */
-export type Audience = 'members' | 'admins';
+/**
+ * Who receives a notification: every member allowed `view notifications`, the team's admins, or
+ * the members who may approve a request (`restore`), its requester excepted (docs/approvals.md).
+ */
+export type Audience = 'members' | 'admins' | 'approvers';
 
 /** A notification to fan out, made from one audit event. */
 export interface PlannedNotification {
@@ -112,6 +115,15 @@ function make(event: RecordedAuditEvent): Made | null {
         message: `Every connection, backup and record of the team will be erased for good after ${text(details.scheduled_for, 'the 30-day grace period')}. The team's owner can cancel until then.`,
         link: '/settings/account',
         audience: 'members',
+      };
+    case 'approval.requested':
+      return {
+        type: 'approval.requested',
+        severity: 'high',
+        title: 'A request waits for your approval',
+        message: `${text(details.summary, 'A request')}. A second member must approve or reject it before it expires.`,
+        link: `/approvals/${event.target.id}`,
+        audience: 'approvers',
       };
     case 'account.deletion_cancelled':
       return {

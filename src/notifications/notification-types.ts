@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'connection.credentials_invalid',
   'account.deletion_scheduled',
   'account.deletion_cancelled',
+  'approval.requested',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -41,6 +42,8 @@ const FAILURES: ReadonlySet<NotificationType> = new Set([
 const ACCOUNT: ReadonlySet<NotificationType> = new Set([
   'account.deletion_scheduled',
   'account.deletion_cancelled',
+  // A request waits for a second member: the approvers hear of it at once (docs/approvals.md).
+  'approval.requested',
 ]);
 
 /** A type's default, as the preferences show it: `first` and `critical` name the rule it follows. */

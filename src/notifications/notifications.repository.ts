@@ -56,7 +56,8 @@ export class NotificationsRepository {
   /**
    * Inserts one notification per recipient (members of `roles` in the team), each delivered as
    * its saved preference says, else as `defaults`; members who get neither are skipped. A
-   * recipient who already has this event's notification gets nothing (a retried fan-out).
+   * recipient who already has this event's notification gets nothing (a retried fan-out), nor
+   * does `exceptUserId` (a request's requester, who cannot approve it).
    * @returns ids of the rows inserted whose e-mail is to be sent
    */
   async fanOut(
@@ -64,6 +65,7 @@ export class NotificationsRepository {
     notification: PlannedNotification,
     roles: readonly Role[],
     defaults: Delivery,
+    exceptUserId: string | null = null,
   ): Promise<string[]> {
     const rows: Array<{ id: string }> = await tx.query(
       `WITH recipients AS (
@@ -71,7 +73,7 @@ export class NotificationsRepository {
          FROM team_members m
          LEFT JOIN notification_preferences p
            ON p.team_id = m.team_id AND p.user_id = m.user_id AND p.type = $3
-         WHERE m.team_id = $1 AND m.role = ANY($8::text[])
+         WHERE m.team_id = $1 AND m.role = ANY($8::text[]) AND m.user_id IS DISTINCT FROM $11::uuid
        ), inserted AS (
          INSERT INTO notifications (team_id, user_id, event_id, type, severity, title, message, data, in_app, email_state)
          SELECT $1, user_id, $2, $3, $4, $5, $6, $7, in_app, CASE WHEN email THEN 'pending' ELSE 'none' END
@@ -91,6 +93,7 @@ export class NotificationsRepository {
         roles,
         defaults.inApp,
         defaults.email,
+        exceptUserId,
       ],
     );
     return rows.map((row) => row.id);

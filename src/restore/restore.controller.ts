@@ -25,6 +25,8 @@ import { RestoreHistoryQuery, RestoreItemsQuery } from './dto/restore-queries.js
 import { RunRestoreDto } from './dto/run-restore.dto.js';
 import type { RestorePreview, RestorePreviewQueued, RestoreStarted } from './restore-results.js';
 import { RestoreService } from './restore.service.js';
+import type { HeldForApproval } from '@app/approvals/approval-gate.js';
+import { HELD_DESCRIPTION } from '@app/approvals/dto/approval.dto.js';
 
 /** A backup the preview or the restore starts from, and what can be wrong with it. */
 const BACKUP_ERRORS = {
@@ -85,7 +87,7 @@ export class RestoreController {
   @ApiOkResponse({ type: RestorePreviewDto, description: 'Without `mode`: the dry run; nothing is written.' })
   @ApiAcceptedResponse({
     type: RestoreAcceptedDto,
-    description: `With \`mode\`: started; poll GET /api/restore/{restoreId}. ${PREVIEW_QUEUED.description}`,
+    description: `With \`mode\`: started; poll GET /api/restore/{restoreId}. ${PREVIEW_QUEUED.description} ${HELD_DESCRIPTION}`,
   })
   @ApiErrorResponses({
     ...BACKUP_ERRORS,
@@ -99,9 +101,9 @@ export class RestoreController {
     @Body() body: RunRestoreDto,
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<RestorePreview | RestorePreviewQueued | RestoreStarted> {
+  ): Promise<RestorePreview | RestorePreviewQueued | RestoreStarted | HeldForApproval> {
     const result = await this.restores.run(actor, body, preferenceOf(prefer));
-    if ('restoreId' in result) {
+    if ('restoreId' in result || 'approval' in result) {
       response.status(202);
       return result;
     }

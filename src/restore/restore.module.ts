@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
+import { ApprovalGateModule } from '@app/approvals/approval-gate.module.js';
 import { RestoreItemEntity } from './restore-item.entity.js';
 import { RestorePreviewEntity } from './restore-preview.entity.js';
 import { RestorePreviewJob } from './restore-preview.job.js';
@@ -20,6 +21,7 @@ import { RestoresRepository } from './restores.repository.js';
     TypeOrmModule.forFeature([RestoreEntity, RestoreItemEntity, RestorePreviewEntity]),
     BackupsModule,
     ConnectionsModule,
+    ApprovalGateModule,
   ],
   controllers: [RestoreController],
   providers: [

@@ -27,6 +27,7 @@ import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { restoreOptionValues } from './restore-options.js';
+import { ApprovalGate, type HeldForApproval, type HoldOptions } from '@app/approvals/approval-gate.js';
 
 /** What a preview or a restore covers. */
 interface RestoreRequest {
@@ -68,6 +69,7 @@ export class RestoreService {
     private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
     private readonly packages: RestorePackages,
+    private readonly gate: ApprovalGate,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -130,7 +132,9 @@ export class RestoreService {
 
   /**
    * POST /api/restore: without `mode`, the preview of what the body asks (it writes nothing);
-   * with `mode`, records the restore and enqueues it.
+   * with `mode`, records the restore and enqueues it, unless the team's two-person approval holds
+   * it (or `hold.force`): then the pending request, with the dry run the requester saw
+   * (docs/approvals.md).
    * @throws ValidationError when `mode` and the other fields disagree (docs/restore.md), or for an
    *   unknown resource type; NotFoundError for a backup or connection the team cannot see;
    *   ConflictError `backup_not_completed`, `restore_in_progress` (one per connection at a time)
@@ -139,9 +143,12 @@ export class RestoreService {
     actor: Actor,
     body: RunRestoreDto,
     preference?: PreviewPreference,
-  ): Promise<RestorePreview | RestorePreviewQueued | RestoreStarted> {
+    hold?: HoldOptions,
+  ): Promise<RestorePreview | RestorePreviewQueued | RestoreStarted | HeldForApproval> {
     checkRunBody(body);
     if (body.mode === undefined) return this.preview(actor, body, preference);
+    const held = await this.gate.hold(actor, 'restore', () => this.heldRequest(actor, body), hold);
+    if (held) return held;
     const opened = await this.snapshots.open(actor.teamId, body.backupId);
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
     const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);
@@ -182,6 +189,18 @@ export class RestoreService {
       failedEntry: (error) => restoreEntry('restore.failed', facts, { error }),
     });
     return { restoreId: id, status: 'started' };
+  }
+
+  /** What a restore held for approval shows: its backup, its org, and the dry run of its body now. */
+  private async heldRequest(actor: Actor, body: RunRestoreDto) {
+    // Without `Prefer: respond-async` the dry run is answered at once, never queued.
+    const preview = (await this.preview(actor, body)) as RestorePreview;
+    return {
+      target: { type: 'backup', id: body.backupId },
+      summary: `${body.mode === 'full' ? 'Full' : 'Selective'} restore${body.prune ? ' with prune' : ''} of backup ${body.backupId} into ${preview.sourceOrgUrl}`,
+      body: { ...body },
+      preview: { ...preview },
+    };
   }
 
   /**

@@ -822,6 +822,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List requests awaiting or past approval */
+        get: operations["Approvals_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request, with a pending restore’s dry run re-read now */
+        get: operations["Approvals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a request: it runs at once, as asked */
+        post: operations["Approvals_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a request: it never runs */
+        post: operations["Approvals_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/approval-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the two-person approval setting */
+        get: operations["ApprovalSettings_get"];
+        /** Change the two-person approval setting */
+        put: operations["ApprovalSettings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/send-code": {
         parameters: {
             query?: never;
@@ -1174,6 +1260,74 @@ export interface components {
              *     -----END PRIVATE KEY-----
              */
             client_certificate?: string;
+        };
+        ApprovalTarget: {
+            /**
+             * @description `backup`, `connection`, `team`.
+             * @example backup
+             */
+            type: string;
+            /** @description Its id; null for the team itself. */
+            id: string | null;
+            /** @example Full restore of backup 0d6c2a8e… into https://acme.okta.com */
+            summary: string;
+        };
+        ApprovalRequester: {
+            /**
+             * Format: uuid
+             * @description The member (for a client: the member it acts for).
+             */
+            user_id: string;
+            /** @enum {string} */
+            role: "super_admin" | "admin" | "operator" | "auditor" | "viewer";
+            /** @description Set when an integration client asked. */
+            client_id: string | null;
+            /** @description The agent or tool that asked, as named by it. */
+            client_name: string | null;
+        };
+        Approval: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            action: "restore" | "backup_delete" | "connection_delete" | "account_delete" | "settings";
+            what: components["schemas"]["ApprovalTarget"];
+            requester: components["schemas"]["ApprovalRequester"];
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "expired" | "executed";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description A pending request expires then and can no longer run.
+             */
+            expires_at: string;
+            /** @description The request’s body, run as it is. */
+            body: {
+                [key: string]: unknown;
+            };
+            /** @description What the requester saw (a restore’s dry run, GET /api/restore); null for other actions. */
+            preview: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            decided_by: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** @description The rejection’s reason, or the approver’s note. */
+            reason: string | null;
+            /** Format: date-time */
+            executed_at: string | null;
+            /** @description What running it answered, e.g. `{ restoreId }`. */
+            result: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Why the approved action could not start. */
+            error: string | null;
+        };
+        ApprovalHeld: {
+            /** @enum {string} */
+            status: "pending_approval";
+            approval: components["schemas"]["Approval"];
         };
         ConnectionRef: {
             /** Format: uuid */
@@ -1569,7 +1723,9 @@ export interface components {
              */
             previewId?: string;
             /** @enum {string} */
-            status: "started" | "pending";
+            status: "started" | "pending" | "pending_approval";
+            /** @description With `mode`, when the team requires two-person approval: the pending request (docs/approvals.md). */
+            approval?: components["schemas"]["Approval"];
         };
         RestoreTotals: {
             create: number;
@@ -1962,7 +2118,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled";
+            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled" | "approval.requested";
             /** @enum {string} */
             severity: "critical" | "high" | "medium" | "low" | "info";
             /** @example Backup failed */
@@ -2001,7 +2157,7 @@ export interface components {
         };
         NotificationPreference: {
             /** @enum {string} */
-            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled";
+            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled" | "approval.requested";
             /** @example first */
             in_app: boolean | "first";
             email: boolean | "critical";
@@ -2013,7 +2169,7 @@ export interface components {
         };
         PreferenceChangeDto: {
             /** @enum {string} */
-            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled";
+            type: "backup.failed" | "backup.completed" | "schedule.missed" | "restore.completed" | "restore.partial" | "restore.failed" | "drift.detected" | "connection.credentials_invalid" | "account.deletion_scheduled" | "account.deletion_cancelled" | "approval.requested";
             in_app?: boolean;
             email?: boolean;
         };
@@ -2055,12 +2211,14 @@ export interface components {
              * @example scheduled
              * @enum {string}
              */
-            status: "scheduled";
+            status: "scheduled" | "pending_approval";
             /**
              * Format: date-time
-             * @description When deletion starts unless cancelled.
+             * @description When deletion starts unless cancelled; absent while it waits for approval.
              */
-            scheduled_for: string;
+            scheduled_for?: string;
+            /** @description When the team requires two-person approval for it: the pending request (docs/approvals.md). */
+            approval?: components["schemas"]["Approval"];
         };
         DeletionCancelled: {
             /**
@@ -2257,6 +2415,71 @@ export interface components {
              * @description A team the signed-in person belongs to.
              */
             teamId: string;
+        };
+        ApprovalList: {
+            approvals: components["schemas"]["Approval"][];
+            total: number;
+        };
+        ApprovalPreviewChange: {
+            /** @enum {string} */
+            op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+            /** @example /rows/group/create */
+            path: string;
+            /** @description The value after (`add`, `replace`) or the one tested (`test`: before). */
+            value?: Record<string, never>;
+        };
+        ApprovalLivePreview: {
+            /** @description GET /api/restore, read now. */
+            preview: {
+                [key: string]: unknown;
+            };
+            /** @description From the requester’s preview to this one, by type (`/rows/<type>/<count>`) and prune candidate (`/prune/<type>:<id>`); each `replace` and `remove` follows a `test` of the earlier value. Empty: nothing changed. */
+            changes: components["schemas"]["ApprovalPreviewChange"][];
+            /** @description Set instead when the live org could not be read now. */
+            error?: string;
+        };
+        ApprovalDetail: {
+            approval: components["schemas"]["Approval"];
+            /** @description Pending restores only. */
+            live?: components["schemas"]["ApprovalLivePreview"];
+        };
+        ApproveApprovalDto: {
+            /** @description A note kept with the decision. */
+            note?: string;
+        };
+        ApprovalEnvelope: {
+            approval: components["schemas"]["Approval"];
+        };
+        RejectApprovalDto: {
+            /** @description Why: the requester and the audit trail see it. */
+            reason: string;
+        };
+        ApprovalSettings: {
+            /**
+             * @description On: every restore waits for a second member’s approval.
+             * @example true
+             */
+            enabled: boolean;
+            /** @description When on, deleting a backup waits too. */
+            backup_delete: boolean;
+            /** @description When on, deleting a connection waits too. */
+            connection_delete: boolean;
+            /** @description When on, requesting the account’s deletion waits too. */
+            account_delete: boolean;
+            /** @description Hours a request waits. */
+            expiry_hours: number;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        ApprovalSettingsEnvelope: {
+            settings: components["schemas"]["ApprovalSettings"];
+        };
+        UpdateApprovalSettingsDto: {
+            enabled?: boolean;
+            backup_delete?: boolean;
+            connection_delete?: boolean;
+            account_delete?: boolean;
+            expiry_hours?: number;
         };
         SendCodeDto: {
             /**
@@ -3606,6 +3829,15 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            /** @description When the team requires two-person approval for it: 202 with `status: pending_approval` and the pending request (docs/approvals.md). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalHeld"];
+                };
+            };
             /** @description `validation_failed`: `id` is not a uuid. */
             400: {
                 headers: {
@@ -4216,6 +4448,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description When the team requires two-person approval for it: 202 with `status: pending_approval` and the pending request (docs/approvals.md). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalHeld"];
                 };
             };
             /** @description `validation_failed`: `id` is not a uuid. */
@@ -5023,7 +5264,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestorePreview"];
                 };
             };
-            /** @description With `mode`: started; poll GET /api/restore/{restoreId}. Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. */
+            /** @description With `mode`: started; poll GET /api/restore/{restoreId}. Beyond the spec, with `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. When the team requires two-person approval for it: 202 with `status: pending_approval` and the pending request (docs/approvals.md). */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -6832,7 +7073,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Scheduled, or already pending. */
+            /** @description Scheduled, or already pending. When the team requires two-person approval for it: 202 with `status: pending_approval` and the pending request (docs/approvals.md). */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -7398,6 +7639,530 @@ export interface operations {
             };
             /** @description `team_bound_to_token`: An access token acts in the team it was issued for; only a session switches. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Approvals_list: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "expired" | "executed";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalList"];
+                };
+            };
+            /** @description `validation_failed`: An invalid status or page, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Approvals_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDetail"];
+                };
+            };
+            /** @description `validation_failed`: `id` is not a uuid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "view backups" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A request the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Approvals_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveApprovalDto"];
+            };
+        };
+        responses: {
+            /** @description `executed` with its `result`, or `approved` with the `error` that stopped it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: An invalid id or body, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: The role lacks `restore`, the caller is an integration client, or it is the caller’s own request.
+             *
+             *     `forbidden`: The role lacks the "restore" permission.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A request the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `approval_not_pending`, `approval_expired`: Already approved, rejected or executed; or its time ran out (it can no longer run). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Approvals_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectApprovalDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: An invalid id or body, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: The role lacks `restore`, the caller is an integration client, or it is the caller’s own request.
+             *
+             *     `forbidden`: The role lacks the "restore" permission.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A request the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `approval_not_pending`, `approval_expired`: Already approved, rejected or executed; or its time ran out (it can no longer run). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ApprovalSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSettingsEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A malformed, oversized or too deeply nested JSON body, or a parameter holding NUL or an unpaired surrogate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage team" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ApprovalSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApprovalSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSettingsEnvelope"];
+                };
+            };
+            /** @description While it is on, turning it or one of its switches off waits for a second member’s approval. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalHeld"];
+                };
+            };
+            /** @description `validation_failed`: An invalid field, or `expiry_hours` outside 1 to 168, named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "manage team" permission. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

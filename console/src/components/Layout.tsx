@@ -25,6 +25,7 @@ const SECTIONS: Array<{ to: string; label: string; permission: PermissionName }>
   { to: '/notifications', label: text.nav.notifications, permission: 'view notifications' },
   { to: '/team', label: text.nav.team, permission: 'manage team' },
   { to: '/account', label: text.nav.account, permission: 'export' },
+  { to: '/approvals', label: text.nav.approvals, permission: 'restore' },
 ];
 
 /** The first section the signed-in role may open: where `/` leads. */

@@ -21,5 +21,6 @@ export const layoutMessages = {
     account: 'Account',
     drills: 'Drills',
     workflows: 'Okta Workflows',
+    approvals: 'Approvals',
   },
 } as const;

@@ -55,5 +55,6 @@ export const notificationsMessages = {
     'connection.credentials_invalid': 'Credentials refused by the provider',
     'account.deletion_scheduled': 'Account deletion scheduled',
     'account.deletion_cancelled': 'Account deletion cancelled',
+    'approval.requested': 'A request waits for approval',
   },
 } as const;

@@ -24,6 +24,7 @@ import { Instant } from '../components/Instant';
 import { connectionName, formatInstant } from '../logic/format';
 import { restoreMessages as text } from '../messages/restore';
 import { useCan } from '../session/me';
+import { WaitingForApproval } from './approvals/WaitingForApproval';
 
 type Mode = 'selective' | 'full';
 const csv = (value: string | null) =>
@@ -81,6 +82,7 @@ export function RestoreScreen() {
       ),
     onSuccess: (accepted) => {
       if ('restoreId' in accepted && accepted.restoreId) navigate(`/restores/${accepted.restoreId}`);
+      setConfirming(false);
     },
   });
   const typed =
@@ -145,6 +147,9 @@ export function RestoreScreen() {
           {preview.isFetching && <Text>{text.previewing}</Text>}
           {preview.data && <PreviewTables preview={preview.data} />}
           {run.error && <ErrorAlert error={run.error} />}
+          {run.data && 'approval' in run.data && run.data.approval && (
+            <WaitingForApproval approvalId={run.data.approval.id} />
+          )}
           <Group>
             <Button
               color="red"
@@ -192,7 +197,8 @@ async function loadPreview(
   }
 }
 
-function PreviewTables({ preview }: { preview: Schemas['RestorePreview'] }) {
+/** The dry run's rows per type and its prune candidates (also on an approval's page). */
+export function PreviewTables({ preview }: { preview: Schemas['RestorePreview'] }) {
   return (
     <Stack>
       <Title order={2} size="h3">

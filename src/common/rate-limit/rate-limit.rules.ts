@@ -38,7 +38,9 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
     limit: 10,
     appliesTo: (method, path) =>
       (method === 'POST' && (path === '/api/backup/run' || path === '/api/backup/:id/verify')) ||
-      (UNSAFE_METHODS.has(method) && (path === '/api/restore' || path.startsWith('/api/restore/'))),
+      (UNSAFE_METHODS.has(method) && (path === '/api/restore' || path.startsWith('/api/restore/'))) ||
+      // Approving a held restore starts it (docs/approvals.md): the same budget.
+      (method === 'POST' && path === '/api/approvals/:id/approve'),
   },
   {
     // "Sign-in codes: 20 requests per minute: /api/auth/send-code and /api/auth/verify-code."

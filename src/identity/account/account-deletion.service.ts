@@ -1,3 +1,4 @@
+import { ApprovalGate, type HeldForApproval } from '@app/approvals/approval-gate.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ObjectStore } from '@libs/object-store/object-store.js';
 import type { Actor } from '@app/common/actor.js';
@@ -30,14 +31,23 @@ export class AccountDeletionService {
     private readonly purge: TeamPurgeRepository,
     private readonly audit: AuditService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+    private readonly gate: ApprovalGate,
   ) {}
 
   /**
    * Schedules the caller's team for deletion 30 days from now, or answers the pending schedule
    * (idempotent). A new request is audited (`account.deletion_scheduled`, which notifies and
-   * e-mails every member).
+   * e-mails every member). When the team's two-person approval covers account deletion, holds it
+   * instead (docs/approvals.md).
+   * @returns when deletion starts, or the pending request when held
    */
-  async schedule(actor: Actor, now = new Date()): Promise<{ scheduledFor: Date }> {
+  async schedule(actor: Actor, now = new Date()): Promise<{ scheduledFor: Date } | HeldForApproval> {
+    const held = await this.gate.hold(actor, 'account_delete', async () => ({
+      target: { type: 'team', id: actor.teamId },
+      summary: 'Delete the account and all team data (30-day grace period)',
+      body: { confirm: 'DELETE' },
+    }));
+    if (held) return held;
     const { scheduledFor } = await this.audit.audited(
       (tx) =>
         this.deletions.schedule(tx, actor.teamId, actor.userId, new Date(now.getTime() + GRACE_PERIOD_MS)),

@@ -1,3 +1,5 @@
+import type { HeldForApproval } from '@app/approvals/approval-gate.js';
+import { HELD_DESCRIPTION } from '@app/approvals/dto/approval.dto.js';
 import { Body, Controller, Delete, Get, HttpCode, Logger, Post, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -66,14 +68,18 @@ export class AccountController {
   @ApiOperation({ summary: 'Request account deletion' })
   @HttpCode(202)
   @RequirePermission(Permission.AccountErasure)
-  @ApiAcceptedResponse({ type: DeletionScheduledDto, description: 'Scheduled, or already pending.' })
+  @ApiAcceptedResponse({
+    type: DeletionScheduledDto,
+    description: `Scheduled, or already pending. ${HELD_DESCRIPTION}`,
+  })
   @ApiErrorResponses({ 400: '`confirm` is not the literal text DELETE.' })
   async requestDeletion(
     @CurrentActor() actor: Actor,
     @Body() _body: DeleteAccountDto,
-  ): Promise<DeletionScheduledDto> {
-    const { scheduledFor } = await this.deletions.schedule(actor);
-    return { status: 'scheduled', scheduled_for: scheduledFor.toISOString() };
+  ): Promise<DeletionScheduledDto | HeldForApproval> {
+    const result = await this.deletions.schedule(actor);
+    if ('approval' in result) return result;
+    return { status: 'scheduled', scheduled_for: result.scheduledFor.toISOString() };
   }
 
   /** Cancels the pending deletion during the grace period; 404 when none is pending. */

@@ -1,3 +1,4 @@
+import { ApprovalGateModule } from '@app/approvals/approval-gate.module.js';
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AccountDeletionInterceptor } from './account-deletion.interceptor.js';
@@ -11,6 +12,7 @@ import { TeamPurgeRepository } from './team-purge.repository.js';
 
 /** Account data rights (docs/account.md): the data export and the account's deletion. */
 @Module({
+  imports: [ApprovalGateModule],
   controllers: [AccountController],
   providers: [
     AccountExportService,
@@ -21,6 +23,6 @@ import { TeamPurgeRepository } from './team-purge.repository.js';
     AccountDeletionJob,
     { provide: APP_INTERCEPTOR, useClass: AccountDeletionInterceptor },
   ],
-  exports: [AccountDeletionJob],
+  exports: [AccountDeletionJob, AccountDeletionService],
 })
 export class AccountModule {}

@@ -1,3 +1,4 @@
+import { ApprovalsModule } from '@app/approvals/approvals.module.js';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { BackupsModule } from '@app/backups/backups.module.js';
@@ -18,6 +19,7 @@ import { HousekeepingCron } from './housekeeping.cron.js';
     AccountModule,
     ExportModule,
     RestoreDrillsModule,
+    ApprovalsModule,
     ScoresModule,
   ],
   providers: [BackupsCron, HousekeepingCron],

@@ -6,6 +6,7 @@ import type { AppConfig } from '@app/platform/config/app-config.js';
 import { WeeklyVerificationJob } from '@app/drills/weekly-verification.job.js';
 import { ReportExpiryJob } from '@app/export/report-expiry.job.js';
 import { ScoreHistoryJob } from '@app/scores/score-history.job.js';
+import { ApprovalExpiryJob } from '@app/approvals/approval-expiry.job.js';
 
 /**
  * The cron handlers of the service's housekeeping (docs/account.md, docs/export.md): thin, UTC, they only
@@ -20,6 +21,7 @@ export class HousekeepingCron {
     private readonly reportExpiry: ReportExpiryJob,
     private readonly weeklyVerification: WeeklyVerificationJob,
     private readonly scoreHistory: ScoreHistoryJob,
+    private readonly approvalExpiry: ApprovalExpiryJob,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.runsJobs = config.ROLE !== 'api';
@@ -44,6 +46,12 @@ export class HousekeepingCron {
   @Cron('29 2 * * 1', { name: 'enqueue-weekly-verification', timeZone: 'UTC', waitForCompletion: true })
   async enqueueWeeklyVerification(): Promise<void> {
     if (this.runsJobs) await this.weeklyVerification.enqueue(new Date());
+  }
+
+  /** Every five minutes: the approval requests past their deadline marked expired (docs/approvals.md). */
+  @Cron('*/5 * * * *', { name: 'enqueue-approval-expiry', timeZone: 'UTC', waitForCompletion: true })
+  async enqueueApprovalExpiry(): Promise<void> {
+    if (this.runsJobs) await this.approvalExpiry.enqueue(new Date());
   }
 
   /** Daily: every connection's resilience and readiness reading of that day, and the deletion of those past retention (docs/scores.md "History"). */

@@ -1,3 +1,4 @@
+import { ApprovalDto } from '@app/approvals/dto/approval.dto.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 import type { PruneCandidate, RestorePreviewRow } from '@libs/restore/preview.js';
@@ -78,5 +79,12 @@ export class RestoreAcceptedDto {
     description: 'Without `mode`, queued: the dry run; poll GET /api/restore/previews/{previewId}.',
   })
   previewId?: string;
-  @ApiProperty({ enum: ['started', 'pending'] }) status!: 'started' | 'pending';
+  @ApiProperty({ enum: ['started', 'pending', 'pending_approval'] }) status!:
+    'started' | 'pending' | 'pending_approval';
+  @ApiPropertyOptional({
+    type: ApprovalDto,
+    description:
+      'With `mode`, when the team requires two-person approval: the pending request (docs/approvals.md).',
+  })
+  approval?: ApprovalDto;
 }

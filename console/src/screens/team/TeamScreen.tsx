@@ -5,6 +5,7 @@ import { ClientsSection } from './ClientsSection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { PlanSection } from './PlanSection';
+import { ApprovalSettingsSection } from './ApprovalSettingsSection';
 
 /**
  * The team (permission `manage team`, docs/security.md "Team management"): members and their
@@ -27,6 +28,8 @@ export function TeamScreen() {
           <InvitationsSection callerRole={team.role} />
           <Divider />
           <ClientsSection callerRole={team.role} />
+          <Divider />
+          <ApprovalSettingsSection />
           <Divider />
         </>
       )}

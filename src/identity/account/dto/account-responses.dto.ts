@@ -1,4 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApprovalDto } from '@app/approvals/dto/approval.dto.js';
 import { EXPORT_SECTIONS } from '@app/identity/account/export-sections.js';
 
 /**
@@ -27,9 +28,19 @@ export class AccountExportDto {
 /** POST /api/account/delete: the deletion is scheduled (30-day grace, cancellable). */
 @ApiSchema({ name: 'DeletionScheduled' })
 export class DeletionScheduledDto {
-  @ApiProperty({ enum: ['scheduled'], example: 'scheduled' }) status!: 'scheduled';
-  @ApiProperty({ format: 'date-time', description: 'When deletion starts unless cancelled.' })
-  scheduled_for!: string;
+  @ApiProperty({ enum: ['scheduled', 'pending_approval'], example: 'scheduled' }) status!:
+    'scheduled' | 'pending_approval';
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'When deletion starts unless cancelled; absent while it waits for approval.',
+  })
+  scheduled_for?: string;
+  @ApiPropertyOptional({
+    type: ApprovalDto,
+    description:
+      'When the team requires two-person approval for it: the pending request (docs/approvals.md).',
+  })
+  approval?: ApprovalDto;
 }
 
 /** DELETE /api/account/delete: the pending deletion is cancelled. */

@@ -1,0 +1,98 @@
+/** The approvals screens' text (docs/approvals.md: two-person approval). */
+export const approvalsMessages = {
+  title: 'Approvals',
+  intro:
+    'Requests that wait for a second member with the restore permission. The requester cannot approve their own; integration clients never approve.',
+  filter: 'Show',
+  filters: {
+    pending: 'Waiting',
+    all: 'All',
+    approved: 'Approved',
+    executed: 'Executed',
+    rejected: 'Rejected',
+    expired: 'Expired',
+  },
+  table: 'Approval requests',
+  none: 'No requests.',
+  columns: {
+    what: 'What',
+    requester: 'Requested by',
+    created: 'Asked',
+    expires: 'Expires',
+    status: 'Status',
+  },
+  actions: {
+    restore: 'Restore',
+    backup_delete: 'Delete a backup',
+    connection_delete: 'Delete a connection',
+    account_delete: 'Delete the account',
+    settings: 'Turn approval off',
+  },
+  status: {
+    pending: 'waiting',
+    approved: 'approved',
+    executed: 'executed',
+    rejected: 'rejected',
+    expired: 'expired',
+  },
+  requester: (userId: string, clientName: string | null, clientId: string | null) =>
+    clientId
+      ? `${clientName ?? 'integration client'} ${clientId} (for member ${userId.slice(0, 8)})`
+      : `member ${userId.slice(0, 8)}`,
+  you: 'you',
+  detail: {
+    loading: 'Loading…',
+    title: 'Approval request',
+    back: 'All approvals',
+    body: 'What runs on approval',
+    asked: 'Asked',
+    expires: 'Expires',
+    decided: 'Decided',
+    reason: 'Reason',
+    result: 'Result',
+    openRestore: 'Open the restore',
+    error: 'It could not start',
+    seenTitle: 'The dry run the requester saw',
+    liveTitle: 'The dry run against the live org now',
+    liveError: 'The live org could not be read now',
+    changesTitle: 'Differences since the request',
+    noChanges: 'Nothing changed: the restore would do what the requester saw.',
+    own: 'You asked for this: a second member must decide.',
+  },
+  decide: {
+    approve: 'Approve and run',
+    reject: 'Reject',
+    note: 'Note (optional)',
+    reason: 'Reason for rejecting',
+    confirmApprove: 'Approve this request? It runs at once, exactly as asked.',
+    confirmReject: 'Reject this request? It will never run.',
+    confirm: 'Confirm',
+  },
+  change: {
+    count: (type: string, field: string, before: unknown, after: unknown) =>
+      `${type}: ${field} ${String(before ?? 0)} → ${String(after ?? 0)}`,
+    added: (what: string) => `New: ${what}`,
+    removed: (what: string) => `Gone: ${what}`,
+    prune: (key: string) => `prune candidate ${key}`,
+    type: (type: string) => `type ${type}`,
+  },
+  settings: {
+    heading: 'Two-person approval',
+    intro:
+      'When on, every restore waits for a second member with the restore permission. Turning it, or one of its switches, off waits for approval too.',
+    enabled: 'Require approval for restores',
+    backupDelete: 'Also for deleting a backup',
+    connectionDelete: 'Also for deleting a connection',
+    accountDelete: 'Also for deleting the account',
+    expiry: 'Hours a request waits before it expires',
+    save: 'Save',
+    saved: 'Saved.',
+    held: 'Turning approval off waits for a second member: see Approvals.',
+    openApproval: 'Open the request',
+  },
+  waiting: {
+    title: 'Waiting for approval',
+    body: 'Your team requires a second member to approve this. It runs once they do, exactly as asked.',
+    open: 'Open the request',
+  },
+} as const;
