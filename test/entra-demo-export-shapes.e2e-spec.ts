@@ -20,20 +20,24 @@ const FILE = scubaGearFile();
  */
 (FILE ? describe : describe.skip)('the Entra demo on ScubaGear exports of other shapes', () => {
   let dir: string;
+  let dataDir: string;
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'idp-backup-scuba-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-scuba-data-'));
     const { NODE_ENV: _jest, ...inherited } = process.env;
     env = {
       ...inherited,
-      DATA_DIR: join(dir, 'data'),
+      DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
       PORT: String(await freePort()),
     };
   });
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const path of [dir, dataDir]) rmSync(path, { recursive: true, force: true });
+  });
 
   /** The demo's exit code and output, run through npm as the README documents it. */
   function demo(fixtures: string): Promise<{ code: number; stdout: string; stderr: string }> {

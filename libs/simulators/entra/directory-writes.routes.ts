@@ -110,8 +110,9 @@ function requireProperties(body: Record<string, unknown>, names: readonly string
  *   `userPrincipalName`, `passwordProfile` required; 201 with the user; the password is never
  *   stored nor returned), `PATCH /users/{id}` (204), `DELETE /users/{id}` (204, to the deleted items);
  * - `POST /groups` ("Create group": `displayName`, `mailEnabled`, `mailNickname`, `securityEnabled`
- *   required; 201), `PATCH /groups/{id}` (204), `DELETE /groups/{id}` (204: Microsoft 365 groups to
- *   the deleted items, security groups for good);
+ *   required; 201), `PATCH /groups/{id}` (204), `DELETE /groups/{id}` (204: Microsoft 365 and cloud
+ *   security groups to the deleted items, distribution and synchronized groups for good:
+ *   TenantState.remove);
  * - `POST /groups/{id}/members/$ref` with `{"@odata.id": ".../directoryObjects/{id}"}` ("Add
  *   members": 204; 400 when already a member) and `DELETE /groups/{id}/members/{memberId}/$ref`
  *   ("Remove member": 204).

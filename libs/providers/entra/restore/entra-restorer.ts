@@ -28,8 +28,9 @@ import { entraRestorePermissions } from './entra-restore-permissions.js';
 
 /**
  * The types whose deleted objects wait 30 days in the directory's deleted items, by the OData
- * cast that lists them ("directory: deletedItems": users, Microsoft 365 groups, applications,
- * service principals, administrative units; security groups are deleted for good).
+ * cast that lists them ("directory: deletedItems": users, Microsoft 365 groups and, since 2026, cloud security groups
+ * (learn.microsoft.com/graph/api/group-delete; MC1183299), applications, service principals,
+ * administrative units).
  */
 const DELETED_ITEM_CASTS: Partial<Record<EntraResourceType, string>> = {
   user: 'microsoft.graph.user',
