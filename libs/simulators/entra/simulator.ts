@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { FaultInjector, type FaultOptions } from '@libs/simulators/kit/http/faults.js';
+import { ReplicationLag, type ReplicationLagOptions } from './replication-lag.js';
 import { Router } from '@libs/simulators/kit/http/router.js';
 import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
 import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
@@ -53,6 +54,11 @@ export interface EntraSimulatorOptions {
    * `$batch` draw each on their own.
    */
   faults?: Pick<FaultOptions, 'errorRate' | 'seed'>;
+  /**
+   * Graph's replication lag after a create (replication-lag.ts): a new object is not found, and
+   * links to it are refused, until its drawn lag has passed. Off by default.
+   */
+  replicationLag?: ReplicationLagOptions;
 }
 
 /** A running simulated Entra tenant. */
@@ -134,7 +140,8 @@ export async function startEntraSimulator(
     );
     const router = new Router();
     const counts: Record<string, number> = {};
-    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults));
+    const lag = options.replicationLag ? new ReplicationLag(options.replicationLag) : undefined;
+    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults), lag);
     router.add(
       tokenRoute(graph),
       ...graphRoutes(graph),
@@ -259,6 +266,7 @@ function answerer(
   throttle: GraphThrottle,
   counts: Record<string, number>,
   faults: FaultInjector,
+  lag?: ReplicationLag,
 ): Answer {
   return async ({ method, url, headers, bodyText }) => {
     const match = router.match(method, url.pathname);
@@ -293,7 +301,11 @@ function answerer(
           'serviceNotAvailable',
           'The service is temporarily unavailable. Please retry later.',
         );
+      const graphCall = template.startsWith('/v1.0/') && template !== BATCH_TEMPLATE;
+      if (lag && graphCall) lag.check(template, match.params, bodyText);
       const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
+      if (lag && graphCall && method === 'POST' && reply.status === 201 && reply.body)
+        lag.created(JSON.parse(reply.body.toString()));
       return { ...reply, headers: { ...admitted, ...reply.headers } };
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
