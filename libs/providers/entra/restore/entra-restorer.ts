@@ -25,6 +25,8 @@ import {
   type OwnApp,
 } from './entra-restore-definition.js';
 import { entraRestorePermissions } from './entra-restore-permissions.js';
+import { ReplicationTracker } from './replication-tracker.js';
+import { DEFAULT_REPLICATION_WAIT_MS } from '@libs/providers/entra/graph-replication.js';
 
 /**
  * The types whose deleted objects wait 30 days in the directory's deleted items, by the OData
@@ -73,16 +75,21 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly verified = new Set<ResourceType>();
   /** Groups whose members a restore leaves alone -> why (dynamic, synced), learnt as groups pass. */
   private readonly managedGroups = new Map<string, string>();
+  /** The wait for Graph's replication of what this restore creates. */
+  private readonly replication: ReplicationTracker;
 
   /**
    * @param verify asks Graph for a token and throws ProviderAuthError naming the application
    *   permissions among `permissions` it lacks
+   * @param replicationWaitMs the longest one write waits for Graph to replicate objects the
+   *   restore created (graph-replication.ts), ms; 0 waits for nothing
    */
   constructor(
     private readonly graph: GraphApiClient,
     private readonly own: OwnApp,
     private readonly options: RestoreWriteOptions,
     private readonly verify: (permissions: string[]) => Promise<void>,
+    replicationWaitMs: number = DEFAULT_REPLICATION_WAIT_MS,
   ) {
     super(
       'Microsoft Entra ID',
@@ -91,6 +98,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       ENTRA_VOLATILE_FIELDS,
       ENTRA_RESOURCE_TYPES,
     );
+    this.replication = new ReplicationTracker(replicationWaitMs);
   }
 
   /**
@@ -147,7 +155,12 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       await this.verify(entraRestorePermissions([type]));
       this.verified.add(type);
     }
-    return super.apply(write, signal);
+    // A created object is read back before the writes that name it (replication-tracker.ts).
+    return this.replication.counted(async () => {
+      const result = await super.apply(write, signal);
+      if (write.action === 'create') await this.replication.created(this.graph, type, result, signal);
+      return result;
+    });
   }
 
   fromDeleted(record: ResourceRecord): boolean {
@@ -193,7 +206,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   }
 
   protected context(signal?: AbortSignal): EntraWriteContext {
-    return { graph: this.graph, options: this.options, signal, own: this.own };
+    return { graph: this.replication.client(this.graph), options: this.options, signal, own: this.own };
   }
 
   protected protectedBecause(record: ResourceRecord): string | undefined {

@@ -20,47 +20,53 @@ describe('a deleted security group, restored from the deleted items (Graph simul
 
   it('comes back with its id, role-assignable, with its members, and the policy naming it unchanged', async () => {
     const [user] = await tenant.records('user');
-    const created = (await tenant.adminCall('POST', '/v1.0/groups', {
+    const created = await tenant.adminCall('POST', '/v1.0/groups', {
       displayName: 'Tier 0 admins',
       mailEnabled: false,
       mailNickname: 'tier0',
       securityEnabled: true,
       isAssignableToRole: true,
-    })) as { id: string };
-    await tenant.adminCall('POST', `/v1.0/groups/${created.id}/members/$ref`, {
+    });
+    await tenant.adminCall('POST', `/v1.0/groups/${String(created.id)}/members/$ref`, {
       '@odata.id': `https://graph.microsoft.com/v1.0/directoryObjects/${user.id}`,
     });
-    const policy = (await tenant.adminCall('POST', '/v1.0/identity/conditionalAccess/policies', {
+    const policy = await tenant.adminCall('POST', '/v1.0/identity/conditionalAccess/policies', {
       displayName: 'Tier 0 from compliant devices',
       state: 'enabledForReportingButNotEnforced',
       conditions: {
-        users: { includeGroups: [created.id] },
+        users: { includeGroups: [String(created.id)] },
         applications: { includeApplications: ['All'] },
       },
       grantControls: { operator: 'OR', builtInControls: ['compliantDevice'] },
-    })) as { id: string };
-    const group = (await tenant.record('group', created.id))!;
-    const policyBefore = (await tenant.record('conditional_access_policy', policy.id))!;
+    });
+    const group = (await tenant.record('group', String(created.id)))!;
+    const policyBefore = (await tenant.record('conditional_access_policy', String(policy.id)))!;
 
-    await tenant.adminCall('DELETE', `/v1.0/groups/${created.id}`);
+    await tenant.adminCall('DELETE', `/v1.0/groups/${String(created.id)}`);
     const bin = (await tenant.adminCall('GET', '/v1.0/directory/deletedItems/microsoft.graph.group')) as {
       value: Array<{ id: string }>;
     };
-    expect(bin.value.map((item) => item.id)).toContain(created.id);
+    expect(bin.value.map((item) => item.id)).toContain(String(created.id));
 
     const sut = await tenant.prepared(['group']);
     const result = await tenant.restore(sut, group);
 
     expect(result).toEqual({
-      id: created.id,
+      id: String(created.id),
       notes: ['Restored from the deleted items with its id, so what refers to it still does'],
     });
-    const live = (await tenant.record('group', created.id))!;
-    expect(live.data).toMatchObject({ id: created.id, isAssignableToRole: true, securityEnabled: true });
+    const live = (await tenant.record('group', String(created.id)))!;
+    expect(live.data).toMatchObject({
+      id: String(created.id),
+      isAssignableToRole: true,
+      securityEnabled: true,
+    });
     expect(sut.fingerprint(live)).toBe(sut.fingerprint(group));
     expect((await tenant.records('group_membership')).map((record) => record.id)).toContain(
-      `${created.id}:${user.id}`,
+      `${String(created.id)}:${user.id}`,
     );
-    expect((await tenant.record('conditional_access_policy', policy.id))!.data).toEqual(policyBefore.data);
+    expect((await tenant.record('conditional_access_policy', String(policy.id)))!.data).toEqual(
+      policyBefore.data,
+    );
   });
 });
