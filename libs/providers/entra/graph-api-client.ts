@@ -298,6 +298,8 @@ export class GraphApiClient {
       const ok = (response.status >= 200 && response.status < 300) || write.okOn?.includes(response.status);
       if (ok) {
         const body = response.body.trim() === '' ? null : parseJson(response.body);
+        // Writes the same restore makes next (a creation's own follow-up PATCH) may name it.
+        if (write.method === 'POST' && response.status === 201) this.replication?.created(createdIds(body));
         return body !== null && typeof body === 'object' ? withoutContext(body as GraphObject) : null;
       }
       // A refused write changed nothing: sending it again (a POST too) cannot make it twice.
@@ -392,6 +394,12 @@ function batchResponses(body: string): BatchResponse[] {
   if (!Array.isArray(responses) || !responses.every((r) => typeof (r as BatchResponse)?.status === 'number'))
     throw new ProviderRequestError(`Graph answered ${BATCH_TEMPLATE} with a body that is not a batch`, 200);
   return responses as BatchResponse[];
+}
+
+/** The ids a creation's answer gives the new object: its `id`, and an application's `appId`. */
+function createdIds(body: unknown): string[] {
+  const { id, appId } = (body ?? {}) as { id?: unknown; appId?: unknown };
+  return [id, appId].filter((value): value is string => typeof value === 'string');
 }
 
 /** An object without its `@odata.context` annotation (it describes the answer, not the object). */

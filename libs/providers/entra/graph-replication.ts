@@ -16,6 +16,8 @@ export interface ReplicationWait {
   namesFresh(text: string): boolean;
   /** told each pause, ms, so the item's result can say how long it waited */
   waited(ms: number): void;
+  /** told the ids of each object a write created (`id`, an application's `appId`), at once */
+  created(ids: string[]): void;
 }
 
 /** The default wait: five minutes, past the worst lag reported (msgraph-bicep-types#193). */

@@ -1,3 +1,4 @@
+import { requireSensitiveActionAllowed } from './privileged-targets.js';
 import { randomUUID } from 'node:crypto';
 
 import { json, type Reply } from '@libs/simulators/kit/http/reply.js';
@@ -147,15 +148,18 @@ export function directoryWriteRoutes(graph: GraphContext): Route[] {
       state.create('users', user);
       return created(entityReply(url, graph.baseUrl, 'users/$entity', user, USER_DEFAULT_PROPERTIES));
     }),
-    graphRoute(graph, 'PATCH', '/v1.0/users/{id}', ROLES.writeUsers, ({ params, bodyText }) => {
+    graphRoute(graph, 'PATCH', '/v1.0/users/{id}', ROLES.writeUsers, ({ params, bodyText, headers }) => {
+      const body = jsonObjectBody(bodyText);
+      requireSensitiveActionAllowed(graph, headers.authorization, params.id, body);
       const changes = writable(
-        jsonObjectBody(bodyText),
+        body,
         USER_PROPERTIES.filter((name) => name !== 'id' && name !== 'createdDateTime'),
       );
       if (!state.update('users', params.id, changes)) throw notFound(params.id);
       return { status: 204 };
     }),
-    graphRoute(graph, 'DELETE', '/v1.0/users/{id}', ROLES.deleteUsers, ({ params }) => {
+    graphRoute(graph, 'DELETE', '/v1.0/users/{id}', ROLES.deleteUsers, ({ params, headers }) => {
+      requireSensitiveActionAllowed(graph, headers.authorization, params.id);
       if (!state.remove('users', params.id)) throw notFound(params.id);
       return { status: 204 };
     }),

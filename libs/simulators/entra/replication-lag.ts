@@ -4,7 +4,11 @@ import { GraphError, notFound } from './graph-error.js';
 
 /** How long a new directory object takes to reach every replica Graph may read or write it on. */
 export interface ReplicationLagOptions {
-  /** the worst lag of one object, in simulated ms; each object's is drawn in [0, maxMs] (default 2,000) */
+  /**
+   * the worst lag of one object, in simulated ms (default 2,000); each object's is `maxMs * u^4`
+   * for `u` uniform in [0, 1): mostly short, now and then near the worst case (a fifth of it on
+   * average), as the reports below describe seconds usually and minutes at times
+   */
   maxMs?: number;
   /**
    * simulated ms per real ms (default 1): 60 makes a two-minute worst case pass in two real
@@ -20,7 +24,7 @@ const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /**
  * Graph's replication lag after a create: each object a POST creates (its `id`, and an
  * application's `appId`) becomes visible after a lag drawn from a seeded PRNG, bounded by
- * `maxMs`. Until then:
+ * `maxMs` (see ReplicationLagOptions). Until then:
  * - a request whose path names it (a read back, an update, a link under it such as
  *   `/groups/{id}/members/$ref`) answers 404 `Request_ResourceNotFound`;
  * - a request whose body names it (a member's `@odata.id`, a grant's `clientId`, a role
@@ -55,7 +59,7 @@ export class ReplicationLag {
   created(body: unknown): void {
     if (body === null || typeof body !== 'object') return;
     const { id, appId } = body as { id?: unknown; appId?: unknown };
-    const at = this.now() + (this.prng.next() * this.maxMs) / this.timeScale;
+    const at = this.now() + (this.prng.next() ** 4 * this.maxMs) / this.timeScale;
     for (const name of [id, appId]) if (typeof name === 'string') this.visibleAt.set(name.toLowerCase(), at);
   }
 

@@ -97,6 +97,12 @@ export interface RunningEntraSimulator {
    * tenant up without them, then measures a run with them. Buckets keep what they hold.
    */
   setThrottling(enabled: boolean): void;
+  /**
+   * The enterprise application (service principal) of an app `registerApp` made, as the admin
+   * center creates one with each app registration: its object id, which a role assignment names
+   * to give the app a directory role (privileged-targets.ts). Made at the first call.
+   */
+  servicePrincipalOf(clientId: string): string;
   /** Resource units of the Graph requests admitted, and the requests throttled (429), so far. */
   throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
@@ -167,6 +173,22 @@ export async function startEntraSimulator(
         throttle.enabled = enabled;
       },
       throttleTotals: () => ({ ...throttle.totals }),
+      servicePrincipalOf: (clientId) => {
+        const sps = state.collection('servicePrincipals');
+        const found = [...sps.values()].find((sp) => sp.appId === clientId);
+        if (found) return found.id;
+        const id = randomUUID();
+        state.put('servicePrincipals', {
+          id,
+          appId: clientId,
+          displayName: 'idp-backup',
+          servicePrincipalType: 'Application',
+          accountEnabled: true,
+          appOwnerOrganizationId: state.tenantId,
+          servicePrincipalNames: [clientId],
+        });
+        return id;
+      },
       requestCounts: () => ({ ...counts }),
       close: async () => {
         await new Promise<void>((resolve) => {

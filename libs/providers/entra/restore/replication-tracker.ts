@@ -73,6 +73,9 @@ export class ReplicationTracker {
     return {
       maxWaitMs: this.maxWaitMs,
       namesFresh: (text) => [...text.matchAll(GUID)].some(([id]) => this.fresh.has(id.toLowerCase())),
+      created: (ids) => {
+        for (const id of ids) this.fresh.add(id.toLowerCase());
+      },
       waited: (ms) => {
         const tally = this.current.getStore();
         if (tally) tally.waitedMs += ms;
