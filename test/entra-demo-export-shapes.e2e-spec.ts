@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@app/platform/bootstrap/free-port.js';
+import { isolatedCommandEnv } from './support/command-env.js';
 import { scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
 
 // The demo builds the project, then boots the service on embedded PostgreSQL: minutes.
@@ -26,13 +26,7 @@ const FILE = scubaGearFile();
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'idp-backup-scuba-'));
     dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-scuba-data-'));
-    const { NODE_ENV: _jest, ...inherited } = process.env;
-    env = {
-      ...inherited,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      PORT: String(await freePort()),
-    };
+    env = await isolatedCommandEnv(dataDir);
   });
 
   afterAll(() => {

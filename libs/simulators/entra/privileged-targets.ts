@@ -58,7 +58,13 @@ export function requireSensitiveActionAllowed(
   body?: Record<string, unknown>,
 ): void {
   if (body && !SENSITIVE_PROPERTIES.some((name) => name in body)) return;
-  const targetRoles = rolesOf(graph, userId);
+  // The table names built-in roles; a custom role's holder is not a target of this rule.
+  const custom = new Set(
+    [...graph.state.collection('roleDefinitions').values()]
+      .filter((definition) => definition.isBuiltIn === false)
+      .map((definition) => definition.id),
+  );
+  const targetRoles = rolesOf(graph, userId).filter((role) => !custom.has(role));
   if (targetRoles.length === 0) return;
   const { appId } = graph.apps.verify(authorization);
   const sp = [...graph.state.collection('servicePrincipals').values()].find(

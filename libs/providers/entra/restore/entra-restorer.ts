@@ -5,6 +5,7 @@ import type {
   IdMap,
   RestoreWrite,
   RestoreWriteOptions,
+  RestoreSupport,
   RestoreWriteResult,
 } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
@@ -26,6 +27,7 @@ import {
 } from './entra-restore-definition.js';
 import { entraRestorePermissions } from './entra-restore-permissions.js';
 import { ReplicationTracker } from './replication-tracker.js';
+import { PrivilegedTargets } from './privileged-targets.js';
 import { DEFAULT_REPLICATION_WAIT_MS } from '@libs/providers/entra/graph-replication.js';
 
 /**
@@ -77,6 +79,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly managedGroups = new Map<string, string>();
   /** The wait for Graph's replication of what this restore creates. */
   private readonly replication: ReplicationTracker;
+  /** Users holding administrator roles, and whether the app may write them (read by `prepare`). */
+  private readonly privileged = new PrivilegedTargets();
 
   /**
    * @param verify asks Graph for a token and throws ProviderAuthError naming the application
@@ -109,8 +113,9 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
    */
   async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
     await this.verify(entraRestorePermissions([]));
-    if (types.some((type) => HELD_BY_PRINCIPALS.includes(type as EntraResourceType)))
+    if (types.some((type) => HELD_BY_PRINCIPALS.includes(type as EntraResourceType) || type === 'user'))
       this.own.servicePrincipalId ??= await this.ownServicePrincipal(signal);
+    if (types.includes('user')) await this.privileged.read(this.graph, this.own.servicePrincipalId, signal);
     for (const type of types) {
       const cast = DELETED_ITEM_CASTS[type as EntraResourceType];
       if (!cast) continue;
@@ -157,10 +162,19 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
     }
     // A created object is read back before the writes that name it (replication-tracker.ts).
     return this.replication.counted(async () => {
-      const result = await super.apply(write, signal);
+      const result = await super.apply(write, signal).catch((error: unknown) => {
+        if (type !== 'user' || write.action === 'create') throw error;
+        throw this.privileged.refusal(write.live.id, error);
+      });
       if (write.action === 'create') await this.replication.created(this.graph, type, result, signal);
       return result;
     });
+  }
+
+  /** As DefinitionRestorer's; a user's also names each privileged target (privileged-targets.ts). */
+  override support(type: ResourceType): RestoreSupport {
+    const support = super.support(type);
+    return type === 'user' ? { ...support, notes: [...support.notes, ...this.privileged.notes()] } : support;
   }
 
   fromDeleted(record: ResourceRecord): boolean {
