@@ -273,8 +273,9 @@ export class GraphApiClient {
   }
 
   /**
-   * One write. POST is sent once (a creation is not idempotent); PATCH, PUT and DELETE are
-   * retried by the transport like reads.
+   * One write. POST is sent once by the transport (a creation is not idempotent); PATCH, PUT and
+   * DELETE are retried by it like reads. Through a view of waitingForReplication, a write Graph
+   * refuses as naming an object not replicated yet is sent again (any method: it changed nothing).
    * @returns the answer's object (its `@odata.context` left out), or null for an empty answer
    *   (204 No Content)
    * @throws ProviderAuthError on 401 with a fresh token or 403; ProviderRequestError for another
