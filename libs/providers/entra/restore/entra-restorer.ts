@@ -161,6 +161,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       this.verified.add(type);
     }
     // A created object is read back before the writes that name it (replication-tracker.ts).
+    if (write.action === 'update' && type === 'user')
+      write = { ...write, record: this.privileged.withoutUnchanged(write.record) };
     return this.replication.counted(async () => {
       const result = await super.apply(write, signal).catch((error: unknown) => {
         if (type !== 'user' || write.action === 'create') throw error;

@@ -1,5 +1,7 @@
 import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { GraphApiClient } from '@libs/providers/entra/graph-api-client.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import { isDeepStrictEqual } from 'node:util';
 
 const GLOBAL_ADMINISTRATOR = '62e90394-69f5-4237-9190-012177145e10';
 const PRIVILEGED_AUTHENTICATION_ADMINISTRATOR = '7be44c8a-adaf-4e2a-84d6-ab2649e08a13';
@@ -22,9 +24,17 @@ const LIMITED_ADMIN_ROLES: ReadonlySet<string> = new Set([
   '4a5d8f65-41da-4de4-8968-e035b65339cf',
 ]);
 
+/**
+ * The user properties whose change is a sensitive action (Who can perform sensitive actions;
+ * "Update user": "sensitive user properties, such as accountEnabled, mobilePhone, and otherMails").
+ */
+const SENSITIVE = ['accountEnabled', 'businessPhones', 'mobilePhone', 'otherMails', 'userPrincipalName'];
+
 /** A user holding built-in administrator roles, and whether the restore app may act on it. */
 interface Target {
   name: string;
+  /** its sensitive properties as Graph holds them now */
+  live: Record<string, unknown>;
   roles: string[];
   allowed: boolean;
   /** the roles the app would need, by name */
@@ -83,7 +93,7 @@ export class PrivilegedTargets {
       const user = await graph.objectIfFound({
         template: '/v1.0/users/{id}',
         params: { id: principal },
-        select: ['userPrincipalName'],
+        select: SENSITIVE,
         signal,
       });
       if (!user) continue; // a group or a service principal holds it
@@ -92,6 +102,7 @@ export class PrivilegedTargets {
       const roleName = (role: string) => names.get(role) ?? ROLE_NAMES[role] ?? role;
       this.targets.set(principal, {
         name: String(user.userPrincipalName ?? principal),
+        live: user,
         roles: roles.map(roleName),
         allowed: allowedRoles.some((role) => appRoles.has(role)),
         needs: allowedRoles.map(roleName).join(' or '),
@@ -106,6 +117,20 @@ export class PrivilegedTargets {
         ? `Privileged target ${target.name} (${id}) holds ${target.roles.join(', ')}: the restore app holds a role that may act on it (${target.needs}), so Graph allows it to re-enable, change or delete this user`
         : `Privileged target ${target.name} (${id}) holds ${target.roles.join(', ')}: the restore app holds no role that may act on it (${target.needs}), so Graph refuses app-only writes to its accountEnabled, phones, other e-mails, password and sign-in name, and its deletion (403); activate the role for the restore app first (docs/restore.md "Privileged targets")`,
     );
+  }
+
+  /**
+   * The record of an update of a target without the sensitive properties it has already (Graph
+   * refuses a write that carries one, changed or not, when the app may not act on the target):
+   * a fix of a Global Administrator's job title needs no directory role.
+   */
+  withoutUnchanged(record: ResourceRecord): ResourceRecord {
+    const target = this.targets.get(record.id);
+    if (!target) return record;
+    const data = { ...record.data };
+    for (const name of SENSITIVE)
+      if (name in data && isDeepStrictEqual(data[name], target.live[name])) delete data[name];
+    return { ...record, data };
   }
 
   /**
