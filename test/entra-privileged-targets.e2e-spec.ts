@@ -31,6 +31,8 @@ describe('Entra restore of a privileged target (HTTP, real PostgreSQL, Graph sim
   let graph: GraphTestClient;
   let backup: BackupDto;
   let target: { id: string; upn: string };
+  /** Another Global Administrator, whose job title alone was changed. */
+  let retitled: string;
 
   const call = async (method: string, path: string, body?: unknown) => {
     const answer = await graph.call(method, `/v1.0${path}`, body);
@@ -68,14 +70,17 @@ describe('Entra restore of a privileged target (HTTP, real PostgreSQL, Graph sim
     graph = await graphClient(tenant.sim, adminApp);
     // The admin's own tool acts on administrators: it holds Global Administrator itself.
     await makeGlobalAdministrator(tenant.sim.servicePrincipalOf(adminApp.clientId));
-    const user = tenant.sim.snapshot().user.find(({ data }) => data.accountEnabled === true)!;
+    const [user, other] = tenant.sim.snapshot().user.filter(({ data }) => data.accountEnabled === true);
     target = { id: user.id, upn: String(user.data.userPrincipalName) };
+    retitled = other.id;
     await makeGlobalAdministrator(target.id);
+    await makeGlobalAdministrator(retitled);
     const connectionId = await createEntraConnection(ctx, admin.token, tenant);
     backup = await runBackup(ctx, admin.token, { connectionId });
     expect(backup.status).toBe('completed');
     // The attacker's move: the Global Administrator disabled.
     await call('PATCH', `/users/${target.id}`, { accountEnabled: false });
+    await call('PATCH', `/users/${retitled}`, { jobTitle: 'Changed by mistake' });
   });
 
   afterAll(async () => {
@@ -86,7 +91,7 @@ describe('Entra restore of a privileged target (HTTP, real PostgreSQL, Graph sim
 
   it('without a directory role the preview names the target and the item fails with Graph 403', async () => {
     const row = await preview();
-    expect(row.update).toBe(1);
+    expect(row.update).toBe(2);
     expect(row.notes).toContainEqual(
       `Privileged target ${target.upn} (${target.id}) holds Global Administrator: the restore app holds no role that may act on it (Global Administrator or Privileged Authentication Administrator), so Graph refuses app-only writes to its accountEnabled, phones, other e-mails, password and sign-in name, and its deletion (403); activate the role for the restore app first (docs/restore.md "Privileged targets")`,
     );
@@ -98,6 +103,11 @@ describe('Entra restore of a privileged target (HTTP, real PostgreSQL, Graph sim
       `Graph refused PATCH /v1.0/users/{id} (Authorization_RequestDenied: Insufficient privileges to complete the operation.): ${target.upn} holds Global Administrator, and app-only writes to it need the restore app to hold Global Administrator or Privileged Authentication Administrator`,
     );
     expect((await call('GET', `/users/${target.id}?$select=accountEnabled`)).accountEnabled).toBe(false);
+    // A change of no sensitive property needs no role: the update leaves the unchanged ones out.
+    expect(restored.items.find((entry) => entry.resourceId === retitled)).toMatchObject({
+      action: 'update',
+      outcome: 'ok',
+    });
   });
 
   it('once the restore app holds Global Administrator the preview says so and the user is enabled again', async () => {
