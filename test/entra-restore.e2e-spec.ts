@@ -39,7 +39,8 @@ const ADMIN_ROLES = [
  * Microsoft Entra ID restores end to end (docs/restore.md "Microsoft Entra ID"), through the HTTP API on real
  * PostgreSQL and the Graph simulator over HTTPS, seeded from a real tenant (CISA ScubaGear's export) and the
  * generator: objects still in the deleted items come back from there with their ids (and the
- * preview says so), a security group deleted for good comes back with a new id, its members and
+ * preview says so), a security group deleted for good (purged from the deleted items, where cloud
+ * security groups wait 30 days since 2026) comes back with a new id, its members and
  * owners, and the conditional access policy that excluded it names the new id; a re-created user
  * comes back disabled; another team cannot restore the tenant's backup.
  */
@@ -203,6 +204,9 @@ const ADMIN_ROLES = [
 
     it('re-creates a security group deleted for good with a new id, its members and owner, and points the conditional access policy at it', async () => {
       await call('DELETE', `/groups/${security.id}`);
+      // Since 2026 a cloud security group waits in the deleted items ("Delete group"; MC1183299):
+      // "Permanently delete an item" makes it gone for good.
+      await call('DELETE', `/directory/deletedItems/${security.id}`);
       const gone = await graph.call('GET', `/v1.0/directory/deletedItems/${security.id}`);
       expect(gone.status).toBe(404);
 

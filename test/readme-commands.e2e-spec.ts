@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@app/platform/bootstrap/free-port.js';
 import { HAVE_FIXTURES } from './support/okta-org.js';
+import { isolatedCommandEnv } from './support/command-env.js';
 
 // Each command builds the project first, then runs a demo or a service: minutes, not a speed target.
 jest.setTimeout(600_000);
@@ -33,13 +33,7 @@ describe('the README commands', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'idp-backup-readme-'));
-    const { NODE_ENV: _jest, ...inherited } = process.env;
-    env = {
-      ...inherited,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      PORT: String(await freePort()),
-    };
+    env = await isolatedCommandEnv(dataDir);
   });
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

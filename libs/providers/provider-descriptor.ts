@@ -25,6 +25,11 @@ export interface ConnectOptions {
   userAgent: string;
   /** share of each rate-limit bucket left free for the tenant's own admins, 0 <= h < 1 */
   headroom: number;
+  /**
+   * how long a restore's write waits for the provider to replicate an object the restore just
+   * created, seconds (0: no wait); the provider's default when absent
+   */
+  replicationWaitSeconds?: number;
   /** the types a restore will write: the connector then also asks for their write scopes */
   restoreTypes?: readonly string[];
 }

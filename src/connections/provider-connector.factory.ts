@@ -24,12 +24,14 @@ export class ProviderConnectorFactory {
   private readonly extraAllowedHosts: readonly string[];
   private readonly caCertPem?: string;
   private readonly headroom: number;
+  private readonly replicationWaitSeconds: number;
   private readonly closedListeners: Array<(provider: ProviderKind, stats: ConnectorStats) => void> = [];
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.extraAllowedHosts = config.PROVIDER_ALLOWED_HOSTS;
     this.caCertPem = config.PROVIDER_CA_FILE ? readFileSync(config.PROVIDER_CA_FILE, 'utf8') : undefined;
     this.headroom = config.PROVIDER_RATE_LIMIT_HEADROOM;
+    this.replicationWaitSeconds = config.PROVIDER_REPLICATION_WAIT_SECONDS;
   }
 
   /**
@@ -51,6 +53,7 @@ export class ProviderConnectorFactory {
       caCertPem: this.caCertPem,
       userAgent: `idp-backup/${SERVICE_VERSION}`,
       headroom: this.headroom,
+      replicationWaitSeconds: this.replicationWaitSeconds,
       restoreTypes,
     });
     if (this.closedListeners.length === 0) return connector;

@@ -20,6 +20,7 @@ import { startOktaDemoTenant } from './okta-demo-tenant.js';
 import type { DrillResult } from './drill-result.js';
 import { ServiceClient } from './service-client.js';
 import { StderrLogger } from '@app/platform/bootstrap/stderr-logger.js';
+import { ScubaGearExportError } from '@libs/simulators/entra/seed/scubagear-export.js';
 
 const USAGE = `Usage: npm run demo -- [--provider okta|entra_id] [--fixtures DIR|FILE [--fixture-org NAME]] [--users N --groups N --apps N --seed S] [--rate-limits none|enterprise] [--json] [--console [--console-port P]]`;
 
@@ -251,6 +252,10 @@ try {
 } catch (error) {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    code = 2;
+  } else if (error instanceof ScubaGearExportError) {
+    // The file given to --fixtures is the user's: say what is wrong with it, not where we were.
+    process.stderr.write(`${error.message}\n`);
     code = 2;
   } else {
     process.stderr.write(

@@ -26,10 +26,11 @@ const MISTAKE = 'Changed by mistake';
 
 /**
  * The demo's restore drill on Entra ID: an admin deletes the security group with the most members
- * (a security group is deleted for good, so the restore creates it anew, with a new id) and
- * changes a user's job title; a selective restore of those two through the public API puts them
- * back, and the tenant is checked: the re-created group, found through the restore's id map (its
- * item's `newId`), equals its backed-up record apart from what Graph assigns and has every member
+ * (a cloud security group waits 30 days in the deleted items since 2026, so the restore brings it
+ * back from there with its id; purged, it would be created anew with a new id) and changes a
+ * user's job title; a selective restore of those two through the public API puts them back, and
+ * the tenant is checked: the restored group, found through the restore's id map (its item's
+ * `newId`, else its own id), equals its backed-up record apart from what Graph assigns and has every member
  * again; the user's title is back.
  * @returns `skipped` without a restore when the tenant has no security group with members
  */

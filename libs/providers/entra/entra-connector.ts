@@ -70,6 +70,11 @@ export interface EntraConnectorOptions {
   maxConcurrency?: number;
   /** Share of each rate-limit bucket left free for the tenant's own tools, 0 <= h < 1; default 0.2. */
   headroom?: number;
+  /**
+   * The longest a restore's write waits for Graph to replicate an object the restore created,
+   * ms (graph-replication.ts); 0 waits for nothing; default five minutes.
+   */
+  replicationWaitMs?: number;
 }
 
 /** Graph's global cloud and its identity platform authority (Microsoft "National clouds"). */
@@ -110,6 +115,7 @@ export class EntraConnector implements ProviderConnector {
   private readonly seen = { users: 0 };
   private readonly maxConcurrency: number;
   private readonly clientId: string;
+  private readonly replicationWaitMs?: number;
 
   constructor(options: EntraConnectorOptions) {
     const graphOrigin = httpsOrigin(
@@ -141,6 +147,7 @@ export class EntraConnector implements ProviderConnector {
     const loginOrigin = graphHost === GLOBAL_GRAPH_HOST ? GLOBAL_LOGIN_ORIGIN : graphOrigin;
     this.maxConcurrency = this.runtime.maxConcurrency;
     this.clientId = options.clientId;
+    this.replicationWaitMs = options.replicationWaitMs;
     this.tokens = this.runtime.tokenSource(loginOrigin, {
       provider: 'Microsoft Entra ID',
       tokenUrl: new URL(`/${encodeURIComponent(options.tenantId)}/oauth2/v2.0/token`, loginOrigin),
@@ -246,9 +253,15 @@ export class EntraConnector implements ProviderConnector {
    * the token's `roles` before the restore plans.
    */
   restorer(options: RestoreWriteOptions): ProviderRestorer {
-    return new EntraRestorer(this.graph, { clientId: this.clientId }, options, async (permissions) => {
-      assertPermissionsGranted(permissions, grantedRoles(await this.tokens.accessToken()), 'restore');
-    });
+    return new EntraRestorer(
+      this.graph,
+      { clientId: this.clientId },
+      options,
+      async (permissions) => {
+        assertPermissionsGranted(permissions, grantedRoles(await this.tokens.accessToken()), 'restore');
+      },
+      this.replicationWaitMs,
+    );
   }
 
   stats(): ConnectorStats {

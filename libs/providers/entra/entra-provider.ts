@@ -139,6 +139,8 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
       caCertPem: options.caCertPem,
       userAgent: options.userAgent,
       headroom: options.headroom,
+      replicationWaitMs:
+        options.replicationWaitSeconds === undefined ? undefined : options.replicationWaitSeconds * 1000,
     });
   },
 };

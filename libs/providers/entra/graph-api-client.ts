@@ -7,6 +7,7 @@ import type { GraphObject } from './graph-object.js';
 import { backoffMs } from '@libs/providers/kit/rate-limit-governor.js';
 import { parseRetryAfter } from '@libs/providers/kit/retry-after.js';
 import { ProviderAuthError, ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
+import { isReferenceError, type ReplicationWait, replicationPauseMs } from './graph-replication.js';
 
 export type { GraphObject } from './graph-object.js';
 
@@ -70,6 +71,39 @@ export class GraphApiClient {
     /** Graph's origin, `https://graph.microsoft.com` (the `@odata.id` of a `$ref` write names it) */
     readonly graphOrigin: string,
   ) {}
+
+  /** Set on a view of waitingForReplication. */
+  private replication?: ReplicationWait;
+
+  /**
+   * This client, whose writes that name an object created lately (`wait.namesFresh`) and that
+   * Graph refuses as not there yet (isReferenceError) are sent again after capped exponential
+   * pauses, for up to `wait.maxWaitMs` (graph-replication.ts).
+   */
+  waitingForReplication(wait: ReplicationWait): GraphApiClient {
+    const view = Object.create(this) as GraphApiClient;
+    view.replication = wait;
+    return view;
+  }
+
+  /**
+   * Reads an object just created until Graph finds it (a 404 is read again after the same pauses
+   * as a write, for up to `wait.maxWaitMs`): once it is found, the replica this client reaches
+   * has it ("Create user": the object might not be available immediately).
+   * @returns whether it was found
+   * @throws as `pages`
+   */
+  async readBack(read: GraphRead, wait: ReplicationWait): Promise<boolean> {
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (await this.objectIfFound(read)) return true;
+      const pause = replicationPauseMs(wait, attempt, waited);
+      if (pause === 0) return false;
+      await delay(pause, undefined, { signal: read.signal });
+      waited += pause;
+      wait.waited(pause);
+    }
+  }
 
   /**
    * Each page of a collection as it arrives.
@@ -239,8 +273,9 @@ export class GraphApiClient {
   }
 
   /**
-   * One write. POST is sent once (a creation is not idempotent); PATCH, PUT and DELETE are
-   * retried by the transport like reads.
+   * One write. POST is sent once by the transport (a creation is not idempotent); PATCH, PUT and
+   * DELETE are retried by it like reads. Through a view of waitingForReplication, a write Graph
+   * refuses as naming an object not replicated yet is sent again (any method: it changed nothing).
    * @returns the answer's object (its `@odata.context` left out), or null for an empty answer
    *   (204 No Content)
    * @throws ProviderAuthError on 401 with a fresh token or 403; ProviderRequestError for another
@@ -248,6 +283,11 @@ export class GraphApiClient {
    */
   async write(write: GraphWrite): Promise<GraphObject | null> {
     const url = this.url({ template: write.template, params: write.params });
+    const replication =
+      this.replication?.namesFresh(JSON.stringify([write.params, write.body])) === true
+        ? this.replication
+        : undefined;
+    let waited = 0;
     for (let attempt = 1; ; attempt++) {
       write.signal?.throwIfAborted();
       const response = await this.send(url, {
@@ -259,7 +299,20 @@ export class GraphApiClient {
       const ok = (response.status >= 200 && response.status < 300) || write.okOn?.includes(response.status);
       if (ok) {
         const body = response.body.trim() === '' ? null : parseJson(response.body);
+        // Writes the same restore makes next (a creation's own follow-up PATCH) may name it.
+        if (write.method === 'POST' && response.status === 201) this.replication?.created(createdIds(body));
         return body !== null && typeof body === 'object' ? withoutContext(body as GraphObject) : null;
+      }
+      // A refused write changed nothing: sending it again (a POST too) cannot make it twice.
+      const pause =
+        replication && isReferenceError(response.status, response.body)
+          ? replicationPauseMs(replication, attempt, waited)
+          : 0;
+      if (pause > 0) {
+        await delay(pause, undefined, { signal: write.signal });
+        waited += pause;
+        replication!.waited(pause);
+        continue;
       }
       if (response.status === 404 && write.retryNotFound && attempt < NOT_FOUND_ATTEMPTS) {
         await delay(NOT_FOUND_PAUSE_MS, undefined, { signal: write.signal });
@@ -342,6 +395,12 @@ function batchResponses(body: string): BatchResponse[] {
   if (!Array.isArray(responses) || !responses.every((r) => typeof (r as BatchResponse)?.status === 'number'))
     throw new ProviderRequestError(`Graph answered ${BATCH_TEMPLATE} with a body that is not a batch`, 200);
   return responses as BatchResponse[];
+}
+
+/** The ids a creation's answer gives the new object: its `id`, and an application's `appId`. */
+function createdIds(body: unknown): string[] {
+  const { id, appId } = (body ?? {}) as { id?: unknown; appId?: unknown };
+  return [id, appId].filter((value): value is string => typeof value === 'string');
 }
 
 /** An object without its `@odata.context` annotation (it describes the answer, not the object). */

@@ -113,29 +113,40 @@ describe('Entra simulator delta queries and deleted items', () => {
     });
   });
 
-  it('deletes security groups for good and Microsoft 365 groups to the deleted items', async () => {
+  it('deletes cloud security and Microsoft 365 groups to the deleted items, distribution groups for good (Delete group, MC1183299)', async () => {
     const { deltaLink: from } = await round('/v1.0/groups/delta?$deltatoken=latest');
     const security = sim.snapshot().group[0];
-    const unified = await call('POST', '/v1.0/groups', writer, {
+    const create = (body: Record<string, unknown>) => call('POST', '/v1.0/groups', writer, body);
+    const unified = await create({
       displayName: 'Project Falcon',
       mailEnabled: true,
       mailNickname: 'falcon',
       securityEnabled: false,
       groupTypes: ['Unified'],
     });
-    expect(unified.status).toBe(201);
+    const distribution = await create({
+      displayName: 'All Sales',
+      mailEnabled: true,
+      mailNickname: 'allsales',
+      securityEnabled: false,
+      groupTypes: [],
+    });
+    expect([unified.status, distribution.status]).toEqual([201, 201]);
     const { deltaLink: afterCreate } = await round(from);
-    expect((await call('DELETE', `/v1.0/groups/${security.id}`, writer)).status).toBe(204);
-    expect((await call('DELETE', `/v1.0/groups/${unified.body.id}`, writer)).status).toBe(204);
+    for (const id of [security.id, unified.body.id, distribution.body.id])
+      expect((await call('DELETE', `/v1.0/groups/${String(id)}`, writer)).status).toBe(204);
     const deleted = await call('GET', '/v1.0/directory/deletedItems/microsoft.graph.group', reader);
-    expect(deleted.body.value.map((g) => g.id)).toEqual([unified.body.id]);
+    expect(deleted.body.value.map((g) => g.id).sort()).toEqual([security.id, unified.body.id].sort());
     const { entries } = await round(afterCreate);
     expect(entries).toEqual(
       expect.arrayContaining([
-        { id: security.id, '@removed': { reason: 'deleted' } },
+        { id: security.id, '@removed': { reason: 'changed' } },
         { id: unified.body.id, '@removed': { reason: 'changed' } },
+        { id: distribution.body.id, '@removed': { reason: 'deleted' } },
       ]),
     );
+    const restored = await call('POST', `/v1.0/directory/deletedItems/${security.id}/restore`, writer);
+    expect(restored).toMatchObject({ status: 200, body: { id: security.id, securityEnabled: true } });
   });
 
   it('answers 410 with a Location to start over once the sync state is gone', async () => {

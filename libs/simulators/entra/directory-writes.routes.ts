@@ -1,3 +1,4 @@
+import { requireSensitiveActionAllowed } from './privileged-targets.js';
 import { randomUUID } from 'node:crypto';
 
 import { json, type Reply } from '@libs/simulators/kit/http/reply.js';
@@ -111,8 +112,9 @@ function requireProperties(body: Record<string, unknown>, names: readonly string
  *   `userPrincipalName`, `passwordProfile` required; 201 with the user; the password is never
  *   stored nor returned), `PATCH /users/{id}` (204), `DELETE /users/{id}` (204, to the deleted items);
  * - `POST /groups` ("Create group": `displayName`, `mailEnabled`, `mailNickname`, `securityEnabled`
- *   required; 201), `PATCH /groups/{id}` (204), `DELETE /groups/{id}` (204: Microsoft 365 groups to
- *   the deleted items, security groups for good);
+ *   required; 201), `PATCH /groups/{id}` (204), `DELETE /groups/{id}` (204: Microsoft 365 and cloud
+ *   security groups to the deleted items, distribution and synchronized groups for good:
+ *   TenantState.remove);
  * - `POST /groups/{id}/members/$ref` with `{"@odata.id": ".../directoryObjects/{id}"}` ("Add
  *   members": 204; 400 when already a member) and `DELETE /groups/{id}/members/{memberId}/$ref`
  *   ("Remove member": 204).
@@ -147,15 +149,18 @@ export function directoryWriteRoutes(graph: GraphContext): Route[] {
       state.create('users', user);
       return created(entityReply(url, graph.baseUrl, 'users/$entity', user, USER_DEFAULT_PROPERTIES));
     }),
-    graphRoute(graph, 'PATCH', '/v1.0/users/{id}', ROLES.writeUsers, ({ params, bodyText }) => {
+    graphRoute(graph, 'PATCH', '/v1.0/users/{id}', ROLES.writeUsers, ({ params, bodyText, headers }) => {
+      const body = jsonObjectBody(bodyText);
+      requireSensitiveActionAllowed(graph, headers.authorization, params.id, body);
       const changes = writable(
-        jsonObjectBody(bodyText),
+        body,
         USER_PROPERTIES.filter((name) => name !== 'id' && name !== 'createdDateTime'),
       );
       if (!state.update('users', params.id, changes)) throw notFound(params.id);
       return { status: 204 };
     }),
-    graphRoute(graph, 'DELETE', '/v1.0/users/{id}', ROLES.deleteUsers, ({ params }) => {
+    graphRoute(graph, 'DELETE', '/v1.0/users/{id}', ROLES.deleteUsers, ({ params, headers }) => {
+      requireSensitiveActionAllowed(graph, headers.authorization, params.id);
       if (!state.remove('users', params.id)) throw notFound(params.id);
       return { status: 204 };
     }),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { FaultInjector, type FaultOptions } from '@libs/simulators/kit/http/faults.js';
+import { ReplicationLag, type ReplicationLagOptions } from './replication-lag.js';
 import { Router } from '@libs/simulators/kit/http/router.js';
 import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
 import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
@@ -55,6 +56,11 @@ export interface EntraSimulatorOptions {
    * `$batch` draw each on their own.
    */
   faults?: Pick<FaultOptions, 'errorRate' | 'seed'>;
+  /**
+   * Graph's replication lag after a create (replication-lag.ts): a new object is not found, and
+   * links to it are refused, until its drawn lag has passed. Off by default.
+   */
+  replicationLag?: ReplicationLagOptions;
 }
 
 /** A running simulated Entra tenant. */
@@ -93,6 +99,12 @@ export interface RunningEntraSimulator {
    * tenant up without them, then measures a run with them. Buckets keep what they hold.
    */
   setThrottling(enabled: boolean): void;
+  /**
+   * The enterprise application (service principal) of an app `registerApp` made, as the admin
+   * center creates one with each app registration: its object id, which a role assignment names
+   * to give the app a directory role (privileged-targets.ts). Made at the first call.
+   */
+  servicePrincipalOf(clientId: string): string;
   /** Resource units of the Graph requests admitted, and the requests throttled (429), so far. */
   throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
@@ -145,7 +157,8 @@ export async function startEntraSimulator(
     );
     const router = new Router();
     const counts: Record<string, number> = {};
-    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults));
+    const lag = options.replicationLag ? new ReplicationLag(options.replicationLag) : undefined;
+    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults), lag);
     router.add(
       tokenRoute(graph),
       ...graphRoutes(graph),
@@ -172,6 +185,22 @@ export async function startEntraSimulator(
         throttle.enabled = enabled;
       },
       throttleTotals: () => ({ ...throttle.totals }),
+      servicePrincipalOf: (clientId) => {
+        const sps = state.collection('servicePrincipals');
+        const found = [...sps.values()].find((sp) => sp.appId === clientId);
+        if (found) return found.id;
+        const id = randomUUID();
+        state.put('servicePrincipals', {
+          id,
+          appId: clientId,
+          displayName: 'idp-backup',
+          servicePrincipalType: 'Application',
+          accountEnabled: true,
+          appOwnerOrganizationId: state.tenantId,
+          servicePrincipalNames: [clientId],
+        });
+        return id;
+      },
       requestCounts: () => ({ ...counts }),
       activate: (principalId, roleDefinitionId, hours) =>
         activate(state, principalId, roleDefinitionId, hours),
@@ -273,6 +302,7 @@ function answerer(
   throttle: GraphThrottle,
   counts: Record<string, number>,
   faults: FaultInjector,
+  lag?: ReplicationLag,
 ): Answer {
   return async ({ method, url, headers, bodyText }) => {
     const match = router.match(method, url.pathname);
@@ -307,7 +337,11 @@ function answerer(
           'serviceNotAvailable',
           'The service is temporarily unavailable. Please retry later.',
         );
+      const graphCall = template.startsWith('/v1.0/') && template !== BATCH_TEMPLATE;
+      if (lag && graphCall) lag.check(template, match.params, bodyText);
       const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
+      if (lag && graphCall && method === 'POST' && reply.status === 201 && reply.body)
+        lag.created(JSON.parse(reply.body.toString()));
       return { ...reply, headers: { ...admitted, ...reply.headers } };
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;

@@ -167,12 +167,15 @@ export class TenantState {
   /**
    * Deletes a directory object ("Delete user", "Delete group", "Delete application", "Delete
    * servicePrincipal", "Delete administrativeUnit", "Delete oAuth2PermissionGrant"; "directory:
-   * deletedItems"): users, applications, service principals, administrative units and Microsoft 365
-   * groups (`groupTypes` holding `Unified`) go to the deleted items for 30 days, restorable;
-   * security groups are deleted permanently ("Deleted security groups are deleted permanently",
-   * `directory-deleteditems-list`), and so are delegated permission grants (not directory objects
-   * the deleted items hold). Either way the object leaves every group it was a member of (a
-   * membership change delta queries report).
+   * deletedItems"): users, applications, service principals, administrative units, Microsoft 365
+   * groups and, since February-March 2026, cloud security groups go to the deleted items for 30
+   * days, restorable ("When deleted, both Microsoft 365 and security groups are moved to a
+   * temporary container and can be restored within 30 days", learn.microsoft.com/graph/api/
+   * group-delete; Microsoft 365 message center MC1183299). Distribution groups ("permanently
+   * deleted immediately", ibid.) and groups synchronized from Active Directory (excluded by
+   * MC1183299: their source of authority is on premises) are deleted for good, and so are
+   * delegated permission grants (not directory objects the deleted items hold). Either way the
+   * object leaves every group it was a member of (a membership change delta queries report).
    * @returns false for an unknown id
    */
   remove(collection: DeletableCollection, id: string): boolean {
@@ -183,10 +186,7 @@ export class TenantState {
     const members = this.members.get(id) ?? [];
     this.collection(collection).delete(id);
     this.members.delete(id);
-    const soft =
-      collection === 'groups'
-        ? (object.groupTypes as string[] | undefined)?.includes('Unified') === true
-        : collection !== 'oauth2PermissionGrants';
+    const soft = collection === 'groups' ? softDeletedGroup(object) : collection !== 'oauth2PermissionGrants';
     if (soft)
       this.deleted.set(id, {
         collection: collection as DeletedItem['collection'],
@@ -321,4 +321,14 @@ export interface DeletedItem {
   memberOf: string[];
   /** a group's own members */
   members: string[];
+}
+
+/**
+ * Whether a deleted group goes to the deleted items (TenantState.remove): a Microsoft 365 group
+ * (`groupTypes` holding `Unified`) or a cloud security group (`securityEnabled`, not synchronized
+ * from Active Directory); not a distribution group nor a synchronized one.
+ */
+function softDeletedGroup(group: GraphObject): boolean {
+  if ((group.groupTypes as string[] | undefined)?.includes('Unified')) return true;
+  return group.securityEnabled === true && group.onPremisesSyncEnabled !== true;
 }

@@ -64,6 +64,11 @@ export const configSchema = z
     PROVIDER_CA_FILE: z.string().optional(),
     /** Share of each provider rate-limit bucket left free for the tenant's own admins and integrations (0 to 0.9). */
     PROVIDER_RATE_LIMIT_HEADROOM: z.coerce.number().min(0).max(0.9).default(0.2),
+    /**
+     * How long a restore's write waits for the provider to replicate an object the restore just
+     * created (Microsoft Graph answers it "does not exist" for seconds to minutes), seconds; 0: no wait.
+     */
+    PROVIDER_REPLICATION_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
     /** Lifetime of access tokens issued by the service's authorization server, seconds. */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(600),
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),

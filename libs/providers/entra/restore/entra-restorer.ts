@@ -5,6 +5,7 @@ import type {
   IdMap,
   RestoreWrite,
   RestoreWriteOptions,
+  RestoreSupport,
   RestoreWriteResult,
 } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
@@ -28,11 +29,15 @@ import {
   type OwnApp,
 } from './entra-restore-definition.js';
 import { entraRestorePermissions } from './entra-restore-permissions.js';
+import { ReplicationTracker } from './replication-tracker.js';
+import { PrivilegedTargets } from './privileged-targets.js';
+import { DEFAULT_REPLICATION_WAIT_MS } from '@libs/providers/entra/graph-replication.js';
 
 /**
  * The types whose deleted objects wait 30 days in the directory's deleted items, by the OData
- * cast that lists them ("directory: deletedItems": users, Microsoft 365 groups, applications,
- * service principals, administrative units; security groups are deleted for good).
+ * cast that lists them ("directory: deletedItems": users, Microsoft 365 groups and, since 2026, cloud security groups
+ * (learn.microsoft.com/graph/api/group-delete; MC1183299), applications, service principals,
+ * administrative units).
  */
 const DELETED_ITEM_CASTS: Partial<Record<EntraResourceType, string>> = {
   user: 'microsoft.graph.user',
@@ -84,16 +89,23 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly uris = new IdentifierUriCheck();
   /** Grants (grantOf) of just-in-time activations, learnt as assignment schedules pass. */
   private readonly activations = new Set<string>();
+  /** The wait for Graph's replication of what this restore creates. */
+  private readonly replication: ReplicationTracker;
+  /** Users holding administrator roles, and whether the app may write them (read by `prepare`). */
+  private readonly privileged = new PrivilegedTargets();
 
   /**
    * @param verify asks Graph for a token and throws ProviderAuthError naming the application
    *   permissions among `permissions` it lacks
+   * @param replicationWaitMs the longest one write waits for Graph to replicate objects the
+   *   restore created (graph-replication.ts), ms; 0 waits for nothing
    */
   constructor(
     private readonly graph: GraphApiClient,
     private readonly own: OwnApp,
     private readonly options: RestoreWriteOptions,
     private readonly verify: (permissions: string[]) => Promise<void>,
+    replicationWaitMs: number = DEFAULT_REPLICATION_WAIT_MS,
   ) {
     super(
       'Microsoft Entra ID',
@@ -102,6 +114,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       ENTRA_VOLATILE_FIELDS,
       ENTRA_RESOURCE_TYPES,
     );
+    this.replication = new ReplicationTracker(replicationWaitMs);
   }
 
   /**
@@ -112,8 +125,9 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
    */
   async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
     await this.verify(entraRestorePermissions([]));
-    if (types.some((type) => HELD_BY_PRINCIPALS.includes(type as EntraResourceType)))
+    if (types.some((type) => HELD_BY_PRINCIPALS.includes(type as EntraResourceType) || type === 'user'))
       this.own.servicePrincipalId ??= await this.ownServicePrincipal(signal);
+    if (types.includes('user')) await this.privileged.read(this.graph, this.own.servicePrincipalId, signal);
     for (const type of types) {
       const cast = DELETED_ITEM_CASTS[type as EntraResourceType];
       if (!cast) continue;
@@ -167,7 +181,23 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       await this.verify(entraRestorePermissions([type]));
       this.verified.add(type);
     }
-    return super.apply(write, signal);
+    // A created object is read back before the writes that name it (replication-tracker.ts).
+    if (write.action === 'update' && type === 'user')
+      write = { ...write, record: this.privileged.withoutUnchanged(write.record) };
+    return this.replication.counted(async () => {
+      const result = await super.apply(write, signal).catch((error: unknown) => {
+        if (type !== 'user' || write.action === 'create') throw error;
+        throw this.privileged.refusal(write.live.id, error);
+      });
+      if (write.action === 'create') await this.replication.created(this.graph, type, result, signal);
+      return result;
+    });
+  }
+
+  /** As DefinitionRestorer's; a user's also names each privileged target (privileged-targets.ts). */
+  override support(type: ResourceType): RestoreSupport {
+    const support = super.support(type);
+    return type === 'user' ? { ...support, notes: [...support.notes, ...this.privileged.notes()] } : support;
   }
 
   /**
@@ -230,7 +260,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   }
 
   protected context(signal?: AbortSignal): EntraWriteContext {
-    return { graph: this.graph, options: this.options, signal, own: this.own };
+    return { graph: this.replication.client(this.graph), options: this.options, signal, own: this.own };
   }
 
   protected protectedBecause(record: ResourceRecord): string | undefined {

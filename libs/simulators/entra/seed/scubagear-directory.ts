@@ -92,7 +92,7 @@ export function seedDirectoryFromScubaGear(
   };
   for (const app of source.risky_applications ?? []) {
     const ids = app.ObjectId as { Application: string; ServicePrincipal: string };
-    const permissions = (app.Permissions ?? []) as Exported[];
+    const permissions = listOf(app.Permissions);
     state.put(
       'applications',
       graphJson('application', {
@@ -158,7 +158,7 @@ export function seedDirectoryFromScubaGear(
       SignInAudience: sp.SignInAudience,
       AppOwnerOrganizationId: sp.AppOwnerOrganizationId,
     });
-    consented(state, graphJson, graphSp, id, String(sp.DisplayName), (sp.Permissions ?? []) as Exported[]);
+    consented(state, graphJson, graphSp, id, String(sp.DisplayName), listOf(sp.Permissions));
   }
 }
 

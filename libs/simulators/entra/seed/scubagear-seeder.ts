@@ -6,25 +6,9 @@ import { Prng } from '@libs/simulators/kit/seed/prng.js';
 
 import { ensureGraphServicePrincipal } from './generate-directory.js';
 import { toGraphJson } from './graph-json.js';
-import { type ScubaGearDirectoryKeys, seedDirectoryFromScubaGear } from './scubagear-directory.js';
+import { seedDirectoryFromScubaGear } from './scubagear-directory.js';
+import { parseScubaGearExport, type ScubaGearExport } from './scubagear-export.js';
 import { userObject } from './users.js';
-
-/** The Entra keys of a ScubaGear ProviderSettingsExport.json this seeder reads. */
-interface ScubaGearExport extends ScubaGearDirectoryKeys {
-  tenant_details: Array<{
-    TenantId: string;
-    DisplayName: string;
-    AADAdditionalData: Array<Record<string, unknown>>;
-  }>;
-  conditional_access_policies: Array<Record<string, unknown>>;
-  authorization_policies: Array<Record<string, unknown>>;
-  authentication_method: Array<{
-    authentication_method_policy: Record<string, unknown>;
-    authentication_method_feature_settings: Array<Record<string, unknown>>;
-  }>;
-  domain_settings: Record<string, unknown> | Array<Record<string, unknown>>;
-  privileged_users: Record<string, { DisplayName: string; OnPremisesImmutableId: string | null }>;
-}
 
 /** What a seed from the real tenant loaded, per collection. */
 export interface ScubaGearSeedReport {
@@ -35,18 +19,11 @@ export interface ScubaGearSeedReport {
 }
 
 /**
- * The tenant id a ScubaGear export names (`tenant_details[0].TenantId`).
- * @throws Error when the file is not such an export
+ * A ScubaGear export read from `file`, in one shape whatever version wrote it (scubagear-export.ts).
+ * @throws ScubaGearExportError naming the section and what was expected, when the file is not such an export
  */
 export async function readScubaGearExport(file: string): Promise<ScubaGearExport> {
-  // The export is UTF-8 with a byte-order mark, which JSON.parse refuses.
-  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
-  const parsed = JSON.parse(text) as Partial<ScubaGearExport>;
-  if (!parsed.tenant_details?.[0]?.TenantId || !Array.isArray(parsed.conditional_access_policies))
-    throw new Error(
-      `${file} is not a ScubaGear ProviderSettingsExport.json (no tenant_details or conditional_access_policies)`,
-    );
-  return parsed as ScubaGearExport;
+  return parseScubaGearExport(await readFile(file, 'utf8'), file);
 }
 
 /**
@@ -94,8 +71,7 @@ export function seedFromScubaGear(
         AuthenticationMethodConfigurations: methods.authentication_method_feature_settings,
       }),
     );
-  const domains = Array.isArray(source.domain_settings) ? source.domain_settings : [source.domain_settings];
-  for (const domain of domains) state.put('domains', graphJson('domain', domain));
+  for (const domain of source.domain_settings) state.put('domains', graphJson('domain', domain));
   for (const [id, user] of Object.entries(source.privileged_users)) {
     state.put(
       'users',

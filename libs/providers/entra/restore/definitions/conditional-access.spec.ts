@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
@@ -172,7 +173,18 @@ const POLICIES = '/identity/conditionalAccess/policies';
       expect(sut.fingerprint(sparingLive)).toBe(sut.fingerprint(sparing));
 
       // An admin whose account is disabled cannot sign in: sparing only them spares nobody.
-      await tenant.call(['User.ReadWrite.All'], 'PATCH', `/users/${admins[1]}`, { accountEnabled: false });
+      // Disabling a Global Administrator takes a tool that holds a role acting on administrators
+      // ("Update user": app-only writes to privileged users need the app to hold one).
+      const tool = tenant.sim.registerApp(['User.ReadWrite.All']);
+      await tenant.adminCall('POST', '/v1.0/roleManagement/directory/roleAssignments', {
+        principalId: tenant.sim.servicePrincipalOf(tool.clientId),
+        roleDefinitionId: GLOBAL_ADMINISTRATOR_ROLE,
+        directoryScopeId: '/',
+      });
+      const client = await graphClient(tenant.sim, tool);
+      const disabled = await client.call('PATCH', `/v1.0/users/${admins[1]}`, { accountEnabled: false });
+      await client.close();
+      expect(disabled.status).toBe(204);
       const sparingDisabled = blockAll(template, 'Block everyone but a disabled admin', [admins[1]]);
       expect((await tenant.restore(sut, sparingDisabled))!.notes.join(' ')).toMatch(
         /all 1 Global Administrator/,
