@@ -10,6 +10,8 @@ import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
 import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
 
 import { AppRegistrations } from './app-registrations.js';
+import { auditRoutes } from './audit.routes.js';
+import { DirectoryAuditLog } from './directory-audit.js';
 import { GraphError } from './graph-error.js';
 import { directoryRoutes } from './directory.routes.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
@@ -21,6 +23,7 @@ import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
 import { TenantState } from './tenant-state.js';
+import { WriteAuditor } from './write-auditor.js';
 
 export interface EntraSimulatorOptions {
   /** TCP port; 0 (default) picks an ephemeral one. */
@@ -95,6 +98,16 @@ export interface RunningEntraSimulator {
   throttleTotals(): { resourceUnits: number; status429: number };
   /** Requests answered, by `METHOD template`. */
   requestCounts(): Record<string, number>;
+  /**
+   * From now on, the writes of app `clientId` are made "as" the tenant's user `userPrincipalName`
+   * (as through a delegated token that user signed in for, from `ipAddress`): the directory audit
+   * names the user as their initiator, e.g. an attacker with a stolen session. Null goes back to
+   * app-only calls.
+   * @throws Error when the tenant has no such user or no such app
+   */
+  actAs(clientId: string, userPrincipalName: string | null, ipAddress?: string): void;
+  /** The tenant's directory audit log (`/auditLogs/directoryAudits`), for specs. */
+  readonly audits: DirectoryAuditLog;
   close(): Promise<void>;
 }
 
@@ -127,6 +140,8 @@ export async function startEntraSimulator(
     const tls = await issueTlsMaterial(certDir);
     const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
+    const audits = new DirectoryAuditLog(() => hasEntraPremium(state));
+    const auditor = new WriteAuditor(state, graph.apps, audits);
     const throttle = new GraphThrottle(
       state.tenantId,
       () => state.collection('users').size,
@@ -134,11 +149,18 @@ export async function startEntraSimulator(
     );
     const router = new Router();
     const counts: Record<string, number> = {};
-    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults));
+    const answer = answerer(router, {
+      graph,
+      throttle,
+      counts,
+      faults: new FaultInjector(options.faults),
+      auditor,
+    });
     router.add(
       tokenRoute(graph),
       ...graphRoutes(graph),
       ...directoryRoutes(graph),
+      ...auditRoutes(graph, audits),
       batchRoute(graph, answer),
     );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -161,6 +183,16 @@ export async function startEntraSimulator(
       },
       throttleTotals: () => ({ ...throttle.totals }),
       requestCounts: () => ({ ...counts }),
+      actAs: (clientId, userPrincipalName, ipAddress = '203.0.113.10') => {
+        if (userPrincipalName === null) return graph.apps.actAs(clientId, null);
+        const user = [...state.collection('users').values()].find(
+          (candidate) => candidate.userPrincipalName === userPrincipalName,
+        );
+        if (!user) throw new Error(`the tenant has no user ${userPrincipalName}`);
+        const displayName = typeof user.displayName === 'string' ? user.displayName : null;
+        graph.apps.actAs(clientId, { id: user.id, displayName, userPrincipalName, ipAddress });
+      },
+      audits,
       close: async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -249,17 +281,38 @@ function seedContoso(state: TenantState): void {
   });
 }
 
+/** What answering a request uses besides the router. */
+interface AnswerParts {
+  graph: GraphContext;
+  throttle: GraphThrottle;
+  /** requests answered, by `METHOD template` */
+  counts: Record<string, number>;
+  faults: FaultInjector;
+  auditor: WriteAuditor;
+}
+
+/**
+ * True while the organization holds an enabled Entra ID P1 or P2 service plan: an `assignedPlans`
+ * entry of service `AADPremiumService` with `capabilityStatus` `Enabled` (Graph "organization
+ * resource type", "assignedPlan resource type"). Decides the audit log's retention.
+ */
+function hasEntraPremium(state: TenantState): boolean {
+  return [...state.collection('organization').values()].some(
+    (organization) =>
+      Array.isArray(organization.assignedPlans) &&
+      organization.assignedPlans.some(
+        (plan: { service?: unknown; capabilityStatus?: unknown }) =>
+          plan.service === 'AADPremiumService' && plan.capabilityStatus === 'Enabled',
+      ),
+  );
+}
+
 /**
  * Routes and answers one request: Graph's error for an unknown path or method, the throttle's
  * admission (its headers on the answer, or a 429), then the route; GraphErrors become their reply.
+ * A write that succeeds is logged in the directory audit (write-auditor.ts).
  */
-function answerer(
-  router: Router,
-  graph: GraphContext,
-  throttle: GraphThrottle,
-  counts: Record<string, number>,
-  faults: FaultInjector,
-): Answer {
+function answerer(router: Router, { graph, throttle, counts, faults, auditor }: AnswerParts): Answer {
   return async ({ method, url, headers, bodyText }) => {
     const match = router.match(method, url.pathname);
     try {
@@ -293,7 +346,9 @@ function answerer(
           'serviceNotAvailable',
           'The service is temporarily unavailable. Please retry later.',
         );
+      const audit = auditor.begin(method, template, match.params, headers.authorization, bodyText);
       const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
+      audit?.(reply);
       return { ...reply, headers: { ...admitted, ...reply.headers } };
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
