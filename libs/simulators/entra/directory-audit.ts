@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
+// How long Entra keeps audit records ("Microsoft Entra data retention"): 7 days, 30 with P1 or P2.
+import { AUDIT_RETENTION_DAYS } from '@libs/providers/entra/entra-audit-log.js';
+
 /**
  * Who made a change, as a `directoryAudit`'s `initiatedBy` says (Graph "auditActivityInitiator
  * resource type"): an app (client credentials) or a user (a delegated token); the other is null.
@@ -67,11 +70,7 @@ export type AuditEntry = Omit<
   'id' | 'correlationId' | 'activityDateTime' | 'result' | 'resultReason'
 >;
 
-/**
- * How long Entra keeps audit records ("Microsoft Entra data retention", reports-data-retention):
- * 7 days for a tenant without a premium licence, 30 days with Microsoft Entra ID P1 or P2.
- */
-export const AUDIT_RETENTION_DAYS = { free: 7, premium: 30 } as const;
+export { AUDIT_RETENTION_DAYS };
 
 const DAY_MS = 86_400_000;
 

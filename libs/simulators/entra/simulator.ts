@@ -293,7 +293,7 @@ interface AnswerParts {
 
 /**
  * True while the organization holds an enabled Entra ID P1 or P2 service plan: an `assignedPlans`
- * entry of service `AADPremiumService` with `capabilityStatus` `Enabled` (Graph "organization
+ * entry of service `AADPremiumService` with `capabilityStatus` `Enabled` or `Warning`, its grace period (Graph "organization
  * resource type", "assignedPlan resource type"). Decides the audit log's retention.
  */
 function hasEntraPremium(state: TenantState): boolean {
@@ -302,7 +302,8 @@ function hasEntraPremium(state: TenantState): boolean {
       Array.isArray(organization.assignedPlans) &&
       organization.assignedPlans.some(
         (plan: { service?: unknown; capabilityStatus?: unknown }) =>
-          plan.service === 'AADPremiumService' && plan.capabilityStatus === 'Enabled',
+          plan.service === 'AADPremiumService' &&
+          (plan.capabilityStatus === 'Enabled' || plan.capabilityStatus === 'Warning'),
       ),
   );
 }
