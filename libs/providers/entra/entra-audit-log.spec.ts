@@ -3,6 +3,7 @@ import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulator
 import type { AuditEntry } from '@libs/simulators/entra/directory-audit.js';
 import { scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
 import { graphCall } from '@libs/simulators/entra/testing/graph-client.js';
+import { blockLegacyAuthenticationPolicy } from '@libs/simulators/entra/testing/policy-bodies.js';
 import { LogWindowExceededError, ProviderAuthError } from '@libs/providers/provider-errors.js';
 
 import { EntraConnector } from './entra-connector.js';
@@ -68,16 +69,13 @@ describe('EntraConnector: directory audit and drift', () => {
     const since = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
     const roles = ['Policy.ReadWrite.ConditionalAccess', 'Policy.Read.All'];
-    const created = await graphCall(sim, roles, 'POST', '/identity/conditionalAccess/policies', {
-      displayName: 'Block legacy authentication',
-      state: 'enabledForReportingButNotEnforced',
-      conditions: {
-        clientAppTypes: ['exchangeActiveSync', 'other'],
-        applications: { includeApplications: ['All'] },
-        users: { includeUsers: ['All'] },
-      },
-      grantControls: { operator: 'OR', builtInControls: ['block'] },
-    });
+    const created = await graphCall(
+      sim,
+      roles,
+      'POST',
+      '/identity/conditionalAccess/policies',
+      blockLegacyAuthenticationPolicy('enabledForReportingButNotEnforced'),
+    );
     expect(created.status).toBe(201);
     sim.audits.record(entry('Authentication', 'Sign-in activity'));
     const changes = await all(connector().configurationChangesSince(since));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_RETENTION_DAYS, DirectoryAuditLog } from './directory-audit.js';
 import { startEntraSimulator, type RunningEntraSimulator } from './simulator.js';
 import { type GraphTestClient, graphClient } from './testing/graph-client.js';
+import { blockLegacyAuthenticationPolicy } from './testing/policy-bodies.js';
 
 const AUDITS = '/v1.0/auditLogs/directoryAudits';
 const WRITER = ['Policy.ReadWrite.ConditionalAccess', 'Policy.Read.All', 'Group.ReadWrite.All'];
@@ -28,16 +29,11 @@ describe('Entra simulator: directory audit', () => {
 
   it('logs a conditional access policy update in Graph’s shape, initiated by the calling app', async () => {
     const start = new Date().toISOString();
-    const created = await writer.call('POST', '/v1.0/identity/conditionalAccess/policies', {
-      displayName: 'Block legacy authentication',
-      state: 'enabled',
-      conditions: {
-        clientAppTypes: ['exchangeActiveSync', 'other'],
-        applications: { includeApplications: ['All'] },
-        users: { includeUsers: ['All'] },
-      },
-      grantControls: { operator: 'OR', builtInControls: ['block'] },
-    });
+    const created = await writer.call(
+      'POST',
+      '/v1.0/identity/conditionalAccess/policies',
+      blockLegacyAuthenticationPolicy(),
+    );
     expect(created.status).toBe(201);
     const id = String(created.body.id);
     expect(
