@@ -12,8 +12,8 @@ import {
 } from './entra-outcomes.js';
 
 /** Role grants: active assignments and PIM eligibilities, both of which make a role holder. */
-const GRANTS = ['role_assignment', 'role_eligibility_schedule'] as const;
-const GRANT_FIELDS = ['principalId', 'roleDefinitionId'];
+export const GRANTS = ['role_assignment', 'role_eligibility_schedule'] as const;
+export const GRANT_FIELDS = ['principalId', 'roleDefinitionId'];
 
 /** One principal's roles, from its active assignments and eligibilities. */
 interface Holder {
@@ -22,7 +22,7 @@ interface Holder {
 }
 
 /** Collects who holds which role (`onlyRoles`: only those), from role assignments and eligibilities. */
-class RoleHolders {
+export class RoleHolders {
   readonly byPrincipal = new Map<string, Holder>();
 
   constructor(private readonly onlyRoles?: ReadonlySet<string>) {}
@@ -41,8 +41,40 @@ class RoleHolders {
   }
 }
 
-const PRIVILEGED = new Set(Object.keys(HIGHLY_PRIVILEGED_ROLES));
-const shown = (holder: Holder) => ({ roles: [...holder.roles], via: [...holder.via] });
+export const PRIVILEGED = new Set(Object.keys(HIGHLY_PRIVILEGED_ROLES));
+export const shown = (holder: Holder) => ({ roles: [...holder.roles], via: [...holder.via] });
+
+/**
+ * Role-assignable groups (`isAssignableToRole`) and how many users each holds, so that a group
+ * holding a role counts as its members (a user in two such groups counts twice: a ceiling).
+ * Group records come before memberships in a backup (dependency order).
+ */
+export class AssignableGroups {
+  static readonly reads = ['group', 'group_membership'] as const;
+  static readonly fields = { group: ['isAssignableToRole'], group_membership: ['memberType'] };
+  readonly #groups = new Set<string>();
+  readonly #members = new Map<string, number>();
+
+  /** Takes a group or group_membership record. */
+  add(record: ResourceRecord): void {
+    if (record.type === 'group') {
+      if (record.data.isAssignableToRole === true) this.#groups.add(record.id);
+      return;
+    }
+    const groupId = record.id.slice(0, record.id.indexOf(':'));
+    if (this.#groups.has(groupId) && member(record.data, 'memberType') !== 'group')
+      this.#members.set(groupId, (this.#members.get(groupId) ?? 0) + 1);
+  }
+
+  isGroup(principal: string): boolean {
+    return this.#groups.has(principal);
+  }
+
+  /** The users a principal stands for: a role-assignable group's members, else 1. */
+  size(principal: string): number {
+    return this.#groups.has(principal) ? (this.#members.get(principal) ?? 0) : 1;
+  }
+}
 
 /**
  * MS.AAD.7.1v1: between 2 and 8 users SHALL hold Global Administrator, actively or eligible
@@ -56,40 +88,31 @@ const globalAdminCount: EntraCheck = {
   title: 'Global Administrators: enough for break-glass, few enough to control',
   remediation:
     'Keep at least two Global Administrators (emergency access accounts among them) and move the rest to finer-grained roles.',
-  reads: ['group', 'group_membership', ...GRANTS],
+  reads: [...AssignableGroups.reads, ...GRANTS],
   fields: {
-    group: ['isAssignableToRole'],
-    group_membership: ['memberType'],
+    ...AssignableGroups.fields,
     role_assignment: GRANT_FIELDS,
     role_eligibility_schedule: GRANT_FIELDS,
   },
-  grants: grantsOf(['group', 'group_membership', ...GRANTS]),
+  grants: grantsOf([...AssignableGroups.reads, ...GRANTS]),
   start(params: CheckParams) {
-    const assignable = new Set<string>();
-    const members = new Map<string, number>();
+    const groups = new AssignableGroups();
     const holders = new RoleHolders(new Set([GLOBAL_ADMINISTRATOR]));
     return {
       onRecord(record: ResourceRecord) {
-        if (holders.add(record)) return;
-        if (record.type === 'group') {
-          if (record.data.isAssignableToRole === true) assignable.add(record.id);
-        } else {
-          const groupId = record.id.slice(0, record.id.indexOf(':'));
-          if (assignable.has(groupId) && member(record.data, 'memberType') !== 'group')
-            members.set(groupId, (members.get(groupId) ?? 0) + 1);
-        }
+        if (!holders.add(record)) groups.add(record);
       },
       finish(): CheckOutcome {
         const [min, max] = [Number(params.min ?? 2), Number(params.max ?? 8)];
         const sample = new ResourceSample();
         let count = 0;
         for (const [principal, holder] of holders.byPrincipal) {
-          const size = assignable.has(principal) ? (members.get(principal) ?? 0) : 1;
+          const size = groups.size(principal);
           count += size;
           sample.add(principal, null, {
             ...shown(holder),
             globalAdmins: size,
-            ...(assignable.has(principal) ? { group: true } : {}),
+            ...(groups.isGroup(principal) ? { group: true } : {}),
           });
         }
         return {
@@ -203,59 +226,78 @@ function permanent(schedule: Record<string, unknown>): boolean {
   return member(expiration, 'type') === 'noExpiration' || !member(expiration, 'endDateTime');
 }
 
+/** What a check over the PIM assignment schedules of highly privileged roles is made of. */
+interface ScheduleCheckDefinition extends Omit<EntraCheck, 'reads' | 'fields' | 'grants' | 'start'> {
+  pointers: string[];
+  /** the expected count of offenders, named (`{ permanentActiveAssignments: 0 }`) */
+  expected: Record<string, number>;
+  /** why one schedule of a highly privileged role offends (its evidence), or undefined */
+  offends(schedule: Record<string, unknown>, role: string, id: string): Record<string, unknown> | undefined;
+}
+
+/**
+ * A check over the PIM assignment schedules (`role_assignment_schedule`) of highly privileged
+ * roles, the offending ones listed by principal. Privileged role assignments without any schedule
+ * in the backup mean PIM's data was not collected (no Entra ID P2, or the permission): manual.
+ */
+export function privilegedScheduleCheck(definition: ScheduleCheckDefinition): EntraCheck {
+  const { pointers, expected, offends, ...check } = definition;
+  return {
+    ...check,
+    reads: ['role_assignment', 'role_assignment_schedule'],
+    fields: { role_assignment: ['roleDefinitionId'] },
+    grants: grantsOf(['role_assignment', 'role_assignment_schedule']),
+    start() {
+      let privilegedAssignments = 0;
+      let schedules = 0;
+      const sample = new ResourceSample();
+      return {
+        onRecord({ type, id, data }: ResourceRecord) {
+          const role = String(data.roleDefinitionId);
+          if (!PRIVILEGED.has(role)) return;
+          if (type === 'role_assignment') {
+            privilegedAssignments++;
+            return;
+          }
+          schedules++;
+          const evidence = offends(data, HIGHLY_PRIVILEGED_ROLES[role], id);
+          if (evidence) sample.add(String(data.principalId), null, evidence);
+        },
+        finish() {
+          if (schedules === 0 && privilegedAssignments > 0)
+            return manualOutcome(
+              'role_assignment_schedule',
+              `The backup holds ${privilegedAssignments} highly privileged role assignments but no PIM assignment schedule: PIM needs Entra ID P2, and the backup RoleAssignmentSchedule.Read.Directory.`,
+            );
+          return offendingOutcome('role_assignment_schedule', pointers, expected, sample, {
+            privilegedSchedules: schedules,
+          });
+        },
+      };
+    },
+  };
+}
+
 /**
  * MS.AAD.7.4v1: permanent active assignment of highly privileged roles SHALL NOT be allowed:
- * every active (`assignmentType` `Assigned`) PIM schedule of such a role ends. Role assignments
- * without any schedule in the backup mean PIM's data was not collected: manual.
+ * every active (`assignmentType` `Assigned`) PIM schedule of such a role ends.
  */
-const permanentAssignments: EntraCheck = {
+const permanentAssignments = privilegedScheduleCheck({
   key: 'admins.permanent_assignments',
   id: 'entra.admins.permanent_assignments',
   policy: 'MS.AAD.7.4v1',
   title: 'No permanent active assignment of highly privileged roles',
   remediation:
     'Make highly privileged roles eligible (activated just in time with PIM) or time-bound; keep permanent ones for emergency access accounts only.',
-  reads: ['role_assignment', 'role_assignment_schedule'],
-  fields: { role_assignment: ['roleDefinitionId'] },
-  grants: grantsOf(['role_assignment', 'role_assignment_schedule']),
-  start() {
-    let privilegedAssignments = 0;
-    let schedules = 0;
-    const sample = new ResourceSample();
-    return {
-      onRecord({ type, id, data }: ResourceRecord) {
-        if (!PRIVILEGED.has(String(data.roleDefinitionId))) return;
-        if (type === 'role_assignment') {
-          privilegedAssignments++;
-          return;
-        }
-        schedules++;
-        if (data.assignmentType === 'Assigned' && permanent(data))
-          sample.add(String(data.principalId), null, {
-            role: HIGHLY_PRIVILEGED_ROLES[String(data.roleDefinitionId)],
-            schedule: id,
-            expiration: member(member(data, 'scheduleInfo'), 'expiration'),
-          });
-      },
-      finish() {
-        if (schedules === 0 && privilegedAssignments > 0)
-          return manualOutcome(
-            'role_assignment_schedule',
-            `The backup holds ${privilegedAssignments} highly privileged role assignments but no PIM assignment schedule: PIM needs Entra ID P2, and the backup RoleAssignmentSchedule.Read.Directory.`,
-          );
-        return offendingOutcome(
-          'role_assignment_schedule',
-          ['/assignmentType', '/roleDefinitionId', '/scheduleInfo/expiration'],
-          { permanentActiveAssignments: 0 },
-          sample,
-          { privilegedSchedules: schedules },
-        );
-      },
-    };
-  },
-};
+  pointers: ['/assignmentType', '/roleDefinitionId', '/scheduleInfo/expiration'],
+  expected: { permanentActiveAssignments: 0 },
+  offends: (schedule, role, id) =>
+    schedule.assignmentType === 'Assigned' && permanent(schedule)
+      ? { role, schedule: id, expiration: member(member(schedule, 'scheduleInfo'), 'expiration') }
+      : undefined,
+});
 
-const PIM_SETTINGS =
+const PIM_SETTINGS_NOTE =
   "PIM role settings (unifiedRoleManagementPolicy rules, GET /policies/roleManagementPolicies?$filter=scopeId eq '/' and scopeType eq 'DirectoryRole') are not collected by the backup: they need RoleManagementPolicy.Read.Directory (and Entra ID P2). Review them in PIM > Microsoft Entra roles > Settings.";
 
 /** MS.AAD.7.6v1: activation of Global Administrator SHALL require approval. */
@@ -266,7 +308,7 @@ const activationApproval = outsideBackup({
   title: 'Activating Global Administrator requires approval',
   remediation: 'In PIM, require approval to activate Global Administrator, with approvers named.',
   resourceType: 'role_management_policy',
-  note: PIM_SETTINGS,
+  note: PIM_SETTINGS_NOTE,
 });
 
 /** MS.AAD.7.7v1: eligible and active highly privileged role assignments SHALL trigger an alert. */
@@ -278,7 +320,7 @@ const assignmentAlerts = outsideBackup({
   remediation:
     'In PIM role settings, send notifications to administrators on eligible and active assignments of each highly privileged role.',
   resourceType: 'role_management_policy',
-  note: PIM_SETTINGS,
+  note: PIM_SETTINGS_NOTE,
 });
 
 /** MS.AAD.7.8v1: user activation of Global Administrator SHALL trigger an alert. */
@@ -290,7 +332,19 @@ const activationAlerts = outsideBackup({
   remediation:
     'In PIM role settings of Global Administrator, notify administrators when the role is activated.',
   resourceType: 'role_management_policy',
-  note: PIM_SETTINGS,
+  note: PIM_SETTINGS_NOTE,
+});
+
+/** MS.AAD.7.9v1: user activation of other highly privileged roles SHOULD trigger an alert. */
+const otherActivationAlerts = outsideBackup({
+  key: 'admins.other_activation_alerts',
+  id: 'entra.admins.other_activation_alerts',
+  policy: 'MS.AAD.7.9v1',
+  title: 'Activating another highly privileged role sends an alert',
+  remediation:
+    'In the PIM role settings of each highly privileged role other than Global Administrator, notify administrators by e-mail when the role is activated.',
+  resourceType: 'role_management_policy',
+  note: PIM_SETTINGS_NOTE,
 });
 
 /** Checks over directory roles and their holders (SCuBA MS.AAD.7): streamed, whatever the tenant's size. */
@@ -302,4 +356,5 @@ export const ROLE_CHECKS: readonly EntraCheck[] = [
   activationApproval,
   assignmentAlerts,
   activationAlerts,
+  otherActivationAlerts,
 ];
