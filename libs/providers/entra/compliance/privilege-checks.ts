@@ -2,11 +2,10 @@ import type { CheckOutcome, CheckParams } from '@libs/compliance/compliance-type
 import { ResourceSample } from '@libs/compliance/resource-sample.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { GLOBAL_ADMINISTRATOR, HIGHLY_PRIVILEGED_ROLES } from './conditional-access.js';
-import { type EntraCheck, grantsOf, member } from './entra-outcomes.js';
+import { type EntraCheck, member } from './entra-outcomes.js';
 import {
   AssignableGroups,
-  GRANT_FIELDS,
-  GRANTS,
+  COUNTED_HOLDERS,
   PRIVILEGED,
   privilegedScheduleCheck,
   RoleHolders,
@@ -27,13 +26,7 @@ const leastPrivilege: EntraCheck = {
   title: 'Privileged users hold finer-grained roles rather than Global Administrator',
   remediation:
     'Give administrators the least privileged role their work needs (User, Exchange, SharePoint... Administrator) and keep Global Administrator for two to eight accounts.',
-  reads: [...AssignableGroups.reads, ...GRANTS],
-  fields: {
-    ...AssignableGroups.fields,
-    role_assignment: GRANT_FIELDS,
-    role_eligibility_schedule: GRANT_FIELDS,
-  },
-  grants: grantsOf([...AssignableGroups.reads, ...GRANTS]),
+  ...COUNTED_HOLDERS,
   start(params: CheckParams) {
     const groups = new AssignableGroups();
     const holders = new RoleHolders(PRIVILEGED);

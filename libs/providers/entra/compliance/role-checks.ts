@@ -76,6 +76,17 @@ export class AssignableGroups {
   }
 }
 
+/** What a check counting role holders reads: grants, and role-assignable groups with their members. */
+export const COUNTED_HOLDERS = {
+  reads: [...AssignableGroups.reads, ...GRANTS],
+  fields: {
+    ...AssignableGroups.fields,
+    role_assignment: GRANT_FIELDS,
+    role_eligibility_schedule: GRANT_FIELDS,
+  },
+  grants: grantsOf([...AssignableGroups.reads, ...GRANTS]),
+};
+
 /**
  * MS.AAD.7.1v1: between 2 and 8 users SHALL hold Global Administrator, actively or eligible
  * (the framework's `min`/`max` when it gives them). A role-assignable group holding the role
@@ -88,13 +99,7 @@ const globalAdminCount: EntraCheck = {
   title: 'Global Administrators: enough for break-glass, few enough to control',
   remediation:
     'Keep at least two Global Administrators (emergency access accounts among them) and move the rest to finer-grained roles.',
-  reads: [...AssignableGroups.reads, ...GRANTS],
-  fields: {
-    ...AssignableGroups.fields,
-    role_assignment: GRANT_FIELDS,
-    role_eligibility_schedule: GRANT_FIELDS,
-  },
-  grants: grantsOf([...AssignableGroups.reads, ...GRANTS]),
+  ...COUNTED_HOLDERS,
   start(params: CheckParams) {
     const groups = new AssignableGroups();
     const holders = new RoleHolders(new Set([GLOBAL_ADMINISTRATOR]));
