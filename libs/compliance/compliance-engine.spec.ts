@@ -79,6 +79,48 @@ describe('runFramework', () => {
     }
   });
 
+  it('leaves unread a part no run still wants (CheckRun.skips), and streams it when one does', async () => {
+    const read: string[] = [];
+    const tracked = (parts: Record<string, ResourceRecord[]>): RecordSource => {
+      const inner = source(parts);
+      return {
+        ...inner,
+        async *readBatches(type, fields) {
+          read.push(type);
+          yield* inner.readBatches(type, fields);
+        },
+      };
+    };
+    const seen: string[] = [];
+    const globalAdmins = ENTRA_CHECKS.find((c) => c.key === 'admins.super_admin_count')!;
+    const group = (assignable: boolean): ResourceRecord => ({
+      type: 'group',
+      id: 'g1',
+      name: 'Admins',
+      data: { isAssignableToRole: assignable },
+    });
+    const membership: ResourceRecord = { type: 'group_membership', id: 'g1:u1', name: null, data: {} };
+    for (const assignable of [false, true]) {
+      read.length = 0;
+      await runFramework(
+        { ...PCI_DSS, controls: PCI_DSS.controls.filter((c) => c.check === 'admins.super_admin_count') },
+        [globalAdmins],
+        tracked({
+          group: [group(assignable)],
+          group_membership: [membership],
+          role_assignment: [],
+          role_eligibility_schedule: [],
+        }),
+        context,
+      );
+      seen.push(read.join(','));
+    }
+    expect(seen).toEqual([
+      'group,role_assignment,role_eligibility_schedule',
+      'group,group_membership,role_assignment,role_eligibility_schedule',
+    ]);
+  });
+
   it('weights the score by severity, leaving out manual and not_applicable', () => {
     expect(
       complianceScore([

@@ -46,8 +46,8 @@ function manual(note: string): CheckOutcome {
 /**
  * Runs every control of `framework` on one backup: each mapped check is started with the
  * framework's thresholds, the snapshot's parts the checks read are streamed once each, in the
- * order stored (one record at a time: memory does not grow with the org), and each check
- * gives its outcome. A control row whose check key the provider's catalogue does not implement is
+ * order stored (one record at a time: memory does not grow with the org), a part no run still
+ * wants (`CheckRun.skips`) left unread, and each check gives its outcome. A control row whose check key the provider's catalogue does not implement is
  * left out of the report (it is another provider's); a check that reads a type the backup left
  * out is `manual` with a note saying why.
  * @param catalogue the provider's checks (libs/providers/<kind>/compliance)
@@ -71,7 +71,9 @@ export async function runFramework(
   });
 
   for (const type of source.types) {
-    const readers = evaluations.filter((e) => e.run?.onRecord && e.check.reads.includes(type));
+    const readers = evaluations.filter(
+      (e) => e.run?.onRecord && e.check.reads.includes(type) && !e.run.skips?.(type),
+    );
     if (readers.length === 0) continue;
     const fields = fieldsRead(
       readers.map((e) => e.check),

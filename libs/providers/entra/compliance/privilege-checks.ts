@@ -34,6 +34,7 @@ const leastPrivilege: EntraCheck = {
       onRecord(record: ResourceRecord) {
         if (!holders.add(record)) groups.add(record);
       },
+      skips: (type: string) => groups.skips(type),
       finish(): CheckOutcome {
         const [min, max] = [Number(params.min ?? 2), Number(params.max ?? 8)];
         const globalName = HIGHLY_PRIVILEGED_ROLES[GLOBAL_ADMINISTRATOR];

@@ -61,9 +61,18 @@ export class AssignableGroups {
       if (record.data.isAssignableToRole === true) this.#groups.add(record.id);
       return;
     }
+    if (this.#groups.size === 0) return;
     const groupId = record.id.slice(0, record.id.indexOf(':'));
     if (this.#groups.has(groupId) && member(record.data, 'memberType') !== 'group')
       this.#members.set(groupId, (this.#members.get(groupId) ?? 0) + 1);
+  }
+
+  /**
+   * Whether memberships are still needed: groups come before memberships in a backup, so with
+   * no role-assignable group among them no membership counts (CheckRun.skips).
+   */
+  skips(type: string): boolean {
+    return type === 'group_membership' && this.#groups.size === 0;
   }
 
   isGroup(principal: string): boolean {
@@ -107,6 +116,7 @@ const globalAdminCount: EntraCheck = {
       onRecord(record: ResourceRecord) {
         if (!holders.add(record)) groups.add(record);
       },
+      skips: (type: string) => groups.skips(type),
       finish(): CheckOutcome {
         const [min, max] = [Number(params.min ?? 2), Number(params.max ?? 8)];
         const sample = new ResourceSample();
