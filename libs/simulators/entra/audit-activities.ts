@@ -20,6 +20,8 @@ export interface AuditedKind {
   noun: string;
   /** where the target lives: its state before and after the write are compared */
   collection?: Collection;
+  /** the collection holds one object, the target of every write of the kind (a policy singleton) */
+  singleton?: true;
   /** the whole object is logged as one modified property of this name (policies are) */
   wholeAs?: string;
   /** the target's id is the member named by the request, the group's a second target */
@@ -57,6 +59,7 @@ export const AUDITED_KINDS: readonly AuditedKind[] = [
     noun: 'authentication methods policy',
     activity: { PATCH: 'Authentication Methods Policy Update', POST: 'Authentication Methods Policy Update' },
     collection: 'authenticationMethodsPolicy',
+    singleton: true,
     wholeAs: 'AuthenticationMethodsPolicy',
   },
   {
@@ -76,6 +79,7 @@ export const AUDITED_KINDS: readonly AuditedKind[] = [
     targetType: 'Policy',
     noun: 'authorization policy',
     collection: 'authorizationPolicy',
+    singleton: true,
   },
   {
     template: /^\/v1\.0\/policies\/identitySecurityDefaultsEnforcementPolicy/,
@@ -84,6 +88,7 @@ export const AUDITED_KINDS: readonly AuditedKind[] = [
     targetType: 'Policy',
     noun: 'security defaults policy',
     collection: 'identitySecurityDefaultsEnforcementPolicy',
+    singleton: true,
   },
   {
     template: /^\/v1\.0\/policies\/adminConsentRequestPolicy/,
@@ -92,6 +97,7 @@ export const AUDITED_KINDS: readonly AuditedKind[] = [
     targetType: 'Policy',
     noun: 'admin consent request policy',
     collection: 'adminConsentRequestPolicy',
+    singleton: true,
   },
   {
     template: /^\/v1\.0\/policies\/crossTenantAccessPolicy/,

@@ -44,7 +44,13 @@ describe('Entra simulator: directory audit', () => {
     const page = await reader.call('GET', `${AUDITS}?$filter=activityDateTime ge ${start}`);
     expect(page.status).toBe(200);
     const [update, add] = page.body.value;
-    expect(add).toMatchObject({ activityDisplayName: 'Add conditional access policy', operationType: 'Add' });
+    expect(add).toMatchObject({
+      activityDisplayName: 'Add conditional access policy',
+      operationType: 'Add',
+      targetResources: [
+        { id, modifiedProperties: [{ displayName: 'ConditionalAccessPolicy', oldValue: null }] },
+      ],
+    });
     expect(update).toEqual({
       id: expect.stringMatching(/^Directory_[0-9a-f-]{36}_\w{5}_\d+$/),
       category: 'Policy',
@@ -140,6 +146,32 @@ describe('Entra simulator: directory audit', () => {
       sim.actAs(writerApp.clientId, null);
     }
     expect(() => sim.actAs(writerApp.clientId, 'nobody@example.com')).toThrow(/no user/);
+  });
+
+  it('logs a method configuration change as an authentication methods policy update, on the policy', async () => {
+    const start = new Date().toISOString();
+    const admin = await graphClient(sim, ['Policy.ReadWrite.AuthenticationMethod']);
+    try {
+      const path = '/v1.0/policies/authenticationMethodsPolicy/authenticationMethodConfigurations/Fido2';
+      expect((await admin.call('PATCH', path, { state: 'disabled' })).status).toBe(204);
+    } finally {
+      await admin.close();
+    }
+    const [audit] = (await reader.call('GET', `${AUDITS}?$filter=activityDateTime ge ${start}`)).body.value;
+    expect(audit).toMatchObject({
+      category: 'Policy',
+      loggedByService: 'Authentication Methods',
+      activityDisplayName: 'Authentication Methods Policy Update',
+      targetResources: [{ id: 'authenticationMethodsPolicy', type: 'Policy' }],
+    });
+    const [change] = (
+      audit.targetResources as Array<{ modifiedProperties: Array<Record<string, string>> }>
+    )[0].modifiedProperties;
+    const fido2 = (value: string) =>
+      (
+        JSON.parse(value) as { authenticationMethodConfigurations: Array<{ id: string; state: string }> }
+      ).authenticationMethodConfigurations.find((c) => c.id === 'Fido2')?.state;
+    expect([fido2(change.oldValue), fido2(change.newValue)]).toEqual(['enabled', 'disabled']);
   });
 
   it('pages with $top and @odata.nextLink, newest first, and refuses other filters', async () => {

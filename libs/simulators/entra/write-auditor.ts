@@ -44,7 +44,7 @@ export class WriteAuditor {
       return undefined;
     }
     const kind = auditedKind(template);
-    const key = params.key ?? params.id;
+    const key = kind.singleton ? undefined : (params.key ?? params.id);
     const before = copy(this.find(kind, key));
     return (reply) => {
       if (reply.status < 200 || reply.status >= 300) return;
@@ -63,11 +63,12 @@ export class WriteAuditor {
     };
   }
 
-  /** The object `key` names in the kind's collection (a singleton's only object without a key). */
+  /** The object `key` names in the kind's collection (a singleton's only object, whatever the key). */
   private find(kind: AuditedKind, key: string | undefined): GraphObject | undefined {
     if (!kind.collection) return undefined;
     const objects = this.state.collection(kind.collection);
-    return key === undefined ? objects.values().next().value : objects.get(key);
+    if (kind.singleton) return objects.values().next().value;
+    return key === undefined ? undefined : objects.get(key);
   }
 
   private target(
@@ -120,7 +121,11 @@ export class WriteAuditor {
   }
 }
 
-/** Properties whose value differs between `before` and `after` (JSON text, as Graph logs them). */
+/**
+ * Properties whose value differs between `before` and `after` (JSON text, as Graph logs them); a
+ * created object lists the properties it was given a value (not its nulls and empty lists, which
+ * keeps a restore of many users from filling the log with them).
+ */
 function changedProperties(
   before: GraphObject | undefined,
   after: GraphObject | undefined,
@@ -129,6 +134,7 @@ function changedProperties(
   const changed: ModifiedProperty[] = [];
   for (const [name, value] of Object.entries(after)) {
     if (name === 'id' || name.startsWith('@')) continue;
+    if (!before && (value === null || (Array.isArray(value) && value.length === 0))) continue;
     const oldValue = jsonOrNull(before?.[name]);
     const newValue = jsonOrNull(value);
     if (oldValue !== newValue) changed.push({ displayName: name, oldValue, newValue });
