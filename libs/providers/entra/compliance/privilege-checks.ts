@@ -1,16 +1,8 @@
-import type { CheckOutcome, CheckParams } from '@libs/compliance/compliance-types.js';
+import type { CheckOutcome } from '@libs/compliance/compliance-types.js';
 import { ResourceSample } from '@libs/compliance/resource-sample.js';
-import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { GLOBAL_ADMINISTRATOR, HIGHLY_PRIVILEGED_ROLES } from './conditional-access.js';
 import { type EntraCheck, member } from './entra-outcomes.js';
-import {
-  AssignableGroups,
-  COUNTED_HOLDERS,
-  PRIVILEGED,
-  privilegedScheduleCheck,
-  RoleHolders,
-  shown,
-} from './role-checks.js';
+import { countedHoldersCheck, PRIVILEGED, privilegedScheduleCheck, shown } from './role-checks.js';
 
 /**
  * MS.AAD.7.2v1: privileged users SHALL be provisioned with finer-grained roles instead of Global
@@ -19,55 +11,41 @@ import {
  * privileged users without it (its "least privilege score", GAs / other privileged users, at most
  * 1). Holders are counted actively or eligible, a role-assignable group by its members.
  */
-const leastPrivilege: EntraCheck = {
+const leastPrivilege = countedHoldersCheck({
   key: 'admins.least_privilege',
   id: 'entra.admins.least_privilege',
   policy: 'MS.AAD.7.2v1',
   title: 'Privileged users hold finer-grained roles rather than Global Administrator',
   remediation:
     'Give administrators the least privileged role their work needs (User, Exchange, SharePoint... Administrator) and keep Global Administrator for two to eight accounts.',
-  ...COUNTED_HOLDERS,
-  start(params: CheckParams) {
-    const groups = new AssignableGroups();
-    const holders = new RoleHolders(PRIVILEGED);
+  roles: PRIVILEGED,
+  judge(holders, groups, { min, max }): CheckOutcome {
+    const globalName = HIGHLY_PRIVILEGED_ROLES[GLOBAL_ADMINISTRATOR];
+    const sample = new ResourceSample();
+    let globalAdmins = 0;
+    let others = 0;
+    for (const [principal, holder] of holders.byPrincipal) {
+      const size = groups.size(principal);
+      if (holder.roles.has(globalName)) {
+        globalAdmins += size;
+        sample.add(principal, null, { ...shown(holder), users: size });
+      } else others += size;
+    }
+    const countGood = globalAdmins >= min && globalAdmins <= max;
     return {
-      onRecord(record: ResourceRecord) {
-        if (!holders.add(record)) groups.add(record);
-      },
-      skips: (type: string) => groups.skips(type),
-      finish(): CheckOutcome {
-        const [min, max] = [Number(params.min ?? 2), Number(params.max ?? 8)];
-        const globalName = HIGHLY_PRIVILEGED_ROLES[GLOBAL_ADMINISTRATOR];
-        const sample = new ResourceSample();
-        let globalAdmins = 0;
-        let others = 0;
-        for (const [principal, holder] of holders.byPrincipal) {
-          const size = groups.size(principal);
-          if (holder.roles.has(globalName)) {
-            globalAdmins += size;
-            sample.add(principal, null, { ...shown(holder), users: size });
-          } else others += size;
-        }
-        const countGood = globalAdmins >= min && globalAdmins <= max;
-        const pass = countGood && globalAdmins <= others;
-        return {
-          status: pass ? 'pass' : 'fail',
-          resourceType: 'role_assignment',
-          resources: sample.items,
-          total: sample.total,
-          pointers: ['/principalId', '/roleDefinitionId'],
-          observed: { globalAdmins, otherPrivilegedUsers: others },
-          expected: { globalAdminsAtMost: 'otherPrivilegedUsers', min, max },
-          ...(countGood
-            ? {}
-            : {
-                note: `MS.AAD.7.1 fails (${globalAdmins} Global Administrators, ${min} to ${max} expected).`,
-              }),
-        };
-      },
+      status: countGood && globalAdmins <= others ? 'pass' : 'fail',
+      resourceType: 'role_assignment',
+      resources: sample.items,
+      total: sample.total,
+      pointers: ['/principalId', '/roleDefinitionId'],
+      observed: { globalAdmins, otherPrivilegedUsers: others },
+      expected: { globalAdminsAtMost: 'otherPrivilegedUsers', min, max },
+      ...(countGood
+        ? {}
+        : { note: `MS.AAD.7.1 fails (${globalAdmins} Global Administrators, ${min} to ${max} expected).` }),
     };
   },
-};
+});
 
 /**
  * MS.AAD.7.5v1: provisioning users to highly privileged roles SHALL NOT occur outside of a PAM

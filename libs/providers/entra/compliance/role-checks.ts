@@ -12,8 +12,8 @@ import {
 } from './entra-outcomes.js';
 
 /** Role grants: active assignments and PIM eligibilities, both of which make a role holder. */
-export const GRANTS = ['role_assignment', 'role_eligibility_schedule'] as const;
-export const GRANT_FIELDS = ['principalId', 'roleDefinitionId'];
+const GRANTS = ['role_assignment', 'role_eligibility_schedule'] as const;
+const GRANT_FIELDS = ['principalId', 'roleDefinitionId'];
 
 /** One principal's roles, from its active assignments and eligibilities. */
 interface Holder {
@@ -22,7 +22,7 @@ interface Holder {
 }
 
 /** Collects who holds which role (`onlyRoles`: only those), from role assignments and eligibilities. */
-export class RoleHolders {
+class RoleHolders {
   readonly byPrincipal = new Map<string, Holder>();
 
   constructor(private readonly onlyRoles?: ReadonlySet<string>) {}
@@ -49,7 +49,7 @@ export const shown = (holder: Holder) => ({ roles: [...holder.roles], via: [...h
  * holding a role counts as its members (a user in two such groups counts twice: a ceiling).
  * Group records come before memberships in a backup (dependency order).
  */
-export class AssignableGroups {
+class AssignableGroups {
   static readonly reads = ['group', 'group_membership'] as const;
   static readonly fields = { group: ['isAssignableToRole'], group_membership: ['memberType'] };
   readonly #groups = new Set<string>();
@@ -86,7 +86,7 @@ export class AssignableGroups {
 }
 
 /** What a check counting role holders reads: grants, and role-assignable groups with their members. */
-export const COUNTED_HOLDERS = {
+const COUNTED_HOLDERS = {
   reads: [...AssignableGroups.reads, ...GRANTS],
   fields: {
     ...AssignableGroups.fields,
@@ -96,54 +96,70 @@ export const COUNTED_HOLDERS = {
   grants: grantsOf([...AssignableGroups.reads, ...GRANTS]),
 };
 
+/** A check that counts the holders of `roles`, a role-assignable group by its members. */
+interface CountedHoldersDefinition extends Omit<EntraCheck, 'reads' | 'fields' | 'grants' | 'start'> {
+  roles: ReadonlySet<string>;
+  /** the outcome, with the framework's bounds on Global Administrators (default 2 to 8) */
+  judge(holders: RoleHolders, groups: AssignableGroups, bounds: { min: number; max: number }): CheckOutcome;
+}
+
+/** A check over who holds `roles`, actively or eligible, groups counted by their members. */
+export function countedHoldersCheck(definition: CountedHoldersDefinition): EntraCheck {
+  const { roles, judge, ...check } = definition;
+  return {
+    ...check,
+    ...COUNTED_HOLDERS,
+    start(params: CheckParams) {
+      const groups = new AssignableGroups();
+      const holders = new RoleHolders(roles);
+      return {
+        onRecord(record: ResourceRecord) {
+          if (!holders.add(record)) groups.add(record);
+        },
+        skips: (type: string) => groups.skips(type),
+        finish: () => judge(holders, groups, { min: Number(params.min ?? 2), max: Number(params.max ?? 8) }),
+      };
+    },
+  };
+}
+
 /**
  * MS.AAD.7.1v1: between 2 and 8 users SHALL hold Global Administrator, actively or eligible
  * (the framework's `min`/`max` when it gives them). A role-assignable group holding the role
  * counts its members (a user in both counts twice: a ceiling).
  */
-const globalAdminCount: EntraCheck = {
+const globalAdminCount = countedHoldersCheck({
   key: 'admins.super_admin_count',
   id: 'entra.admins.global_admin_count',
   policy: 'MS.AAD.7.1v1',
   title: 'Global Administrators: enough for break-glass, few enough to control',
   remediation:
     'Keep at least two Global Administrators (emergency access accounts among them) and move the rest to finer-grained roles.',
-  ...COUNTED_HOLDERS,
-  start(params: CheckParams) {
-    const groups = new AssignableGroups();
-    const holders = new RoleHolders(new Set([GLOBAL_ADMINISTRATOR]));
+  roles: new Set([GLOBAL_ADMINISTRATOR]),
+  judge(holders, groups, { min, max }) {
+    const sample = new ResourceSample();
+    let count = 0;
+    for (const [principal, holder] of holders.byPrincipal) {
+      const size = groups.size(principal);
+      count += size;
+      sample.add(principal, null, {
+        ...shown(holder),
+        globalAdmins: size,
+        ...(groups.isGroup(principal) ? { group: true } : {}),
+      });
+    }
     return {
-      onRecord(record: ResourceRecord) {
-        if (!holders.add(record)) groups.add(record);
-      },
-      skips: (type: string) => groups.skips(type),
-      finish(): CheckOutcome {
-        const [min, max] = [Number(params.min ?? 2), Number(params.max ?? 8)];
-        const sample = new ResourceSample();
-        let count = 0;
-        for (const [principal, holder] of holders.byPrincipal) {
-          const size = groups.size(principal);
-          count += size;
-          sample.add(principal, null, {
-            ...shown(holder),
-            globalAdmins: size,
-            ...(groups.isGroup(principal) ? { group: true } : {}),
-          });
-        }
-        return {
-          status: count >= min && count <= max ? 'pass' : 'fail',
-          resourceType: 'role_assignment',
-          resources: sample.items,
-          total: sample.total,
-          pointers: ['/principalId', '/roleDefinitionId'],
-          observed: { globalAdmins: count },
-          expected: { min, max },
-          ...(count < min ? { note: 'Fewer Global Administrators than break-glass needs.' } : {}),
-        };
-      },
+      status: count >= min && count <= max ? 'pass' : 'fail',
+      resourceType: 'role_assignment',
+      resources: sample.items,
+      total: sample.total,
+      pointers: ['/principalId', '/roleDefinitionId'],
+      observed: { globalAdmins: count },
+      expected: { min, max },
+      ...(count < min ? { note: 'Fewer Global Administrators than break-glass needs.' } : {}),
     };
   },
-};
+});
 
 /**
  * MS.AAD.7.3v1: privileged users SHALL be provisioned cloud-only: no holder of a highly
