@@ -28,6 +28,7 @@ import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
 import { ScheduleRetention1766330000000 } from './1766330000000-ScheduleRetention.js';
 import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 import { CreateApprovals1796674935533 } from './1796674935533-CreateApprovals.js';
+import { AddDriftLogWindow1796675162753 } from './1796675162753-AddDriftLogWindow.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -63,5 +64,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     ScheduleRetention1766330000000,
     CreateScoreReadings1766340000000,
     CreateApprovals1796674935533,
+    AddDriftLogWindow1796675162753,
   ];
 }

@@ -222,6 +222,8 @@ describe('POST /api/compliance/check (HTTP, real PostgreSQL, simulator over HTTP
       expect(response.body.score).toBeLessThanOrEqual(100);
       for (const f of response.body.findings as Finding[]) {
         expect(['pass', 'fail', 'warning', 'not_applicable', 'manual']).toContain(f.status);
+        // An Okta report lists Okta's checks and the service's own, no other provider's.
+        expect(f.check).toMatch(/^(okta|service)\./);
         if (f.check.startsWith('okta.')) checks.add(f.check);
       }
     }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { OKTA_CHECKS } from '@libs/providers/okta/compliance/index.js';
+import { ENTRA_CHECKS } from '@libs/providers/entra/compliance/index.js';
 import type { RecordSource } from './compliance-types.js';
 import { runFramework } from './compliance-engine.js';
 import { PCI_DSS } from './frameworks/pci-dss.js';
+import { FRAMEWORKS } from './frameworks/index.js';
 import { complianceScore } from './score.js';
 
 /** An in-memory backup of the given parts, in the order given. */
@@ -61,6 +63,62 @@ describe('runFramework', () => {
       status: 'manual',
       evidence: { note: 'The backup does not hold user.' },
     });
+  });
+
+  it("lists only the rows of the provider's own checks: an Okta report holds no Entra row, nor an Entra one Okta's", async () => {
+    for (const framework of Object.values(FRAMEWORKS)) {
+      const okta = await runFramework(framework, OKTA_CHECKS, source({}), context);
+      const entra = await runFramework(framework, ENTRA_CHECKS, source({}), context);
+      expect(okta.findings.filter((f) => !/^(okta|service)\./.test(f.check))).toEqual([]);
+      expect(entra.findings.filter((f) => !/^(entra|service)\./.test(f.check))).toEqual([]);
+      expect(okta.findings.length).toBeGreaterThan(0);
+      expect(entra.findings.length).toBeGreaterThan(0);
+      // Each finding of either is a check of its provider saying why it is manual, never a bare one.
+      for (const f of [...okta.findings, ...entra.findings].filter((x) => x.status === 'manual'))
+        expect(f.evidence.note).toMatch(/\w/);
+    }
+  });
+
+  it('leaves unread a part no run still wants (CheckRun.skips), and streams it when one does', async () => {
+    const read: string[] = [];
+    const tracked = (parts: Record<string, ResourceRecord[]>): RecordSource => {
+      const inner = source(parts);
+      return {
+        ...inner,
+        async *readBatches(type, fields) {
+          read.push(type);
+          yield* inner.readBatches(type, fields);
+        },
+      };
+    };
+    const seen: string[] = [];
+    const globalAdmins = ENTRA_CHECKS.find((c) => c.key === 'admins.super_admin_count')!;
+    const group = (assignable: boolean): ResourceRecord => ({
+      type: 'group',
+      id: 'g1',
+      name: 'Admins',
+      data: { isAssignableToRole: assignable },
+    });
+    const membership: ResourceRecord = { type: 'group_membership', id: 'g1:u1', name: null, data: {} };
+    for (const assignable of [false, true]) {
+      read.length = 0;
+      await runFramework(
+        { ...PCI_DSS, controls: PCI_DSS.controls.filter((c) => c.check === 'admins.super_admin_count') },
+        [globalAdmins],
+        tracked({
+          group: [group(assignable)],
+          group_membership: [membership],
+          role_assignment: [],
+          role_eligibility_schedule: [],
+        }),
+        context,
+      );
+      seen.push(read.join(','));
+    }
+    expect(seen).toEqual([
+      'group,role_assignment,role_eligibility_schedule',
+      'group,group_membership,role_assignment,role_eligibility_schedule',
+    ]);
   });
 
   it('weights the score by severity, leaving out manual and not_applicable', () => {

@@ -14,7 +14,7 @@ import { SERVICE_CHECKS } from './service-checks.js';
  * Version of the check catalogue and framework mappings. Stored results are keyed by it: change
  * it whenever a check, a mapping or a threshold changes, so that old results are recomputed.
  */
-export const CATALOGUE_VERSION = '2026.12.1';
+export const CATALOGUE_VERSION = '2026.12.2';
 
 /** A framework's verdict on one backup. */
 export interface ComplianceReport {
@@ -24,7 +24,7 @@ export interface ComplianceReport {
 
 interface Evaluation {
   mapping: ControlMapping;
-  check?: Check;
+  check: Check;
   run?: CheckRun;
   /** set when the check could not run on this backup */
   unavailable?: CheckOutcome;
@@ -46,9 +46,10 @@ function manual(note: string): CheckOutcome {
 /**
  * Runs every control of `framework` on one backup: each mapped check is started with the
  * framework's thresholds, the snapshot's parts the checks read are streamed once each, in the
- * order stored (one record at a time: memory does not grow with the org), and each check
- * gives its outcome. A control whose check the provider's catalogue lacks, or that reads a type
- * the backup left out, is `manual` with a note saying why.
+ * order stored (one record at a time: memory does not grow with the org), a part no run still
+ * wants (`CheckRun.skips`) left unread, and each check gives its outcome. A control row whose check key the provider's catalogue does not implement is
+ * left out of the report (it is another provider's); a check that reads a type the backup left
+ * out is `manual` with a note saying why.
  * @param catalogue the provider's checks (libs/providers/<kind>/compliance)
  * @throws SnapshotIntegrityError (from the source) when the snapshot is altered
  */
@@ -59,20 +60,23 @@ export async function runFramework(
   context: BackupContext,
 ): Promise<ComplianceReport> {
   const byKey = new Map([...SERVICE_CHECKS, ...catalogue].map((check) => [check.key, check]));
-  const evaluations: Evaluation[] = framework.controls.map((mapping) => {
-    const check = byKey.get(mapping.check);
-    if (!check)
-      return { mapping, unavailable: manual(`No check of this provider covers ${mapping.check} yet.`) };
+  // A row maps a control to one provider's capability: rows of keys this provider has no check
+  // for belong to another provider's report (Entra's consent settings are nothing to judge in Okta).
+  const rows = framework.controls.filter((mapping) => byKey.has(mapping.check));
+  const evaluations: Evaluation[] = rows.map((mapping) => {
+    const check = byKey.get(mapping.check)!;
     const missing = check.reads.filter((type) => !source.has(type));
     if (missing.length > 0) return { mapping, check, unavailable: manual(missingNote(check, missing)) };
     return { mapping, check, run: check.start(mapping.params ?? {}, context) };
   });
 
   for (const type of source.types) {
-    const readers = evaluations.filter((e) => e.run?.onRecord && e.check!.reads.includes(type));
+    const readers = evaluations.filter(
+      (e) => e.run?.onRecord && e.check.reads.includes(type) && !e.run.skips?.(type),
+    );
     if (readers.length === 0) continue;
     const fields = fieldsRead(
-      readers.map((e) => e.check!),
+      readers.map((e) => e.check),
       type,
     );
     for await (const records of source.readBatches(type, fields))
@@ -86,10 +90,10 @@ export async function runFramework(
       status,
       severity: mapping.severity,
       evidence: { backupId: context.backupId, collectedAt: context.collectedAt, ...evidence },
-      check: check?.id ?? mapping.check,
-      title: check?.title ?? mapping.requirement,
+      check: check.id,
+      title: check.title,
       requirement: mapping.requirement,
-      remediation: check?.remediation ?? 'Review this control by hand.',
+      remediation: check.remediation,
     };
   });
   return { score: complianceScore(findings), findings };

@@ -78,6 +78,12 @@ export type CheckParams = Readonly<Record<string, number | boolean | string>>;
  */
 export interface CheckRun {
   onRecord?(record: ResourceRecord): void;
+  /**
+   * True when the run, from the parts it has read so far, needs no record of `type` (one of its
+   * `reads`): when no run wants a part, the part is not read at all (an Entra tenant without
+   * role-assignable groups needs none of its 300,000 group memberships to count role holders).
+   */
+  skips?(type: string): boolean;
   finish(): CheckOutcome;
 }
 

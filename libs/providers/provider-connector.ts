@@ -156,12 +156,14 @@ export interface ProviderConnector {
    */
   deletedSince(cursors: ResourceCursors, options?: { signal?: AbortSignal }): AsyncIterable<DeletedRecord>;
   /**
-   * Configuration changes the provider's audit log records at or after `since` (ISO 8601), oldest
-   * first, activity (sign-ins) left out: how far the live configuration drifted from a backup.
+   * Configuration changes the provider's audit log records at or after `since` (ISO 8601), in the
+   * log's order (Okta: oldest first; Entra ID: newest first, as Graph lists its directory audit),
+   * activity (sign-ins) left out: how far the live configuration drifted from a backup.
    * Optional: a connector without an audit log has no drift to report.
    *
-   * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past,
-   *   `since_too_old` when it is older than the provider keeps its log (Okta: 90 days)
+   * @throws ProviderError `invalid_since` when `since` is not an ISO 8601 instant in the past;
+   *   LogWindowExceededError `since_too_old` when it is older than the provider keeps its log
+   *   (Okta: 90 days; Entra ID: 7, or 30 with Entra ID P1 or P2), naming the oldest instant held
    */
   configurationChangesSince?(
     since: string,

@@ -23,6 +23,22 @@ export class ProviderHostNotAllowedError extends ProviderError {
   }
 }
 
+/**
+ * A read of the provider's audit log from before the oldest record it keeps (Okta's System Log:
+ * 90 days; Entra's directory audit: 7 days, 30 with Entra ID P1 or P2): what happened between
+ * the instant asked for and `heldSince` can no longer be read.
+ */
+export class LogWindowExceededError extends ProviderError {
+  constructor(
+    message: string,
+    code: 'since_too_old' | 'cursor_expired',
+    /** the oldest instant the log still holds (ISO 8601) */
+    readonly heldSince: string,
+  ) {
+    super(message, code);
+  }
+}
+
 /** The provider answered an error that retries could not cure. */
 export class ProviderRequestError extends ProviderError {
   constructor(

@@ -5,6 +5,8 @@ import { ConnectionsService } from '@app/connections/connections.service.js';
 import { JobsService } from '@app/platform/jobs/jobs.service.js';
 import { OnJob } from '@app/platform/jobs/on-job.decorator.js';
 import { WorkerInterval } from '@app/platform/jobs/worker-interval.js';
+import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import { LogWindowExceededError } from '@libs/providers/provider-errors.js';
 import type { ConnectionFacts } from './scores.repository.js';
 import { ScoresRepository } from './scores.repository.js';
 
@@ -18,7 +20,7 @@ declare module '@app/platform/jobs/job-payloads.js' {
 
 /**
  * The `connection-drift` job: for every connection with a completed backup, reads the
- * provider's change log since that backup (Okta's System Log) and stores how many
+ * provider's change log since that backup (Okta's System Log, Entra's directory audit) and stores how many
  * configuration changes it records, by severity. Readiness reads what it stored.
  */
 @Injectable()
@@ -50,24 +52,35 @@ export class ConnectionDriftJob {
     }
   }
 
+  /**
+   * Counts the changes logged since `since`. When the log no longer reaches back that far
+   * (LogWindowExceededError: Entra keeps 7 or 30 days, Okta 90), counts what it still holds and
+   * records from when, and why: readiness then says the count is partial rather than nothing.
+   */
   private async check(facts: ConnectionFacts, since: Date): Promise<void> {
     const connector = await this.connections.openConnector(facts.teamId, facts.connectionId);
     try {
       if (!connector.configurationChangesSince) return;
-      const bySeverity: Record<string, number> = {};
-      let changes = 0;
-      for await (const change of connector.configurationChangesSince(since.toISOString())) {
-        changes++;
-        bySeverity[change.severity] = (bySeverity[change.severity] ?? 0) + 1;
+      let countedFrom = since;
+      let incompleteReason: string | null = null;
+      let counted: Awaited<ReturnType<typeof countChanges>>;
+      try {
+        counted = await countChanges(connector, since);
+      } catch (error) {
+        if (!(error instanceof LogWindowExceededError)) throw error;
+        countedFrom = new Date(error.heldSince);
+        incompleteReason = error.message;
+        counted = await countChanges(connector, countedFrom);
       }
       await this.scores.saveDrift({
         connectionId: facts.connectionId,
         teamId: facts.teamId,
         since,
-        changes,
-        bySeverity,
+        ...counted,
         checkedAt: new Date(),
         error: null,
+        countedFrom,
+        incompleteReason,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -77,6 +90,20 @@ export class ConnectionDriftJob {
       await connector.close();
     }
   }
+}
+
+/** The configuration changes `connector`'s audit log records since `since`, by severity. */
+async function countChanges(
+  connector: ProviderConnector,
+  since: Date,
+): Promise<{ changes: number; bySeverity: Record<string, number> }> {
+  const bySeverity: Record<string, number> = {};
+  let changes = 0;
+  for await (const change of connector.configurationChangesSince!(since.toISOString())) {
+    changes++;
+    bySeverity[change.severity] = (bySeverity[change.severity] ?? 0) + 1;
+  }
+  return { changes, bySeverity };
 }
 
 /** The drift job's timer: every DRIFT_CHECK_INTERVAL_SECONDS on each worker replica, enqueued once per slot. */

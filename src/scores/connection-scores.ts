@@ -26,6 +26,7 @@ export function resilienceOf(facts: ConnectionFacts, now: Date): ResilienceDto {
 /**
  * A connection's readiness entry at `now`: its resilience less the drift read since its last backup
  * (docs/scores.md "GET /api/scores/readiness"); a drift reading taken before that backup is ignored.
+ * A reading whose log no longer reached back to the backup says from when it counted, and why.
  */
 export function readinessEntryOf(facts: ConnectionFacts, now: Date): ReadinessEntryDto {
   // A reading taken before the last backup counted changes that backup now holds.
@@ -35,6 +36,8 @@ export function readinessEntryOf(facts: ConnectionFacts, now: Date): ReadinessEn
     bySeverity: current.bySeverity,
     checkedAt: current.checkedAt.toISOString(),
     since: current.since.toISOString(),
+    countedFrom: (current.countedFrom ?? current.since).toISOString(),
+    ...(current.incompleteReason ? { incompleteReason: current.incompleteReason } : {}),
     ...(current.error ? { error: current.error } : {}),
   };
   return {

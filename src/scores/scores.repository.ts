@@ -38,6 +38,8 @@ interface FactsRow {
   by_severity: Record<string, number> | null;
   checked_at: Date | null;
   error: string | null;
+  counted_from: Date | null;
+  incomplete_reason: string | null;
 }
 
 /**
@@ -63,7 +65,7 @@ export class ScoresRepository {
               (SELECT count(*)::int FROM backups b WHERE b.connection_id = c.id AND b.status = 'failed' AND b.started_at > now() - interval '30 days') AS failed_30,
               (SELECT max(r.completed_at) FROM restores r WHERE r.connection_id = c.id AND r.status = 'completed') AS last_restore_at,
               p.retention_days,
-              d.since, d.changes, d.by_severity, d.checked_at, d.error
+              d.since, d.changes, d.by_severity, d.checked_at, d.error, d.counted_from, d.incomplete_reason
          FROM connections c
          JOIN teams t ON t.id = c.team_id
          JOIN plans p ON p.name = t.plan
@@ -116,6 +118,8 @@ function toFacts(row: FactsRow): ConnectionFacts {
             bySeverity: row.by_severity!,
             checkedAt: row.checked_at,
             error: row.error,
+            countedFrom: row.counted_from,
+            incompleteReason: row.incomplete_reason,
           }),
   };
 }

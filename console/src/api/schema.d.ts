@@ -2073,6 +2073,16 @@ export interface components {
              * @description The backup the live org was compared with started then.
              */
             since: string;
+            /**
+             * Format: date-time
+             * @description Changes were counted from then: `since`, or later when the provider’s audit log no longer reaches back to the last backup (Entra ID keeps its directory audit 7 days, 30 with Entra ID P1 or P2; Okta its System Log 90 days). Changes before it are unknown, not absent.
+             */
+            countedFrom: string;
+            /**
+             * @description Present when `countedFrom` is later than `since`: why the audit log could not cover the whole time since the last backup.
+             * @example 2026-11-20T10:00:00.000Z is older than the 7 days Microsoft Entra ID keeps its directory audit log without an Entra ID P1 or P2 licence
+             */
+            incompleteReason?: string;
             /** @description Why the last reading failed, when it did. */
             error?: string;
         };

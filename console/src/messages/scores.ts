@@ -20,6 +20,8 @@ export const scoresMessages = {
   noDrift: 'No change',
   changes: (count: number) => (count === 1 ? '1 change' : `${count.toLocaleString('en')} changes`),
   driftError: (error: string) => `Last reading failed: ${error}`,
+  driftIncomplete: (reason: string, countedFrom: string) =>
+    `Partial count, from ${countedFrom} only: ${reason}. Changes before then are unknown.`,
   resilience: 'Resilience',
   resilienceHelp:
     "How well one connection's backups would bring it back: five factors, each 0-100, weighted (the weights sum to 100).",

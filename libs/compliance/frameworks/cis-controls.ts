@@ -130,6 +130,19 @@ export const CIS_CONTROLS: Framework = {
     ),
     control(
       '5.4',
+      'admins.least_privilege',
+      'high',
+      'Privileged users hold finer-grained roles: Global Administrators no more than the other privileged users (SCuBA MS.AAD.7.2v1).',
+      T.superAdmins,
+    ),
+    control(
+      '6.8',
+      'admins.pam_provisioning',
+      'high',
+      'Highly privileged roles are assigned through PIM, never directly (SCuBA MS.AAD.7.5v1).',
+    ),
+    control(
+      '5.4',
       'admins.activation_approval',
       'high',
       'Activating Global Administrator requires approval (SCuBA MS.AAD.7.6v1).',

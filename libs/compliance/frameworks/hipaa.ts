@@ -196,6 +196,31 @@ export const HIPAA: Framework = {
     ),
     control(
       '164.308(a)(4)(ii)(B)',
+      'admins.least_privilege',
+      'high',
+      'Privileged users hold finer-grained roles: Global Administrators no more than the other privileged users (SCuBA MS.AAD.7.2v1).',
+      T.superAdmins,
+    ),
+    control(
+      '164.308(a)(4)(ii)(B)',
+      'admins.pam_provisioning',
+      'high',
+      'Highly privileged roles are assigned through PIM, never directly (SCuBA MS.AAD.7.5v1).',
+    ),
+    control(
+      '164.308(a)(6)(ii)',
+      'risk.high_risk_notification',
+      'medium',
+      'Administrators are notified when high-risk users are detected (SCuBA MS.AAD.2.2v1).',
+    ),
+    control(
+      '164.312(b)',
+      'admins.other_activation_alerts',
+      'low',
+      'Activating another highly privileged role raises an alert (SCuBA MS.AAD.7.9v1).',
+    ),
+    control(
+      '164.308(a)(4)(ii)(B)',
       'admins.activation_approval',
       'high',
       'Activating Global Administrator requires approval (SCuBA MS.AAD.7.6v1).',

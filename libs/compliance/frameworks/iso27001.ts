@@ -224,6 +224,31 @@ export const ISO27001: Framework = {
     ),
     control(
       '8.2',
+      'admins.least_privilege',
+      'high',
+      'Privileged users hold finer-grained roles: Global Administrators no more than the other privileged users (SCuBA MS.AAD.7.2v1).',
+      T.superAdmins,
+    ),
+    control(
+      '8.2',
+      'admins.pam_provisioning',
+      'high',
+      'Highly privileged roles are assigned through PIM, never directly (SCuBA MS.AAD.7.5v1).',
+    ),
+    control(
+      '8.16',
+      'risk.high_risk_notification',
+      'medium',
+      'Administrators are notified when high-risk users are detected (SCuBA MS.AAD.2.2v1).',
+    ),
+    control(
+      '8.16',
+      'admins.other_activation_alerts',
+      'low',
+      'Activating another highly privileged role raises an alert (SCuBA MS.AAD.7.9v1).',
+    ),
+    control(
+      '8.2',
       'admins.activation_approval',
       'high',
       'Activating Global Administrator requires approval (SCuBA MS.AAD.7.6v1).',

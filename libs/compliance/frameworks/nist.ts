@@ -249,6 +249,31 @@ export const NIST: Framework = {
       'No permanent active assignment of highly privileged roles (SCuBA MS.AAD.7.4v1).',
     ),
     control(
+      'AC-5',
+      'admins.least_privilege',
+      'high',
+      'Privileged users hold finer-grained roles: Global Administrators no more than the other privileged users (SCuBA MS.AAD.7.2v1).',
+      T.superAdmins,
+    ),
+    control(
+      'AC-2',
+      'admins.pam_provisioning',
+      'high',
+      'Highly privileged roles are assigned through PIM, never directly (SCuBA MS.AAD.7.5v1).',
+    ),
+    control(
+      'AC-2(12)',
+      'risk.high_risk_notification',
+      'medium',
+      'Administrators are notified when high-risk users are detected (SCuBA MS.AAD.2.2v1).',
+    ),
+    control(
+      'AC-6(9)',
+      'admins.other_activation_alerts',
+      'low',
+      'Activating another highly privileged role raises an alert (SCuBA MS.AAD.7.9v1).',
+    ),
+    control(
       'AC-6(5)',
       'admins.activation_approval',
       'high',

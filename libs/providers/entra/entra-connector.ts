@@ -8,6 +8,7 @@ import { parentTypes, partsInOrder, typesInOrder } from '@libs/providers/kit/cat
 import { retryAfterSignal } from '@libs/providers/kit/retry-after.js';
 import type {
   CollectOptions,
+  ConfigurationChange,
   ConnectorStats,
   DeletedRecord,
   EncodedCollectOptions,
@@ -16,11 +17,14 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import { ProviderError } from '@libs/providers/provider-errors.js';
+import { LogWindowExceededError, ProviderError } from '@libs/providers/provider-errors.js';
+import { parseSince } from '@libs/providers/kit/since-instant.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { ResourceType } from '@libs/records/resource-record.js';
 
 import { assertPermissionsGranted, grantedRoles } from './entra-permissions.js';
+import { auditRetentionDays, directoryAudits } from './entra-audit-log.js';
+import { configurationChangeOf } from './entra-drift.js';
 import { ENTRA_NOT_CAPTURED } from './entra-not-captured.js';
 import {
   ENTRA_RESOURCE_TYPES,
@@ -33,7 +37,7 @@ import { deltaPathOf, EntraDeltaCursors, withCursorFirst } from './entra-delta-c
 import { nativeRecoveryError } from './entra-native-recovery.js';
 import { EntraCollector } from './entra-collector.js';
 import { encodeEntraPage } from './entra-page-worker.js';
-import { GraphApiClient } from './graph-api-client.js';
+import { GraphApiClient, type GraphObject } from './graph-api-client.js';
 import { EntraRestorer } from './restore/entra-restorer.js';
 import {
   GRAPH_CONDITIONAL_ACCESS_SPACING,
@@ -244,6 +248,49 @@ export class EntraConnector implements ProviderConnector {
       if (!relation) continue;
       for (const [id, change] of round.links.get(relation.relationship) ?? [])
         if (change.removed) yield { type, id };
+    }
+  }
+
+  /**
+   * The directory audit's records since `since` (ISO 8601): Graph's `directoryAudit` objects as
+   * Graph answers them (activityDisplayName, category, initiatedBy, targetResources with
+   * modifiedProperties...), newest first, read page by page under the connector's resource-unit
+   * governor: who changed what, for drift and attribution. Records older than the log keeps
+   * (auditLogRetentionDays) are simply not there.
+   * @throws ProviderError `invalid_since`; ProviderAuthError without AuditLog.Read.All
+   */
+  readDirectoryAudits(since: string, options: { signal?: AbortSignal } = {}): AsyncIterable<GraphObject> {
+    const from = new Date(parseSince(since)).toISOString();
+    return directoryAudits(this.graph, from, options.signal);
+  }
+
+  /** Days the tenant's directory audit reaches back: 7, or 30 with Entra ID P1 or P2. */
+  auditLogRetentionDays(options: { signal?: AbortSignal } = {}): Promise<number> {
+    return auditRetentionDays(this.graph, options.signal);
+  }
+
+  /**
+   * Configuration changes the directory audit records since `since` (entra-drift.ts), in Graph's
+   * order (newest first): failed activities and activity that is not configuration left out.
+   * @throws ProviderError `invalid_since`; LogWindowExceededError `since_too_old` when `since` is
+   *   older than the log keeps (7 days, 30 with Entra ID P1 or P2), naming the oldest instant held
+   */
+  async *configurationChangesSince(
+    since: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<ConfigurationChange> {
+    const sinceMs = parseSince(since);
+    const days = await this.auditLogRetentionDays(options);
+    const heldSince = Date.now() - days * 86_400_000;
+    if (sinceMs < heldSince)
+      throw new LogWindowExceededError(
+        `${since} is older than the ${days} days Microsoft Entra ID keeps its directory audit log${days === 7 ? ' without an Entra ID P1 or P2 licence' : ''}`,
+        'since_too_old',
+        new Date(heldSince).toISOString(),
+      );
+    for await (const audit of this.readDirectoryAudits(since, options)) {
+      const change = configurationChangeOf(audit);
+      if (change) yield change;
     }
   }
 

@@ -52,6 +52,7 @@ describe('Entra ID descriptor', () => {
       'Policy.Read.PermissionGrant',
       // Incremental backups read the native recovery jobs (entra-native-recovery.ts).
       'EntraBackup.Read.All',
+      'AuditLog.Read.All',
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { AUDIT_LOG_PERMISSION } from './entra-audit-log.js';
 import { field, noName } from '@libs/providers/kit/resource-catalog.js';
 import {
   type EntraChildDefinition,
@@ -321,8 +322,9 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
 export const RECOVERY_JOBS_PERMISSION = 'EntraBackup.Read.All';
 
 /**
- * The application permissions a backup of `types` needs, each once, in type order, and the
- * recovery jobs' when a type is fetched by delta.
+ * The application permissions a backup of `types` needs, each once, in type order, the recovery
+ * jobs' when a type is fetched by delta, and the directory audit's (AuditLog.Read.All), which
+ * the drift since a backup is read from (entra-audit-log.ts).
  */
 export function entraBackupPermissions(types: readonly EntraResourceType[] = ENTRA_RESOURCE_TYPES): string[] {
   const permissions = types.flatMap((type) => {
@@ -331,5 +333,6 @@ export function entraBackupPermissions(types: readonly EntraResourceType[] = ENT
   });
   if (types.some((type) => ENTRA_TYPE_DEFINITIONS[type].delta ?? ENTRA_TYPE_DEFINITIONS[type].deltaOf))
     permissions.push(RECOVERY_JOBS_PERMISSION);
+  permissions.push(AUDIT_LOG_PERMISSION);
   return [...new Set(permissions)];
 }

@@ -10,7 +10,8 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import { ProviderError } from '@libs/providers/provider-errors.js';
+import { LogWindowExceededError, ProviderError } from '@libs/providers/provider-errors.js';
+import { parseSince } from '@libs/providers/kit/since-instant.js';
 import { type ResourceType } from '@libs/records/resource-record.js';
 import { OKTA_RESOURCE_TYPES } from '@libs/providers/okta/okta-resource-types.js';
 import type { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
@@ -206,7 +207,11 @@ export class OktaConnector implements ProviderConnector {
     const sinceMs = parseSince(since);
     const now = Date.now();
     if (now - sinceMs > LOG_RETENTION_MS)
-      throw new ProviderError(`${since} is older than the 90 days Okta keeps its System Log`, tooOld);
+      throw new LogWindowExceededError(
+        `${since} is older than the 90 days Okta keeps its System Log`,
+        tooOld,
+        new Date(now - LOG_RETENTION_MS).toISOString(),
+      );
     return [new Date(sinceMs).toISOString(), new Date(now).toISOString()];
   }
 
@@ -223,22 +228,6 @@ export class OktaConnector implements ProviderConnector {
   async close(): Promise<void> {
     await this.runtime.close();
   }
-}
-
-/**
- * Epoch ms of an ISO 8601 instant with a date, a time and a zone (`2025-06-01T12:00:00Z`,
- * `...000+02:00`), at or before now.
- */
-function parseSince(since: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(since)
-    ? Date.parse(since)
-    : NaN;
-  if (Number.isNaN(ms) || ms > Date.now())
-    throw new ProviderError(
-      'since must be an ISO 8601 instant in the past, such as 2025-06-01T12:00:00Z',
-      'invalid_since',
-    );
-  return ms;
 }
 
 /** Epoch ms of an Okta cursor (an instant it made). @throws ProviderError `invalid_cursor` */

@@ -8,7 +8,11 @@ import {
 } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
 
+import type { AuditInitiator } from './directory-audit.js';
 import { GraphError } from './graph-error.js';
+
+/** A user an app's calls stand for (a delegated token's subject), as audit records name one. */
+export type ActingUser = NonNullable<AuditInitiator['user']>;
 
 /** What a verified access token says: the app and its granted application permissions. */
 export interface GraphPrincipal {
@@ -39,6 +43,10 @@ const TOKEN_LIFETIME_S = 3599;
 export class AppRegistrations {
   readonly #key = randomBytes(32);
   readonly #apps = new Map<string, { secret: string; roles: string[]; certificates: X509Certificate[] }>();
+  /** the service principal each app has in the tenant, by app id (what audit records name) */
+  readonly #principals = new Map<string, { servicePrincipalId: string; displayName: string }>();
+  /** the user whose delegated token an app's calls stand for, by app id (testing: `actAs`) */
+  readonly #actingUsers = new Map<string, ActingUser>();
 
   constructor(
     private readonly tenantId: string,
@@ -56,7 +64,40 @@ export class AppRegistrations {
     const clientSecret = `${randomBytes(3).toString('hex')}~${randomBytes(24).toString('base64url')}`;
     const certificates = certificatePem ? [new X509Certificate(certificatePem)] : [];
     this.#apps.set(clientId, { secret: clientSecret, roles: [...roles], certificates });
+    this.#principals.set(clientId, {
+      servicePrincipalId: randomUUID(),
+      displayName: `Registered app ${clientId.slice(0, 8)}`,
+    });
     return { clientId, clientSecret };
+  }
+
+  /**
+   * From now on, the calls of `clientId` stand for `user` (as with a delegated token the user
+   * signed in for): audit records name the user as their initiator. Null goes back to app-only.
+   */
+  actAs(clientId: string, user: ActingUser | null): void {
+    this.app(clientId);
+    if (user) this.#actingUsers.set(clientId, user);
+    else this.#actingUsers.delete(clientId);
+  }
+
+  /**
+   * Who a call of `appId` is, as a directory audit's `initiatedBy` names it: the user it acts
+   * for, else the app with its service principal ("auditActivityInitiator resource type").
+   */
+  initiatorOf(appId: string): AuditInitiator {
+    const user = this.#actingUsers.get(appId);
+    if (user) return { app: null, user };
+    const principal = this.#principals.get(appId);
+    return {
+      app: {
+        appId,
+        displayName: principal?.displayName ?? appId,
+        servicePrincipalId: principal?.servicePrincipalId ?? appId,
+        servicePrincipalName: null,
+      },
+      user: null,
+    };
   }
 
   /** Replaces the permissions granted to an app (admin consent given or revoked). */

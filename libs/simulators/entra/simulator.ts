@@ -11,6 +11,8 @@ import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
 import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
 
 import { AppRegistrations } from './app-registrations.js';
+import { auditRoutes } from './audit.routes.js';
+import { DirectoryAuditLog } from './directory-audit.js';
 import { GraphError } from './graph-error.js';
 import { directoryRoutes } from './directory.routes.js';
 import { type GraphContext, graphRoutes, tokenRoute } from './graph.routes.js';
@@ -24,6 +26,7 @@ import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
 import { TenantState } from './tenant-state.js';
+import { WriteAuditor } from './write-auditor.js';
 
 export interface EntraSimulatorOptions {
   /** TCP port; 0 (default) picks an ephemeral one. */
@@ -117,6 +120,16 @@ export interface RunningEntraSimulator {
    * @throws Error when the principal is not eligible
    */
   activate(principalId: string, roleDefinitionId: string, hours: number): Record<string, unknown>;
+  /**
+   * From now on, the writes of app `clientId` are made "as" the tenant's user `userPrincipalName`
+   * (as through a delegated token that user signed in for, from `ipAddress`): the directory audit
+   * names the user as their initiator, e.g. an attacker with a stolen session. Null goes back to
+   * app-only calls.
+   * @throws Error when the tenant has no such user or no such app
+   */
+  actAs(clientId: string, userPrincipalName: string | null, ipAddress?: string): void;
+  /** The tenant's directory audit log (`/auditLogs/directoryAudits`), for specs. */
+  readonly audits: DirectoryAuditLog;
   close(): Promise<void>;
 }
 
@@ -150,6 +163,8 @@ export async function startEntraSimulator(
     const tls = await issueTlsMaterial(certDir);
     const { server, baseUrl } = await listenHttps(tls, host, options.port ?? 0);
     const graph: GraphContext = { state, apps: new AppRegistrations(state.tenantId), baseUrl };
+    const audits = new DirectoryAuditLog(() => hasEntraPremium(state));
+    const auditor = new WriteAuditor(state, graph.apps, audits);
     const throttle = new GraphThrottle(
       state.tenantId,
       () => state.collection('users').size,
@@ -158,12 +173,20 @@ export async function startEntraSimulator(
     const router = new Router();
     const counts: Record<string, number> = {};
     const lag = options.replicationLag ? new ReplicationLag(options.replicationLag) : undefined;
-    const answer = answerer(router, graph, throttle, counts, new FaultInjector(options.faults), lag);
+    const answer = answerer(router, {
+      graph,
+      throttle,
+      counts,
+      faults: new FaultInjector(options.faults),
+      auditor,
+      lag,
+    });
     router.add(
       tokenRoute(graph),
       ...graphRoutes(graph),
       ...directoryRoutes(graph),
       ...dependencyRoutes(graph),
+      ...auditRoutes(graph, audits),
       batchRoute(graph, answer),
     );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -204,6 +227,16 @@ export async function startEntraSimulator(
       requestCounts: () => ({ ...counts }),
       activate: (principalId, roleDefinitionId, hours) =>
         activate(state, principalId, roleDefinitionId, hours),
+      actAs: (clientId, userPrincipalName, ipAddress = '203.0.113.10') => {
+        if (userPrincipalName === null) return graph.apps.actAs(clientId, null);
+        const user = [...state.collection('users').values()].find(
+          (candidate) => candidate.userPrincipalName === userPrincipalName,
+        );
+        if (!user) throw new Error(`the tenant has no user ${userPrincipalName}`);
+        const displayName = typeof user.displayName === 'string' ? user.displayName : null;
+        graph.apps.actAs(clientId, { id: user.id, displayName, userPrincipalName, ipAddress });
+      },
+      audits,
       close: async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -292,18 +325,41 @@ function seedContoso(state: TenantState): void {
   });
 }
 
+/** What answering a request uses besides the router. */
+interface AnswerParts {
+  graph: GraphContext;
+  throttle: GraphThrottle;
+  /** requests answered, by `METHOD template` */
+  counts: Record<string, number>;
+  faults: FaultInjector;
+  auditor: WriteAuditor;
+  /** Graph's replication lag, when the simulator models it (replication-lag.ts) */
+  lag?: ReplicationLag;
+}
+
+/**
+ * True while the organization holds an enabled Entra ID P1 or P2 service plan: an `assignedPlans`
+ * entry of service `AADPremiumService` with `capabilityStatus` `Enabled` or `Warning`, its grace period (Graph "organization
+ * resource type", "assignedPlan resource type"). Decides the audit log's retention.
+ */
+function hasEntraPremium(state: TenantState): boolean {
+  return [...state.collection('organization').values()].some(
+    (organization) =>
+      Array.isArray(organization.assignedPlans) &&
+      organization.assignedPlans.some(
+        (plan: { service?: unknown; capabilityStatus?: unknown }) =>
+          plan.service === 'AADPremiumService' &&
+          (plan.capabilityStatus === 'Enabled' || plan.capabilityStatus === 'Warning'),
+      ),
+  );
+}
+
 /**
  * Routes and answers one request: Graph's error for an unknown path or method, the throttle's
  * admission (its headers on the answer, or a 429), then the route; GraphErrors become their reply.
+ * A write that succeeds is logged in the directory audit (write-auditor.ts).
  */
-function answerer(
-  router: Router,
-  graph: GraphContext,
-  throttle: GraphThrottle,
-  counts: Record<string, number>,
-  faults: FaultInjector,
-  lag?: ReplicationLag,
-): Answer {
+function answerer(router: Router, { graph, throttle, counts, faults, auditor, lag }: AnswerParts): Answer {
   return async ({ method, url, headers, bodyText }) => {
     const match = router.match(method, url.pathname);
     try {
@@ -339,7 +395,9 @@ function answerer(
         );
       const graphCall = template.startsWith('/v1.0/') && template !== BATCH_TEMPLATE;
       if (lag && graphCall) lag.check(template, match.params, bodyText);
+      const audit = auditor.begin(method, template, match.params, headers.authorization, bodyText);
       const reply = await match.route.handle({ method, url, params: match.params, headers, bodyText });
+      audit?.(reply);
       if (lag && graphCall && method === 'POST' && reply.status === 201 && reply.body)
         lag.created(JSON.parse(reply.body.toString()));
       return { ...reply, headers: { ...admitted, ...reply.headers } };

@@ -98,6 +98,11 @@ function DriftCell({ drift }: { drift: Drift | null }) {
           ),
         )}
       </Group>
+      {drift.incompleteReason && (
+        <Text size="sm" c="orange">
+          {text.driftIncomplete(drift.incompleteReason, drift.countedFrom)}
+        </Text>
+      )}
       {drift.error && (
         <Text size="sm" c="red">
           {text.driftError(drift.error)}

@@ -209,16 +209,44 @@ describe('conditional access checks (SCuBA MS.AAD.1 to 3)', () => {
       ).toBe('fail');
       expect(runCheck(anyMfa, [policy('p1', { state: 'disabled' }, mfa)]).status).toBe('fail');
     });
+
+    it('MS.AAD.3.2v1 counts a strength only when every combination it allows is multifactor (ScubaGear IsGeneralMFA)', () => {
+      const strength = (allowedCombinations: string[]) => ({
+        operator: 'OR',
+        builtInControls: [],
+        authenticationStrength: { id: 'custom', allowedCombinations },
+      });
+      expect(runCheck(anyMfa, [policy('p1', {}, strength(['deviceBasedPush']))]).status).toBe('pass');
+      expect(
+        runCheck(anyMfa, [
+          policy('p1', {}, strength(['password,softwareOath', 'temporaryAccessPassOneTime'])),
+        ]).status,
+      ).toBe('pass');
+      // test_IsGeneralMFA_NonMFAStrength_Incorrect, test_IsGeneralMFA_EmptyAuthenticationStrength_Incorrect
+      expect(runCheck(anyMfa, [policy('p1', {}, strength(['password']))]).status).toBe('fail');
+      expect(runCheck(anyMfa, [policy('p1', {}, strength([]))]).status).toBe('fail');
+      expect(
+        runCheck(anyMfa, [policy('p1', {}, strength(['password,softwareOath', 'password']))]).status,
+      ).toBe('fail');
+    });
   });
 
   describe('MS.AAD.3.6v1 phishing-resistant MFA for highly privileged roles', () => {
     const sut = check('entra.mfa.phishing_resistant_admins');
     const roles = Object.keys(HIGHLY_PRIVILEGED_ROLES);
 
-    it('passes on a policy including every highly privileged role, or All users', () => {
+    it('passes on a policy naming every highly privileged role; All users alone does not count (ScubaGear)', () => {
       const onRoles = { conditions: { users: { includeUsers: [], includeRoles: roles } } };
       expect(runCheck(sut, [policy('p1', onRoles, phishingResistant)]).status).toBe('pass');
-      expect(runCheck(sut, [policy('p1', {}, phishingResistant)]).status).toBe('pass');
+      const withAll = { conditions: { users: { includeUsers: ['All'], includeRoles: roles } } };
+      expect(runCheck(sut, [policy('p1', withAll, phishingResistant)]).status).toBe('pass');
+      // ScubaGear's 3.6 compares includeRoles with the privileged roles: a policy on All users
+      // that names none fails it (test_ConditionalAccessPolicies_Incorrect_Covered_Roles).
+      const allOnly = runCheck(sut, [policy('p1', {}, phishingResistant)]);
+      expect(allOnly.status).toBe('fail');
+      expect(allOnly.resources[0].observed).toMatchObject({
+        gaps: [expect.stringContaining('does not include Global Administrator')],
+      });
     });
 
     it('fails when a role is missing or excluded, naming it', () => {
@@ -258,6 +286,47 @@ describe('conditional access checks (SCuBA MS.AAD.1 to 3)', () => {
     expect(runCheck(registration, [policy('p1', onRegistration, compliant)]).status).toBe('pass');
     expect(runCheck(devices, [policy('p1', onRegistration, compliant)]).status).toBe('fail');
     expect(runCheck(registration, [policy('p1', {}, compliant)]).status).toBe('fail');
+  });
+
+  it('MS.AAD.3.7v1 wants both device controls, one of them required; 3.8v1 takes either (ScubaGear)', () => {
+    const devices = check('entra.access.managed_devices');
+    const registration = check('entra.access.managed_devices_mfa_registration');
+    const grant = (operator: string, builtInControls: string[]) => ({ operator, builtInControls });
+    // test_OperatorIncorrect_V1 and test_BuiltInControls_Incorrect_V3
+    expect(
+      runCheck(devices, [policy('p1', {}, grant('', ['compliantDevice', 'domainJoinedDevice']))]).status,
+    ).toBe('fail');
+    expect(
+      runCheck(devices, [policy('p1', {}, grant('AND', ['compliantDevice', 'domainJoinedDevice']))]).status,
+    ).toBe('fail');
+    expect(runCheck(devices, [policy('p1', {}, grant('OR', ['compliantDevice']))]).status).toBe('fail');
+    const onRegistration = {
+      conditions: {
+        applications: { includeApplications: [], includeUserActions: ['urn:user:registersecurityinfo'] },
+      },
+    };
+    // test_Correct_OnlyCompliantDevice, test_Correct_OnlyDomainJoinedDevice, test_Incorrect_EmptyGrantControls
+    for (const controls of [['compliantDevice'], ['domainJoinedDevice'], ['mfa', 'compliantDevice']])
+      expect(runCheck(registration, [policy('p1', onRegistration, grant('OR', controls))]).status).toBe(
+        'pass',
+      );
+    expect(runCheck(registration, [policy('p1', onRegistration, grant('OR', []))]).status).toBe('fail');
+    // test_InCorrect_ReportOnly, and an excluded user keeps it from counting (test_ExcludeUserIncorrect_V2)
+    expect(
+      runCheck(registration, [
+        policy(
+          'p1',
+          { ...onRegistration, state: 'enabledForReportingButNotEnforced' },
+          grant('OR', ['compliantDevice']),
+        ),
+      ]).status,
+    ).toBe('fail');
+    const excluded = {
+      conditions: { ...onRegistration.conditions, users: { includeUsers: ['All'], excludeUsers: ['u1'] } },
+    };
+    expect(runCheck(registration, [policy('p1', excluded, grant('OR', ['compliantDevice']))]).status).toBe(
+      'fail',
+    );
   });
 
   it('MS.AAD.3.9v1 device code flow blocked; an excluded user keeps it from counting', () => {

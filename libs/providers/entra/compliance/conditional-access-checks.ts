@@ -6,6 +6,7 @@ import {
   gapsForAllUsers,
   gapsForPrivilegedRoles,
   type PolicyView,
+  namesManagedDevice,
   requiresManagedDevice,
   requiresMfa,
   requiresPhishingResistant,
@@ -31,17 +32,23 @@ export function policiesOf(records: EntraRecords): PolicyView[] {
   return records.of(POLICY).map((record) => viewOf(record, strengths));
 }
 
+/** Whether an enabled policy requires phishing-resistant MFA of All users and apps (MS.AAD.3.1v1's rule). */
+export function phishingResistantForAllUsers(records: EntraRecords): boolean {
+  return policiesOf(records).some((p) => requiresPhishingResistant(p) && gapsForAllUsers(p).length === 0);
+}
+
 /** Whether an enabled policy requires MFA of All users and apps (MS.AAD.3.2v1's rule). */
 export function mfaForAllUsers(records: EntraRecords): boolean {
   return policiesOf(records).some((p) => requiresMfa(p) && gapsForAllUsers(p).length === 0);
 }
 
 /** Who a policy must cover: every user and app, every highly privileged role, or every user's registration. */
-type Scope = 'all' | 'privileged' | 'registration';
+type Scope = 'all' | 'privileged' | 'privileged_roles_named' | 'registration';
 
 function gaps(policy: PolicyView, scope: Scope): string[] {
   if (scope === 'all') return gapsForAllUsers(policy);
-  if (scope === 'privileged') return gapsForPrivilegedRoles(policy);
+  if (scope === 'privileged') return gapsForPrivilegedRoles(policy, true);
+  if (scope === 'privileged_roles_named') return gapsForPrivilegedRoles(policy, false);
   // Registration of security info is a user action, not an app: only the users are judged.
   return gapsForAllUsers(policy).filter(
     (gap) => !gap.includes('cloud apps') && !gap.startsWith('excludeApp'),
@@ -193,9 +200,9 @@ const phishingResistantAdmins = policyCheck({
   policy: 'MS.AAD.3.6v1',
   title: 'Phishing-resistant MFA is required of highly privileged roles',
   remediation:
-    'Require the "Phishing-resistant MFA" authentication strength in an enabled policy on every highly privileged role (or All users) and All cloud apps.',
+    'Require the "Phishing-resistant MFA" authentication strength in an enabled policy that names every highly privileged role under Directory roles, on All cloud apps.',
   does: requiresPhishingResistant,
-  scope: 'privileged',
+  scope: 'privileged_roles_named',
   expected: 'an enabled policy requires phishing-resistant MFA of every highly privileged role',
   pointers: [...USERS, ...STRENGTH],
 });
@@ -221,7 +228,7 @@ const managedDevices = policyCheck({
   policy: 'MS.AAD.3.7v1',
   title: 'Managed devices are required for authentication',
   remediation:
-    'Require "compliant device" or "Microsoft Entra hybrid joined device" in an enabled policy on All users and All cloud apps.',
+    'Grant access requiring "compliant device" and "Microsoft Entra hybrid joined device", one of the selected controls, in an enabled policy on All users and All cloud apps.',
   does: requiresManagedDevice,
   scope: 'all',
   expected: 'an enabled policy requires a compliant or hybrid joined device of All users and apps',
@@ -237,7 +244,7 @@ const managedDevicesRegistration = policyCheck({
   remediation:
     'Require a compliant or hybrid joined device for the user action "Register security information" in an enabled policy on All users.',
   does: (p) =>
-    requiresManagedDevice(p) &&
+    namesManagedDevice(p) &&
     strings(p.applications.includeUserActions).includes('urn:user:registersecurityinfo'),
   scope: 'registration',
   expected: 'an enabled policy requires a managed device of All users registering security information',

@@ -107,13 +107,14 @@ function appGaps(policy: PolicyView): string[] {
 }
 
 /**
- * Why a policy does not enforce on every highly privileged role (MS.AAD.3.6v1), or null when
- * it does: enabled, on all cloud apps, and either on All users or on every role of
- * {@link HIGHLY_PRIVILEGED_ROLES}, excluding nobody.
+ * Why a policy does not enforce on every highly privileged role, or null when it does: enabled,
+ * on all cloud apps, on every role of {@link HIGHLY_PRIVILEGED_ROLES} named in `includeRoles`
+ * (MS.AAD.3.6v1 as ScubaGear's Rego reads it: a policy on All users does not count), or, with
+ * `allUsersCovers` (CIS M365 5.2.2.1), on All users; excluding nobody.
  */
-export function gapsForPrivilegedRoles(policy: PolicyView): string[] {
+export function gapsForPrivilegedRoles(policy: PolicyView, allUsersCovers: boolean): string[] {
   const gaps = [...stateGap(policy), ...userGaps(policy, false), ...appGaps(policy)];
-  if (strings(policy.users.includeUsers).includes('All')) return gaps;
+  if (allUsersCovers && strings(policy.users.includeUsers).includes('All')) return gaps;
   const included = new Set(strings(policy.users.includeRoles));
   const missing = Object.entries(HIGHLY_PRIVILEGED_ROLES).filter(([id]) => !included.has(id));
   if (missing.length > 0) gaps.push(`does not include ${missing.map(([, name]) => name).join(', ')}`);
@@ -138,9 +139,44 @@ function grantRequires(policy: PolicyView, ok: (control: string) => boolean): bo
   return policy.operator === 'AND' ? controls.some(ok) : controls.every(ok);
 }
 
-/** Whether the grant requires MFA: the `mfa` control or any authentication strength. */
+/**
+ * Authentication method combinations that are multifactor (ScubaGear's `IsGeneralMFA`, Rego
+ * utils/AAD.rego, with the phishing-resistant ones): a strength allowing anything else (a
+ * `password` alone, an empty list) does not require MFA.
+ */
+const MFA_COMBINATIONS = new Set([
+  ...PHISHING_RESISTANT,
+  'deviceBasedPush',
+  'temporaryAccessPassOneTime',
+  'temporaryAccessPassMultiUse',
+  'password,microsoftAuthenticatorPush',
+  'password,softwareOath',
+  'password,hardwareOath',
+  'password,sms',
+  'password,voice',
+  'federatedMultiFactor',
+  'microsoftAuthenticatorPush,federatedSingleFactor',
+  'softwareOath,federatedSingleFactor',
+  'hardwareOath,federatedSingleFactor',
+  'sms,federatedSingleFactor',
+  'voice,federatedSingleFactor',
+]);
+
+/** Whether the policy's authentication strength allows multifactor combinations only (and some). */
+function strengthIsMfa(policy: PolicyView): boolean {
+  const strength = policy.strength ?? [];
+  return strength.length > 0 && strength.every((combination) => MFA_COMBINATIONS.has(combination));
+}
+
+/**
+ * Whether the grant requires MFA: the `mfa` control, or an authentication strength of
+ * multifactor combinations only (phishing-resistant ones included: they are MFA too).
+ */
 export function requiresMfa(policy: PolicyView): boolean {
-  return grantRequires(policy, (c) => c === 'mfa' || c === 'authenticationStrength');
+  return grantRequires(
+    policy,
+    (c) => c === 'mfa' || (c === 'authenticationStrength' && strengthIsMfa(policy)),
+  );
 }
 
 /** Whether the grant requires an authentication strength of phishing-resistant methods only. */
@@ -151,7 +187,26 @@ export function requiresPhishingResistant(policy: PolicyView): boolean {
   return grantRequires(policy, (c) => c === 'authenticationStrength');
 }
 
-/** Whether the grant requires a managed device: compliant, or hybrid joined (MS.AAD.3.7v1). */
+/**
+ * Whether the grant requires a compliant or a hybrid joined device, one of the two (MS.AAD.3.7v1
+ * as ScubaGear's Rego reads it, and the baseline's instructions set it): exactly the controls
+ * `compliantDevice` and `domainJoinedDevice` with the operator `OR`.
+ */
 export function requiresManagedDevice(policy: PolicyView): boolean {
-  return grantRequires(policy, (c) => c === 'compliantDevice' || c === 'domainJoinedDevice');
+  const controls = new Set(policy.builtInControls);
+  return (
+    policy.operator === 'OR' &&
+    controls.size === 2 &&
+    controls.has('compliantDevice') &&
+    controls.has('domainJoinedDevice') &&
+    policy.strength === null
+  );
+}
+
+/**
+ * Whether the grant names a managed device control, `compliantDevice` or `domainJoinedDevice`
+ * (MS.AAD.3.8v1: ScubaGear counts either one, whatever else the grant holds).
+ */
+export function namesManagedDevice(policy: PolicyView): boolean {
+  return policy.builtInControls.some((c) => c === 'compliantDevice' || c === 'domainJoinedDevice');
 }

@@ -2,6 +2,8 @@ import { APP_CHECKS } from './app-checks.js';
 import { CONDITIONAL_ACCESS_CHECKS } from './conditional-access-checks.js';
 import type { EntraCheck } from './entra-outcomes.js';
 import { METHOD_CHECKS } from './method-checks.js';
+import { MONITORING_CHECKS } from './monitoring-checks.js';
+import { PRIVILEGE_CHECKS } from './privilege-checks.js';
 import { ROLE_CHECKS } from './role-checks.js';
 import { TENANT_CHECKS } from './tenant-checks.js';
 
@@ -16,4 +18,6 @@ export const ENTRA_CHECKS: readonly EntraCheck[] = [
   ...APP_CHECKS,
   ...TENANT_CHECKS,
   ...ROLE_CHECKS,
+  ...PRIVILEGE_CHECKS,
+  ...MONITORING_CHECKS,
 ];

@@ -1,3 +1,4 @@
+import { CONDITIONAL_ACCESS_READS, phishingResistantForAllUsers } from './conditional-access-checks.js';
 import { configCheck, type EntraCheck, evidenceOf, member, settingOutcome } from './entra-outcomes.js';
 
 /** Methods the baseline calls weak (MS.AAD.3.5v1): their method configuration ids. */
@@ -39,7 +40,12 @@ const weakMethods: EntraCheck = configCheck({
   },
 });
 
-/** MS.AAD.3.4v1: the migration to the authentication methods policy SHALL be complete. */
+/**
+ * MS.AAD.3.4v1: the migration to the authentication methods policy SHALL be complete. A policy
+ * without `policyMigrationState` counts as migrated, as ScubaGear's Rego reads it
+ * (test_PolicyMigrationState_Correct_NullValue): tenants made after the legacy MFA and SSPR
+ * policies were retired have nothing to migrate.
+ */
 const methodsMigrated: EntraCheck = configCheck({
   key: 'authenticators.methods_migrated',
   id: 'entra.authenticators.methods_migrated',
@@ -56,15 +62,18 @@ const methodsMigrated: EntraCheck = configCheck({
       'authentication_methods_policy',
       ['/policyMigrationState'],
       { policyMigrationState: state },
-      { policyMigrationState: 'migrationComplete' },
-      state === 'migrationComplete',
+      { policyMigrationState: ['migrationComplete', null] },
+      state === 'migrationComplete' || (policy !== undefined && state === null),
     );
   },
 });
 
 /**
  * MS.AAD.3.3v1: when Microsoft Authenticator is enabled, it SHALL show login context (the
- * application name and the geographic location) to all users.
+ * application name and the geographic location) to all users. As ScubaGear's Rego reads it:
+ * software OATH tokens in Authenticator must be off (`isSoftwareOathEnabled` false), and the
+ * policy is not applicable when Authenticator is disabled or when phishing-resistant MFA is
+ * required of all users (MS.AAD.3.1v1 met: push notifications are then no way in).
  */
 const loginContext: EntraCheck = configCheck({
   key: 'authenticators.login_context',
@@ -73,11 +82,22 @@ const loginContext: EntraCheck = configCheck({
   title: 'Microsoft Authenticator shows the application and location of each sign-in',
   remediation:
     'In the Microsoft Authenticator configuration, enable "Show application name" and "Show geographic location" for all users.',
-  reads: ['authentication_method_configuration'],
+  reads: ['authentication_method_configuration', ...CONDITIONAL_ACCESS_READS],
   evaluate(records) {
     const record = records
       .of('authentication_method_configuration')
       .find((r) => r.id.toLowerCase() === 'microsoftauthenticator');
+    if (phishingResistantForAllUsers(records))
+      return {
+        status: 'not_applicable',
+        resourceType: 'conditional_access_policy',
+        resources: [],
+        total: 0,
+        pointers: [],
+        observed: null,
+        expected: null,
+        note: 'Phishing-resistant MFA is required of all users (MS.AAD.3.1v1): Authenticator push notifications are no way in, so their login context does not matter.',
+      };
     if (record && record.data.state !== 'enabled')
       return {
         status: 'not_applicable',
@@ -99,6 +119,7 @@ const loginContext: EntraCheck = configCheck({
     };
     const app = feature('displayAppInformationRequiredState');
     const location = feature('displayLocationInformationRequiredState');
+    const softwareOath = record?.data.isSoftwareOathEnabled ?? null;
     const shown = (f: { state: unknown; target: unknown }) =>
       f.state === 'enabled' && f.target === 'all_users';
     return settingOutcome(
@@ -107,13 +128,15 @@ const loginContext: EntraCheck = configCheck({
       [
         '/featureSettings/displayAppInformationRequiredState',
         '/featureSettings/displayLocationInformationRequiredState',
+        '/isSoftwareOathEnabled',
       ],
-      { application: app, location },
+      { application: app, location, isSoftwareOathEnabled: softwareOath },
       {
         application: { state: 'enabled', target: 'all_users' },
         location: { state: 'enabled', target: 'all_users' },
+        isSoftwareOathEnabled: false,
       },
-      shown(app) && shown(location),
+      shown(app) && shown(location) && softwareOath === false,
     );
   },
 });

@@ -9,6 +9,8 @@ import { CONTEXT, checkById, record, runCheck } from './testing/check-harness.js
 
 const check = (id: string) => checkById(ENTRA_CHECKS, id);
 const USER_ADMIN = 'fe930be7-5e62-47db-91af-98c3a49a38b1';
+/** Global Reader's template id: a directory role, not a highly privileged one. */
+const GLOBAL_READER = 'f2ef992c-3afb-46b9-b7cf-a126ee74c451';
 const assignment = (principalId: string, roleDefinitionId = GLOBAL_ADMINISTRATOR) =>
   record('role_assignment', `a-${principalId}-${roleDefinitionId}`, {
     principalId,
@@ -166,12 +168,113 @@ describe('directory roles (SCuBA MS.AAD.7)', () => {
     'entra.admins.activation_approval',
     'entra.admins.assignment_alerts',
     'entra.admins.activation_alerts',
+    'entra.admins.other_activation_alerts',
   ])('%s is manual: PIM settings are not in the backup, and the note names the permission', (id) => {
     expect(runCheck(check(id), [])).toMatchObject({
       status: 'manual',
       resourceType: 'role_management_policy',
       note: expect.stringContaining('RoleManagementPolicy.Read.Directory'),
     });
+  });
+});
+
+describe('privilege hand-out (SCuBA MS.AAD.7.2, 7.5) and monitoring (MS.AAD.2.2, 4.1)', () => {
+  describe('MS.AAD.7.2v1 finer-grained roles rather than Global Administrator', () => {
+    const sut = check('entra.admins.least_privilege');
+
+    it('passes when 7.1 holds and the Global Administrators are no more than the other privileged users', () => {
+      const outcome = runCheck(sut, [
+        assignment('g1'),
+        eligibility('g2'),
+        assignment('o1', USER_ADMIN),
+        eligibility('o2', USER_ADMIN),
+      ]);
+      expect(outcome).toMatchObject({
+        status: 'pass',
+        observed: { globalAdmins: 2, otherPrivilegedUsers: 2 },
+        expected: { min: 2, max: 8 },
+        total: 2,
+      });
+      expect(outcome.resources.map((r) => r.id).sort()).toEqual(['g1', 'g2']);
+    });
+
+    it('fails with a ratio above 1, and when 7.1 fails even with a good ratio (ScubaGear: "Policy MS.AAD.7.1 failed")', () => {
+      expect(
+        runCheck(sut, [assignment('g1'), assignment('g2'), assignment('g3'), assignment('o1', USER_ADMIN)]),
+      ).toMatchObject({ status: 'fail', observed: { globalAdmins: 3, otherPrivilegedUsers: 1 } });
+      const single = runCheck(sut, [
+        assignment('g1'),
+        assignment('o1', USER_ADMIN),
+        assignment('o2', USER_ADMIN),
+      ]);
+      expect(single).toMatchObject({ status: 'fail', note: expect.stringContaining('MS.AAD.7.1 fails') });
+    });
+
+    it('counts a role-assignable group holding a role by its members, and ignores non-privileged roles', () => {
+      const group = record('group', 'grp', { isAssignableToRole: true });
+      const members = ['m1', 'm2', 'm3'].map((m) =>
+        record('group_membership', `grp:${m}`, { memberType: 'user' }),
+      );
+      const outcome = runCheck(sut, [
+        group,
+        ...members,
+        assignment('g1'),
+        assignment('g2'),
+        assignment('grp', USER_ADMIN),
+        assignment('x1', GLOBAL_READER),
+      ]);
+      expect(outcome).toMatchObject({
+        status: 'pass',
+        observed: { globalAdmins: 2, otherPrivilegedUsers: 3 },
+      });
+    });
+  });
+
+  describe('MS.AAD.7.5v1 highly privileged roles assigned through PIM only', () => {
+    const sut = check('entra.admins.provisioned_outside_pim');
+    const started = (principalId: string, start: string | null, role = GLOBAL_ADMINISTRATOR) =>
+      record('role_assignment_schedule', `s-${principalId}`, {
+        principalId,
+        roleDefinitionId: role,
+        assignmentType: 'Assigned',
+        scheduleInfo: { startDateTime: start, expiration: { type: 'noExpiration', endDateTime: null } },
+      });
+
+    it('fails on a privileged schedule without a start date (an assignment made outside PIM), naming it', () => {
+      const outcome = runCheck(sut, [
+        assignment('u1'),
+        assignment('u2'),
+        started('u1', '2026-01-01T00:00:00Z'),
+        started('u2', null),
+        started('u3', null, GLOBAL_READER),
+      ]);
+      expect(outcome).toMatchObject({
+        status: 'fail',
+        total: 1,
+        resources: [
+          { id: 'u2', observed: { role: 'Global Administrator', schedule: 's-u2', startDateTime: null } },
+        ],
+        observed: { privilegedSchedules: 2 },
+      });
+      expect(runCheck(sut, [assignment('u1'), started('u1', '2026-01-01T00:00:00Z')])).toMatchObject({
+        status: 'pass',
+      });
+    });
+
+    it('is manual, naming the permission, when the backup holds privileged assignments but no PIM schedule', () => {
+      expect(runCheck(sut, [assignment('u1')])).toMatchObject({
+        status: 'manual',
+        note: expect.stringContaining('RoleAssignmentSchedule.Read.Directory'),
+      });
+    });
+  });
+
+  it.each([
+    ['entra.risk.high_risk_notification', 'MS.AAD.2.2v1', /Identity Protection/],
+    ['entra.logging.diagnostic_settings', 'MS.AAD.4.1v1', /Azure Resource Manager/],
+  ])('%s (%s) is manual with the reason no backup holds it', (id, policy, reason) => {
+    expect(checkById(ENTRA_CHECKS, id)).toMatchObject({ policy });
+    expect(runCheck(check(id), [])).toMatchObject({ status: 'manual', note: expect.stringMatching(reason) });
   });
 });
 

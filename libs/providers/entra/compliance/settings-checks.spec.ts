@@ -33,6 +33,12 @@ describe('authentication methods policy (SCuBA MS.AAD.3.3 to 3.5)', () => {
     const policy = (state: string) =>
       record('authentication_methods_policy', 'authenticationMethodsPolicy', { policyMigrationState: state });
     expect(runCheck(sut, [policy('migrationComplete')]).status).toBe('pass');
+    // test_PolicyMigrationState_Correct_NullValue: a tenant with nothing to migrate.
+    const unset = record('authentication_methods_policy', 'authenticationMethodsPolicy', {
+      policyMigrationState: null,
+    });
+    expect(runCheck(sut, [unset]).status).toBe('pass');
+    expect(runCheck(sut, [policy('preMigration')]).status).toBe('fail');
     expect(runCheck(sut, [policy('migrationInProgress')])).toMatchObject({
       status: 'fail',
       observed: { policyMigrationState: 'migrationInProgress' },
@@ -49,8 +55,9 @@ describe('authentication methods policy (SCuBA MS.AAD.3.3 to 3.5)', () => {
       state,
       includeTarget: { targetType: 'group', id },
     });
-    const authenticator = (app: object, location: object) =>
+    const authenticator = (app: object, location: object, isSoftwareOathEnabled = false) =>
       method('MicrosoftAuthenticator', 'enabled', {
+        isSoftwareOathEnabled,
         featureSettings: {
           displayAppInformationRequiredState: app,
           displayLocationInformationRequiredState: location,
@@ -60,6 +67,27 @@ describe('authentication methods policy (SCuBA MS.AAD.3.3 to 3.5)', () => {
     expect(runCheck(sut, [authenticator(feature('enabled'), feature('default'))]).status).toBe('fail');
     expect(runCheck(sut, [authenticator(feature('enabled', 'g1'), feature('enabled'))]).status).toBe('fail');
     expect(runCheck(sut, [method('MicrosoftAuthenticator', 'disabled')]).status).toBe('not_applicable');
+    // test_MicrosoftAuthEnabled_IsSoftwareOathEnabled_True_*: software OATH in Authenticator fails.
+    expect(runCheck(sut, [authenticator(feature('enabled'), feature('enabled'), true)])).toMatchObject({
+      status: 'fail',
+      observed: { isSoftwareOathEnabled: true },
+    });
+    // Not applicable once phishing-resistant MFA is required of all users (MS.AAD.3.1v1 met).
+    const phishingResistant = record('conditional_access_policy', 'p1', {
+      state: 'enabled',
+      conditions: {
+        users: { includeUsers: ['All'], excludeUsers: [], excludeGroups: [], excludeRoles: [] },
+        applications: { includeApplications: ['All'], excludeApplications: [] },
+      },
+      grantControls: {
+        operator: 'OR',
+        builtInControls: [],
+        authenticationStrength: { id: 'pr', allowedCombinations: ['fido2', 'windowsHelloForBusiness'] },
+      },
+    });
+    expect(
+      runCheck(sut, [authenticator(feature('default'), feature('default'), true), phishingResistant]).status,
+    ).toBe('not_applicable');
   });
 });
 
