@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AttributionModule } from '@app/attribution/attribution.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { StorageModule } from '@app/platform/storage/storage.module.js';
 import { SchedulesModule } from '@app/schedules/schedules.module.js';
@@ -15,7 +16,13 @@ import { BackupsRepository } from './backups.repository.js';
 import { BackupsService } from './backups.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BackupEntity]), ConnectionsModule, SchedulesModule, StorageModule],
+  imports: [
+    TypeOrmModule.forFeature([BackupEntity]),
+    AttributionModule,
+    ConnectionsModule,
+    SchedulesModule,
+    StorageModule,
+  ],
   controllers: [BackupsController, BackupUploadController],
   providers: [
     BackupsService,
