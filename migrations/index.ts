@@ -26,6 +26,7 @@ import { CreateComplianceChecks1766300000000 } from './1766300000000-CreateCompl
 import { DropConnectionProviderCheck1766310000000 } from './1766310000000-DropConnectionProviderCheck.js';
 import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
 import { ScheduleRetention1766330000000 } from './1766330000000-ScheduleRetention.js';
+import { AddRestoreUndo1796675556864 } from './1796675556864-AddRestoreUndo.js';
 import { CreateChangeAttributions1796675117313 } from './1796675117313-CreateChangeAttributions.js';
 import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 
@@ -63,5 +64,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     ScheduleRetention1766330000000,
     CreateScoreReadings1766340000000,
     CreateChangeAttributions1796675117313,
+    AddRestoreUndo1796675556864,
   ];
 }

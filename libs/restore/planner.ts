@@ -182,7 +182,7 @@ export async function planType(input: {
 
   if (prunable)
     for (const resource of live.resources()) {
-      if (managedLive.has(resource.id)) continue;
+      if (managedLive.has(resource.id) || !scope.prunes(resource.id)) continue;
       plan.unmatched.push(resource);
       const record = lacking.get(resource.id);
       if (record) plan.unmatchedRecords.set(resource.id, record);

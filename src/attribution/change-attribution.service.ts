@@ -4,7 +4,7 @@ import { ProviderError } from '@libs/providers/provider-errors.js';
 import { AttributionIndex } from '@libs/diff/change-attribution.js';
 import { ChangeAttributionsRepository } from './change-attributions.repository.js';
 
-/** How far back a backup reads the log when the connection has no entry and no earlier backup: none. */
+/** How long the provider keeps its log, at most (Okta: 90 days): older instants are not asked for. */
 const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
 
 /**
@@ -65,4 +65,37 @@ export class ChangeAttributionService {
     if (!available) return new AttributionIndex(undefined);
     return new AttributionIndex(await this.rows.between(teamId, connectionId, since, until));
   }
+
+  /**
+   * Who changed what since `since`, as an undo needs it: the entries the backups kept, with those
+   * the provider's log holds now that no backup read yet (read live through `connector`), each once.
+   * A log that cannot be read now leaves the kept entries alone (logged).
+   * @returns undefined when the provider has no audit log
+   */
+  async since(
+    backup: { teamId: string; connectionId: string },
+    connector: ProviderConnector,
+    since: Date,
+    signal?: AbortSignal,
+  ): Promise<ChangeAttribution[] | undefined> {
+    if (!connector.readChangeAttribution) return undefined;
+    const now = new Date();
+    const kept = await this.rows.between(backup.teamId, backup.connectionId, since, now);
+    const seen = new Set(kept.map(keyOf));
+    const live: ChangeAttribution[] = [];
+    const from = new Date(Math.max(since.getTime(), Date.now() - LOG_RETENTION_MS + 60_000));
+    try {
+      for await (const entry of connector.readChangeAttribution(from.toISOString(), now.toISOString(), { signal }))
+        if (!seen.has(keyOf(entry))) live.push(entry);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.logger.warn(`Who changed what could not be read from the live log: ${error.message}`);
+    }
+    return [...kept, ...live];
+  }
+}
+
+/** An entry's identity: one event about one object. */
+function keyOf(entry: ChangeAttribution): string {
+  return `${entry.eventId}\u0000${entry.targetId}`;
 }

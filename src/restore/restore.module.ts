@@ -13,6 +13,9 @@ import { RestoreController } from './restore.controller.js';
 import { RestoreEntity } from './restore.entity.js';
 import { RestoreService } from './restore.service.js';
 import { RestoresRepository } from './restores.repository.js';
+import { AttributionModule } from '@app/attribution/attribution.module.js';
+import { RestoreUndo } from './undo/restore-undo.js';
+import { UndoController } from './undo/undo.controller.js';
 
 /** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
@@ -20,8 +23,10 @@ import { RestoresRepository } from './restores.repository.js';
     TypeOrmModule.forFeature([RestoreEntity, RestoreItemEntity, RestorePreviewEntity]),
     BackupsModule,
     ConnectionsModule,
+    AttributionModule,
   ],
-  controllers: [RestoreController],
+  // UndoController first: its static path comes before RestoreController's `:restoreId`.
+  controllers: [UndoController, RestoreController],
   providers: [
     RestoreService,
     RestoresRepository,
@@ -30,6 +35,7 @@ import { RestoresRepository } from './restores.repository.js';
     RestorePreviewsRepository,
     RestorePreviewJob,
     RestorePackages,
+    RestoreUndo,
   ],
   exports: [RestoreService],
 })

@@ -27,6 +27,7 @@ import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { restoreOptionValues } from './restore-options.js';
+import { checkUndoBody, undoFilterOf } from './undo/undo-body.js';
 
 /** What a preview or a restore covers. */
 interface RestoreRequest {
@@ -157,15 +158,21 @@ export class RestoreService {
             mode,
             resourceTypes: mode === 'full' ? null : [...selection.types],
             resourceIds: body.resourceIds ?? null,
-            prune: body.prune ?? false,
+            prune: mode === 'undo' || (body.prune ?? false),
             activateUsers: body.activateUsers ?? false,
             options: restoreOptionValues(body),
+            ...(mode === 'undo' ? { undo: undoFilterOf(body) } : {}),
           },
           tx,
         ),
       (ok) =>
         ok
-          ? restoreEntry('restore.started', facts, { mode, prune: body.prune ?? false }, byCaller(actor))
+          ? restoreEntry(
+              'restore.started',
+              facts,
+              { mode, prune: body.prune ?? false, ...(mode === 'undo' ? { undo: undoFilterOf(body) } : {}) },
+              byCaller(actor),
+            )
           : null,
     );
     if (!inserted)
@@ -284,7 +291,8 @@ function checkRunBody(body: RunRestoreDto): void {
       body.resourceTypes !== undefined ? 'resourceTypes' : 'resourceIds',
       'A full restore covers every type of the backup; use mode selective to narrow it',
     );
-  if (body.resourceIds !== undefined && !body.resourceTypes?.length)
+  checkUndoBody(body);
+  if (body.mode !== 'undo' && body.resourceIds !== undefined && !body.resourceTypes?.length)
     throw invalid('resourceIds', 'resourceIds narrows resourceTypes: give the types of those ids');
   if (body.prune && body.resourceIds !== undefined)
     throw invalid('prune', 'prune removes what the backup lacks; it cannot be combined with resourceIds');
