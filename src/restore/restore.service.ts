@@ -144,6 +144,10 @@ export class RestoreService {
     checkRunBody(body);
     if (body.mode === undefined) return this.preview(actor, body, preference);
     const opened = await this.snapshots.open(actor.teamId, body.backupId);
+    if (body.mode === 'undo' && this.packages.appliesTo(opened))
+      throw new ValidationError('This provider is restored by a re-import package: an undo needs its API', [
+        { field: 'mode', message: 'undo needs a provider restored through its API' },
+      ]);
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
     const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);
     const id = randomUUID();
