@@ -3,8 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { describeFieldChange, fieldChanges, type Change, type ChangeRow } from '../logic/changes';
-import { changedByText } from '../logic/changed-by';
-import { Instant } from './Instant';
+import { ChangedBy } from './ChangedBy';
 import { formatCount } from '../logic/format';
 import { changeListMessages as text } from '../messages/changeList';
 import { useCan } from '../session/me';
@@ -132,29 +131,5 @@ function ChangeItem({
         </Text>
       )}
     </div>
-  );
-}
-
-/** Who made the change and when, from the provider's audit log, or why the log does not say. */
-function ChangedBy({ change }: { change: Change }) {
-  const by = changedByText(change);
-  if (by.missing)
-    return (
-      <Text size="xs" c="dimmed" data-testid="changed-by">
-        {by.missing === 'no_record' ? text.noRecord : text.notAvailable}
-      </Text>
-    );
-  return (
-    <Group gap={6} data-testid="changed-by">
-      <Text size="xs">{text.changedBy(by.byThisService ? text.byThisService : (by.who ?? ''))}</Text>
-      <Text size="xs" c="dimmed">
-        <Instant iso={change.changedAt} />
-      </Text>
-      {by.from && (
-        <Text size="xs" c="dimmed">
-          {text.changedFrom(by.from)}
-        </Text>
-      )}
-    </Group>
   );
 }
