@@ -129,11 +129,18 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     )!;
     await item.getByText(expected.severity, { exact: true }).waitFor();
     await item.getByText(`profile.name: ${String(profile.name)} → Renamed by mistake`).waitFor();
+    // Who renamed it, as the org's System Log names them (docs/diff.md "Who changed it").
+    const changedBy = (expected as { changedBy: { displayName: string } | null }).changedBy!;
+    await item.getByTestId('changed-by').getByText(`by ${changedBy.displayName}`, { exact: false }).waitFor();
     await inspect(admin, 'compare');
 
     // The object's timeline, then back to restore it as it was.
     await item.getByRole('link', { name: /^Timeline/ }).click();
     await admin.getByRole('table', { name: 'Timeline' }).waitFor();
+    await admin
+      .getByRole('table', { name: 'Timeline' })
+      .getByText(`by ${changedBy.displayName}`, { exact: false })
+      .waitFor();
     await inspect(admin, 'timeline');
     await admin.goBack();
     await admin
