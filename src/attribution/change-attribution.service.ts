@@ -85,7 +85,9 @@ export class ChangeAttributionService {
     const live: ChangeAttribution[] = [];
     const from = new Date(Math.max(since.getTime(), Date.now() - LOG_RETENTION_MS + 60_000));
     try {
-      for await (const entry of connector.readChangeAttribution(from.toISOString(), now.toISOString(), { signal }))
+      for await (const entry of connector.readChangeAttribution(from.toISOString(), now.toISOString(), {
+        signal,
+      }))
         if (!seen.has(keyOf(entry))) live.push(entry);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;

@@ -44,7 +44,12 @@ export class ChangeAttributionsRepository {
   }
 
   /** The connection's entries changed in `[since, until]`, oldest first. */
-  async between(teamId: string, connectionId: string, since: Date, until: Date): Promise<ChangeAttribution[]> {
+  async between(
+    teamId: string,
+    connectionId: string,
+    since: Date,
+    until: Date,
+  ): Promise<ChangeAttribution[]> {
     const rows = await this.rows.find({
       where: { teamId, connectionId, changedAt: Between(since, until) },
       order: { changedAt: 'ASC', id: 'ASC' },

@@ -56,7 +56,13 @@ export class DiffService {
       first.backup.connectionId === last.backup.connectionId &&
       requireProvider(first.backup.connection.provider).attributesChanges === true;
     const until = last.backup.completedAt ?? last.backup.startedAt;
-    return this.attributions.indexOf(teamId, first.backup.connectionId, first.backup.startedAt, until, available);
+    return this.attributions.indexOf(
+      teamId,
+      first.backup.connectionId,
+      first.backup.startedAt,
+      until,
+      available,
+    );
   }
 
   /**

@@ -37,7 +37,11 @@ const CHILD_EVENTS: ReadonlyArray<{
       return appId && userId ? `${appId}:${userId}` : undefined;
     },
   },
-  { prefix: 'user.account.privilege.', resourceType: 'admin_role_assignment', targetId: (t) => idOf(t, 'User') },
+  {
+    prefix: 'user.account.privilege.',
+    resourceType: 'admin_role_assignment',
+    targetId: (t) => idOf(t, 'User'),
+  },
 ];
 
 /** The resource type of a System Log target's kind (OpenAPI `LogTarget.type`), where it is one. */

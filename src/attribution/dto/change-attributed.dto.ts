@@ -15,9 +15,15 @@ export class ChangeActorDto implements ChangeActor {
     description: 'A person, an application (a service app, an API client) or the provider itself.',
   })
   type!: ChangeActor['type'];
-  @ApiPropertyOptional({ example: 'jane.doe@acme.example', description: 'Sign-in name, where the log gives it.' })
+  @ApiPropertyOptional({
+    example: 'jane.doe@acme.example',
+    description: 'Sign-in name, where the log gives it.',
+  })
   alternateId?: string;
-  @ApiPropertyOptional({ example: '203.0.113.7', description: "The client's IP address, where the log gives it." })
+  @ApiPropertyOptional({
+    example: '203.0.113.7',
+    description: "The client's IP address, where the log gives it.",
+  })
   ipAddress?: string;
   @ApiPropertyOptional({ description: "The client's user agent, where the log gives it." })
   userAgent?: string;
@@ -31,7 +37,8 @@ export class ChangeAttributedDto implements ChangeAttributed {
   @ApiProperty({
     type: ChangeActorDto,
     nullable: true,
-    description: 'The last actor the audit log names for this object in the period; null when it names none (see `attribution`).',
+    description:
+      'The last actor the audit log names for this object in the period; null when it names none (see `attribution`).',
   })
   changedBy!: ChangeActorDto | null;
   @ApiProperty({
@@ -41,7 +48,10 @@ export class ChangeAttributedDto implements ChangeAttributed {
     description: 'When that actor changed it; null with `changedBy`.',
   })
   changedAt!: string | null;
-  @ApiPropertyOptional({ example: 'group.lifecycle.delete', description: "The audit log's event type of that change." })
+  @ApiPropertyOptional({
+    example: 'group.lifecycle.delete',
+    description: "The audit log's event type of that change.",
+  })
   eventType?: string;
   @ApiPropertyOptional({ description: 'The change was made by this service itself (a restore).' })
   byThisService?: boolean;

@@ -47,7 +47,11 @@ export class RestoreUndo {
     try {
       const { changes } = await this.plan(opened, connector, filter).catch((error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;
-        throw new ApiError(HttpStatus.BAD_GATEWAY, 'provider_error', `Reading the live org failed: ${error.message}`);
+        throw new ApiError(
+          HttpStatus.BAD_GATEWAY,
+          'provider_error',
+          `Reading the live org failed: ${error.message}`,
+        );
       });
       const descriptor = requireProvider(backup.connection.provider);
       return {
@@ -56,7 +60,10 @@ export class RestoreUndo {
         collectedAt: new Date().toISOString(),
         attribution: descriptor.attributesChanges
           ? { available: true }
-          : { available: false, reason: descriptor.changeAttributionUnavailable ?? 'No audit log is read for this provider.' },
+          : {
+              available: false,
+              reason: descriptor.changeAttributionUnavailable ?? 'No audit log is read for this provider.',
+            },
         totals: totalsOf(changes),
         total: changes.length,
         changes: changes.slice(0, MAX_LISTED_UNDO_CHANGES),
@@ -103,9 +110,10 @@ export class RestoreUndo {
   private filterOf(opened: OpenedBackup, query: UndoPreviewQuery): UndoFilter {
     const provider = opened.backup.connection.provider;
     if (requireProvider(provider).restorePackage !== undefined)
-      throw new ValidationError('This provider is restored by a re-import package: there is nothing to undo through its API', [
-        { field: 'backupId', message: 'an undo needs a provider restored through its API' },
-      ]);
+      throw new ValidationError(
+        'This provider is restored by a re-import package: there is nothing to undo through its API',
+        [{ field: 'backupId', message: 'an undo needs a provider restored through its API' }],
+      );
     return {
       ...(query.actor !== undefined ? { actor: query.actor } : {}),
       ...(query.since !== undefined ? { since: query.since } : {}),

@@ -22,7 +22,11 @@ export function checkUndoBody(body: RunRestoreDto): void {
 
 /** @throws ValidationError when `since` is after `until` */
 export function checkWindow(filter: { since?: string; until?: string }): void {
-  if (filter.since !== undefined && filter.until !== undefined && Date.parse(filter.since) > Date.parse(filter.until))
+  if (
+    filter.since !== undefined &&
+    filter.until !== undefined &&
+    Date.parse(filter.since) > Date.parse(filter.until)
+  )
     throw new ValidationError('since must not be after until', [
       { field: 'since', message: 'since must not be after until' },
     ]);

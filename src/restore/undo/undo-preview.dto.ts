@@ -31,7 +31,8 @@ class UndoTotalsDto implements Record<UndoAction, number> {
 
 @ApiSchema({ name: 'UndoAttributionAvailability' })
 class UndoAttributionDto {
-  @ApiProperty({ description: "Whether the provider's audit log says who changed what." }) available!: boolean;
+  @ApiProperty({ description: "Whether the provider's audit log says who changed what." })
+  available!: boolean;
   @ApiPropertyOptional({ description: 'Why not, when it does not.' }) reason?: string;
 }
 
@@ -43,7 +44,10 @@ export class UndoPreviewDto {
   @ApiProperty({ format: 'date-time', description: 'When the live org was read.' }) collectedAt!: string;
   @ApiProperty({ type: UndoAttributionDto }) attribution!: UndoAttributionDto;
   @ApiProperty({ type: UndoTotalsDto }) totals!: UndoTotalsDto;
-  @ApiProperty({ type: 'integer', description: 'Changes the undo reverses (all are counted, at most 1,000 listed).' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Changes the undo reverses (all are counted, at most 1,000 listed).',
+  })
   total!: number;
   @ApiProperty({ type: [UndoChangeDto], description: 'In restore order.' }) changes!: UndoChangeDto[];
 }

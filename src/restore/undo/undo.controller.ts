@@ -22,7 +22,7 @@ export class UndoController {
   @ApiOperation({
     summary: 'Preview an undo since a clean backup (dry run)',
     description:
-      'Every change since the backup, against the live org, that POST /api/restore with `mode: undo` and the same filters would reverse: objects added (deleted), changed (put back) and deleted (re-created), each with who made it from the provider\'s audit log. Changes made by this service itself (a restore) are never listed. Never writes.',
+      "Every change since the backup, against the live org, that POST /api/restore with `mode: undo` and the same filters would reverse: objects added (deleted), changed (put back) and deleted (re-created), each with who made it from the provider's audit log. Changes made by this service itself (a restore) are never listed. Never writes.",
   })
   @RequirePermission(Permission.Restore)
   @ApiOkResponse({ type: UndoPreviewDto })

@@ -46,7 +46,14 @@ export function recordEvent(
   const caller = requestCallers.getStore();
   const client = caller ? { ipAddress: caller.ipAddress, userAgent: caller.userAgent } : undefined;
   const actor = actorOf(org, caller?.who ?? { kind: 'user', userId: null });
-  org.state.systemLog.record(eventType, displayMessage, actor, targets, new Date(org.now()).toISOString(), client);
+  org.state.systemLog.record(
+    eventType,
+    displayMessage,
+    actor,
+    targets,
+    new Date(org.now()).toISOString(),
+    client,
+  );
 }
 
 function actorOf(
@@ -54,7 +61,12 @@ function actorOf(
   who: NonNullable<ReturnType<typeof requestCallers.getStore>>['who'],
 ): LogActor {
   if (who.kind === 'client')
-    return { id: who.clientId, type: 'PublicClientApp', alternateId: who.clientId, displayName: who.clientId };
+    return {
+      id: who.clientId,
+      type: 'PublicClientApp',
+      alternateId: who.clientId,
+      displayName: who.clientId,
+    };
   const userId = who.userId ?? org.state.adminUserId;
   const user = org.state.users.get(userId)?.data;
   return user

@@ -38,7 +38,10 @@ export class SystemLog {
     actor: LogActor,
     targets: LogTarget[],
     published: string,
-    client: { ipAddress: string; userAgent: string } = { ipAddress: '127.0.0.1', userAgent: 'okta-simulator' },
+    client: { ipAddress: string; userAgent: string } = {
+      ipAddress: '127.0.0.1',
+      userAgent: 'okta-simulator',
+    },
   ): Json {
     const data: Json = {
       actor,
