@@ -2220,7 +2220,7 @@ export interface components {
         UpdatePreferencesDto: {
             preferences: components["schemas"]["PreferenceChangeDto"][];
         };
-        /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, compliance_checks, connection_drift, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
+        /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, compliance_checks, connection_drift, change_attributions, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
         AccountExport: {
             /** @example 1 */
             format_version: number;
