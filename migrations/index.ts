@@ -26,6 +26,8 @@ import { CreateComplianceChecks1766300000000 } from './1766300000000-CreateCompl
 import { DropConnectionProviderCheck1766310000000 } from './1766310000000-DropConnectionProviderCheck.js';
 import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
 import { ScheduleRetention1766330000000 } from './1766330000000-ScheduleRetention.js';
+import { AddRestoreUndo1796675556864 } from './1796675556864-AddRestoreUndo.js';
+import { CreateChangeAttributions1796675117313 } from './1796675117313-CreateChangeAttributions.js';
 import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 import { CreateApprovals1796674935533 } from './1796674935533-CreateApprovals.js';
 import { AddDriftLogWindow1796675162753 } from './1796675162753-AddDriftLogWindow.js';
@@ -65,5 +67,7 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateScoreReadings1766340000000,
     CreateApprovals1796674935533,
     AddDriftLogWindow1796675162753,
+    CreateChangeAttributions1796675117313,
+    AddRestoreUndo1796675556864,
   ];
 }

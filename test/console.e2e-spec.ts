@@ -124,16 +124,27 @@ describeWithTools('chromium')('console (real Chromium, real app, Okta simulator 
     const diff = await ctx.http
       .get(`/api/diff?toBackupId=${secondBackupId}&fromBackupId=${await previousBackupId(teamClient)}`)
       .set('Authorization', `Bearer ${teamClient}`);
-    const expected = (diff.body.changes as Array<{ resource: { id: string }; severity: string }>).find(
-      (change) => change.resource.id === group.id,
-    )!;
+    const expected = (
+      diff.body.changes as Array<{
+        resource: { id: string };
+        severity: string;
+        changedBy: { displayName: string } | null;
+      }>
+    ).find((change) => change.resource.id === group.id)!;
     await item.getByText(expected.severity, { exact: true }).waitFor();
     await item.getByText(`profile.name: ${String(profile.name)} → Renamed by mistake`).waitFor();
+    // Who renamed it, as the org's System Log names them (docs/diff.md "Who changed it").
+    const changedBy = expected.changedBy!;
+    await item.getByTestId('changed-by').getByText(`by ${changedBy.displayName}`, { exact: false }).waitFor();
     await inspect(admin, 'compare');
 
     // The object's timeline, then back to restore it as it was.
     await item.getByRole('link', { name: /^Timeline/ }).click();
     await admin.getByRole('table', { name: 'Timeline' }).waitFor();
+    await admin
+      .getByRole('table', { name: 'Timeline' })
+      .getByText(`by ${changedBy.displayName}`, { exact: false })
+      .waitFor();
     await inspect(admin, 'timeline');
     await admin.goBack();
     await admin

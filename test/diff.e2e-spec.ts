@@ -38,6 +38,14 @@ describe('diff and resource timeline (HTTP, real PostgreSQL, simulator over HTTP
 
   const diff = async (body: Json, client = viewer) =>
     ctx.http.post('/api/diff').set('Authorization', `Bearer ${client.token}`).send(body);
+  /** The attribution of the profile edit, made with the org admin's API token. */
+  const editedByAdmin = {
+    changedBy: expect.objectContaining({ type: 'user', ipAddress: expect.any(String) }),
+    changedAt: expect.any(String),
+    eventType: 'user.account.update_profile',
+    byThisService: false,
+    attribution: 'recorded',
+  };
   const find = (changes: Change[], type: string, id: string) =>
     changes.find((change) => change.resourceType === type && change.resource.id === id);
 
@@ -108,6 +116,8 @@ describe('diff and resource timeline (HTTP, real PostgreSQL, simulator over HTTP
       },
       severity: 'low',
       rule: 'user-changed',
+      // Who changed it: the org's admin, whose API token made the edit (docs/diff.md "Who changed it").
+      ...editedByAdmin,
     });
     expect(find(changes, 'group', deletedGroup.id)).toMatchObject({ action: 'removed', severity: 'medium' });
     expect(find(changes, 'group', createdGroupId)).toMatchObject({
@@ -245,12 +255,17 @@ describe('diff and resource timeline (HTTP, real PostgreSQL, simulator over HTTP
           timestamp: before.started_at,
           change: 'created',
           diff: expect.arrayContaining([{ op: 'add', path: '/profile', value: expect.any(Object) }]),
+          // The first backup of a connection reads no log: there was no earlier one to compare with.
+          changedBy: null,
+          changedAt: null,
+          attribution: 'no_record',
         },
         {
           backupId: after.id,
           timestamp: after.started_at,
           change: 'modified',
           diff: expect.arrayContaining([{ op: 'replace', path: '/profile/title', value: 'Chief Restorer' }]),
+          ...editedByAdmin,
         },
       ]);
     });

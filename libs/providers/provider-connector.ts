@@ -66,6 +66,53 @@ export interface ConfigurationChange {
   published: string;
 }
 
+/**
+ * Who made a change, as the provider's audit log names them (Okta: the System Log event's `actor`
+ * and `client`; Graph: a directory audit's `initiatedBy.user` or `initiatedBy.app`).
+ */
+export interface ChangeActor {
+  /** the provider's id of the actor (Okta: a user id, or the client id of a service app) */
+  id: string;
+  displayName: string;
+  /** a person, an application (a service app, an API client) or the provider itself */
+  type: 'user' | 'app' | 'system';
+  /** the actor's sign-in name, when the log gives it (Okta `alternateId`: a login) */
+  alternateId?: string;
+  /** the client's IP address, when the log gives it */
+  ipAddress?: string;
+  /** the client's raw user agent, when the log gives it */
+  userAgent?: string;
+}
+
+/**
+ * One change to one object, attributed, as the provider's audit log records it (normalized):
+ * what `readChangeAttribution` yields and what a backup keeps beside its snapshot, so that who
+ * changed an object outlives the log's retention (Okta keeps 90 days).
+ */
+export interface ChangeAttribution {
+  /** the log event's id (Okta `uuid`): with `targetId`, an entry is kept once */
+  eventId: string;
+  /**
+   * The object changed, in the record-id convention (libs/records/resource-record.ts): an
+   * object's id, or `<parentId>:<childId>` when the log names both (a membership)
+   */
+  targetId: string;
+  /** the provider's name of the target's kind (Okta `UserGroup`, `PolicyEntity`) */
+  targetType?: string;
+  /**
+   * Our resource type the change concerns, when the event says (a role grant targets the user
+   * but changes `admin_role_assignment`); absent, it matches the object of any type with the id
+   */
+  resourceType?: ResourceType;
+  /** when the provider recorded it (ISO 8601) */
+  changedAt: string;
+  actor: ChangeActor;
+  /** the provider's event type, e.g. Okta's `policy.lifecycle.update` */
+  eventType: string;
+  /** the change was made with this connection's own credentials (a restore of this service) */
+  byThisService: boolean;
+}
+
 export interface CollectOptions {
   /** Types to collect (default: all of `resourceTypes`), always streamed in dependency order. */
   types?: readonly ResourceType[];
@@ -169,6 +216,20 @@ export interface ProviderConnector {
     since: string,
     options?: { signal?: AbortSignal },
   ): AsyncIterable<ConfigurationChange>;
+  /**
+   * Who changed which object between `since` and `until` (ISO 8601), oldest first, from the
+   * provider's audit log: configuration changes only (sign-ins left out), one entry per object an
+   * event changed. Optional: a connector without an audit log cannot attribute changes, and
+   * diffs then say so (`attribution: 'not_available'`).
+   *
+   * @throws ProviderError `invalid_since` as `configurationChangesSince`; `since_too_old` past the
+   *   provider's retention
+   */
+  readChangeAttribution?(
+    since: string,
+    until: string,
+    options?: { signal?: AbortSignal },
+  ): AsyncIterable<ChangeAttribution>;
   /**
    * The writing side for a restore (provider-restore.ts), sharing this connector's credentials,
    * rate-limit governor and stats. Writes need the connector to have been made with the

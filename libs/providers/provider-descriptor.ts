@@ -93,6 +93,14 @@ export interface ProviderDescriptor {
   /** the severity table of a diff, most specific first, ending with a catch-all */
   severityRules: readonly SeverityRule[];
   /**
+   * Whether its connector reads who changed what from the provider's audit log
+   * (`ProviderConnector.readChangeAttribution`); absent, diffs of its backups say
+   * `attribution: 'not_available'`, with the reason in `changeAttributionUnavailable`.
+   */
+  attributesChanges?: boolean;
+  /** Why a provider without `attributesChanges` cannot attribute changes (docs/diff.md). */
+  changeAttributionUnavailable?: string;
+  /**
    * The kind whose types `includeWorkflows` adds to this kind's backups (spec "Backups": the
    * primary kind only; Okta: `okta_workflows`), read from the team's connection of that kind to the
    * same org into the same snapshot. Its volatile fields must be among this kind's, so the

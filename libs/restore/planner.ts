@@ -192,6 +192,11 @@ export async function planType(input: {
   if (prunable)
     for (const resource of live.resources()) {
       if (managedLive.has(resource.id)) continue;
+      // A prune limited to some ids (an undo) keeps every other live object: it remains.
+      if (!scope.prunes(resource.id)) {
+        plan.matched.push(resource);
+        continue;
+      }
       plan.unmatched.push(resource);
       const record = lacking.get(resource.id);
       if (record) plan.unmatchedRecords.set(resource.id, record);

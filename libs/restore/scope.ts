@@ -7,6 +7,11 @@ export interface RestoreSelection {
   types: ReadonlySet<string>;
   /** a selective restore narrowed to these record ids of `types` */
   ids?: ReadonlySet<string>;
+  /**
+   * An undo (undo.ts): a prune limited to these live record ids of `types`, whether or not `ids`
+   * narrows the rest; absent, a prune covers every live record of `types` the backup lacks.
+   */
+  pruneIds?: ReadonlySet<string>;
 }
 
 /**
@@ -45,7 +50,14 @@ export class RestoreScope {
 
   /** Whether live objects of the type that the backup lacks are candidates for a prune. */
   prunable(type: string): boolean {
+    const pruneIds = this.selection.pruneIds;
+    if (pruneIds !== undefined) return this.selection.types.has(type) && pruneIds.size > 0;
     return this.selection.ids === undefined && this.selection.types.has(type);
+  }
+
+  /** Whether a live record the backup lacks, of a prunable type, may be pruned (`pruneIds`). */
+  prunes(liveId: string): boolean {
+    return this.selection.pruneIds?.has(liveId) ?? true;
   }
 
   /** Whether a type can hold records in scope without being selected (dependents). */

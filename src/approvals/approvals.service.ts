@@ -6,7 +6,6 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@
 import { Permission, roleHasPermission } from '@app/common/permission.js';
 import { createValidationPipe } from '@app/common/validation.pipe.js';
 import { RunRestoreDto } from '@app/restore/dto/run-restore.dto.js';
-import type { RestorePreview } from '@app/restore/restore-results.js';
 import { RestoreService } from '@app/restore/restore.service.js';
 import { approvalEntry } from './approval-audit.js';
 import { ApprovalExecutor } from './approval-executor.js';
@@ -203,8 +202,7 @@ export class ApprovalsService {
 
   private async livePreview(actor: Actor, row: ApprovalEntity): Promise<ApprovalLivePreviewDto> {
     try {
-      const { mode: _mode, ...dryRun } = row.body as unknown as RunRestoreDto;
-      const live = (await this.restores.preview(actor, dryRun)) as RestorePreview;
+      const live = await this.restores.dryRunOf(actor, row.body as unknown as RunRestoreDto);
       return { preview: { ...live }, changes: previewChanges(row.preview ?? {}, live) };
     } catch (error) {
       return { preview: {}, changes: [], error: (error as Error).message };

@@ -27,6 +27,7 @@ import type { BackupEntity } from './backup.entity.js';
 import { backupEntry, factsOf } from './backup-audit.js';
 import { describeRunning } from './backup-progress.js';
 import { BackupSnapshotsService } from './backup-snapshots.service.js';
+import { ChangeAttributionService } from '@app/attribution/change-attribution.service.js';
 import { BackupsRepository } from './backups.repository.js';
 import { type Deletions, gatherDeletions, mergedRecords } from './incremental-merge.js';
 import { recordUnchanged, unchangedBase } from './unchanged-base.js';
@@ -60,6 +61,7 @@ export class BackupRunJob extends TrackedRunJob<BackupEntity, BackupsRepository>
     private readonly snapshots: BackupSnapshotsService,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(KEY_RING) private readonly keyRing: KeyRing,
+    private readonly attributions: ChangeAttributionService,
   ) {
     super(runner, runs);
   }
@@ -179,6 +181,8 @@ export class BackupRunJob extends TrackedRunJob<BackupEntity, BackupsRepository>
       backup.connectionId,
       backup.startedAt,
     );
+    // Who changed what since the previous backup, from the provider's audit log (docs/diff.md).
+    if (previous) await this.attributions.capture(backup, connector, previous.startedAt, context.signal);
     const fields = {
       resourceCounts: counts,
       resourceTypes: types.filter((type) => type in counts),

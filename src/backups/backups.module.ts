@@ -1,6 +1,7 @@
 import { ApprovalGateModule } from '@app/approvals/approval-gate.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AttributionModule } from '@app/attribution/attribution.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { StorageModule } from '@app/platform/storage/storage.module.js';
 import { SchedulesModule } from '@app/schedules/schedules.module.js';
@@ -18,6 +19,7 @@ import { BackupsService } from './backups.service.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([BackupEntity]),
+    AttributionModule,
     ConnectionsModule,
     SchedulesModule,
     StorageModule,

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AttributionModule } from '@app/attribution/attribution.module.js';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { DiffController } from './diff.controller.js';
 import { DiffService } from './diff.service.js';
 
 /** Backup comparison (spec "Diff"). */
 @Module({
-  imports: [BackupsModule],
+  imports: [AttributionModule, BackupsModule],
   controllers: [DiffController],
   providers: [DiffService],
   exports: [DiffService],

@@ -7,17 +7,25 @@ import { ConflictError } from '@app/common/errors.js';
 import { type DiffSummary, summarize } from './diff-summary.js';
 import type { DiffRequestDto } from './dto/diff-request.dto.js';
 import { type ResourceChange, diffSnapshots, forEachChange } from './snapshot-diff.js';
+import { ChangeAttributionService } from '@app/attribution/change-attribution.service.js';
+import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
+import { requireProvider } from '@libs/providers/registry.js';
+import { type AttributedChange, attributeChanges } from './diff-attribution.js';
 
 /** Response of POST and GET /api/diff (spec "Diff"). */
 export interface DiffResult {
-  changes: ResourceChange[];
+  /** each with who made it, from the provider's audit log (docs/diff.md "Who changed it") */
+  changes: AttributedChange[];
   summary: DiffSummary;
 }
 
 /** Compares two backups the caller's team can see (spec "Diff", DESIGN section 5). */
 @Injectable()
 export class DiffService {
-  constructor(private readonly snapshots: BackupSnapshotsService) {}
+  constructor(
+    private readonly snapshots: BackupSnapshotsService,
+    private readonly attributions: ChangeAttributionService,
+  ) {}
 
   /**
    * @throws NotFoundError when either backup is missing or another team's
@@ -32,8 +40,29 @@ export class DiffService {
   /** `diff` for a job, which acts in a team without a caller. @throws as `diff` */
   async diffInTeam(teamId: string, request: DiffRequestDto): Promise<DiffResult> {
     const { from, to, resourceTypes, notCompared, volatile, provider } = await this.open(teamId, request);
-    const changes = await diffSnapshots(from.reader, to.reader, resourceTypes, volatile, provider);
+    const found = await diffSnapshots(from.reader, to.reader, resourceTypes, volatile, provider);
+    const index = await this.attributionIndex(teamId, from, to);
+    const changes = attributeChanges(found, index, request);
     return { changes, summary: summarize(from.backup, to.backup, changes, { resourceTypes, notCompared }) };
+  }
+
+  /**
+   * Who changed what between the two backups (the earlier's start to the later's end), as the
+   * backups kept it; a comparison of two connections has no common log (`not_available`).
+   */
+  private async attributionIndex(teamId: string, from: OpenedBackup, to: OpenedBackup) {
+    const [first, last] = from.backup.startedAt <= to.backup.startedAt ? [from, to] : [to, from];
+    const available =
+      first.backup.connectionId === last.backup.connectionId &&
+      requireProvider(first.backup.connection.provider).attributesChanges === true;
+    const until = last.backup.completedAt ?? last.backup.startedAt;
+    return this.attributions.indexOf(
+      teamId,
+      first.backup.connectionId,
+      first.backup.startedAt,
+      until,
+      available,
+    );
   }
 
   /**

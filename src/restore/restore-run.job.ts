@@ -17,6 +17,7 @@ import type { RestoreEntity } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
+import { RestoreUndo } from './undo/restore-undo.js';
 
 declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
@@ -50,6 +51,7 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
     private readonly snapshots: BackupSnapshotsService,
     private readonly connections: ConnectionsService,
     private readonly packages: RestorePackages,
+    private readonly undo: RestoreUndo,
   ) {
     super(runner, runs);
   }
@@ -129,7 +131,8 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
     );
     await this.runs.setPreRestoreBackup(restore.id, preRestoreBackupId);
     if (restore.backupId === null) throw new NotFoundError('Backup');
-    const { reader } = await this.snapshots.open(restore.teamId, restore.backupId);
+    const opened = await this.snapshots.open(restore.teamId, restore.backupId);
+    const { reader } = opened;
     // Write scopes of every type the backup holds: a selective restore also writes what hangs off
     // what it restores (docs/restore.md).
     const connector = await this.connections.openConnector(
@@ -139,6 +142,11 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
     );
     try {
       await progress(15, 'Reading the live org');
+      // An undo restores exactly the changes since the backup it reverses (docs/restore.md).
+      const undo =
+        restore.mode === 'undo'
+          ? await this.undo.plan(opened, connector, this.undo.filterOfRestore(restore), signal)
+          : undefined;
       return await executeRestore({
         snapshot: reader,
         connector,
@@ -146,7 +154,7 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
           activateUsers: restore.activateUsers,
           restoreOptions: restore.options,
         }),
-        selection: {
+        selection: undo?.selection ?? {
           types: new Set(restore.resourceTypes ?? reader.types),
           ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),
         },

@@ -5,7 +5,14 @@ import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
 /** DESIGN section 4: `pending` -> `running` -> `completed` | `partial` | `failed`. */
 export type RestoreStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed';
-export type RestoreMode = 'full' | 'selective';
+export type RestoreMode = 'full' | 'selective' | 'undo';
+
+/** The attribution filter an undo was asked with (libs/restore/undo.ts; docs/restore.md). */
+export interface RestoreUndoFilter {
+  actor?: string;
+  since?: string;
+  until?: string;
+}
 
 /**
  * One restore of a backup into its connection's live org (migrations/1764300000000-CreateRestores.ts):
@@ -37,6 +44,10 @@ export class RestoreEntity extends ConnectionRunEntity {
 
   @Column('boolean')
   prune!: boolean;
+
+  /** an undo (`mode` undo): whose changes, in which window; null for other restores */
+  @Column('jsonb', { nullable: true })
+  undo!: RestoreUndoFilter | null;
 
   @Column('boolean', { name: 'activate_users' })
   activateUsers!: boolean;

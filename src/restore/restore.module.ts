@@ -14,6 +14,9 @@ import { RestoreController } from './restore.controller.js';
 import { RestoreEntity } from './restore.entity.js';
 import { RestoreService } from './restore.service.js';
 import { RestoresRepository } from './restores.repository.js';
+import { AttributionModule } from '@app/attribution/attribution.module.js';
+import { RestoreUndo } from './undo/restore-undo.js';
+import { UndoController } from './undo/undo.controller.js';
 
 /** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
@@ -22,8 +25,10 @@ import { RestoresRepository } from './restores.repository.js';
     BackupsModule,
     ConnectionsModule,
     ApprovalGateModule,
+    AttributionModule,
   ],
-  controllers: [RestoreController],
+  // UndoController first: its static path comes before RestoreController's `:restoreId`.
+  controllers: [UndoController, RestoreController],
   providers: [
     RestoreService,
     RestoresRepository,
@@ -32,6 +37,7 @@ import { RestoresRepository } from './restores.repository.js';
     RestorePreviewsRepository,
     RestorePreviewJob,
     RestorePackages,
+    RestoreUndo,
   ],
   exports: [RestoreService],
 })

@@ -28,6 +28,9 @@ import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { restoreOptionValues } from './restore-options.js';
 import { ApprovalGate, type HeldForApproval, type HoldOptions } from '@app/approvals/approval-gate.js';
+import { checkUndoBody, undoFilterOf } from './undo/undo-body.js';
+import { RestoreUndo } from './undo/restore-undo.js';
+import type { UndoPreviewDto } from './undo/undo-preview.dto.js';
 
 /** What a preview or a restore covers. */
 interface RestoreRequest {
@@ -70,6 +73,7 @@ export class RestoreService {
     private readonly audit: AuditService,
     private readonly packages: RestorePackages,
     private readonly gate: ApprovalGate,
+    private readonly undo: RestoreUndo,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -150,6 +154,10 @@ export class RestoreService {
     const held = await this.gate.hold(actor, 'restore', () => this.heldRequest(actor, body), hold);
     if (held) return held;
     const opened = await this.snapshots.open(actor.teamId, body.backupId);
+    if (body.mode === 'undo' && this.packages.appliesTo(opened))
+      throw new ValidationError('This provider is restored by a re-import package: an undo needs its API', [
+        { field: 'mode', message: 'undo needs a provider restored through its API' },
+      ]);
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
     const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);
     const id = randomUUID();
@@ -164,15 +172,21 @@ export class RestoreService {
             mode,
             resourceTypes: mode === 'full' ? null : [...selection.types],
             resourceIds: body.resourceIds ?? null,
-            prune: body.prune ?? false,
+            prune: mode === 'undo' || (body.prune ?? false),
             activateUsers: body.activateUsers ?? false,
             options: restoreOptionValues(body),
+            ...(mode === 'undo' ? { undo: undoFilterOf(body) } : {}),
           },
           tx,
         ),
       (ok) =>
         ok
-          ? restoreEntry('restore.started', facts, { mode, prune: body.prune ?? false }, byCaller(actor))
+          ? restoreEntry(
+              'restore.started',
+              facts,
+              { mode, prune: body.prune ?? false, ...(mode === 'undo' ? { undo: undoFilterOf(body) } : {}) },
+              byCaller(actor),
+            )
           : null,
     );
     if (!inserted)
@@ -193,14 +207,34 @@ export class RestoreService {
 
   /** What a restore held for approval shows: its backup, its org, and the dry run of its body now. */
   private async heldRequest(actor: Actor, body: RunRestoreDto) {
-    // Without `Prefer: respond-async` the dry run is answered at once, never queued.
-    const preview = (await this.preview(actor, body)) as RestorePreview;
+    const preview = await this.dryRunOf(actor, body);
+    const kind =
+      body.mode === 'undo'
+        ? 'Undo of the changes since'
+        : `${body.mode === 'full' ? 'Full' : 'Selective'} restore${body.prune ? ' with prune' : ''} of`;
     return {
       target: { type: 'backup', id: body.backupId },
-      summary: `${body.mode === 'full' ? 'Full' : 'Selective'} restore${body.prune ? ' with prune' : ''} of backup ${body.backupId} into ${preview.sourceOrgUrl}`,
+      summary: `${kind} backup ${body.backupId} into ${preview.sourceOrgUrl}`,
       body: { ...body },
       preview: { ...preview },
     };
+  }
+
+  /**
+   * The dry run a restore request is approved on (docs/approvals.md): an undo's
+   * (GET /api/restore/undo, RestoreUndo) for mode `undo`, else the restore's (GET /api/restore),
+   * answered at once, never queued.
+   * @throws as `preview` and RestoreUndo.preview
+   */
+  async dryRunOf(actor: Actor, body: RunRestoreDto): Promise<RestorePreview | UndoPreviewDto> {
+    const { mode, ...dryRun } = body;
+    if (mode !== 'undo') return (await this.preview(actor, dryRun)) as RestorePreview;
+    return this.undo.preview(actor, {
+      backupId: body.backupId,
+      ...undoFilterOf(body),
+      ...(body.resourceTypes ? { resourceTypes: body.resourceTypes } : {}),
+      ...(body.resourceIds ? { resourceIds: body.resourceIds } : {}),
+    });
   }
 
   /**
@@ -303,7 +337,8 @@ function checkRunBody(body: RunRestoreDto): void {
       body.resourceTypes !== undefined ? 'resourceTypes' : 'resourceIds',
       'A full restore covers every type of the backup; use mode selective to narrow it',
     );
-  if (body.resourceIds !== undefined && !body.resourceTypes?.length)
+  checkUndoBody(body);
+  if (body.mode !== 'undo' && body.resourceIds !== undefined && !body.resourceTypes?.length)
     throw invalid('resourceIds', 'resourceIds narrows resourceTypes: give the types of those ids');
   if (body.prune && body.resourceIds !== undefined)
     throw invalid('prune', 'prune removes what the backup lacks; it cannot be combined with resourceIds');

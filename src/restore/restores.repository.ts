@@ -22,7 +22,8 @@ type NewRestore = Pick<
   | 'prune'
   | 'activateUsers'
   | 'options'
->;
+> &
+  Partial<Pick<RestoreEntity, 'undo'>>;
 
 /**
  * Team-scoped access to restores and their items; only this class touches the two tables.

@@ -2,9 +2,16 @@ import type { Operation } from 'fast-json-patch';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { recordPatch } from '@libs/diff/record-patch.js';
+import type { ChangeAttributed } from '@libs/diff/change-attribution.js';
 
-/** One step of a resource's history (spec "Shapes of other returned records": Timeline event). */
-export interface TimelineEvent {
+/**
+ * A timeline event (spec "Shapes of other returned records": Timeline event), beyond the spec
+ * with who made it (docs/diff.md "Who changed it"; timeline-attribution.ts).
+ */
+export interface TimelineEvent extends ResourceStep, ChangeAttributed {}
+
+/** One step of a resource's history between two backups, as the snapshots show it. */
+export interface ResourceStep {
   backupId: string;
   /** when the backup that saw the change started (ISO 8601) */
   timestamp: string;
@@ -33,7 +40,7 @@ export async function resourceHistory(
   backups: readonly OpenedBackup[],
   type: string,
   id: string,
-): Promise<TimelineEvent[]> {
+): Promise<ResourceStep[]> {
   const sightings = await Promise.all(
     backups
       .filter(({ reader }) => reader.has(type))
@@ -42,7 +49,7 @@ export async function resourceHistory(
         hash: (await opened.reader.findEntry(type, id))?.hash ?? null,
       })),
   );
-  const events: TimelineEvent[] = [];
+  const events: ResourceStep[] = [];
   let previous: Sighting | undefined;
   for (const sighting of sightings) {
     const before = previous?.hash ?? null;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttributionModule } from '@app/attribution/attribution.module.js';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ConnectionsModule } from '@app/connections/connections.module.js';
 import { TimelineController } from './timeline.controller.js';
@@ -6,7 +7,7 @@ import { TimelineService } from './timeline.service.js';
 
 /** Resource change history (spec "Resource timeline"). */
 @Module({
-  imports: [BackupsModule, ConnectionsModule],
+  imports: [AttributionModule, BackupsModule, ConnectionsModule],
   controllers: [TimelineController],
   providers: [TimelineService],
 })

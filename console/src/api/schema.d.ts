@@ -372,6 +372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/restore/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview an undo since a clean backup (dry run)
+         * @description Every change since the backup, against the live org, that POST /api/restore with `mode: undo` and the same filters would reverse: objects added (deleted), changed (put back) and deleted (re-created), each with who made it from the provider's audit log. Changes made by this service itself (a restore) are never listed. Never writes.
+         */
+        get: operations["Undo_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restore": {
         parameters: {
             query?: never;
@@ -1508,12 +1528,53 @@ export interface components {
             schedule: components["schemas"]["Schedule"];
         };
         DiffRequestDto: {
+            /**
+             * @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id).
+             * @example 00u1a2b3c4d5e6f7g8h9
+             */
+            actor?: string;
+            /**
+             * Format: date-time
+             * @description Only changes made at or after this instant (ISO 8601), as the audit log dates them.
+             */
+            since?: string;
+            /**
+             * Format: date-time
+             * @description Only changes made at or before this instant (ISO 8601).
+             */
+            until?: string;
             /** Format: uuid */
             fromBackupId: string;
             /** Format: uuid */
             toBackupId: string;
             /** @description Resource types or categories to compare; default: every type both backups hold. */
             resourceTypes?: string[];
+        };
+        ChangeActor: {
+            /**
+             * @description The actor's id in the provider.
+             * @example 00u1a2b3c4d5e6f7g8h9
+             */
+            id: string;
+            /** @example Jane Doe */
+            displayName: string;
+            /**
+             * @description A person, an application (a service app, an API client) or the provider itself.
+             * @enum {string}
+             */
+            type: "user" | "app" | "system";
+            /**
+             * @description Sign-in name, where the log gives it.
+             * @example jane.doe@acme.example
+             */
+            alternateId?: string;
+            /**
+             * @description The client's IP address, where the log gives it.
+             * @example 203.0.113.7
+             */
+            ipAddress?: string;
+            /** @description The client's user agent, where the log gives it. */
+            userAgent?: string;
         };
         JsonPatchOperation: {
             /** @enum {string} */
@@ -1549,6 +1610,25 @@ export interface components {
             changes: components["schemas"]["JsonPatchOperation"][];
         };
         DiffChange: {
+            /** @description The last actor the audit log names for this object in the period; null when it names none (see `attribution`). */
+            changedBy: components["schemas"]["ChangeActor"] | null;
+            /**
+             * Format: date-time
+             * @description When that actor changed it; null with `changedBy`.
+             */
+            changedAt: string | null;
+            /**
+             * @description The audit log's event type of that change.
+             * @example group.lifecycle.delete
+             */
+            eventType?: string;
+            /** @description The change was made by this service itself (a restore). */
+            byThisService?: boolean;
+            /**
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @enum {string}
+             */
+            attribution: "recorded" | "no_record" | "not_available";
             /** @example user */
             resourceType: string;
             /** @enum {string} */
@@ -1603,6 +1683,25 @@ export interface components {
             summary: components["schemas"]["DiffSummary"];
         };
         TimelineEvent: {
+            /** @description The last actor the audit log names for this object in the period; null when it names none (see `attribution`). */
+            changedBy: components["schemas"]["ChangeActor"] | null;
+            /**
+             * Format: date-time
+             * @description When that actor changed it; null with `changedBy`.
+             */
+            changedAt: string | null;
+            /**
+             * @description The audit log's event type of that change.
+             * @example group.lifecycle.delete
+             */
+            eventType?: string;
+            /** @description The change was made by this service itself (a restore). */
+            byThisService?: boolean;
+            /**
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @enum {string}
+             */
+            attribution: "recorded" | "no_record" | "not_available";
             /**
              * Format: uuid
              * @description The backup that saw the change.
@@ -1620,6 +1719,70 @@ export interface components {
         };
         Timeline: {
             events: components["schemas"]["TimelineEvent"][];
+        };
+        UndoAttributionAvailability: {
+            /** @description Whether the provider's audit log says who changed what. */
+            available: boolean;
+            /** @description Why not, when it does not. */
+            reason?: string;
+        };
+        UndoTotals: {
+            delete: number;
+            put_back: number;
+            recreate: number;
+        };
+        UndoChange: {
+            /** @description The last actor the audit log names for this object in the period; null when it names none (see `attribution`). */
+            changedBy: components["schemas"]["ChangeActor"] | null;
+            /**
+             * Format: date-time
+             * @description When that actor changed it; null with `changedBy`.
+             */
+            changedAt: string | null;
+            /**
+             * @description The audit log's event type of that change.
+             * @example group.lifecycle.delete
+             */
+            eventType?: string;
+            /** @description The change was made by this service itself (a restore). */
+            byThisService?: boolean;
+            /**
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @enum {string}
+             */
+            attribution: "recorded" | "no_record" | "not_available";
+            /** @example admin_role_assignment */
+            resourceType: string;
+            /**
+             * @description The record id: in the live org for `delete` and `put_back`, in the backup for `recreate`.
+             * @example 00u1a2b3c4d5e6f7g8h9:ra1b2c3d4e5f6g7h8i9
+             */
+            id: string;
+            name: string | null;
+            /**
+             * @description `delete`: added since the backup, the undo deletes it; `put_back`: changed since, put back as the backup holds it; `recreate`: deleted since, re-created.
+             * @enum {string}
+             */
+            action: "delete" | "put_back" | "recreate";
+        };
+        UndoPreview: {
+            /**
+             * Format: uuid
+             * @description The clean backup.
+             */
+            backupId: string;
+            sourceOrgUrl: string;
+            /**
+             * Format: date-time
+             * @description When the live org was read.
+             */
+            collectedAt: string;
+            attribution: components["schemas"]["UndoAttributionAvailability"];
+            totals: components["schemas"]["UndoTotals"];
+            /** @description Changes the undo reverses (all are counted, at most 1,000 listed). */
+            total: number;
+            /** @description In restore order. */
+            changes: components["schemas"]["UndoChange"][];
         };
         RestoreTypeSummary: {
             create: number;
@@ -1683,13 +1846,28 @@ export interface components {
             status: "pending";
         };
         RunRestoreDto: {
+            /**
+             * @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id).
+             * @example 00u1a2b3c4d5e6f7g8h9
+             */
+            actor?: string;
+            /**
+             * Format: date-time
+             * @description Only changes made at or after this instant (ISO 8601), as the audit log dates them.
+             */
+            since?: string;
+            /**
+             * Format: date-time
+             * @description Only changes made at or before this instant (ISO 8601).
+             */
+            until?: string;
             /** Format: uuid */
             backupId: string;
             /**
-             * @description Execution happens only when given; without it the answer is the dry-run preview.
+             * @description Execution happens only when given; without it the answer is the dry-run preview. Beyond the spec, `undo`: reverse the changes made since the backup (those of `actor`, in `since`..`until`, of `resourceTypes`, to `resourceIds`, when given): objects added are deleted, changed ones put back, deleted ones re-created; its dry run is GET /api/restore/undo.
              * @enum {string}
              */
-            mode?: "full" | "selective";
+            mode?: "full" | "selective" | "undo";
             /** @description Required with `selective`: resource types or categories to restore. */
             resourceTypes?: string[];
             /** @description Narrows a selective restore to these record ids (and what hangs off them). */
@@ -1726,6 +1904,23 @@ export interface components {
             status: "started" | "pending" | "pending_approval";
             /** @description With `mode`, when the team requires two-person approval: the pending request (docs/approvals.md). */
             approval?: components["schemas"]["Approval"];
+        };
+        AttributionFilterDto: {
+            /**
+             * @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id).
+             * @example 00u1a2b3c4d5e6f7g8h9
+             */
+            actor?: string;
+            /**
+             * Format: date-time
+             * @description Only changes made at or after this instant (ISO 8601), as the audit log dates them.
+             */
+            since?: string;
+            /**
+             * Format: date-time
+             * @description Only changes made at or before this instant (ISO 8601).
+             */
+            until?: string;
         };
         RestoreTotals: {
             create: number;
@@ -1768,8 +1963,13 @@ export interface components {
              * @description The backup taken before writing: restore it to undo this restore.
              */
             pre_restore_backup_id?: string | null;
-            /** @enum {string} */
-            mode: "full" | "selective";
+            /**
+             * @description `undo` (beyond the spec): the changes since the backup reversed (docs/restore.md).
+             * @enum {string}
+             */
+            mode: "full" | "selective" | "undo";
+            /** @description An undo: the actor and window it was limited to; null for other restores. */
+            undo?: components["schemas"]["AttributionFilterDto"] | null;
             resource_types: string[] | null;
             resource_ids: string[] | null;
             prune: boolean;
@@ -2186,7 +2386,7 @@ export interface components {
         UpdatePreferencesDto: {
             preferences: components["schemas"]["PreferenceChangeDto"][];
         };
-        /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, compliance_checks, connection_drift, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
+        /** @description Sections after the head, each an array of rows: members, invitations, clients, connections, schedules, backups, restores, restore_items, restore_drills, restore_previews, compliance_runs, compliance_results, compliance_checks, connection_drift, change_attributions, notifications, notification_preferences, reports, account_exports, account_deletions, audit_events. */
         AccountExport: {
             /** @example 1 */
             format_version: number;
@@ -4853,6 +5053,12 @@ export interface operations {
     Diff_compareByQuery: {
         parameters: {
             query: {
+                /** @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id). */
+                actor?: string;
+                /** @description Only changes made at or after this instant (ISO 8601), as the audit log dates them. */
+                since?: string;
+                /** @description Only changes made at or before this instant (ISO 8601). */
+                until?: string;
                 fromBackupId: string;
                 toBackupId: string;
                 /** @description Resource types or categories to compare; default: every type both backups hold. */
@@ -5044,6 +5250,12 @@ export interface operations {
     Timeline_timeline: {
         parameters: {
             query: {
+                /** @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id). */
+                actor?: string;
+                /** @description Only changes made at or after this instant (ISO 8601), as the audit log dates them. */
+                since?: string;
+                /** @description Only changes made at or before this instant (ISO 8601). */
+                until?: string;
                 connectionId: string;
                 /** @description Singular snake_case resource type (docs/resource-types.md). */
                 resourceType: string;
@@ -5121,6 +5333,118 @@ export interface operations {
             };
             /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Undo_preview: {
+        parameters: {
+            query: {
+                backupId: string;
+                /** @description Resource types or categories to preview; default: every type the backup holds. */
+                resourceTypes?: string[];
+                /** @description csv; beyond the spec: preview a selective restore of these record ids. */
+                resourceIds?: string[];
+                /** @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id). */
+                actor?: string;
+                /** @description Only changes made at or after this instant (ISO 8601), as the audit log dates them. */
+                since?: string;
+                /** @description Only changes made at or before this instant (ISO 8601). */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndoPreview"];
+                };
+            };
+            /** @description `validation_failed`: A missing or invalid field, an unknown resource type, `since` after `until`, or a provider restored by a package. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: Missing, expired or invalid bearer token (`WWW-Authenticate: Bearer` names the resource metadata). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The role lacks the "restore" permission. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: A backup the team cannot see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `backup_not_completed`: The backup is running or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body that is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: The per-IP rate limit is exceeded; `Retry-After` says when to retry (docs/api.md). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: An unhandled server failure; nothing is leaked. Idempotent GETs are safe to retry. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `provider_error`: Reading the live org failed. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

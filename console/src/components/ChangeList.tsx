@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { describeFieldChange, fieldChanges, type Change, type ChangeRow } from '../logic/changes';
+import { ChangedBy } from './ChangedBy';
 import { formatCount } from '../logic/format';
 import { changeListMessages as text } from '../messages/changeList';
 import { useCan } from '../session/me';
@@ -118,6 +119,7 @@ function ChangeItem({
           </Link>
         )}
       </Group>
+      <ChangedBy change={change} />
       {fields.slice(0, SHOWN_FIELDS).map((field, index) => (
         <Text key={index} size="xs" ff="monospace">
           {describeFieldChange(field)}

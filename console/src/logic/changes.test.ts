@@ -11,7 +11,16 @@ import {
 } from './changes';
 
 function change(resourceType: string, severity: Change['severity'], name: string): Change {
-  return { resourceType, action: 'modified', resource: { id: `id-${name}`, name }, severity, rule: 'r' };
+  return {
+    resourceType,
+    action: 'modified',
+    resource: { id: `id-${name}`, name },
+    severity,
+    rule: 'r',
+    changedBy: null,
+    changedAt: null,
+    attribution: 'no_record',
+  };
 }
 
 describe('groupByType', () => {

@@ -7,4 +7,9 @@ export const changeListMessages = {
   restore: 'Restore as it was',
   restoreOf: (label: string) => `Restore as it was: ${label}`,
   moreFields: (count: number) => `and ${count} more fields`,
+  changedBy: (who: string) => `by ${who}`,
+  byThisService: 'this service (a restore)',
+  changedFrom: (from: string) => `from ${from}`,
+  noRecord: "who: the provider's log held no record",
+  notAvailable: 'who: not available for this provider',
 } as const;

@@ -5,6 +5,7 @@ import { api, unwrap } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { describeFieldChange, fieldChanges } from '../logic/changes';
 import { Instant } from '../components/Instant';
+import { ChangedBy } from '../components/ChangedBy';
 import { timelineMessages as text } from '../messages/timeline';
 
 /** One object's history across the connection's backups (`GET /api/resource-timeline`). */
@@ -36,6 +37,7 @@ export function TimelineScreen() {
               <Table.Tr>
                 <Table.Th>{text.columns.when}</Table.Th>
                 <Table.Th>{text.columns.change}</Table.Th>
+                <Table.Th>{text.columns.changedBy}</Table.Th>
                 <Table.Th>{text.columns.fields}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -49,6 +51,9 @@ export function TimelineScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light">{event.change}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <ChangedBy change={event} />
                   </Table.Td>
                   <Table.Td>
                     {fieldChanges(event.diff)

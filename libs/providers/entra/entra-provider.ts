@@ -114,6 +114,8 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   },
   volatileFields: ENTRA_VOLATILE_FIELDS,
   severityRules: ENTRA_SEVERITY_RULES,
+  changeAttributionUnavailable:
+    "This connector does not read Entra ID's directory audit log (auditLogs/directoryAudits) yet, so it cannot say who changed what.",
   scopingParents: {},
   notCaptured: ENTRA_NOT_CAPTURED,
   grants: (restoreTypes) => (restoreTypes ? entraRestorePermissions(restoreTypes) : entraBackupPermissions()),

@@ -55,6 +55,7 @@ export const WORKFLOWS_PROVIDER: ProviderDescriptor = {
   },
   volatileFields: [EXPORTED],
   severityRules: WORKFLOWS_SEVERITY_RULES,
+  changeAttributionUnavailable: 'Okta Workflows has no audit log API that names who changed a flow.',
   scopingParents: {},
   notCaptured: NOT_CAPTURED,
   changeParts: flowCardChanges,

@@ -1,5 +1,6 @@
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type {
+  ChangeAttribution,
   ConfigurationChange,
   CollectOptions,
   ConnectorStats,
@@ -22,6 +23,7 @@ import { OktaCollector } from './okta-collector.js';
 import { OktaRestorer } from './restore/okta-restorer.js';
 import { deletionsFromLog } from './okta-deletions.js';
 import { configurationChangesFromLog } from './okta-drift.js';
+import { attributionFromLog } from './okta-attribution.js';
 import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { parentOf } from './okta-catalog-types.js';
 import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
@@ -197,6 +199,19 @@ export class OktaConnector implements ProviderConnector {
   ): AsyncIterable<ConfigurationChange> {
     const [from, until] = this.#logWindow(since, 'since_too_old');
     yield* configurationChangesFromLog(this.api, from, until, options.signal);
+  }
+
+  /**
+   * Who changed which object between `since` and `until`, from the System Log (okta-attribution.ts).
+   * @throws ProviderError `invalid_since`; `since_too_old` past the System Log's 90 days
+   */
+  async *readChangeAttribution(
+    since: string,
+    until: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<ChangeAttribution> {
+    const [from] = this.#logWindow(since, 'since_too_old');
+    yield* attributionFromLog(this.api, this.clientId, from, until, options.signal);
   }
 
   /**

@@ -38,8 +38,7 @@ export function driftSeverity(eventType: string): Severity | null {
 
 /**
  * Configuration changes recorded in the System Log between `since` and `until` (ISO 8601),
- * oldest first: a bounded query (sortOrder ASCENDING, 1000 events a page) as in
- * okta-deletions.ts; activity events (sign-ins, sessions) are skipped.
+ * oldest first (`configurationEventsFromLog`), as drift.
  */
 export async function* configurationChangesFromLog(
   api: OktaApiClient,
@@ -47,6 +46,23 @@ export async function* configurationChangesFromLog(
   until: string,
   signal?: AbortSignal,
 ): AsyncGenerator<ConfigurationChange> {
+  for await (const event of configurationEventsFromLog(api, since, until, signal)) {
+    const change = changeOf(event);
+    if (change) yield change;
+  }
+}
+
+/**
+ * The System Log events between `since` and `until` (ISO 8601) that change configuration,
+ * oldest first: a bounded query (sortOrder ASCENDING, 1000 events a page) as in
+ * okta-deletions.ts; activity events (sign-ins, sessions) are skipped.
+ */
+export async function* configurationEventsFromLog(
+  api: OktaApiClient,
+  since: string,
+  until: string,
+  signal?: AbortSignal,
+): AsyncGenerator<OktaObject> {
   const list = {
     template: LOGS_TEMPLATE,
     query: { since, until, sortOrder: 'ASCENDING', limit: LOG_PAGE_LIMIT },
@@ -54,10 +70,8 @@ export async function* configurationChangesFromLog(
   };
   for await (const page of api.pages(list)) {
     if (page.length === 0) return;
-    for (const event of page) {
-      const change = changeOf(event);
-      if (change) yield change;
-    }
+    for (const event of page)
+      if (driftSeverity(typeof event.eventType === 'string' ? event.eventType : '') !== null) yield event;
   }
 }
 

@@ -31,6 +31,8 @@ export const OKTA_PROVIDER: ProviderDescriptor = {
   categories: OKTA_CATEGORIES,
   volatileFields: OKTA_VOLATILE_FIELDS,
   severityRules: OKTA_SEVERITY_RULES,
+  // Who changed what: the System Log (okta-attribution.ts).
+  attributesChanges: true,
   scopingParents: OKTA_SCOPING_PARENTS,
   notCaptured: OKTA_NOT_CAPTURED,
   grants: (restoreTypes) =>

@@ -71,6 +71,11 @@ export interface RunningSimulator {
    * app", public key, "Okta API Scopes" grants); returns its client id.
    */
   registerServiceApp(publicJwk: JWK, scopes: readonly string[]): string;
+  /**
+   * A new API token of the admin user `userId` (Admin Console: Security > API > Tokens): calls
+   * made with `Authorization: SSWS <token>` are attributed to that admin in the System Log.
+   */
+  createApiToken(userId: string): string;
   /** What fixture seeding loaded and skipped (undefined for a generated org). */
   fixtureReport?: FixtureSeedReport;
   close(): Promise<void>;

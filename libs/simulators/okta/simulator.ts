@@ -125,6 +125,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         credentials.registerClient({ clientId, publicJwk, grantedScopes: [...scopes] });
         return clientId;
       },
+      createApiToken: (userId) => credentials.createApiToken(userId),
       snapshot: () => snapshotOf(state, baseUrl),
       requestLog: () => requestLog.summary(),
       setRateLimits: (mode) => rateLimiter.setMode(mode),

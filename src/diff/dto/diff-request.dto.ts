@@ -1,12 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import { ResourceTypesFilter } from '@app/common/resource-types-filter.decorator.js';
+import { AttributionFilterDto } from '@app/attribution/dto/attribution-filter.dto.js';
 
 /**
  * Body of POST /api/diff and query of GET /api/diff (spec "Diff"). In the query string,
- * `resourceTypes` is comma-separated or repeated.
+ * `resourceTypes` is comma-separated or repeated. Beyond the spec: `actor`, `since` and `until`
+ * keep the changes an actor made in a window (AttributionFilterDto).
  */
-export class DiffRequestDto {
+export class DiffRequestDto extends AttributionFilterDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   fromBackupId!: string;

@@ -4,7 +4,8 @@ import { SEVERITIES, type ChangeAction, type ChangePart, type Severity } from '@
 import { JsonPatchOperationDto } from '@app/common/openapi/json-patch-operation.dto.js';
 import type { DiffResult } from '@app/diff/diff.service.js';
 import type { DiffSide, DiffSummary } from '@app/diff/diff-summary.js';
-import type { ResourceChange } from '@app/diff/snapshot-diff.js';
+import type { AttributedChange } from '@app/diff/diff-attribution.js';
+import { ChangeAttributedDto } from '@app/attribution/dto/change-attributed.dto.js';
 
 const ACTIONS = ['added', 'modified', 'removed'];
 
@@ -47,7 +48,7 @@ class DiffChangePartDto implements ChangePart {
 
 /** One change between two backups (spec "Diff change"). */
 @ApiSchema({ name: 'DiffChange' })
-export class DiffChangeDto implements ResourceChange {
+export class DiffChangeDto extends ChangeAttributedDto implements AttributedChange {
   @ApiProperty({ example: 'user' }) resourceType!: string;
   @ApiProperty({ enum: ACTIONS }) action!: ChangeAction;
   @ApiProperty({ type: DiffResourceDto }) resource!: DiffResourceDto;

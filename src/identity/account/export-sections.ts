@@ -51,6 +51,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   wholeRows('compliance_results', 'compliance_results', 'generated_at, id'),
   wholeRows('compliance_checks', 'compliance_checks', 'created_at, id'),
   wholeRows('connection_drift', 'connection_drift', 'connection_id'),
+  wholeRows('change_attributions', 'change_attributions', 'changed_at, id'),
   wholeRows('notifications', 'notifications', 'created_at, id'),
   wholeRows('notification_preferences', 'notification_preferences', 'user_id, type'),
   wholeRows('reports', 'reports', 'created_at, id'),

@@ -39,6 +39,7 @@ const STEPS: readonly PurgeStep[] = [
   teamRows('compliance_results'),
   teamRows('connection_drift'),
   teamRows('score_readings'),
+  teamRows('change_attributions'),
   {
     table: 'restore_items',
     sql: 'DELETE FROM restore_items WHERE restore_id IN (SELECT id FROM restores WHERE team_id = $1)',

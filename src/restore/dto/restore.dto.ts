@@ -7,6 +7,7 @@ import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/conne
 import type { RestoreItemEntity } from '@app/restore/restore-item.entity.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import type { RestoreEntity, RestoreMode, RestoreStatus } from '@app/restore/restore.entity.js';
+import { AttributionFilterDto } from '@app/attribution/dto/attribution-filter.dto.js';
 import { restoreOptionFields } from '@app/restore/restore-options.js';
 import { declareRestoreOptionFields } from './restore-option-fields.js';
 
@@ -59,7 +60,17 @@ export class RestoreDto extends TrackedRunFieldsDto {
     description: 'The backup taken before writing: restore it to undo this restore.',
   })
   pre_restore_backup_id!: string | null;
-  @ApiProperty({ enum: ['full', 'selective'] }) mode!: RestoreMode;
+  @ApiProperty({
+    enum: ['full', 'selective', 'undo'],
+    description: '`undo` (beyond the spec): the changes since the backup reversed (docs/restore.md).',
+  })
+  mode!: RestoreMode;
+  @ApiPropertyOptional({
+    type: AttributionFilterDto,
+    nullable: true,
+    description: 'An undo: the actor and window it was limited to; null for other restores.',
+  })
+  undo?: AttributionFilterDto | null;
   @ApiProperty({ type: [String], nullable: true }) resource_types!: string[] | null;
   @ApiProperty({ type: [String], nullable: true }) resource_ids!: string[] | null;
   @ApiProperty() prune!: boolean;
@@ -125,6 +136,7 @@ export function toRestoreDto(row: RestoreEntity, packageLink?: RestorePackageLin
     resource_types: row.resourceTypes,
     resource_ids: row.resourceIds,
     prune: row.prune,
+    undo: row.undo,
     activate_users: row.activateUsers,
     ...restoreOptionFields(row.options),
     ...trackedRunFields(row),

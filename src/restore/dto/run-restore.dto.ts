@@ -11,6 +11,7 @@ import {
 } from 'class-validator';
 import { ResourceTypesFilter } from '@app/common/resource-types-filter.decorator.js';
 import { declareRestoreOptionFields } from './restore-option-fields.js';
+import { AttributionFilterDto } from '@app/attribution/dto/attribution-filter.dto.js';
 
 /** Most record ids one selective restore may name. */
 export const MAX_RESTORE_IDS = 1000;
@@ -18,20 +19,22 @@ export const MAX_RESTORE_IDS = 1000;
 /**
  * Body of POST /api/restore (spec "Restore"): without `mode` it is the dry run and answers the
  * preview; `full` or `selective` starts a restore. Beyond the spec: `prune` and `activateUsers`
- * (docs/restore.md).
+ * (docs/restore.md); `undo` with `actor`, `since` and `until` (docs/restore.md "Undo since a
+ * clean backup").
  */
-export class RunRestoreDto {
+export class RunRestoreDto extends AttributionFilterDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   backupId!: string;
 
   @ApiPropertyOptional({
-    enum: ['full', 'selective'],
-    description: 'Execution happens only when given; without it the answer is the dry-run preview.',
+    enum: ['full', 'selective', 'undo'],
+    description:
+      'Execution happens only when given; without it the answer is the dry-run preview. Beyond the spec, `undo`: reverse the changes made since the backup (those of `actor`, in `since`..`until`, of `resourceTypes`, to `resourceIds`, when given): objects added are deleted, changed ones put back, deleted ones re-created; its dry run is GET /api/restore/undo.',
   })
   @IsOptional()
-  @IsIn(['full', 'selective'])
-  mode?: 'full' | 'selective';
+  @IsIn(['full', 'selective', 'undo'])
+  mode?: 'full' | 'selective' | 'undo';
 
   @ResourceTypesFilter('Required with `selective`: resource types or categories to restore.')
   resourceTypes?: string[];

@@ -2,10 +2,11 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { Operation } from 'fast-json-patch';
 import { JsonPatchOperationDto } from '@app/common/openapi/json-patch-operation.dto.js';
 import type { TimelineEvent } from '@app/timeline/resource-history.js';
+import { ChangeAttributedDto } from '@app/attribution/dto/change-attributed.dto.js';
 
 /** One change of a resource between two backups (spec "Timeline event"). */
 @ApiSchema({ name: 'TimelineEvent' })
-export class TimelineEventDto implements TimelineEvent {
+export class TimelineEventDto extends ChangeAttributedDto implements TimelineEvent {
   @ApiProperty({ format: 'uuid', description: 'The backup that saw the change.' }) backupId!: string;
   @ApiProperty({ format: 'date-time', description: 'When that backup started.' }) timestamp!: string;
   @ApiProperty({ enum: ['created', 'modified', 'deleted'] }) change!: 'created' | 'modified' | 'deleted';

@@ -1,12 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageLimit } from '@app/common/query-params.decorator.js';
+import { AttributionFilterDto } from '@app/attribution/dto/attribution-filter.dto.js';
 
 /** Most backups one timeline walks; a larger `limit` is a 400, not a silent clamp. */
 export const MAX_TIMELINE_BACKUPS = 100;
 
-/** Query of GET /api/resource-timeline (spec "Resource timeline"). */
-export class TimelineQuery {
+/**
+ * Query of GET /api/resource-timeline (spec "Resource timeline"); beyond the spec, `actor`,
+ * `since` and `until` keep the events an actor's changes made in a window.
+ */
+export class TimelineQuery extends AttributionFilterDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
   connectionId!: string;

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import { accessDenied, invalidToken } from '@libs/simulators/okta/http/okta-error.js';
 import type { CredentialStore } from './credential-store.js';
+import type { RequestCaller } from './request-caller.js';
 
 /**
  * Checks `Authorization: SSWS <api token>` or `Authorization: Bearer <access token>`, and that
@@ -9,19 +10,22 @@ import type { CredentialStore } from './credential-store.js';
  * Errors: 401 E0000011 for a missing/unknown/expired credential; 403 E0000006 with Okta's
  * `WWW-Authenticate: Bearer ... error="insufficient_scope"` header when a scope is missing
  * (OpenAPI `security: oauth2` lists the scope each operation needs).
+ * @returns who calls: the admin an API token belongs to (null: the org's admin token), or the
+ *   OAuth client an access token was issued to
  */
 export function authenticate(
   credentials: CredentialStore,
   headers: IncomingHttpHeaders,
   scopes: readonly string[],
   context: { baseUrl: string; path: string },
-): void {
+): RequestCaller['who'] {
   const [scheme, token] = (headers.authorization ?? '').split(/\s+/, 2);
   if (!token) throw invalidToken();
   const kind = scheme.toLowerCase();
   if (kind === 'ssws') {
-    if (!credentials.isAdminToken(token)) throw invalidToken();
-    return;
+    const owner = credentials.apiTokenOwner(token);
+    if (owner === undefined) throw invalidToken();
+    return { kind: 'user', userId: owner };
   }
   if (kind !== 'bearer') throw invalidToken();
   const principal = credentials.principalFor(token);
@@ -34,4 +38,5 @@ export function authenticate(
         `error_description="The access token provided does not contain the required scopes.", resource="${context.path}"`,
     });
   }
+  return { kind: 'client', clientId: principal.clientId };
 }

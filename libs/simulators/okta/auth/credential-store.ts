@@ -34,6 +34,8 @@ export class CredentialStore {
   private readonly clients = new Map<string, OAuthClient>();
   private readonly tokens = new Map<string, IssuedToken>();
   private readonly usedJtis = new Set<string>();
+  /** API tokens created for named admins (`createApiToken`): token -> the admin's user id. */
+  private readonly apiTokens = new Map<string, string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -95,6 +97,27 @@ export class CredentialStore {
 
   isAdminToken(token: string): boolean {
     return sameText(this.adminToken, token);
+  }
+
+  /**
+   * A new API token (`SSWS`) of the admin `userId`: what an admin does in the Admin Console
+   * (Security > API > Tokens > Create token). Calls made with it are attributed to that admin
+   * in the System Log, as Okta attributes an API token's calls to the admin who created it.
+   */
+  createApiToken(userId: string): string {
+    const token = `00${randomBytes(30).toString('base64url')}`;
+    this.apiTokens.set(token, userId);
+    return token;
+  }
+
+  /**
+   * Whose API token this is: null for the org's admin token (`adminToken`), the user id of the
+   * admin who created it (`createApiToken`), undefined when it is no API token.
+   */
+  apiTokenOwner(token: string): string | null | undefined {
+    if (this.isAdminToken(token)) return null;
+    for (const [known, userId] of this.apiTokens) if (sameText(known, token)) return userId;
+    return undefined;
   }
 
   /** The principal behind a live access token; undefined when unknown or expired. */

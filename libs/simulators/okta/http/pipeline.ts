@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { authenticate } from '@libs/simulators/okta/auth/authenticator.js';
 import type { CredentialStore } from '@libs/simulators/okta/auth/credential-store.js';
+import { type RequestCaller, requestCallers } from '@libs/simulators/okta/auth/request-caller.js';
 import type { RateLimitDecision, RateLimiter } from '@libs/simulators/okta/rate-limit/rate-limiter.js';
 import type { FaultInjector } from '@libs/simulators/kit/http/faults.js';
 import { OktaError, tooManyRequests } from './okta-error.js';
@@ -65,12 +66,20 @@ async function handle(deps: PipelineDependencies, req: IncomingMessage, res: Ser
     if (match.kind === 'method-not-allowed')
       throw new OktaError(405, 'E0000022', 'The endpoint does not support the provided HTTP method');
     const context: RequestContext = { method, url, params: match.params, headers: req.headers, bodyText };
-    if (match.route.access.kind === 'admin')
-      authenticate(deps.credentials, req.headers, match.route.access.scopes, {
-        baseUrl: deps.baseUrl,
-        path: url.pathname,
-      });
-    reply = await match.route.handle(context);
+    const who: RequestCaller['who'] =
+      match.route.access.kind === 'admin'
+        ? authenticate(deps.credentials, req.headers, match.route.access.scopes, {
+            baseUrl: deps.baseUrl,
+            path: url.pathname,
+          })
+        : { kind: 'user', userId: null };
+    const caller: RequestCaller = {
+      who,
+      ipAddress: req.socket.remoteAddress ?? '127.0.0.1',
+      userAgent: req.headers['user-agent'] ?? 'unknown',
+    };
+    const route = match.route;
+    reply = await requestCallers.run(caller, () => route.handle(context));
   } catch (error) {
     if (!(error instanceof OktaError)) deps.onInternalError(error);
     reply = errorReply(error);

@@ -1,6 +1,7 @@
 import type { OrgContext } from '@libs/simulators/okta/org-context.js';
 import type { Json } from '@libs/simulators/okta/store/entry.js';
-import type { LogTarget } from '@libs/simulators/okta/store/system-log.js';
+import { requestCallers } from '@libs/simulators/okta/auth/request-caller.js';
+import type { LogActor, LogTarget } from '@libs/simulators/okta/store/system-log.js';
 
 /** The System Log target for a user (`alternateId` is the login), as Okta writes it. */
 export function userTarget(user: Json): LogTarget {
@@ -31,7 +32,10 @@ export function objectTarget(type: string, data: Json): LogTarget {
 
 /**
  * Appends an event to the org's System Log, published now (millisecond precision, as Okta's
- * `published`), acted by the org admin the API token belongs to.
+ * `published`), acted by whoever made the request being served (auth/request-caller.ts): the
+ * admin an API token belongs to, or the service app (`PublicClientApp`, its client id) an access
+ * token was issued to; outside a request, by the org's admin. The event's `client` carries the
+ * request's IP address and user agent.
  */
 export function recordEvent(
   org: OrgContext,
@@ -39,9 +43,33 @@ export function recordEvent(
   displayMessage: string,
   targets: LogTarget[],
 ): void {
-  const admin = org.state.users.get(org.state.adminUserId)?.data;
-  const actor = admin
-    ? { ...userTarget(admin), type: 'User' }
-    : { id: org.state.adminUserId, type: 'User', alternateId: 'admin', displayName: 'Okta Admin' };
-  org.state.systemLog.record(eventType, displayMessage, actor, targets, new Date(org.now()).toISOString());
+  const caller = requestCallers.getStore();
+  const client = caller ? { ipAddress: caller.ipAddress, userAgent: caller.userAgent } : undefined;
+  const actor = actorOf(org, caller?.who ?? { kind: 'user', userId: null });
+  org.state.systemLog.record(
+    eventType,
+    displayMessage,
+    actor,
+    targets,
+    new Date(org.now()).toISOString(),
+    client,
+  );
+}
+
+function actorOf(
+  org: OrgContext,
+  who: NonNullable<ReturnType<typeof requestCallers.getStore>>['who'],
+): LogActor {
+  if (who.kind === 'client')
+    return {
+      id: who.clientId,
+      type: 'PublicClientApp',
+      alternateId: who.clientId,
+      displayName: who.clientId,
+    };
+  const userId = who.userId ?? org.state.adminUserId;
+  const user = org.state.users.get(userId)?.data;
+  return user
+    ? { ...userTarget(user), type: 'User' }
+    : { id: userId, type: 'User', alternateId: 'admin', displayName: 'Okta Admin' };
 }

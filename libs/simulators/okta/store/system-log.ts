@@ -11,7 +11,7 @@ export interface LogTarget {
   displayName: string;
 }
 
-/** Who acted: the admin behind the API token (OpenAPI `LogActor`). */
+/** Who acted: the admin behind the API token, or the service app of an access token (OpenAPI `LogActor`). */
 export interface LogActor {
   id: string;
   type: string;
@@ -28,21 +28,28 @@ export interface LogActor {
 export class SystemLog {
   readonly events = new OrderedCollection<Entry>();
 
-  /** Appends an event published at `published` (ISO 8601, milliseconds kept as Okta does). */
+  /**
+   * Appends an event published at `published` (ISO 8601, milliseconds kept as Okta does), made
+   * from `client` (the request's IP address and raw user agent; OpenAPI `LogClient`).
+   */
   record(
     eventType: string,
     displayMessage: string,
     actor: LogActor,
     targets: LogTarget[],
     published: string,
+    client: { ipAddress: string; userAgent: string } = {
+      ipAddress: '127.0.0.1',
+      userAgent: 'okta-simulator',
+    },
   ): Json {
     const data: Json = {
       actor,
       client: {
-        userAgent: { rawUserAgent: 'okta-simulator', os: 'Unknown', browser: 'UNKNOWN' },
+        userAgent: { rawUserAgent: client.userAgent, os: 'Unknown', browser: 'UNKNOWN' },
         zone: 'null',
         device: 'Unknown',
-        ipAddress: '127.0.0.1',
+        ipAddress: client.ipAddress,
       },
       authenticationContext: { authenticationStep: 0, externalSessionId: 'unknown' },
       displayMessage,

@@ -1,0 +1,103 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { ChangeAttribution, ProviderConnector } from '@libs/providers/provider-connector.js';
+import { ProviderError } from '@libs/providers/provider-errors.js';
+import { AttributionIndex } from '@libs/diff/change-attribution.js';
+import { ChangeAttributionsRepository } from './change-attributions.repository.js';
+
+/** How long the provider keeps its log, at most (Okta: 90 days): older instants are not asked for. */
+const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
+
+/**
+ * Who changed what (docs/diff.md "Who changed it"): each backup reads, from the provider's audit
+ * log (`ProviderConnector.readChangeAttribution`), who changed each object since the previous
+ * backup, and keeps it beside the snapshot; diffs, timelines and undo look it up by period.
+ */
+@Injectable()
+export class ChangeAttributionService {
+  private readonly logger = new Logger(ChangeAttributionService.name);
+
+  constructor(private readonly rows: ChangeAttributionsRepository) {}
+
+  /**
+   * Reads and keeps the log's entries from `since` (the previous backup's start, or the last entry
+   * kept if later) to now. A log that cannot be read (a scope missing, the provider failing) does
+   * not fail the backup: it is logged, and the period's changes say `no_record`.
+   * @returns the entries kept, or null when the provider has no audit log or it failed
+   */
+  async capture(
+    backup: { id: string; teamId: string; connectionId: string },
+    connector: ProviderConnector,
+    since: Date,
+    signal?: AbortSignal,
+  ): Promise<number | null> {
+    if (!connector.readChangeAttribution) return null;
+    const last = await this.rows.lastChangedAt(backup.teamId, backup.connectionId);
+    const floor = Date.now() - LOG_RETENTION_MS + 60_000;
+    const from = new Date(Math.max(since.getTime(), last?.getTime() ?? 0, floor));
+    const entries: ChangeAttribution[] = [];
+    try {
+      const until = new Date().toISOString();
+      for await (const entry of connector.readChangeAttribution(from.toISOString(), until, { signal }))
+        entries.push(entry);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.logger.warn(`Backup ${backup.id}: who changed what could not be read: ${error.message}`);
+      return null;
+    }
+    await this.rows.insert(
+      { teamId: backup.teamId, connectionId: backup.connectionId, backupId: backup.id },
+      entries,
+    );
+    return entries.length;
+  }
+
+  /**
+   * The connection's kept entries of `[since, until]`, indexed by object.
+   * @param available false when the provider has no audit log (lookups answer `not_available`)
+   */
+  async indexOf(
+    teamId: string,
+    connectionId: string,
+    since: Date,
+    until: Date,
+    available: boolean,
+  ): Promise<AttributionIndex> {
+    if (!available) return new AttributionIndex(undefined);
+    return new AttributionIndex(await this.rows.between(teamId, connectionId, since, until));
+  }
+
+  /**
+   * Who changed what since `since`, as an undo needs it: the entries the backups kept, with those
+   * the provider's log holds now that no backup read yet (read live through `connector`), each once.
+   * A log that cannot be read now leaves the kept entries alone (logged).
+   * @returns undefined when the provider has no audit log
+   */
+  async since(
+    backup: { teamId: string; connectionId: string },
+    connector: ProviderConnector,
+    since: Date,
+    signal?: AbortSignal,
+  ): Promise<ChangeAttribution[] | undefined> {
+    if (!connector.readChangeAttribution) return undefined;
+    const now = new Date();
+    const kept = await this.rows.between(backup.teamId, backup.connectionId, since, now);
+    const seen = new Set(kept.map(keyOf));
+    const live: ChangeAttribution[] = [];
+    const from = new Date(Math.max(since.getTime(), Date.now() - LOG_RETENTION_MS + 60_000));
+    try {
+      for await (const entry of connector.readChangeAttribution(from.toISOString(), now.toISOString(), {
+        signal,
+      }))
+        if (!seen.has(keyOf(entry))) live.push(entry);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.logger.warn(`Who changed what could not be read from the live log: ${error.message}`);
+    }
+    return [...kept, ...live];
+  }
+}
+
+/** An entry's identity: one event about one object. */
+function keyOf(entry: ChangeAttribution): string {
+  return `${entry.eventId}\u0000${entry.targetId}`;
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@app/common/actor.js';
+import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
+import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
+import { Permission } from '@app/common/permission.js';
+import { RestoreUndo } from './restore-undo.js';
+import { UndoPreviewDto } from './undo-preview.dto.js';
+import { UndoPreviewQuery } from './undo-preview.query.js';
+
+/**
+ * Beyond the spec (permission `restore`): the dry run of an undo since a clean backup; it is run
+ * by POST /api/restore with `mode: 'undo'` (docs/restore.md "Undo since a clean backup").
+ * Registered before RestoreController, so `undo` is never read as a restore id.
+ */
+@ApiTags('restore')
+@Controller('api/restore/undo')
+export class UndoController {
+  constructor(private readonly undo: RestoreUndo) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Preview an undo since a clean backup (dry run)',
+    description:
+      "Every change since the backup, against the live org, that POST /api/restore with `mode: undo` and the same filters would reverse: objects added (deleted), changed (put back) and deleted (re-created), each with who made it from the provider's audit log. Changes made by this service itself (a restore) are never listed. Never writes.",
+  })
+  @RequirePermission(Permission.Restore)
+  @ApiOkResponse({ type: UndoPreviewDto })
+  @ApiErrorResponses({
+    400: 'A missing or invalid field, an unknown resource type, `since` after `until`, or a provider restored by a package.',
+    404: 'A backup the team cannot see.',
+    409: { codes: ['backup_not_completed'], description: 'The backup is running or failed.' },
+    502: { codes: ['provider_error'], description: 'Reading the live org failed.' },
+  })
+  preview(@CurrentActor() actor: Actor, @Query() query: UndoPreviewQuery): Promise<UndoPreviewDto> {
+    return this.undo.preview(actor, query);
+  }
+}
