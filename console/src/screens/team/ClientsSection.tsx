@@ -9,7 +9,7 @@ import { clientRoles, mayHandleRole, type Role } from '../../logic/team-roles';
 import { teamMessages } from '../../messages/team';
 import { useMembers } from './MembersSection';
 import { MutationConfirm } from './MutationConfirm';
-import { RevokeButton, RoleGrantForm } from './RoleGrantForm';
+import { RevokeButton, RoleGrantForm, type RoleGrant } from './RoleGrantForm';
 
 const text = teamMessages.clients;
 type Client = Schemas['TeamClient'];
@@ -23,8 +23,6 @@ type CreatedClient = Schemas['CreatedTeamClient'];
 export function ClientsSection({ callerRole }: { callerRole: Role }) {
   const queryClient = useQueryClient();
   const roles = clientRoles(callerRole);
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<Role>('viewer');
   const [created, setCreated] = useState<CreatedClient | null>(null);
   const [revoking, setRevoking] = useState<Client | null>(null);
   const members = useMembers();
@@ -34,13 +32,12 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['team', 'clients'] });
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ value, role }: RoleGrant<Role>) =>
       unwrap(
-        api().POST('/api/team/clients', { body: { role, ...(name.trim() ? { name: name.trim() } : {}) } }),
+        api().POST('/api/team/clients', { body: { role, ...(value.trim() ? { name: value.trim() } : {}) } }),
       ),
     onSuccess: async ({ client }) => {
       setCreated(client);
-      setName('');
       await refresh();
     },
   });
@@ -62,14 +59,9 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
       </Title>
       <Text size="sm">{text.intro}</Text>
       <RoleGrantForm
-        field={{ name: 'name', label: text.name, value: name, onChange: setName, maxLength: 200 }}
-        roles={roles}
-        role={role}
-        onRole={setRole}
-        roleWidth={200}
-        roleLabel={text.role}
-        submitLabel={text.create}
-        submission={create}
+        field={{ name: 'name', label: text.name, maxLength: 200 }}
+        roles={{ options: roles, label: text.role, width: 200 }}
+        submit={{ label: text.create, submission: create }}
       />
       {clients.error && <ErrorAlert error={clients.error} />}
       {clients.data?.clients.length === 0 && <Text size="sm">{text.none}</Text>}

@@ -8,7 +8,7 @@ import { Instant } from '../../components/Instant';
 import { grantableRoles, mayHandleRole, type AssignableRole, type Role } from '../../logic/team-roles';
 import { teamMessages } from '../../messages/team';
 import { MutationConfirm } from './MutationConfirm';
-import { RevokeButton, RoleGrantForm } from './RoleGrantForm';
+import { RevokeButton, RoleGrantForm, type RoleGrant } from './RoleGrantForm';
 
 const text = teamMessages.invitations;
 type Invitation = Schemas['TeamInvitation'];
@@ -20,8 +20,6 @@ type Invitation = Schemas['TeamInvitation'];
 export function InvitationsSection({ callerRole }: { callerRole: Role }) {
   const queryClient = useQueryClient();
   const roles = grantableRoles(callerRole);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AssignableRole>('viewer');
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const invitations = useQuery({
     queryKey: ['team', 'invitations'],
@@ -34,10 +32,10 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
       queryClient.invalidateQueries({ queryKey: ['me'] }),
     ]);
   const invite = useMutation({
-    mutationFn: () => unwrap(api().POST('/api/team/invitations', { body: { email, role } })),
+    mutationFn: ({ value, role }: RoleGrant<AssignableRole>) =>
+      unwrap(api().POST('/api/team/invitations', { body: { email: value, role } })),
     onSuccess: async ({ invitation }) => {
       notifications.show({ color: 'green', message: text.invited(invitation.email) });
-      setEmail('');
       await refresh();
     },
   });
@@ -57,21 +55,9 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
       </Title>
       <Text size="sm">{text.intro}</Text>
       <RoleGrantForm
-        field={{
-          name: 'email',
-          label: text.email,
-          value: email,
-          onChange: setEmail,
-          type: 'email',
-          required: true,
-        }}
-        roles={roles}
-        role={role}
-        onRole={setRole}
-        roleWidth={180}
-        roleLabel={text.role}
-        submitLabel={text.invite}
-        submission={invite}
+        field={{ name: 'email', label: text.email, type: 'email', required: true }}
+        roles={{ options: roles, label: text.role, width: 180 }}
+        submit={{ label: text.invite, submission: invite }}
       />
       {invitations.error && <ErrorAlert error={invitations.error} />}
       {invitations.data?.invitations.length === 0 && <Text size="sm">{text.none}</Text>}

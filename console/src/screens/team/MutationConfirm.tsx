@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 export interface Submission<V> {
   isPending: boolean;
   error: Error | null;
-  mutate(variables: V): void;
+  mutate(variables: V, options?: { onSuccess?: () => void }): void;
 }
 
 /**

@@ -1,47 +1,45 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { Role } from '../../logic/team-roles';
 import { teamMessages } from '../../messages/team';
 import type { Submission } from './MutationConfirm';
 
+/** What the form submits: the text field's value and the chosen role. */
+export interface RoleGrant<R extends Role> {
+  value: string;
+  role: R;
+}
+
 /**
- * A team section's create form: one text field and a role, on one row from the `sm` breakpoint
- * (stacked on a phone), then the submit button. The API's field errors (`ApiError.fieldErrors`,
+ * A team section's create form: one text field and a role (`viewer` until another is chosen, the
+ * least a new grant should give), on one row from the `sm` breakpoint (stacked on a phone), then
+ * the submit button. It holds what is typed and chosen, submits it to `submit.submission`, and
+ * empties the text field once that succeeds. The API's field errors (`ApiError.fieldErrors`,
  * keyed by the body's field names: `field.name` and `role`) show under their inputs; any other
  * failure as an alert below the form. Used by the clients (`POST /api/team/clients`) and the
  * invitations (`POST /api/team/invitations`) sections.
  */
 export function RoleGrantForm<R extends Role>(props: {
-  /** the text field: its body field name, label and value; `type`, `required`, `maxLength` as on an input */
-  field: {
-    name: string;
-    label: string;
-    value: string;
-    onChange: (value: string) => void;
-    type?: 'email' | 'text';
-    required?: boolean;
-    maxLength?: number;
-  };
-  /** the roles offered, the one chosen, and the select's width in px from `sm` up */
-  roles: readonly R[];
-  role: R;
-  onRole: (role: R) => void;
-  roleWidth: number;
-  roleLabel: string;
-  submitLabel: string;
-  submission: Submission<void>;
+  /** the text field: its body field name and label; `type`, `required`, `maxLength` as on an input */
+  field: { name: string; label: string; type?: 'email' | 'text'; required?: boolean; maxLength?: number };
+  /** the roles offered, the select's label, and its width in px from `sm` up */
+  roles: { options: readonly R[]; label: string; width: number };
+  submit: { label: string; submission: Submission<RoleGrant<R>> };
 }) {
-  const { field, submission } = props;
-  const submit = (event: FormEvent) => {
+  const { field, roles, submit } = props;
+  const { submission } = submit;
+  const [value, setValue] = useState('');
+  const [role, setRole] = useState<R>('viewer' as R);
+  const send = (event: FormEvent) => {
     event.preventDefault();
-    submission.mutate();
+    submission.mutate({ value, role }, { onSuccess: () => setValue('') });
   };
   const fieldErrors = submission.error instanceof ApiError ? submission.error.fieldErrors() : {};
   return (
     <>
-      <form onSubmit={submit}>
+      <form onSubmit={send}>
         <Group align="flex-start">
           <TextInput
             label={field.label}
@@ -49,20 +47,20 @@ export function RoleGrantForm<R extends Role>(props: {
             required={field.required}
             maxLength={field.maxLength}
             w={{ base: '100%', sm: 320 }}
-            value={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.value)}
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
             error={fieldErrors[field.name]}
           />
           <NativeSelect
-            label={props.roleLabel}
-            w={{ base: '100%', sm: props.roleWidth }}
-            value={props.role}
-            data={props.roles.map((value) => ({ value, label: teamMessages.roles[value] }))}
-            onChange={(event) => props.onRole(event.currentTarget.value as R)}
+            label={roles.label}
+            w={{ base: '100%', sm: roles.width }}
+            value={role}
+            data={roles.options.map((option) => ({ value: option, label: teamMessages.roles[option] }))}
+            onChange={(event) => setRole(event.currentTarget.value as R)}
             error={fieldErrors.role}
           />
           <Button type="submit" mt={{ base: 0, sm: 25 }} loading={submission.isPending}>
-            {props.submitLabel}
+            {submit.label}
           </Button>
         </Group>
       </form>
