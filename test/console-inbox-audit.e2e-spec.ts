@@ -54,7 +54,12 @@ describeWithTools('chromium')('console notifications and audit trail (real Chrom
   beforeAll(async () => {
     org = await startTestOrg({ users: 10, groups: 2, apps: 1, seed: 61 });
     okta = new SimulatorClient(org.sim);
-    session = await startConsoleSession({ ...org.env, SELF_SERVICE_TEAMS: 'true', JOB_POLL_SECONDS: '0.5' });
+    // The header reads the unread count every 2 s (its server's config) rather than every 30 s: the
+    // badge below still changes only through that poll, with no reload.
+    session = await startConsoleSession(
+      { ...org.env, SELF_SERVICE_TEAMS: 'true', JOB_POLL_SECONDS: '0.5' },
+      { unreadPollSeconds: 2 },
+    );
     ctx = session.app;
     // A new address signs in to a team of its own, as its owner (super_admin).
     adminEmail = newAddress('inbox-admin');
@@ -96,7 +101,7 @@ describeWithTools('chromium')('console notifications and audit trail (real Chrom
     const failedId = await startBackup(ctx, token, { connectionId });
     expect(await waitForBackup(ctx, token, failedId)).toMatchObject({ status: 'failed' });
 
-    // The header polls the unread count (every 30 s): both notifications show without a reload.
+    // The header polls the unread count (every 2 s here): both notifications show without a reload.
     await badge('2 unread').waitFor({ timeout: 60_000 });
     const [refused] = (await inbox({ unreadOnly: true })).filter(
       (n) => n.type === 'connection.credentials_invalid',

@@ -47,14 +47,23 @@ export interface ConsoleSession {
 
 /**
  * Builds the console if stale, starts the app with `env` (plus the console's origin in
- * CONSOLE_ORIGINS), serves the console and launches Chromium.
+ * CONSOLE_ORIGINS), serves the console (with `consoleSettings` in its /config.json, e.g. a
+ * shorter unread-count poll than the 30 s default) and launches Chromium.
  */
-export async function startConsoleSession(env: Record<string, string> = {}): Promise<ConsoleSession> {
+export async function startConsoleSession(
+  env: Record<string, string> = {},
+  consoleSettings: { unreadPollSeconds?: number } = {},
+): Promise<ConsoleSession> {
   buildConsoleIfStale();
   const consolePort = await freePort();
   const consoleOrigin = `http://127.0.0.1:${consolePort}`;
   const app = await startTestApp({ ...env, CONSOLE_ORIGINS: consoleOrigin });
-  const server = await startConsoleServer({ port: consolePort, host: '127.0.0.1', apiUrl: app.baseUrl });
+  const server = await startConsoleServer({
+    port: consolePort,
+    host: '127.0.0.1',
+    apiUrl: app.baseUrl,
+    ...consoleSettings,
+  });
   const chromium = await launchChromium();
   const findings: ScreenFindings = { violations: [], narrow: [], pageErrors: [] };
   return {

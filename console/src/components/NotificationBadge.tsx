@@ -2,20 +2,19 @@ import { Badge, Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api/client';
+import { currentConfig } from '../config';
 import { UNREAD_BADGE_CAP, unreadBadgeText } from '../logic/notifications';
 import { notificationsMessages as text } from '../messages/notifications';
 import { useCan } from '../session/me';
-
-/** How often the header asks for the unread count; the API has no push, so a light poll. */
-const POLL_MS = 30_000;
 
 /** TanStack Query key of the unread count; the inbox invalidates `['notifications']` after marking read. */
 export const UNREAD_QUERY_KEY = ['notifications', 'unread'] as const;
 
 /**
  * The header's link to the inbox with the unread count, for roles with `view notifications`.
- * The count is one `GET /api/notifications?unreadOnly=true&limit=100` every 30 s while the tab
- * is visible (served by the API's partial index of unread rows); 100 or more show as "99+".
+ * The count is one `GET /api/notifications?unreadOnly=true&limit=100` every `unreadPollSeconds` of
+ * the console's config (30 s unless its server says otherwise) while the tab is visible (served by
+ * the API's partial index of unread rows); 100 or more show as "99+".
  */
 export function NotificationBadge() {
   const allowed = useCan('view notifications');
@@ -26,7 +25,7 @@ export function NotificationBadge() {
         api().GET('/api/notifications', { params: { query: { unreadOnly: true, limit: UNREAD_BADGE_CAP } } }),
       ),
     enabled: allowed,
-    refetchInterval: POLL_MS,
+    refetchInterval: currentConfig().unreadPollSeconds * 1000,
   });
   if (!allowed) return null;
   const count = unreadBadgeText(unread.data?.notifications.length ?? 0);

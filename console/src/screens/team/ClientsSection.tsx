@@ -1,27 +1,15 @@
-import {
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Code, CopyButton, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, unwrap, type Schemas } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
 import { clientRoles, mayHandleRole, type Role } from '../../logic/team-roles';
 import { teamMessages } from '../../messages/team';
 import { useMembers } from './MembersSection';
+import { MutationConfirm } from './MutationConfirm';
+import { RevokeButton, RoleGrantForm, type RoleGrant } from './RoleGrantForm';
 
 const text = teamMessages.clients;
 type Client = Schemas['TeamClient'];
@@ -35,8 +23,6 @@ type CreatedClient = Schemas['CreatedTeamClient'];
 export function ClientsSection({ callerRole }: { callerRole: Role }) {
   const queryClient = useQueryClient();
   const roles = clientRoles(callerRole);
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<Role>('viewer');
   const [created, setCreated] = useState<CreatedClient | null>(null);
   const [revoking, setRevoking] = useState<Client | null>(null);
   const members = useMembers();
@@ -46,13 +32,12 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['team', 'clients'] });
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ value, role }: RoleGrant<Role>) =>
       unwrap(
-        api().POST('/api/team/clients', { body: { role, ...(name.trim() ? { name: name.trim() } : {}) } }),
+        api().POST('/api/team/clients', { body: { role, ...(value.trim() ? { name: value.trim() } : {}) } }),
       ),
     onSuccess: async ({ client }) => {
       setCreated(client);
-      setName('');
       await refresh();
     },
   });
@@ -65,11 +50,6 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
       await refresh();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
-  const fieldErrors = create.error instanceof ApiError ? create.error.fieldErrors() : {};
   const memberEmail = (userId: string) =>
     members.data?.members.find((member) => member.user_id === userId)?.email ?? userId;
   return (
@@ -78,30 +58,11 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
         {text.title}
       </Title>
       <Text size="sm">{text.intro}</Text>
-      <form onSubmit={submit}>
-        <Group align="flex-start">
-          <TextInput
-            label={text.name}
-            w={{ base: '100%', sm: 320 }}
-            maxLength={200}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={fieldErrors.name}
-          />
-          <NativeSelect
-            label={text.role}
-            w={{ base: '100%', sm: 200 }}
-            value={role}
-            data={roles.map((value) => ({ value, label: teamMessages.roles[value] }))}
-            onChange={(event) => setRole(event.currentTarget.value as Role)}
-            error={fieldErrors.role}
-          />
-          <Button type="submit" mt={{ base: 0, sm: 25 }} loading={create.isPending}>
-            {text.create}
-          </Button>
-        </Group>
-      </form>
-      {create.error && !Object.keys(fieldErrors).length && <ErrorAlert error={create.error} />}
+      <RoleGrantForm
+        field={{ name: 'name', label: text.name, maxLength: 200 }}
+        roles={{ options: roles, label: text.role, width: 200 }}
+        submit={{ label: text.create, submission: create }}
+      />
       {clients.error && <ErrorAlert error={clients.error} />}
       {clients.data?.clients.length === 0 && <Text size="sm">{text.none}</Text>}
       {!!clients.data?.clients.length && (
@@ -141,15 +102,7 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
                   </Table.Td>
                   <Table.Td>
                     {!client.revoked_at && mayHandleRole(callerRole, client.role) && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`${text.revoke} ${client.name}`}
-                        onClick={() => setRevoking(client)}
-                      >
-                        {text.revoke}
-                      </Button>
+                      <RevokeButton text={text} name={client.name} onClick={() => setRevoking(client)} />
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -160,17 +113,14 @@ export function ClientsSection({ callerRole }: { callerRole: Role }) {
       )}
       {created && <CreatedSecret client={created} onClose={() => setCreated(null)} />}
       {revoking && (
-        <ConfirmModal
-          opened
+        <MutationConfirm
           title={text.revokeTitle}
           confirmLabel={text.revokeConfirm}
-          busy={revoke.isPending}
-          onConfirm={() => revoke.mutate(revoking.client_id)}
+          body={text.revokeBody(revoking.name)}
+          target={revoking.client_id}
+          submission={revoke}
           onClose={() => setRevoking(null)}
-        >
-          {text.revokeBody(revoking.name)}
-          {revoke.error && <ErrorAlert error={revoke.error} />}
-        </ConfirmModal>
+        />
       )}
     </Stack>
   );

@@ -1,14 +1,14 @@
-import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, unwrap, type Schemas } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
 import { grantableRoles, mayHandleRole, type AssignableRole, type Role } from '../../logic/team-roles';
 import { teamMessages } from '../../messages/team';
+import { MutationConfirm } from './MutationConfirm';
+import { RevokeButton, RoleGrantForm, type RoleGrant } from './RoleGrantForm';
 
 const text = teamMessages.invitations;
 type Invitation = Schemas['TeamInvitation'];
@@ -20,8 +20,6 @@ type Invitation = Schemas['TeamInvitation'];
 export function InvitationsSection({ callerRole }: { callerRole: Role }) {
   const queryClient = useQueryClient();
   const roles = grantableRoles(callerRole);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AssignableRole>('viewer');
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const invitations = useQuery({
     queryKey: ['team', 'invitations'],
@@ -34,10 +32,10 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
       queryClient.invalidateQueries({ queryKey: ['me'] }),
     ]);
   const invite = useMutation({
-    mutationFn: () => unwrap(api().POST('/api/team/invitations', { body: { email, role } })),
+    mutationFn: ({ value, role }: RoleGrant<AssignableRole>) =>
+      unwrap(api().POST('/api/team/invitations', { body: { email: value, role } })),
     onSuccess: async ({ invitation }) => {
       notifications.show({ color: 'green', message: text.invited(invitation.email) });
-      setEmail('');
       await refresh();
     },
   });
@@ -50,42 +48,17 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
       await refresh();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate();
-  };
-  const fieldErrors = invite.error instanceof ApiError ? invite.error.fieldErrors() : {};
   return (
     <Stack component="section" aria-labelledby="team-invitations-title" gap="xs">
       <Title order={2} size="h3" id="team-invitations-title">
         {text.title}
       </Title>
       <Text size="sm">{text.intro}</Text>
-      <form onSubmit={submit}>
-        <Group align="flex-start">
-          <TextInput
-            label={text.email}
-            type="email"
-            required
-            w={{ base: '100%', sm: 320 }}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={fieldErrors.email}
-          />
-          <NativeSelect
-            label={text.role}
-            w={{ base: '100%', sm: 180 }}
-            value={role}
-            data={roles.map((value) => ({ value, label: teamMessages.roles[value] }))}
-            onChange={(event) => setRole(event.currentTarget.value as AssignableRole)}
-            error={fieldErrors.role}
-          />
-          <Button type="submit" mt={{ base: 0, sm: 25 }} loading={invite.isPending}>
-            {text.invite}
-          </Button>
-        </Group>
-      </form>
-      {invite.error && !Object.keys(fieldErrors).length && <ErrorAlert error={invite.error} />}
+      <RoleGrantForm
+        field={{ name: 'email', label: text.email, type: 'email', required: true }}
+        roles={{ options: roles, label: text.role, width: 180 }}
+        submit={{ label: text.invite, submission: invite }}
+      />
       {invitations.error && <ErrorAlert error={invitations.error} />}
       {invitations.data?.invitations.length === 0 && <Text size="sm">{text.none}</Text>}
       {!!invitations.data?.invitations.length && (
@@ -111,15 +84,11 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
                   <Table.Td>{text.statuses[invitation.status]}</Table.Td>
                   <Table.Td>
                     {mayHandleRole(callerRole, invitation.role) && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`${text.revoke} ${invitation.email}`}
+                      <RevokeButton
+                        text={text}
+                        name={invitation.email}
                         onClick={() => setRevoking(invitation)}
-                      >
-                        {text.revoke}
-                      </Button>
+                      />
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -129,17 +98,14 @@ export function InvitationsSection({ callerRole }: { callerRole: Role }) {
         </Table.ScrollContainer>
       )}
       {revoking && (
-        <ConfirmModal
-          opened
+        <MutationConfirm
           title={text.revokeTitle}
           confirmLabel={text.revokeConfirm}
-          busy={revoke.isPending}
-          onConfirm={() => revoke.mutate(revoking.id)}
+          body={text.revokeBody(revoking.email)}
+          target={revoking.id}
+          submission={revoke}
           onClose={() => setRevoking(null)}
-        >
-          {text.revokeBody(revoking.email)}
-          {revoke.error && <ErrorAlert error={revoke.error} />}
-        </ConfirmModal>
+        />
       )}
     </Stack>
   );

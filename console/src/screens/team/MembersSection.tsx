@@ -3,11 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap, type Schemas } from '../../api/client';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
 import { grantableRoles, mayChangeMember, type AssignableRole, type Role } from '../../logic/team-roles';
 import { teamMessages } from '../../messages/team';
+import { MutationConfirm } from './MutationConfirm';
 
 const text = teamMessages.members;
 type Member = Schemas['TeamMember'];
@@ -149,30 +149,24 @@ export function MembersSection({ caller }: { caller: { role: Role; userId: strin
         </Table.ScrollContainer>
       )}
       {dialog?.kind === 'remove' && (
-        <ConfirmModal
-          opened
+        <MutationConfirm
           title={text.removeTitle}
           confirmLabel={text.removeConfirm}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(dialog.member)}
+          body={text.removeBody(dialog.member.email)}
+          target={dialog.member}
+          submission={remove}
           onClose={() => setDialog(null)}
-        >
-          {text.removeBody(dialog.member.email)}
-          {remove.error && <ErrorAlert error={remove.error} />}
-        </ConfirmModal>
+        />
       )}
       {dialog?.kind === 'transfer' && (
-        <ConfirmModal
-          opened
+        <MutationConfirm
           title={text.transferTitle}
           confirmLabel={text.transferConfirm}
-          busy={transfer.isPending}
-          onConfirm={() => transfer.mutate(dialog.member)}
+          body={text.transferBody(dialog.member.email)}
+          target={dialog.member}
+          submission={transfer}
           onClose={() => setDialog(null)}
-        >
-          {text.transferBody(dialog.member.email)}
-          {transfer.error && <ErrorAlert error={transfer.error} />}
-        </ConfirmModal>
+        />
       )}
     </Stack>
   );
