@@ -99,6 +99,8 @@ const ENDPOINTS: Record<string, Permission | typeof PUBLIC | typeof AUTHENTICATE
   'GET /api/me': AUTHENTICATED,
   'POST /api/me/team': AUTHENTICATED,
   'GET /api/restore/history': P.Restore,
+  // Beyond the spec (docs/restore.md "Undo since a clean backup"): an undo's dry run.
+  'GET /api/restore/undo': P.Restore,
   'GET /api/restore/:restoreId': P.Restore,
   'GET /api/restore/previews/:previewId': P.Restore,
   'GET /api/audit-events': P.Export,
