@@ -27,6 +27,7 @@ import { DriftAlertsModule } from './drift-alerts/drift-alerts.module.js';
 import { AccountModule } from './identity/account/account.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { MeModule } from './identity/me/me.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -63,6 +64,7 @@ export class AppModule {
         AccountModule,
         NewsletterModule,
         MeModule,
+        McpModule,
       ],
     };
   }

@@ -9,5 +9,6 @@ import { TimelineService } from './timeline.service.js';
   imports: [BackupsModule, ConnectionsModule],
   controllers: [TimelineController],
   providers: [TimelineService],
+  exports: [TimelineService],
 })
 export class TimelineModule {}

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { byCaller } from '@app/audit/audit-entry.js';
+import { AuditService } from '@app/audit/audit.service.js';
+import { roleHasPermission } from '@app/common/permission.js';
+import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
+import { SERVICE_VERSION } from '@app/platform/config/version.js';
+import type { McpTool } from './mcp-tool.js';
+import { MCP_TOOLS } from './mcp-tools.js';
+import { toolErrorMessage } from './tool-error.js';
+
+/** What the server tells a client about itself at `initialize`. */
+const INSTRUCTIONS =
+  'Backups, diffs, timelines, compliance checks, scores and restore previews of identity provider ' +
+  'configuration (Okta, Okta Workflows, Microsoft Entra ID). Listing tools answer a summary with ' +
+  'counts first and a page of items; pass nextCursor as cursor for the next page. Start with ' +
+  'list_backups (or list_connections), then compare_backups, resource_timeline or search_backup.';
+
+/**
+ * Builds the MCP server (the official SDK's McpServer) that answers one agent's request: the
+ * tools its role allows and no other (a viewer's agent neither lists nor calls a tool needing a
+ * permission the viewer lacks, as the REST routes refuse it). Stateless: each HTTP request gets
+ * its own server, so any replica answers any request (DESIGN section 1).
+ *
+ * Every call that reaches a tool is recorded in the audit trail as `mcp.tool_called` on target
+ * `mcp_tool` (its name), by the token's actor, with the OAuth client's id and name, the
+ * arguments and the outcome; a failure is answered as a tool error (`isError: true`, never a
+ * protocol error), its message from toolErrorMessage.
+ */
+@Injectable()
+export class McpServers {
+  constructor(
+    @Inject(MCP_TOOLS) private readonly tools: readonly McpTool[],
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The tools `actor`'s role allows, in MCP_TOOL_TYPES order. */
+  toolsFor(actor: AgentActor): McpTool[] {
+    return this.tools.filter((tool) => roleHasPermission(actor.role, tool.permission));
+  }
+
+  /** A server holding the tools of toolsFor(actor), each running as `actor`. */
+  serverFor(actor: AgentActor): McpServer {
+    const server = new McpServer(
+      { name: 'idp-backup', title: 'Identity provider backup', version: SERVICE_VERSION },
+      { instructions: INSTRUCTIONS },
+    );
+    for (const tool of this.toolsFor(actor)) {
+      server.registerTool(
+        tool.name,
+        {
+          title: tool.title,
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          outputSchema: tool.outputSchema,
+          annotations: { title: tool.title, ...tool.annotations },
+        },
+        (args: Record<string, unknown>) => this.call(tool, actor, args),
+      );
+    }
+    return server;
+  }
+
+  private async call(tool: McpTool, actor: AgentActor, args: Record<string, unknown>): Promise<CallToolResult> {
+    let result: CallToolResult;
+    let error: string | undefined;
+    try {
+      const structured = await tool.run(actor, args);
+      result = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+    } catch (thrown) {
+      error = toolErrorMessage(thrown, tool.name, actor.origin?.requestId);
+      result = { content: [{ type: 'text', text: error }], isError: true };
+    }
+    await this.audit.recordAlone({
+      ...byCaller(actor),
+      action: 'mcp.tool_called',
+      target: { type: 'mcp_tool', id: tool.name },
+      outcome: error === undefined ? 'success' : 'failure',
+      details: {
+        client_id: actor.agent.clientId,
+        client_name: actor.agent.clientName,
+        arguments: args,
+        ...(error === undefined ? {} : { error }),
+      },
+    });
+    return result;
+  }
+}
