@@ -11,9 +11,20 @@ import type {
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
 import { decodeJwt } from 'jose';
+import type { z } from 'zod';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { TeamsService } from '@app/identity/teams/teams.service.js';
+import type { McpTool } from '@app/mcp/mcp-tool.js';
+import type { CheckComplianceTool } from '@app/mcp/tools/check-compliance.tool.js';
+import type { CompareBackupsTool } from '@app/mcp/tools/compare-backups.tool.js';
+import type { GetBackupTool } from '@app/mcp/tools/get-backup.tool.js';
+import type { GetScoresTool } from '@app/mcp/tools/get-scores.tool.js';
+import type { ListBackupsTool } from '@app/mcp/tools/list-backups.tool.js';
+import type { ListConnectionsTool } from '@app/mcp/tools/list-connections.tool.js';
+import type { PreviewRestoreTool } from '@app/mcp/tools/preview-restore.tool.js';
+import type { ResourceTimelineTool } from '@app/mcp/tools/resource-timeline.tool.js';
+import type { SearchBackupTool } from '@app/mcp/tools/search-backup.tool.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { Browser } from './support/browser.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
@@ -94,6 +105,21 @@ class AgentAuth implements OAuthClientProvider {
   }
 }
 
+/** A tool's structured answer, typed by its output schema. */
+type Answer<T extends McpTool> = z.infer<z.ZodObject<T['outputSchema']>>;
+
+interface Answers {
+  list_connections: Answer<ListConnectionsTool>;
+  list_backups: Answer<ListBackupsTool>;
+  get_backup: Answer<GetBackupTool>;
+  compare_backups: Answer<CompareBackupsTool>;
+  resource_timeline: Answer<ResourceTimelineTool>;
+  search_backup: Answer<SearchBackupTool>;
+  check_compliance: Answer<CheckComplianceTool>;
+  get_scores: Answer<GetScoresTool>;
+  preview_restore: Answer<PreviewRestoreTool>;
+}
+
 /** A signed-in agent: its MCP client, and its access token for the checks at the HTTP level. */
 interface Agent {
   client: Client;
@@ -170,10 +196,14 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
   }
 
   /** A tool's structured answer, after checking it succeeded. */
-  async function answer(agent: Agent, name: string, args: Record<string, unknown>): Promise<any> {
+  async function answer<N extends keyof Answers>(
+    agent: Agent,
+    name: N,
+    args: Record<string, unknown>,
+  ): Promise<Answers[N]> {
     const result = await call(agent, name, args);
-    expect([result.isError ?? false, result.content]).toEqual([false, expect.any(Array)]);
-    return result.structuredContent;
+    expect([result.isError ?? false, result.content.length]).toEqual([false, 1]);
+    return result.structuredContent as Answers[N];
   }
 
   /** A tool error's message, after checking it is one (never a protocol error). */
@@ -196,8 +226,11 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
     const profile = user.data.profile as Record<string, unknown>;
     editedUser = { id: user.id, name: String(profile.login) };
     expect(
-      (await okta.call('POST', `/api/v1/users/${user.id}`, { json: { profile: { ...profile, title: 'Chief Restorer' } } }))
-        .status,
+      (
+        await okta.call('POST', `/api/v1/users/${user.id}`, {
+          json: { profile: { ...profile, title: 'Chief Restorer' } },
+        })
+      ).status,
     ).toBe(200);
     after = await runBackup(ctx, admin.token, { connectionId });
     expect([before.status, after.status]).toEqual(['completed', 'completed']);
@@ -265,13 +298,17 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
   });
 
   describe('tools/list', () => {
-    it("shows each role the tools its permissions allow, with schemas and annotations", () => {
+    it('shows each role the tools its permissions allow, with schemas and annotations', () => {
       expect(ownerAgent.tools.map((tool) => tool.name)).toEqual(ALL_TOOLS);
       expect(viewerAgent.tools.map((tool) => tool.name)).toEqual(VIEWER_TOOLS);
       for (const tool of ownerAgent.tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
-        expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+        expect(tool.annotations).toMatchObject({
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+        });
       }
     });
 
@@ -285,7 +322,11 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
     it('list_connections: the connections without credentials', async () => {
       const body = await answer(ownerAgent, 'list_connections', {});
       expect(body).toMatchObject({ total: 1, byProvider: { okta: 1 }, nextCursor: null });
-      expect(body.connections[0]).toMatchObject({ id: connectionId, provider: 'okta', org_url: org.sim.baseUrl });
+      expect(body.connections[0]).toMatchObject({
+        id: connectionId,
+        provider: 'okta',
+        org_url: org.sim.baseUrl,
+      });
       expect(JSON.stringify(body)).not.toContain(org.integration.clientSecret);
       expect(JSON.stringify(body)).not.toContain(org.integration.clientId);
       expect(await toolError(ownerAgent, 'list_connections', { limit: 0 })).toMatch(/limit/);
@@ -303,7 +344,11 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
 
     it('get_backup: counts by type; another id is not found', async () => {
       const body = await answer(viewerAgent, 'get_backup', { backupId: after.id });
-      expect(body.backup).toMatchObject({ id: after.id, status: 'completed', resource_counts: after.resource_counts });
+      expect(body.backup).toMatchObject({
+        id: after.id,
+        status: 'completed',
+        resource_counts: after.resource_counts,
+      });
       expect(await toolError(viewerAgent, 'get_backup', { backupId: randomUUID() })).toMatch(/^not_found/);
       expect(await toolError(viewerAgent, 'get_backup', {})).toMatch(/backupId/);
     });
@@ -335,7 +380,10 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       });
       expect([none.matching, none.changes]).toEqual([0, []]);
       expect(
-        await toolError(viewerAgent, 'compare_backups', { fromBackupId: before.id, toBackupId: randomUUID() }),
+        await toolError(viewerAgent, 'compare_backups', {
+          fromBackupId: before.id,
+          toBackupId: randomUUID(),
+        }),
       ).toMatch(/^not_found/);
       expect(
         await toolError(viewerAgent, 'compare_backups', {
@@ -354,7 +402,11 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       });
       expect(body.byChange).toEqual({ created: 1, modified: 1, deleted: 0 });
       expect(body.events[0]).toMatchObject({ backupId: after.id, change: 'modified' });
-      expect(body.events[0].operations).toContainEqual({ op: 'replace', path: '/profile/title', value: 'Chief Restorer' });
+      expect(body.events[0].operations).toContainEqual({
+        op: 'replace',
+        path: '/profile/title',
+        value: 'Chief Restorer',
+      });
       expect(
         await toolError(viewerAgent, 'resource_timeline', {
           connectionId: randomUUID(),
@@ -363,7 +415,11 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
         }),
       ).toMatch(/^not_found/);
       expect(
-        await toolError(viewerAgent, 'resource_timeline', { connectionId, resourceType: 'User!', resourceId: 'x' }),
+        await toolError(viewerAgent, 'resource_timeline', {
+          connectionId,
+          resourceType: 'User!',
+          resourceId: 'x',
+        }),
       ).toMatch(/resourceType/);
     });
 
@@ -373,27 +429,51 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
         query: editedUser.name!.slice(0, 6).toUpperCase(),
         resourceTypes: ['user'],
       });
-      expect(byName.matches).toContainEqual({ resourceType: 'user', id: editedUser.id, name: expect.any(String) });
+      expect(byName.matches).toContainEqual({
+        resourceType: 'user',
+        id: editedUser.id,
+        name: expect.any(String),
+      });
       expect(byName.byType.user).toBe(byName.total);
       const byId = await answer(viewerAgent, 'search_backup', { backupId: after.id, query: editedUser.id });
       expect(byId.matches.map((match: { id: string }) => match.id)).toContain(editedUser.id);
       expect(
-        await toolError(viewerAgent, 'search_backup', { backupId: after.id, query: 'x', resourceTypes: ['workflow'] }),
+        await toolError(viewerAgent, 'search_backup', {
+          backupId: after.id,
+          query: 'x',
+          resourceTypes: ['workflow'],
+        }),
       ).toMatch(/holds no workflow/);
-      expect(await toolError(viewerAgent, 'search_backup', { backupId: after.id, query: '' })).toMatch(/query/);
+      expect(await toolError(viewerAgent, 'search_backup', { backupId: after.id, query: '' })).toMatch(
+        /query/,
+      );
     });
 
     it('check_compliance: score and counts first, then findings; one finding’s evidence on request', async () => {
-      const body = await answer(ownerAgent, 'check_compliance', { connectionId, framework: 'soc2', limit: 5 });
+      const body = await answer(ownerAgent, 'check_compliance', {
+        connectionId,
+        framework: 'soc2',
+        limit: 5,
+      });
       expect(body).toMatchObject({ framework: 'soc2', backupId: after.id, detail: null });
       const counted = Object.values(body.byStatus as Record<string, number>).reduce((sum, n) => sum + n, 0);
       expect(body.findings.length).toBe(Math.min(5, counted));
       const check = body.findings[0].check as string;
-      const detailed = await answer(ownerAgent, 'check_compliance', { connectionId, framework: 'soc2', check });
+      const detailed = await answer(ownerAgent, 'check_compliance', {
+        connectionId,
+        framework: 'soc2',
+        check,
+      });
       expect(detailed.detail).toMatchObject({ check, evidence: { backupId: after.id } });
-      expect(await toolError(ownerAgent, 'check_compliance', { connectionId, framework: 'sox' })).toMatch(/framework/);
+      expect(await toolError(ownerAgent, 'check_compliance', { connectionId, framework: 'sox' })).toMatch(
+        /framework/,
+      );
       expect(
-        await toolError(ownerAgent, 'check_compliance', { connectionId, framework: 'soc2', check: 'no.such.check' }),
+        await toolError(ownerAgent, 'check_compliance', {
+          connectionId,
+          framework: 'soc2',
+          check: 'no.such.check',
+        }),
       ).toMatch(/no\.such\.check/);
     });
 
@@ -407,17 +487,24 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
         .expect(200);
       expect(body.resilience).toEqual({ connectionId, ...rest.body });
       expect((await answer(viewerAgent, 'get_scores', {})).resilience).toBeNull();
-      expect(await toolError(viewerAgent, 'get_scores', { connectionId: randomUUID() })).toMatch(/^not_found/);
+      expect(await toolError(viewerAgent, 'get_scores', { connectionId: randomUUID() })).toMatch(
+        /^not_found/,
+      );
     });
 
     it('preview_restore: totals and counts by type, writing nothing', async () => {
-      const body = await answer(ownerAgent, 'preview_restore', { backupId: before.id, resourceTypes: ['user'] });
+      const body = await answer(ownerAgent, 'preview_restore', {
+        backupId: before.id,
+        resourceTypes: ['user'],
+      });
       expect(body.byType).toContainEqual(expect.objectContaining({ resourceType: 'user', update: 1 }));
       expect(body.totals.update).toBeGreaterThanOrEqual(1);
-      expect(await toolError(ownerAgent, 'preview_restore', { backupId: randomUUID() })).toMatch(/^not_found/);
-      expect(await toolError(ownerAgent, 'preview_restore', { backupId: before.id, resourceIds: 'x' })).toMatch(
-        /resourceIds/,
+      expect(await toolError(ownerAgent, 'preview_restore', { backupId: randomUUID() })).toMatch(
+        /^not_found/,
       );
+      expect(
+        await toolError(ownerAgent, 'preview_restore', { backupId: before.id, resourceIds: 'x' }),
+      ).toMatch(/resourceIds/);
     });
   });
 
@@ -440,7 +527,10 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
         actor: expect.objectContaining({ type: 'user' }),
         target: { type: 'mcp_tool', id: 'get_backup' },
         outcome: 'failure',
-        details: expect.objectContaining({ client_name: 'VS Code (test)', error: expect.stringMatching(/^not_found/) }),
+        details: expect.objectContaining({
+          client_name: 'VS Code (test)',
+          error: expect.stringMatching(/^not_found/),
+        }),
       }),
     );
   });

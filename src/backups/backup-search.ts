@@ -32,7 +32,9 @@ export async function searchRecords(
 ): Promise<RecordSearch> {
   const missing = (types ?? []).filter((type) => !reader.has(type));
   if (missing.length > 0) {
-    throw new ValidationError(`This backup holds no ${missing.join(', ')}; it holds: ${reader.types.join(', ')}`);
+    throw new ValidationError(
+      `This backup holds no ${missing.join(', ')}; it holds: ${reader.types.join(', ')}`,
+    );
   }
   const needle = query.toLowerCase();
   const found: RecordSearch = { total: 0, byType: {}, matches: [] };
@@ -42,7 +44,8 @@ export async function searchRecords(
         if (record.id !== query && !(record.name ?? '').toLowerCase().includes(needle)) continue;
         found.total += 1;
         found.byType[type] = (found.byType[type] ?? 0) + 1;
-        if (found.matches.length < keep) found.matches.push({ resourceType: type, id: record.id, name: record.name });
+        if (found.matches.length < keep)
+          found.matches.push({ resourceType: type, id: record.id, name: record.name });
       }
     }
   }

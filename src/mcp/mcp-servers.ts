@@ -62,12 +62,19 @@ export class McpServers {
     return server;
   }
 
-  private async call(tool: McpTool, actor: AgentActor, args: Record<string, unknown>): Promise<CallToolResult> {
+  private async call(
+    tool: McpTool,
+    actor: AgentActor,
+    args: Record<string, unknown>,
+  ): Promise<CallToolResult> {
     let result: CallToolResult;
     let error: string | undefined;
     try {
       const structured = await tool.run(actor, args);
-      result = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+      result = {
+        content: [{ type: 'text', text: JSON.stringify(structured) }],
+        structuredContent: structured,
+      };
     } catch (thrown) {
       error = toolErrorMessage(thrown, tool.name, actor.origin?.requestId);
       result = { content: [{ type: 'text', text: error }], isError: true };

@@ -57,7 +57,10 @@ export class McpController {
     res.setHeader('Allow', 'POST');
     return {
       jsonrpc: '2.0',
-      error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST each message' },
+      error: {
+        code: -32000,
+        message: 'Method not allowed: this MCP endpoint is stateless; POST each message',
+      },
       id: null,
     };
   }

@@ -14,7 +14,9 @@ export function toolErrorMessage(error: unknown, tool: string, requestId: string
   if (error instanceof ApiError) {
     const fields = Array.isArray(error.details)
       ? error.details
-          .map((detail) => [detail.field, detail.message].filter((part) => typeof part === 'string').join(': '))
+          .map((detail) =>
+            [detail.field, detail.message].filter((part) => typeof part === 'string').join(': '),
+          )
           .filter(Boolean)
       : [];
     return [`${error.code}: ${error.message}`, ...fields].join('; ');

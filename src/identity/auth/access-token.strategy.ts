@@ -119,7 +119,11 @@ export function accessTokenRefusal(challenge: unknown): UnauthorizedError {
  * strategy that fails with a challenge), or the generic one.
  * @throws the error, or UnauthorizedError
  */
-export function passportVerdict<TActor>(error: unknown, actor: TActor | false | null, challenges: unknown): TActor {
+export function passportVerdict<TActor>(
+  error: unknown,
+  actor: TActor | false | null,
+  challenges: unknown,
+): TActor {
   if (error) throw error;
   if (actor) return actor;
   const refused = [challenges].flat().find((challenge) => challenge instanceof Error);

@@ -72,7 +72,6 @@ export class AuthGuard extends PassportAuthGuard() {
     return true;
   }
 
-
   /** passport's verdict (passportVerdict). */
   override handleRequest<TActor = Actor>(
     error: unknown,

@@ -51,7 +51,10 @@ export class McpTokenStrategy extends PassportStrategy(AccessTokenStrategy) impl
     }
     const actor = await tokenActor(this.teams, claims);
     const client = await this.server.findClient(claims.clientId);
-    return { ...actor, agent: { clientId: claims.clientId, clientName: client?.clientName ?? claims.clientId } };
+    return {
+      ...actor,
+      agent: { clientId: claims.clientId, clientName: client?.clientName ?? claims.clientId },
+    };
   }
 
   onModuleDestroy(): void {

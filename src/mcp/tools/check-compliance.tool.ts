@@ -6,8 +6,8 @@ import { Permission } from '@app/common/permission.js';
 import { ComplianceService } from '@app/compliance/compliance.service.js';
 import { ValidationError } from '@app/common/errors.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
-import { nextCursorField, pageArguments, pageOf } from '../paging.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, instant, severityCounts, uuidArg } from './tool-schemas.js';
 
 const STATUSES = ['fail', 'warning', 'manual', 'pass', 'not_applicable'] as const satisfies FindingStatus[];
@@ -23,7 +23,9 @@ const input = {
     .string()
     .max(200)
     .optional()
-    .describe('a check id from the findings (e.g. "okta.password.min_length"): answers its full evidence in `detail`'),
+    .describe(
+      'a check id from the findings (e.g. "okta.password.min_length"): answers its full evidence in `detail`',
+    ),
   ...pageArguments(25),
 };
 
@@ -54,7 +56,9 @@ const output = {
         collectedAt: instant,
         resourceType: z.string(),
         total: z.number().int(),
-        resources: z.array(z.object({ id: z.string(), name: z.string().nullable(), observed: z.unknown().optional() })),
+        resources: z.array(
+          z.object({ id: z.string(), name: z.string().nullable(), observed: z.unknown().optional() }),
+        ),
         pointers: z.array(z.string()),
         observed: z.unknown(),
         expected: z.unknown(),

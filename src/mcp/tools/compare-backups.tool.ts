@@ -4,8 +4,8 @@ import { SEVERITIES } from '@libs/diff/change-facts.js';
 import { Permission } from '@app/common/permission.js';
 import { DiffService } from '@app/diff/diff.service.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
-import { nextCursorField, pageArguments, pageOf } from '../paging.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { changedPaths, countsBy, resourceTypesArg, severityCounts, uuidArg } from './tool-schemas.js';
 
 /** Most field paths one change lists; the timeline of the resource has them all. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BackupsService } from '@app/backups/backups.service.js';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
 import { backupLine, toBackupLine } from './list-backups.tool.js';
 import { countsBy, uuidArg } from './tool-schemas.js';
 

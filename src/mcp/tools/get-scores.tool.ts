@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { ScoresService } from '@app/scores/scores.service.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
-import { nextCursorField, pageArguments, pageOf } from '../paging.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, instant, uuidArg } from './tool-schemas.js';
 
 const input = {
@@ -38,7 +38,9 @@ const output = {
     .object({
       connectionId: z.string(),
       score: z.number(),
-      factors: z.array(z.object({ name: z.string(), weight: z.number(), value: z.number(), notes: z.string() })),
+      factors: z.array(
+        z.object({ name: z.string(), weight: z.number(), value: z.number(), notes: z.string() }),
+      ),
       recommendations: z.array(z.string()),
     })
     .nullable()
@@ -72,7 +74,11 @@ export class GetScoresTool implements McpTool<typeof input, typeof output> {
     const readiness = await this.scores.readiness(actor);
     const page = pageOf(readiness.perConnection, args);
     return {
-      readiness: { score: readiness.score, connections: readiness.perConnection.length, perConnection: page.items },
+      readiness: {
+        score: readiness.score,
+        connections: readiness.perConnection.length,
+        perConnection: page.items,
+      },
       resilience,
       nextCursor: page.nextCursor,
     };

@@ -5,8 +5,8 @@ import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import type { ListBackupsQuery } from '@app/backups/dto/list-backups.query.js';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
-import { decodeCursor, encodeCursor, nextCursorField, pageArguments } from '../paging.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { decodeCursor, encodeCursor, nextCursorField, pageArguments } from '@app/mcp/paging.js';
 import { connectionRef, instant, uuidArg } from './tool-schemas.js';
 
 const input = {

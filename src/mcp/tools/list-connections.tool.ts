@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { Permission } from '@app/common/permission.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
-import { nextCursorField, pageArguments, pageOf } from '../paging.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, instant } from './tool-schemas.js';
 
 const input = { ...pageArguments(50) };
@@ -45,7 +45,8 @@ export class ListConnectionsTool implements McpTool<typeof input, typeof output>
   async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
     const all = await this.connections.list(actor);
     const byProvider: Record<string, number> = {};
-    for (const connection of all) byProvider[connection.provider] = (byProvider[connection.provider] ?? 0) + 1;
+    for (const connection of all)
+      byProvider[connection.provider] = (byProvider[connection.provider] ?? 0) + 1;
     const page = pageOf(all, args);
     return {
       total: all.length,

@@ -6,8 +6,8 @@ import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { RestoreService } from '@app/restore/restore.service.js';
 import type { RestorePreview } from '@app/restore/restore-results.js';
-import type { McpTool } from '../mcp-tool.js';
-import { nextCursorField, pageArguments, pageOf } from '../paging.js';
+import type { McpTool } from '@app/mcp/mcp-tool.js';
+import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { instant, resourceTypesArg, uuidArg } from './tool-schemas.js';
 
 const input = {
@@ -35,7 +35,14 @@ const output = {
   byType: z.array(z.object({ resourceType: z.string(), ...counts })),
   notRestorable: z.array(z.object({ resourceType: z.string(), items: z.array(z.string()), why: z.string() })),
   pruneCandidates: z
-    .array(z.object({ resourceType: z.string(), id: z.string(), name: z.string().nullable(), severity: z.enum(SEVERITIES) }))
+    .array(
+      z.object({
+        resourceType: z.string(),
+        id: z.string(),
+        name: z.string().nullable(),
+        severity: z.enum(SEVERITIES),
+      }),
+    )
     .describe('a page of them'),
   nextCursor: nextCursorField.describe('pages pruneCandidates'),
 };
@@ -54,7 +61,12 @@ export class PreviewRestoreTool implements McpTool<typeof input, typeof output> 
     'created, changed back or left alone, what cannot be restored, and the objects only the live ' +
     'org holds. Writes nothing. Narrow with resourceTypes or resourceIds.';
   readonly permission = Permission.Restore;
-  readonly annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+  readonly annotations = {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  };
   readonly inputSchema = input;
   readonly outputSchema = output;
 
@@ -85,7 +97,12 @@ export class PreviewRestoreTool implements McpTool<typeof input, typeof output> 
       totals,
       byType,
       notRestorable: preview.notRestorable,
-      pruneCandidates: page.items.map(({ resourceType, id, name, severity }) => ({ resourceType, id, name, severity })),
+      pruneCandidates: page.items.map(({ resourceType, id, name, severity }) => ({
+        resourceType,
+        id,
+        name,
+        severity,
+      })),
       nextCursor: page.nextCursor,
     };
   }

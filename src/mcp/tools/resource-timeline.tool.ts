@@ -4,8 +4,8 @@ import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { MAX_TIMELINE_BACKUPS } from '@app/timeline/dto/timeline.query.js';
 import { TimelineService } from '@app/timeline/timeline.service.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
-import { nextCursorField, pageArguments, pageOf } from '../paging.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { changedPaths, instant, uuidArg } from './tool-schemas.js';
 
 /** Most operations one event shows; `operationCount` counts them all. */
@@ -21,7 +21,11 @@ const input = {
     .string()
     .regex(/^[a-z][a-z0-9_]{0,63}$/)
     .describe('singular snake_case type, e.g. "user", "group", "policy"'),
-  resourceId: z.string().min(1).max(512).describe("the resource's id as stored (from compare_backups or search_backup)"),
+  resourceId: z
+    .string()
+    .min(1)
+    .max(512)
+    .describe("the resource's id as stored (from compare_backups or search_backup)"),
   backups: z
     .number()
     .int()

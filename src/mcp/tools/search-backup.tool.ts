@@ -4,8 +4,8 @@ import { searchRecords } from '@app/backups/backup-search.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '../mcp-tool.js';
-import { nextCursorField, pageArguments, pageOf } from '../paging.js';
+import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, uuidArg } from './tool-schemas.js';
 
 /** Most matches listed across pages; all are counted. */

@@ -12,7 +12,8 @@ export const resourceTypesArg = z
   .describe('resource types (e.g. "user", "group", "policy") or categories; default: all');
 
 /** Counts keyed by a name (a resource type, a provider kind, a status). */
-export const countsBy = (what: string) => z.record(z.string(), z.number().int()).describe(`counts by ${what}`);
+export const countsBy = (what: string) =>
+  z.record(z.string(), z.number().int()).describe(`counts by ${what}`);
 
 /** Counts by each severity of docs/severity.md, every severity present. */
 export const severityCounts = z
