@@ -11,11 +11,10 @@ import type {
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
 import { decodeJwt } from 'jose';
-import type { z } from 'zod';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { TeamsService } from '@app/identity/teams/teams.service.js';
-import type { McpTool } from '@app/mcp/mcp-tool.js';
+import type { McpTool, ToolAnswer } from '@app/mcp/mcp-tool.js';
 import type { CheckComplianceTool } from '@app/mcp/tools/check-compliance.tool.js';
 import type { CompareBackupsTool } from '@app/mcp/tools/compare-backups.tool.js';
 import type { GetBackupTool } from '@app/mcp/tools/get-backup.tool.js';
@@ -106,7 +105,7 @@ class AgentAuth implements OAuthClientProvider {
 }
 
 /** A tool's structured answer, typed by its output schema. */
-type Answer<T extends McpTool> = z.infer<z.ZodObject<T['outputSchema']>>;
+type Answer<T extends McpTool> = ToolAnswer<T['definition']>;
 
 interface Answers {
   list_connections: Answer<ListConnectionsTool>;

@@ -37,7 +37,7 @@ export class McpServers {
 
   /** The tools `actor`'s role allows, in MCP_TOOL_TYPES order. */
   toolsFor(actor: AgentActor): McpTool[] {
-    return this.tools.filter((tool) => roleHasPermission(actor.role, tool.permission));
+    return this.tools.filter((tool) => roleHasPermission(actor.role, tool.definition.permission));
   }
 
   /** A server holding the tools of toolsFor(actor), each running as `actor`. */
@@ -47,15 +47,10 @@ export class McpServers {
       { instructions: INSTRUCTIONS },
     );
     for (const tool of this.toolsFor(actor)) {
+      const { name, title, description, inputSchema, outputSchema, annotations } = tool.definition;
       server.registerTool(
-        tool.name,
-        {
-          title: tool.title,
-          description: tool.description,
-          inputSchema: tool.inputSchema,
-          outputSchema: tool.outputSchema,
-          annotations: { title: tool.title, ...tool.annotations },
-        },
+        name,
+        { title, description, inputSchema, outputSchema, annotations: { title, ...annotations } },
         (args: Record<string, unknown>) => this.call(tool, actor, args),
       );
     }
@@ -67,6 +62,7 @@ export class McpServers {
     actor: AgentActor,
     args: Record<string, unknown>,
   ): Promise<CallToolResult> {
+    const { name } = tool.definition;
     let result: CallToolResult;
     let error: string | undefined;
     try {
@@ -76,13 +72,13 @@ export class McpServers {
         structuredContent: structured,
       };
     } catch (thrown) {
-      error = toolErrorMessage(thrown, tool.name, actor.origin?.requestId);
+      error = toolErrorMessage(thrown, name, actor.origin?.requestId);
       result = { content: [{ type: 'text', text: error }], isError: true };
     }
     await this.audit.recordAlone({
       ...byCaller(actor),
       action: 'mcp.tool_called',
-      target: { type: 'mcp_tool', id: tool.name },
+      target: { type: 'mcp_tool', id: name },
       outcome: error === undefined ? 'success' : 'failure',
       details: {
         client_id: actor.agent.clientId,

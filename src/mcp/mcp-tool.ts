@@ -24,14 +24,12 @@ export const READS_BACKUPS: ToolHints = {
 };
 
 /**
- * One MCP tool: what `tools/list` shows (name, title, description, JSON Schemas of its input and
- * of its `structuredContent`, annotations) and what a call runs. A role without `permission`
- * neither sees nor calls it, as the REST route with the same permission refuses it
- * (`RequirePermission`, ROLE_PERMISSIONS). `run` calls the same services as that route, with the
- * agent as the actor (team scoping, plan limits, redaction as for the API), and throws the
- * services' errors, which the server turns into tool errors (`isError: true`).
+ * What `tools/list` shows of a tool: name, title, description, the zod shapes of its arguments
+ * and of its `structuredContent` (listed as JSON Schemas), its annotations, and the permission a
+ * role needs to see and call it: the permission of the REST route it mirrors
+ * (`RequirePermission`, ROLE_PERMISSIONS).
  */
-export interface McpTool<
+export interface ToolDefinition<
   In extends z.ZodRawShape = z.ZodRawShape,
   Out extends z.ZodRawShape = z.ZodRawShape,
 > {
@@ -42,5 +40,37 @@ export interface McpTool<
   annotations: ToolHints;
   inputSchema: In;
   outputSchema: Out;
-  run(actor: AgentActor, args: z.infer<z.ZodObject<In>>): Promise<z.infer<z.ZodObject<Out>>>;
+}
+
+/** The arguments a tool's `run` receives: its input, parsed, defaults applied. */
+export type ToolArgs<D extends ToolDefinition> = z.infer<z.ZodObject<D['inputSchema']>>;
+
+/** A tool's structured answer, valid against its output schema. */
+export type ToolAnswer<D extends ToolDefinition> = z.infer<z.ZodObject<D['outputSchema']>>;
+
+/** A tool's definition, as written (types kept for ToolArgs and ToolAnswer). */
+export function defineTool<In extends z.ZodRawShape, Out extends z.ZodRawShape>(
+  definition: ToolDefinition<In, Out>,
+): ToolDefinition<In, Out> {
+  return definition;
+}
+
+/** The definition of a tool that only reads what this service stored (READS_BACKUPS). */
+export function readingTool<In extends z.ZodRawShape, Out extends z.ZodRawShape>(
+  definition: Omit<ToolDefinition<In, Out>, 'annotations'>,
+): ToolDefinition<In, Out> {
+  return { ...definition, annotations: READS_BACKUPS };
+}
+
+/**
+ * One MCP tool: its definition and what a call runs. A role without the definition's
+ * permission neither sees nor calls it, as the REST route with the same permission refuses it.
+ * `run` calls the same services as that route, with the agent as the actor (team scoping, plan
+ * limits, redaction as for the API), and throws the services' errors, which the server turns
+ * into tool errors (`isError: true`). A tool is an injectable class (its services injected) with
+ * a file of its own under tools/, listed in MCP_TOOL_TYPES.
+ */
+export interface McpTool<D extends ToolDefinition = ToolDefinition> {
+  readonly definition: D;
+  run(actor: AgentActor, args: ToolArgs<D>): Promise<ToolAnswer<D>>;
 }

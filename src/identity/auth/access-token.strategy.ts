@@ -113,23 +113,6 @@ export function accessTokenRefusal(challenge: unknown): UnauthorizedError {
     : new UnauthorizedError('The access token is not valid');
 }
 
-/**
- * passport's verdict for a guard asking these strategies: a strategy's error (401 or 403) as it
- * is; else the actor; else a 401 saying why the bearer token was refused, when one was (the only
- * strategy that fails with a challenge), or the generic one.
- * @throws the error, or UnauthorizedError
- */
-export function passportVerdict<TActor>(
-  error: unknown,
-  actor: TActor | false | null,
-  challenges: unknown,
-): TActor {
-  if (error) throw error;
-  if (actor) return actor;
-  const refused = [challenges].flat().find((challenge) => challenge instanceof Error);
-  throw refused ? accessTokenRefusal(refused) : new UnauthorizedError();
-}
-
 const headerToken: JwtFromRequestFunction<AuthRequest> = (request) =>
   BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
 

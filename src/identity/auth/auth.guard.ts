@@ -1,7 +1,5 @@
 import { type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
-import type { Actor } from '@app/common/actor.js';
 import {
   AUTHENTICATION_ONLY,
   IS_PUBLIC,
@@ -13,7 +11,7 @@ import { type Permission, roleHasPermission } from '@app/common/permission.js';
 import type { AppConfig } from '@app/platform/config/app-config.js';
 import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import { isCrossSiteCookieRequest } from '@app/identity/sessions/same-origin.js';
-import { passportVerdict } from './access-token.strategy.js';
+import { PassportVerdictGuard } from './passport-verdict.guard.js';
 import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
 import { withOrigin } from './request-origin.js';
 
@@ -33,7 +31,7 @@ import { withOrigin } from './request-origin.js';
  * and is echoed in the response's `X-Request-Id`.
  */
 @Injectable()
-export class AuthGuard extends PassportAuthGuard() {
+export class AuthGuard extends PassportVerdictGuard {
   private readonly logger = new Logger(AuthGuard.name);
 
   constructor(
@@ -70,14 +68,5 @@ export class AuthGuard extends PassportAuthGuard() {
     }
     request.actor = withOrigin(context, actor, this.config);
     return true;
-  }
-
-  /** passport's verdict (passportVerdict). */
-  override handleRequest<TActor = Actor>(
-    error: unknown,
-    actor: TActor | false | null,
-    challenges: unknown,
-  ): TActor {
-    return passportVerdict(error, actor, challenges);
   }
 }

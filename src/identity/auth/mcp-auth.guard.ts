@@ -1,8 +1,7 @@
 import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { AppConfig } from '@app/platform/config/app-config.js';
 import { APP_CONFIG } from '@app/platform/config/config.module.js';
-import { passportVerdict } from './access-token.strategy.js';
+import { PassportVerdictGuard } from './passport-verdict.guard.js';
 import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
 import type { AgentActor } from './mcp-token.strategy.js';
 import { withOrigin } from './request-origin.js';
@@ -16,7 +15,7 @@ import { withOrigin } from './request-origin.js';
  * {@link AgentActor} with the request's origin. What the role allows is decided per tool.
  */
 @Injectable()
-export class McpAuthGuard extends PassportAuthGuard() {
+export class McpAuthGuard extends PassportVerdictGuard {
   constructor(
     @Inject(AUTH_STRATEGY_NAMES) names: AuthStrategyNames,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -29,14 +28,5 @@ export class McpAuthGuard extends PassportAuthGuard() {
     const request = context.switchToHttp().getRequest<AuthRequest>();
     request.actor = withOrigin(context, request.actor as AgentActor, this.config);
     return true;
-  }
-
-  /** passport's verdict (passportVerdict). */
-  override handleRequest<TActor = AgentActor>(
-    error: unknown,
-    actor: TActor | false | null,
-    challenges: unknown,
-  ): TActor {
-    return passportVerdict(error, actor, challenges);
   }
 }

@@ -26,13 +26,7 @@ export function protectedResourceMetadataUrl(config: Pick<AppConfig, 'BASE_URL'>
 export function protectedResourceMetadata(
   config: Pick<AppConfig, 'BASE_URL' | 'API_RESOURCE'>,
 ): ProtectedResourceMetadata {
-  return {
-    resource: config.API_RESOURCE,
-    authorization_servers: [config.BASE_URL],
-    bearer_methods_supported: ['header'],
-    scopes_supported: [API_SCOPE],
-    resource_name: 'Identity provider backup and restore API',
-  };
+  return metadataOf(config, config.API_RESOURCE, API_SCOPE, 'Identity provider backup and restore API');
 }
 
 /** Where the MCP endpoint's RFC 9728 metadata lives: the well-known suffix before its path `/mcp` (§3.1). */
@@ -62,11 +56,26 @@ export const MCP_PATH = '/mcp';
 export function mcpResourceMetadata(
   config: Pick<AppConfig, 'BASE_URL' | 'MCP_RESOURCE'>,
 ): ProtectedResourceMetadata {
+  return metadataOf(
+    config,
+    config.MCP_RESOURCE,
+    MCP_SCOPE,
+    'Identity provider backup and restore MCP server',
+  );
+}
+
+/** A resource of this service: tokens from its own authorization server, in the header only. */
+function metadataOf(
+  config: Pick<AppConfig, 'BASE_URL'>,
+  resource: string,
+  scope: string,
+  name: string,
+): ProtectedResourceMetadata {
   return {
-    resource: config.MCP_RESOURCE,
+    resource,
     authorization_servers: [config.BASE_URL],
     bearer_methods_supported: ['header'],
-    scopes_supported: [MCP_SCOPE],
-    resource_name: 'Identity provider backup and restore MCP server',
+    scopes_supported: [scope],
+    resource_name: name,
   };
 }

@@ -6,7 +6,7 @@ import { Permission } from '@app/common/permission.js';
 import { ComplianceService } from '@app/compliance/compliance.service.js';
 import { ValidationError } from '@app/common/errors.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, instant, severityCounts, uuidArg } from './tool-schemas.js';
 
@@ -70,27 +70,30 @@ const output = {
   nextCursor: nextCursorField,
 };
 
+const definition = readingTool({
+  name: 'check_compliance',
+  title: 'Compliance check',
+  description:
+    `Checks a connection's latest (or a named) backup against a framework (${FRAMEWORK_IDS.join(', ')}): ` +
+    'score, counts by status, failures by severity, then findings (failures first). Pass `check` ' +
+    'with a finding’s check id for its evidence: the resources and values it read.',
+  permission: Permission.Compliance,
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /**
  * A compliance check of a connection's backup against a framework (POST /api/compliance/check,
  * permission `compliance`, the plan's framework limit included): the score and counts first,
  * then a page of findings without evidence; one finding's evidence when `check` names it.
  */
 @Injectable()
-export class CheckComplianceTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'check_compliance';
-  readonly title = 'Compliance check';
-  readonly description =
-    `Checks a connection's latest (or a named) backup against a framework (${FRAMEWORK_IDS.join(', ')}): ` +
-    'score, counts by status, failures by severity, then findings (failures first). Pass `check` ' +
-    'with a finding’s check id for its evidence: the resources and values it read.';
-  readonly permission = Permission.Compliance;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class CheckComplianceTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly compliance: ComplianceService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const report = await this.compliance.check(actor, {
       connectionId: args.connectionId,
       framework: args.framework,

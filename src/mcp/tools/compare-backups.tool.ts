@@ -4,7 +4,7 @@ import { SEVERITIES } from '@libs/diff/change-facts.js';
 import { Permission } from '@app/common/permission.js';
 import { DiffService } from '@app/diff/diff.service.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { changedPaths, countsBy, resourceTypesArg, severityCounts, uuidArg } from './tool-schemas.js';
 
@@ -58,6 +58,19 @@ const output = {
   nextCursor: nextCursorField,
 };
 
+const definition = readingTool({
+  name: 'compare_backups',
+  title: 'Compare two backups',
+  description:
+    'What changed between two completed backups: counts by action, severity and resource type, ' +
+    'then the changes, most severe first (id, name, severity, changed fields). Narrow with ' +
+    'resourceTypes, severity or action; for one resource’s full change history call ' +
+    'resource_timeline with its type and id.',
+  permission: Permission.ViewBackups,
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /**
  * What changed between two backups (POST /api/diff, permission `view backups`): the diff's
  * summary, counts by action, severity and type, then a page of changes, most severe first, each
@@ -65,22 +78,12 @@ const output = {
  * call away.
  */
 @Injectable()
-export class CompareBackupsTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'compare_backups';
-  readonly title = 'Compare two backups';
-  readonly description =
-    'What changed between two completed backups: counts by action, severity and resource type, ' +
-    'then the changes, most severe first (id, name, severity, changed fields). Narrow with ' +
-    'resourceTypes, severity or action; for one resource’s full change history call ' +
-    'resource_timeline with its type and id.';
-  readonly permission = Permission.ViewBackups;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class CompareBackupsTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly diffs: DiffService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const { changes, summary } = await this.diffs.diff(actor, {
       fromBackupId: args.fromBackupId,
       toBackupId: args.toBackupId,

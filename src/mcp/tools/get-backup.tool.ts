@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BackupsService } from '@app/backups/backups.service.js';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { backupLine, toBackupLine } from './list-backups.tool.js';
 import { countsBy, uuidArg } from './tool-schemas.js';
 
@@ -19,22 +19,25 @@ const output = {
   }),
 };
 
+const definition = readingTool({
+  name: 'get_backup',
+  title: 'Inspect a backup',
+  description:
+    'One backup: its connection, status, progress, kind, when it ran and what started it, and ' +
+    'how many resources of each type it holds.',
+  permission: Permission.ViewBackups,
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /** One backup with its counts by resource type, as GET /api/backup/:id (permission `view backups`). */
 @Injectable()
-export class GetBackupTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'get_backup';
-  readonly title = 'Inspect a backup';
-  readonly description =
-    'One backup: its connection, status, progress, kind, when it ran and what started it, and ' +
-    'how many resources of each type it holds.';
-  readonly permission = Permission.ViewBackups;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class GetBackupTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly backups: BackupsService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const backup = await this.backups.get(actor, args.backupId);
     return {
       backup: {

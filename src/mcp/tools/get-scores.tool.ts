@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { ScoresService } from '@app/scores/scores.service.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, instant, uuidArg } from './tool-schemas.js';
 
@@ -48,25 +48,28 @@ const output = {
   nextCursor: nextCursorField.describe('pages perConnection'),
 };
 
+const definition = readingTool({
+  name: 'get_scores',
+  title: 'Readiness and resilience scores',
+  description:
+    "The team's restore-readiness score with each connection's score, last backup and drift; with " +
+    'connectionId also that connection’s resilience score, its weighted factors and recommendations.',
+  permission: Permission.ViewBackups,
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /**
  * The team's restore-readiness score and, for one connection, its resilience score (GET
  * /api/scores/readiness and /resilience, permission `view backups`; weights in docs/scores.md).
  */
 @Injectable()
-export class GetScoresTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'get_scores';
-  readonly title = 'Readiness and resilience scores';
-  readonly description =
-    "The team's restore-readiness score with each connection's score, last backup and drift; with " +
-    'connectionId also that connection’s resilience score, its weighted factors and recommendations.';
-  readonly permission = Permission.ViewBackups;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class GetScoresTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly scores: ScoresService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const resilience =
       args.connectionId === undefined
         ? null

@@ -5,7 +5,7 @@ import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import type { ListBackupsQuery } from '@app/backups/dto/list-backups.query.js';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { decodeCursor, encodeCursor, nextCursorField, pageArguments } from '@app/mcp/paging.js';
 import { connectionRef, instant, uuidArg } from './tool-schemas.js';
 
@@ -55,23 +55,26 @@ const output = {
   nextCursor: nextCursorField,
 };
 
-/** The team's backups, newest first, as GET /api/backup/list answers them (permission `view backups`). */
-@Injectable()
-export class ListBackupsTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'list_backups';
-  readonly title = 'List backups';
-  readonly description =
+const definition = readingTool({
+  name: 'list_backups',
+  title: 'List backups',
+  description:
     "The team's backups, newest first, with totals (completed, failed) across pages; filter by " +
     'connection, status and start time. Use two completed backup ids with compare_backups, or one ' +
-    'with get_backup, search_backup or preview_restore.';
-  readonly permission = Permission.ViewBackups;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+    'with get_backup, search_backup or preview_restore.',
+  permission: Permission.ViewBackups,
+  inputSchema: input,
+  outputSchema: output,
+});
+
+/** The team's backups, newest first, as GET /api/backup/list answers them (permission `view backups`). */
+@Injectable()
+export class ListBackupsTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly backups: BackupsService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const offset = decodeCursor(args.cursor);
     const query = {
       connectionId: args.connectionId,

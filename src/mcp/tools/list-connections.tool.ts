@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Permission } from '@app/common/permission.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, instant } from './tool-schemas.js';
 
@@ -24,25 +24,28 @@ const output = {
   nextCursor: nextCursorField,
 };
 
+const definition = readingTool({
+  name: 'list_connections',
+  title: 'List connections',
+  description:
+    "The team's identity provider connections (Okta, Okta Workflows, Entra ID): id, provider, org. " +
+    'Use a connection id with list_backups, resource_timeline, check_compliance or get_scores.',
+  permission: Permission.ManageConnections,
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /**
  * The team's connections, as GET /api/connections lists them (permission `manage connections`),
  * without their OAuth client ids: an agent needs the id and the org, never a credential.
  */
 @Injectable()
-export class ListConnectionsTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'list_connections';
-  readonly title = 'List connections';
-  readonly description =
-    "The team's identity provider connections (Okta, Okta Workflows, Entra ID): id, provider, org. " +
-    'Use a connection id with list_backups, resource_timeline, check_compliance or get_scores.';
-  readonly permission = Permission.ManageConnections;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class ListConnectionsTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly connections: ConnectionsService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const all = await this.connections.list(actor);
     const byProvider: Record<string, number> = {};
     for (const connection of all)

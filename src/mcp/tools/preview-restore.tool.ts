@@ -6,7 +6,7 @@ import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { RestoreService } from '@app/restore/restore.service.js';
 import type { RestorePreview } from '@app/restore/restore-results.js';
-import type { McpTool } from '@app/mcp/mcp-tool.js';
+import { defineTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { instant, resourceTypesArg, uuidArg } from './tool-schemas.js';
 
@@ -47,32 +47,36 @@ const output = {
   nextCursor: nextCursorField.describe('pages pruneCandidates'),
 };
 
+const definition = defineTool({
+  name: 'preview_restore',
+  title: 'Preview a restore',
+  description:
+    'Dry run of restoring a backup into its live org: how many objects of each type would be ' +
+    'created, changed back or left alone, what cannot be restored, and the objects only the live ' +
+    'org holds. Writes nothing. Narrow with resourceTypes or resourceIds.',
+  permission: Permission.Restore,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /**
  * The dry run of a restore (GET /api/restore, permission `restore`): reads the live org and
  * compares it with the backup, writes nothing. Totals and per-type counts first, then a page of
  * the objects only the live org holds. Read-only, but not closed-world: it reads the provider.
  */
 @Injectable()
-export class PreviewRestoreTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'preview_restore';
-  readonly title = 'Preview a restore';
-  readonly description =
-    'Dry run of restoring a backup into its live org: how many objects of each type would be ' +
-    'created, changed back or left alone, what cannot be restored, and the objects only the live ' +
-    'org holds. Writes nothing. Narrow with resourceTypes or resourceIds.';
-  readonly permission = Permission.Restore;
-  readonly annotations = {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: true,
-  };
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class PreviewRestoreTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly restores: RestoreService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     // Answered at once (no Prefer: respond-async), as the API answers a caller who did not ask to poll.
     const preview = (await this.restores.preview(actor, {
       backupId: args.backupId,

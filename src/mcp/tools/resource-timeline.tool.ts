@@ -4,7 +4,7 @@ import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { MAX_TIMELINE_BACKUPS } from '@app/timeline/dto/timeline.query.js';
 import { TimelineService } from '@app/timeline/timeline.service.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { changedPaths, instant, uuidArg } from './tool-schemas.js';
 
@@ -56,27 +56,30 @@ const output = {
   nextCursor: nextCursorField,
 };
 
+const definition = readingTool({
+  name: 'resource_timeline',
+  title: "A resource's timeline",
+  description:
+    'When one resource (a user, group, policy, app...) was created, modified or deleted across ' +
+    "the connection's backups, newest first, with the fields each change touched and the JSON " +
+    'Patch operations. An empty list means no backup walked holds it.',
+  permission: Permission.ViewBackups,
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /**
  * One resource's changes across a connection's backups (GET /api/resource-timeline, permission
  * `view backups`), newest first: each backup that saw it created, modified or deleted, the
  * fields changed and the RFC 6902 operations (bounded: a model's context is not a log store).
  */
 @Injectable()
-export class ResourceTimelineTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'resource_timeline';
-  readonly title = "A resource's timeline";
-  readonly description =
-    'When one resource (a user, group, policy, app...) was created, modified or deleted across ' +
-    "the connection's backups, newest first, with the fields each change touched and the JSON " +
-    'Patch operations. An empty list means no backup walked holds it.';
-  readonly permission = Permission.ViewBackups;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class ResourceTimelineTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly timelines: TimelineService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const { events } = await this.timelines.timeline(actor, {
       connectionId: args.connectionId,
       resourceType: args.resourceType,

@@ -4,7 +4,7 @@ import { searchRecords } from '@app/backups/backup-search.js';
 import { BackupSnapshotsService } from '@app/backups/backup-snapshots.service.js';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
-import { READS_BACKUPS, type McpTool } from '@app/mcp/mcp-tool.js';
+import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
 import { countsBy, uuidArg } from './tool-schemas.js';
 
@@ -29,27 +29,30 @@ const output = {
   nextCursor: nextCursorField,
 };
 
+const definition = readingTool({
+  name: 'search_backup',
+  title: 'Search a backup',
+  description:
+    'Finds users, groups, apps, policies... in a completed backup whose name contains the query ' +
+    `(or whose id is the query): counts by type, then type, id and name (at most ${MAX_LISTED_MATCHES} ` +
+    'listed). Use an id with resource_timeline or preview_restore.',
+  permission: Permission.ViewBackups,
+  inputSchema: input,
+  outputSchema: output,
+});
+
 /**
  * Finds objects in a backup by name or id (permission `view backups`, as reading the backup
  * through the API): type, id and name only, the record's data never (its history is one
  * resource_timeline call away).
  */
 @Injectable()
-export class SearchBackupTool implements McpTool<typeof input, typeof output> {
-  readonly name = 'search_backup';
-  readonly title = 'Search a backup';
-  readonly description =
-    'Finds users, groups, apps, policies... in a completed backup whose name contains the query ' +
-    `(or whose id is the query): counts by type, then type, id and name (at most ${MAX_LISTED_MATCHES} ` +
-    'listed). Use an id with resource_timeline or preview_restore.';
-  readonly permission = Permission.ViewBackups;
-  readonly annotations = READS_BACKUPS;
-  readonly inputSchema = input;
-  readonly outputSchema = output;
+export class SearchBackupTool implements McpTool<typeof definition> {
+  readonly definition = definition;
 
   constructor(private readonly snapshots: BackupSnapshotsService) {}
 
-  async run(actor: AgentActor, args: z.infer<z.ZodObject<typeof input>>) {
+  async run(actor: AgentActor, args: ToolArgs<typeof definition>) {
     const { reader } = await this.snapshots.open(actor.teamId, args.backupId);
     const found = await searchRecords(reader, args.query, args.resourceTypes, MAX_LISTED_MATCHES);
     const page = pageOf(found.matches, args);
