@@ -288,11 +288,30 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       expect(onApi.headers['www-authenticate']).toContain('/.well-known/oauth-protected-resource/api/');
     });
 
+    it("refuses a request a web page of another origin sends (DNS rebinding), with the agent's token", async () => {
+      const response = await fetch(`${ctx.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${ownerAgent.token}`,
+          origin: 'https://attacker.example',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(response.status).toBe(403);
+    });
+
     it('answers GET and DELETE with 405: the endpoint is stateless', async () => {
       const response = await fetch(`${ctx.baseUrl}/mcp`, {
         headers: { authorization: `Bearer ${ownerAgent.token}`, accept: 'text/event-stream' },
       });
       expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
+      const deleted = await fetch(`${ctx.baseUrl}/mcp`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${ownerAgent.token}` },
+      });
+      expect(deleted.status).toBe(405);
     });
   });
 
