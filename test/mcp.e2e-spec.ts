@@ -517,6 +517,11 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       });
       expect(body.byType).toContainEqual(expect.objectContaining({ resourceType: 'user', update: 1 }));
       expect(body.totals.update).toBeGreaterThanOrEqual(1);
+      const selective = await answer(ownerAgent, 'preview_restore', {
+        backupId: before.id,
+        resourceIds: [editedUser.id, ...Array.from({ length: 24 }, (_, index) => `00unotthere${index}`)],
+      });
+      expect(selective.byType).toContainEqual(expect.objectContaining({ resourceType: 'user', update: 1 }));
       expect(await toolError(ownerAgent, 'preview_restore', { backupId: randomUUID() })).toMatch(
         /^not_found/,
       );
@@ -538,6 +543,15 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       outcome: string;
       details: Record<string, unknown>;
     }>;
+    // A long list argument is kept short in the trail: its first 20 items and a count of the rest.
+    const selective = events.find(
+      (event) =>
+        event.target.id === 'preview_restore' && 'resourceIds' in (event.details.arguments as object),
+    );
+    expect((selective?.details.arguments as { resourceIds: string[] }).resourceIds.slice(19)).toEqual([
+      '00unotthere18',
+      '(5 more)',
+    ]);
     const names = new Set(events.map((event) => event.details.client_name));
     expect(names).toEqual(new Set(['Claude Desktop (test)', 'VS Code (test)']));
     expect(events).toContainEqual(

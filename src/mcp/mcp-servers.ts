@@ -10,6 +10,9 @@ import type { McpTool } from './mcp-tool.js';
 import { MCP_TOOLS } from './mcp-tools.js';
 import { toolErrorMessage } from './tool-error.js';
 
+/** Most items of an array argument the audit trail keeps (a selective preview names up to 1,000 ids). */
+const AUDITED_ITEMS = 20;
+
 /** What the server tells a client about itself at `initialize`. */
 const INSTRUCTIONS =
   'Backups, diffs, timelines, compliance checks, scores and restore previews of identity provider ' +
@@ -83,10 +86,26 @@ export class McpServers {
       details: {
         client_id: actor.agent.clientId,
         client_name: actor.agent.clientName,
-        arguments: args,
+        arguments: auditedArguments(args),
         ...(error === undefined ? {} : { error }),
       },
     });
     return result;
   }
+}
+
+/**
+ * A call's arguments as the audit trail keeps them: as given, but an array argument longer than
+ * AUDITED_ITEMS keeps its first items and a note of how many more there were, so one call cannot
+ * make a large audit row. Arguments hold ids, names, filters and cursors, never a secret (the
+ * tools' input schemas, which strip any other key).
+ */
+function auditedArguments(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(args).map(([key, value]) =>
+      Array.isArray(value) && value.length > AUDITED_ITEMS
+        ? [key, [...value.slice(0, AUDITED_ITEMS), `(${value.length - AUDITED_ITEMS} more)`]]
+        : [key, value],
+    ),
+  );
 }
