@@ -302,6 +302,32 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       expect(response.status).toBe(403);
     });
 
+    it('gives an integration client no way into /mcp: its scope is the API only', async () => {
+      const response = await ctx.http
+        .post('/oauth/token')
+        .auth(admin.clientId, admin.clientSecret)
+        .type('form')
+        .send({ grant_type: 'client_credentials', resource: ctx.config.MCP_RESOURCE, scope: 'mcp' });
+      expect([response.status, response.body.error]).toEqual([400, 'invalid_scope']);
+      // Without a scope, the token carries none, and /mcp refuses it.
+      const unscoped = await ctx.token(admin.clientId, admin.clientSecret, ctx.config.MCP_RESOURCE);
+      expect(decodeJwt(unscoped)).toMatchObject({ aud: ctx.config.MCP_RESOURCE });
+      expect(decodeJwt(unscoped).scope).toBeUndefined();
+      const refused = await fetch(`${ctx.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${unscoped}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect([refused.status, (await refused.json()).error]).toEqual([
+        401,
+        'The access token lacks the "mcp" scope',
+      ]);
+    });
+
     it('answers GET and DELETE with 405: the endpoint is stateless', async () => {
       const response = await fetch(`${ctx.baseUrl}/mcp`, {
         headers: { authorization: `Bearer ${ownerAgent.token}`, accept: 'text/event-stream' },

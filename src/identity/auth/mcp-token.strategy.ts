@@ -50,11 +50,22 @@ export class McpTokenStrategy extends PassportStrategy(AccessTokenStrategy) impl
       throw new UnauthorizedError(`The access token lacks the "${MCP_SCOPE}" scope`);
     }
     const actor = await tokenActor(this.teams, claims);
-    const client = await this.server.findClient(claims.clientId);
     return {
       ...actor,
-      agent: { clientId: claims.clientId, clientName: client?.clientName ?? claims.clientId },
+      agent: { clientId: claims.clientId, clientName: await this.clientName(claims.clientId) },
     };
+  }
+
+  /**
+   * The client's registered name, else its id: a metadata-document client whose cached document
+   * expired is fetched again, and a fetch that fails must not refuse a valid token.
+   */
+  private async clientName(clientId: string): Promise<string> {
+    try {
+      return (await this.server.findClient(clientId))?.clientName ?? clientId;
+    } catch {
+      return clientId;
+    }
   }
 
   onModuleDestroy(): void {
