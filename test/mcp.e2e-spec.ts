@@ -322,7 +322,7 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
-      expect([refused.status, (await refused.json()).error]).toEqual([
+      expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([
         401,
         'The access token lacks the "mcp" scope',
       ]);
@@ -569,10 +569,34 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       outcome: string;
       details: Record<string, unknown>;
     }>;
+    // Calls refused before a tool runs are recorded too: a tool the role does not list, and
+    // arguments the schema refuses (their names only).
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        target: { type: 'mcp_tool', id: 'preview_restore' },
+        outcome: 'failure',
+        details: expect.objectContaining({
+          client_name: 'VS Code (test)',
+          error: 'not_found: Tool preview_restore not found',
+        }),
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        target: { type: 'mcp_tool', id: 'list_backups' },
+        outcome: 'failure',
+        details: expect.objectContaining({
+          argument_names: ['connectionId'],
+          error: expect.stringMatching(
+            /^validation_failed: Invalid arguments for tool list_backups; connectionId: /,
+          ),
+        }),
+      }),
+    );
     // A long list argument is kept short in the trail: its first 20 items and a count of the rest.
     const selective = events.find(
       (event) =>
-        event.target.id === 'preview_restore' && 'resourceIds' in (event.details.arguments as object),
+        event.target.id === 'preview_restore' && 'resourceIds' in ((event.details.arguments as object) ?? {}),
     );
     expect((selective?.details.arguments as { resourceIds: string[] }).resourceIds.slice(19)).toEqual([
       '00unotthere18',

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
+import { NotFoundError, ValidationError } from '@app/common/errors.js';
 import { roleHasPermission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { SERVICE_VERSION } from '@app/platform/config/version.js';
@@ -26,10 +28,10 @@ const INSTRUCTIONS =
  * permission the viewer lacks, as the REST routes refuse it). Stateless: each HTTP request gets
  * its own server, so any replica answers any request (DESIGN section 1).
  *
- * Every call that reaches a tool is recorded in the audit trail as `mcp.tool_called` on target
- * `mcp_tool` (its name), by the token's actor, with the OAuth client's id and name, the
- * arguments and the outcome; a failure is answered as a tool error (`isError: true`, never a
- * protocol error), its message from toolErrorMessage.
+ * Every `tools/call` is recorded in the audit trail as `mcp.tool_called` on target `mcp_tool`
+ * (its name), by the token's actor, with the OAuth client's id and name, the arguments and the
+ * outcome; a failure is answered as a tool error (`isError: true`, never a protocol error), its
+ * message from toolErrorMessage.
  */
 @Injectable()
 export class McpServers {
@@ -43,33 +45,52 @@ export class McpServers {
     return this.tools.filter((tool) => roleHasPermission(actor.role, tool.definition.permission));
   }
 
-  /** A server holding the tools of toolsFor(actor), each running as `actor`. */
+  /**
+   * A server holding the tools of toolsFor(actor), each running as `actor`. The SDK lists them
+   * (JSON Schemas from the zod shapes, annotations); `tools/call` is answered by `call`, so that a
+   * call refused before its tool runs (a tool the role does not list, arguments its schema
+   * refuses) is audited too.
+   */
   serverFor(actor: AgentActor): McpServer {
     const server = new McpServer(
       { name: 'idp-backup', title: 'Identity provider backup', version: SERVICE_VERSION },
       { instructions: INSTRUCTIONS },
     );
-    for (const tool of this.toolsFor(actor)) {
-      const { name, title, description, inputSchema, outputSchema, annotations } = tool.definition;
+    const tools = this.toolsFor(actor);
+    for (const { definition } of tools) {
+      const { name, title, description, inputSchema, outputSchema, annotations } = definition;
       server.registerTool(
         name,
         { title, description, inputSchema, outputSchema, annotations: { title, ...annotations } },
-        (args: Record<string, unknown>) => this.call(tool, actor, args),
+        (args: Record<string, unknown>) => this.call(tools, actor, name, args),
       );
     }
+    server.server.setRequestHandler(CallToolRequestSchema, (request) =>
+      this.call(tools, actor, request.params.name, request.params.arguments ?? {}),
+    );
     return server;
   }
 
+  /**
+   * Runs one call: finds the tool among `tools`, parses the arguments with its input schema,
+   * runs it, and keeps of its answer what the output schema names (an allowlist: a field a
+   * service adds later does not reach agents unreviewed). Records the call in the audit trail,
+   * whatever its outcome.
+   */
   private async call(
-    tool: McpTool,
+    tools: readonly McpTool[],
     actor: AgentActor,
-    args: Record<string, unknown>,
+    name: string,
+    input: Record<string, unknown>,
   ): Promise<CallToolResult> {
-    const { name } = tool.definition;
+    const tool = tools.find((candidate) => candidate.definition.name === name);
+    const parsed = tool && z.object(tool.definition.inputSchema).safeParse(input);
     let result: CallToolResult;
     let error: string | undefined;
     try {
-      const structured = await tool.run(actor, args);
+      if (!tool || !parsed) throw new NotFoundError(`Tool ${name}`);
+      if (!parsed.success) throw invalidArguments(name, parsed.error);
+      const structured = z.object(tool.definition.outputSchema).parse(await tool.run(actor, parsed.data));
       result = {
         content: [{ type: 'text', text: JSON.stringify(structured) }],
         structuredContent: structured,
@@ -81,17 +102,31 @@ export class McpServers {
     await this.audit.recordAlone({
       ...byCaller(actor),
       action: 'mcp.tool_called',
-      target: { type: 'mcp_tool', id: name },
+      target: { type: 'mcp_tool', id: name.slice(0, MAX_AUDITED_NAME) },
       outcome: error === undefined ? 'success' : 'failure',
       details: {
         client_id: actor.agent.clientId,
         client_name: actor.agent.clientName,
-        arguments: auditedArguments(args),
+        // Arguments a schema refused are not known to be plain ids and filters: only their names.
+        ...(parsed?.success
+          ? { arguments: auditedArguments(parsed.data) }
+          : { argument_names: Object.keys(input).slice(0, AUDITED_ITEMS) }),
         ...(error === undefined ? {} : { error }),
       },
     });
     return result;
   }
+}
+
+/** Longest tool name the audit trail keeps of a call to a tool that does not exist. */
+const MAX_AUDITED_NAME = 100;
+
+/** The tool error for arguments the tool's input schema refused: each field and why. */
+function invalidArguments(tool: string, error: z.ZodError): ValidationError {
+  return new ValidationError(
+    `Invalid arguments for tool ${tool}`,
+    error.issues.map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message })),
+  );
 }
 
 /**
