@@ -1,4 +1,4 @@
-import { All, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
@@ -51,17 +51,27 @@ export class McpController {
     await transport.handleRequest(req, res, req.body);
   }
 
-  @All()
+  /** A server-to-client stream: not offered (405), as Streamable HTTP allows. */
+  @Get()
   @HttpCode(405)
-  otherMethods(@Res({ passthrough: true }) res: Response): object {
-    res.setHeader('Allow', 'POST');
-    return {
-      jsonrpc: '2.0',
-      error: {
-        code: -32000,
-        message: 'Method not allowed: this MCP endpoint is stateless; POST each message',
-      },
-      id: null,
-    };
+  stream(@Res({ passthrough: true }) res: Response): object {
+    return onlyPost(res);
   }
+
+  /** Ending a session: there is none (405). */
+  @Delete()
+  @HttpCode(405)
+  endSession(@Res({ passthrough: true }) res: Response): object {
+    return onlyPost(res);
+  }
+}
+
+/** The 405 of a method other than POST: `Allow: POST` and a JSON-RPC error body. */
+function onlyPost(res: Response): object {
+  res.setHeader('Allow', 'POST');
+  return {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST each message' },
+    id: null,
+  };
 }
