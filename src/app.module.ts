@@ -28,6 +28,7 @@ import { AccountModule } from './identity/account/account.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { MeModule } from './identity/me/me.module.js';
 import { ApprovalsModule } from './approvals/approvals.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 
 /** The modular monolith (DESIGN section 1): one module per feature over shared infrastructure. */
 @Module({})
@@ -65,6 +66,7 @@ export class AppModule {
         NewsletterModule,
         MeModule,
         ApprovalsModule,
+        McpModule,
       ],
     };
   }

@@ -70,6 +70,32 @@ describe('rate limits (HTTP, real PostgreSQL, memory and Redis counters)', () =>
     expectRateLimited(await sut.http.get('/api/backup/list').set('X-Forwarded-For', ip));
   });
 
+  it("gives the MCP endpoint the API's budget in a counter of its own, counted before authentication", async () => {
+    const ip = nextClientIp();
+    const mcp = () =>
+      fetch(`${sut.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          'x-forwarded-for': ip,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    for (let sent = 1; sent <= 120; sent += 1) {
+      const response = await mcp();
+      expect([response.status, response.headers.get('ratelimit-remaining')]).toEqual([
+        401,
+        String(120 - sent),
+      ]);
+    }
+    const last = await mcp();
+    expect([last.status, last.headers.get('ratelimit-remaining')]).toEqual([429, '0']);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The API's counter for the same client is untouched.
+    expect(quota(await health(sut, ip))).toEqual({ status: 200, limit: '120', remaining: '119' });
+  });
+
   it('allows 10 backup runs per minute, advertising the tighter limit, while other routes keep their own budget', async () => {
     const ip = nextClientIp();
     const run = () =>

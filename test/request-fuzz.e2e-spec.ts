@@ -52,6 +52,24 @@ const BEYOND_OPENAPI: Operation[] = [
   // The orchestrator's probes (docs/operations.md): beside the API, out of its document.
   get('/livez'),
   get('/readyz'),
+  // The MCP endpoint (docs/mcp.md): its metadata, and the endpoint itself, which refuses the API
+  // token the fuzzer holds (401) whatever the message; test/mcp.e2e-spec.ts calls its tools.
+  get('/.well-known/oauth-protected-resource/mcp'),
+  get('/mcp'),
+  { ...get('/mcp'), method: 'DELETE' },
+  {
+    ...get('/mcp'),
+    method: 'POST',
+    body: {
+      type: 'object',
+      properties: {
+        jsonrpc: { type: 'string' },
+        id: { type: 'integer' },
+        method: { type: 'string' },
+        params: { type: 'object' },
+      },
+    },
+  },
   get('/.well-known/oauth-authorization-server'),
   get('/oauth/jwks'),
   get('/oauth/authorize', [

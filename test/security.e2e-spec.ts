@@ -265,6 +265,8 @@ describe('security suite: routes, 401 cases, role matrix, tenancy, request valid
     function expectedOutcome(route: AppRoute, role: Role | undefined): 'allowed' | 401 | 403 {
       // Public routes whose credential is a signature in the URL: unsigned, the handler refuses (403).
       if (SIGNED_ROUTES.includes(routeKey(route))) return 403;
+      // The MCP endpoint is a resource of its own (docs/mcp.md): no API token, whatever its role, gets in.
+      if (route.path === '/mcp') return 401;
       if (route.isPublic && !route.permission) return 'allowed';
       if (!role) return 401;
       if (route.authenticationOnly && !route.permission) return 'allowed';

@@ -4,3 +4,9 @@
  * resource metadata (RFC 9728) lists it and the OpenAPI document declares it.
  */
 export const API_SCOPE = 'api';
+
+/**
+ * The MCP endpoint's one OAuth scope, on its own resource (`MCP_RESOURCE`): what tools an agent
+ * sees still comes from the team role, as on the API.
+ */
+export const MCP_SCOPE = 'mcp';

@@ -57,14 +57,15 @@ function unwrapApiError(exception: unknown): unknown {
 /**
  * The one exception filter (STYLE "Errors"): every error leaves as `{ error, code?, details? }`
  * with the spec's status and an `X-Request-Id`; a RetryLaterError carries `Retry-After`; 401s carry `WWW-Authenticate` naming the
- * protected-resource metadata (RFC 6750 §3, RFC 9728 §5.1); unknown errors are logged once
+ * protected-resource metadata of the resource the request's path belongs to (RFC 6750 §3, RFC 9728 §5.1); unknown errors are logged once
  * and answered 500 with no stack and no secret.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
 
-  constructor(private readonly resourceMetadataUrl: string) {}
+  /** @param resourceMetadataUrl the RFC 9728 metadata URL of the protected resource holding a request path */
+  constructor(private readonly resourceMetadataUrl: (path: string) => string) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -84,7 +85,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const tokenError = request.hadBearerToken ? ', error="invalid_token"' : '';
       response.setHeader(
         'WWW-Authenticate',
-        `Bearer resource_metadata="${this.resourceMetadataUrl}"${tokenError}`,
+        `Bearer resource_metadata="${this.resourceMetadataUrl(request.path)}"${tokenError}`,
       );
     }
     response.status(status).json(body);

@@ -24,6 +24,6 @@ import { ScoresService } from './scores.service.js';
     ScoreHistoryRepository,
     ScoreHistoryJob,
   ],
-  exports: [ScoreHistoryJob],
+  exports: [ScoreHistoryJob, ScoresService],
 })
 export class ScoresModule {}

@@ -10,5 +10,6 @@ import { TimelineService } from './timeline.service.js';
   imports: [AttributionModule, BackupsModule, ConnectionsModule],
   controllers: [TimelineController],
   providers: [TimelineService],
+  exports: [TimelineService],
 })
 export class TimelineModule {}

@@ -65,6 +65,14 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
     appliesTo: (method, path) => method === 'GET' && path === '/readyz',
   },
   {
+    // docs/mcp.md: the MCP endpoint is the API for agents, so it gets the API's default budget,
+    // in a counter of its own (an agent's tool calls do not starve the console, and the other
+    // way round). Each tool call is one request.
+    name: 'mcp',
+    limit: 120,
+    appliesTo: (_method, path) => path === '/mcp',
+  },
+  {
     // "Default rate: 120 requests per minute: all /api/* endpoints."
     name: 'api',
     limit: 120,

@@ -79,7 +79,7 @@ describe('AccessTokenStrategy', () => {
     ours = await keyPair('ours');
     sut = new AccessTokenStrategy(
       'access-token',
-      config,
+      { issuer: config.BASE_URL, audience: config.API_RESOURCE },
       { privateJwks: [], publicJwks: [ours.publicJwk] },
       (claims, done) => done(null, claims),
     );

@@ -7,7 +7,6 @@ import {
   type VerifiedCallback,
 } from 'passport-jwt';
 import { UnauthorizedError } from '@app/common/errors.js';
-import type { AppConfig } from '@app/platform/config/app-config.js';
 import type { AuthRequest } from './auth-strategy.js';
 import { CLOCK_TOLERANCE_SECONDS } from './oidc-configuration.js';
 import { SIGNING_ALG, type SigningKeySet } from './signing-keys.service.js';
@@ -21,6 +20,14 @@ export interface AccessTokenClaims {
    * person in a team (account-subject.ts) for an authorization code grant's token.
    */
   subject: string;
+  /** `scope` (RFC 9068 §2.2.3): space-separated, when the token carries one. */
+  scope?: string;
+}
+
+/** Which tokens a strategy accepts: RFC 9068 `iss` and the one `aud` (RFC 8707 resource). */
+export interface TokenTarget {
+  issuer: string;
+  audience: string;
 }
 
 /** Receives the claims of a token that passed every check, and reports the caller to passport. */
@@ -35,7 +42,7 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * even beside a header: tokens in URLs end up in logs and histories. A token is verified
  * locally against the server's own public keys (no HTTP round trip): signature by the key its
  * `kid` names with our one algorithm (so `alg: none` and HMAC tricks fail), header `typ`
- * `at+jwt` (RFC 9068 §4), `iss` = BASE_URL, `aud` exactly the API resource (RFC 8707),
+ * `at+jwt` (RFC 9068 §4), `iss` and `aud` exactly the target's (RFC 8707: the API's resource, or the MCP endpoint's),
  * `exp`/`nbf` with a few seconds of clock leeway, `exp`, `iat`, `sub` and `client_id` present.
  *
  * To passport it reports: `fail()` when the request has no bearer token (the next strategy is
@@ -44,23 +51,26 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * place, a malformed header or unacceptable claims; otherwise whatever `verify` reports.
  */
 export class AccessTokenStrategy extends JwtStrategy {
-  /** @param name the passport name of this strategy (see AuthStrategyNames). */
-  constructor(name: string, config: AppConfig, keys: SigningKeySet, verify: AccessTokenCallback) {
+  /**
+   * @param name the passport name of this strategy (see AuthStrategyNames)
+   * @param target the issuer and the one audience accepted (the API, or the MCP endpoint)
+   */
+  constructor(name: string, target: TokenTarget, keys: SigningKeySet, verify: AccessTokenCallback) {
     super(
       {
         jwtFromRequest: headerToken,
         secretOrKeyProvider: accessTokenKeys(keys),
         algorithms: [SIGNING_ALG],
-        issuer: config.BASE_URL,
-        audience: config.API_RESOURCE,
+        issuer: target.issuer,
+        audience: target.audience,
         jsonWebTokenOptions: { clockTolerance: CLOCK_TOLERANCE_SECONDS },
       },
       (payload: Record<string, unknown>, done: VerifiedCallback) => {
-        // jsonwebtoken accepts an `aud` array that merely contains the API; a token for several
-        // audiences could be replayed by any of them, so only the API alone is accepted.
-        const { aud, sub, client_id: clientId, exp, iat } = payload;
+        // jsonwebtoken accepts an `aud` array that merely contains the audience; a token for
+        // several audiences could be replayed by any of them, so only the audience alone is accepted.
+        const { aud, sub, client_id: clientId, exp, iat, scope } = payload;
         if (
-          aud !== config.API_RESOURCE ||
+          aud !== target.audience ||
           typeof clientId !== 'string' ||
           typeof sub !== 'string' ||
           typeof exp !== 'number' ||
@@ -69,7 +79,7 @@ export class AccessTokenStrategy extends JwtStrategy {
           done(new UnauthorizedError('The access token is not valid'));
           return;
         }
-        verify({ clientId, subject: sub }, done);
+        verify({ clientId, subject: sub, ...(typeof scope === 'string' ? { scope } : {}) }, done);
       },
     );
     this.name = name;

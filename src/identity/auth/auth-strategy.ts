@@ -17,14 +17,16 @@ export interface AuthRequest {
 }
 
 /**
- * The passport names of one application's two ways in, asked in this order: the bearer token,
- * then the session cookie. passport keeps strategies in one registry per process, so each
+ * The passport names of one application's ways in: for the API the bearer token, then the
+ * session cookie, asked in this order; for the MCP endpoint its own bearer token. passport keeps strategies in one registry per process, so each
  * application's names carry its own id: two applications in one process (the e2e suites,
  * replicas) must never authenticate with each other's keys or database.
  */
 export interface AuthStrategyNames {
   bearerToken: string;
   sessionCookie: string;
+  /** The MCP endpoint's only way in: a bearer token for its own resource (mcp-token.strategy.ts). */
+  mcpToken: string;
 }
 
 /** Injection token of the application's {@link AuthStrategyNames}. */
@@ -33,5 +35,9 @@ export const AUTH_STRATEGY_NAMES = Symbol('AUTH_STRATEGY_NAMES');
 /** Fresh {@link AuthStrategyNames} for one application. */
 export function newAuthStrategyNames(): AuthStrategyNames {
   const id = randomUUID();
-  return { bearerToken: `bearer-token:${id}`, sessionCookie: `session-cookie:${id}` };
+  return {
+    bearerToken: `bearer-token:${id}`,
+    sessionCookie: `session-cookie:${id}`,
+    mcpToken: `mcp-token:${id}`,
+  };
 }

@@ -1,22 +1,19 @@
 import { type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
-import type { Actor, RequestOrigin } from '@app/common/actor.js';
 import {
   AUTHENTICATION_ONLY,
   IS_PUBLIC,
   REQUIRED_PERMISSION,
   STATE_CHANGING_GET,
 } from '@app/common/decorators.js';
-import { ForbiddenError, UnauthorizedError } from '@app/common/errors.js';
+import { ForbiddenError } from '@app/common/errors.js';
 import { type Permission, roleHasPermission } from '@app/common/permission.js';
-import { resolveClientIp } from '@app/common/rate-limit/client-ip.js';
-import { requestIdFrom } from '@app/common/request-log/request-id.js';
 import type { AppConfig } from '@app/platform/config/app-config.js';
 import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import { isCrossSiteCookieRequest } from '@app/identity/sessions/same-origin.js';
-import { accessTokenRefusal } from './access-token.strategy.js';
+import { PassportVerdictGuard } from './passport-verdict.guard.js';
 import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from './auth-strategy.js';
+import { withOrigin } from './request-origin.js';
 
 /**
  * The global guard (STYLE "Access control"), deny by default:
@@ -34,7 +31,7 @@ import { AUTH_STRATEGY_NAMES, type AuthRequest, type AuthStrategyNames } from '.
  * and is echoed in the response's `X-Request-Id`.
  */
 @Injectable()
-export class AuthGuard extends PassportAuthGuard() {
+export class AuthGuard extends PassportVerdictGuard {
   private readonly logger = new Logger(AuthGuard.name);
 
   constructor(
@@ -59,7 +56,7 @@ export class AuthGuard extends PassportAuthGuard() {
     }
 
     await super.canActivate(context);
-    const request = context.switchToHttp().getRequest<AuthRequest & SocketRequest>();
+    const request = context.switchToHttp().getRequest<AuthRequest>();
     const actor = request.actor!;
     if (flag(STATE_CHANGING_GET) && isCrossSiteCookieRequest(request.headers)) {
       throw new ForbiddenError(
@@ -69,43 +66,7 @@ export class AuthGuard extends PassportAuthGuard() {
     if (permission && !roleHasPermission(actor.role, permission)) {
       throw new ForbiddenError(`Your role does not allow this action (needs "${permission}")`);
     }
-    const origin = this.originOf(request);
-    request.actor = { ...actor, origin };
-    context
-      .switchToHttp()
-      .getResponse<{ setHeader(name: string, value: string): void }>()
-      .setHeader('X-Request-Id', origin.requestId);
+    request.actor = withOrigin(context, actor, this.config);
     return true;
   }
-
-  private originOf(request: AuthRequest & SocketRequest): RequestOrigin {
-    const requestId = requestIdFrom(request.headers['x-request-id']);
-    const ip = resolveClientIp(
-      request.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-      this.config.TRUST_PROXY_HOPS,
-    );
-    return { ip, requestId };
-  }
-
-  /**
-   * passport's verdict: a strategy's error (401 or 403) as it is; else the actor; else a 401
-   * saying why the bearer token was refused, when one was (the only strategy that fails with a
-   * challenge), or the generic one.
-   */
-  override handleRequest<TActor = Actor>(
-    error: unknown,
-    actor: TActor | false | null,
-    challenges: unknown,
-  ): TActor {
-    if (error) throw error;
-    if (actor) return actor;
-    const refused = [challenges].flat().find((challenge) => challenge instanceof Error);
-    throw refused ? accessTokenRefusal(refused) : new UnauthorizedError();
-  }
-}
-
-/** The request's socket, whose peer is the client unless proxies stand in front (client-ip.ts). */
-interface SocketRequest {
-  socket: { remoteAddress?: string };
 }

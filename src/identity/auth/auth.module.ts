@@ -11,6 +11,7 @@ import { AuthorizationServer } from './authorization-server.js';
 import { BearerTokenStrategy } from './bearer-token.strategy.js';
 import { InteractionController } from './interaction/interaction.controller.js';
 import { InteractionService } from './interaction/interaction.service.js';
+import { McpTokenStrategy } from './mcp-token.strategy.js';
 import { OAuthClientRateLimit } from './oauth-client-rate-limit.js';
 import { OidcPayloadEntity } from './oidc-payload.entity.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
@@ -35,6 +36,7 @@ import { SIGNING_KEYS, SigningKeysService } from './signing-keys.service.js';
     RateLimitModule,
   ],
   controllers: [ProtectedResourceController, InteractionController],
+  exports: [AUTH_STRATEGY_NAMES],
   providers: [
     SigningKeysRepository,
     SigningKeysService,
@@ -51,6 +53,7 @@ import { SIGNING_KEYS, SigningKeysService } from './signing-keys.service.js';
     { provide: AUTH_STRATEGY_NAMES, useFactory: newAuthStrategyNames },
     BearerTokenStrategy,
     SessionCookieStrategy,
+    McpTokenStrategy,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

@@ -21,10 +21,14 @@ import { ClientStore } from './client-store.js';
 import { IntegrationClientAdapter } from './integration-client.adapter.js';
 import { createMetadataDocumentFetch } from './metadata-document-fetch.js';
 import { OAuthClientRateLimit } from './oauth-client-rate-limit.js';
-import { buildOidcConfiguration, OAUTH_PATH_PREFIX } from './oidc-configuration.js';
+import {
+  buildOidcConfiguration,
+  OAUTH_PATH_PREFIX,
+  protectedResources,
+  requestedResources,
+} from './oidc-configuration.js';
 import { OidcPayloadAdapter } from './oidc-payload.adapter.js';
 import { OidcPayloadsRepository } from './oidc-payloads.repository.js';
-import { API_SCOPE } from '@app/common/api-scope.js';
 import { SIGNING_KEYS, type SigningKeySet } from './signing-keys.service.js';
 import { StorableTextAdapter } from './storable-text.adapter.js';
 
@@ -174,9 +178,10 @@ export class AuthorizationServer {
   }
 
   /**
-   * Records the account's consent for the client: the API's scope on the API resource, and the
-   * scopes oidc-provider counts as its own that the request named (`api` is both), added to the
-   * interaction's existing grant or to a new one.
+   * Records the account's consent for the client: on each resource the request named (the API
+   * when none, requestedResources) that resource's scope, and the scopes oidc-provider counts as
+   * its own that the request named (`api` and `mcp` are both), added to the interaction's
+   * existing grant or to a new one.
    * @returns the grant id.
    */
   async grantApiAccess(details: InteractionDetails, accountId: string): Promise<string> {
@@ -185,7 +190,11 @@ export class AuthorizationServer {
       existing ?? new this.provider.Grant({ accountId, clientId: String(details.params.client_id) });
     const missingScopes = details.prompt.details.missingOIDCScope;
     if (Array.isArray(missingScopes)) grant.addOIDCScope(missingScopes.join(' '));
-    grant.addResourceScope(this.config.API_RESOURCE, API_SCOPE);
+    const servers = protectedResources(this.config);
+    for (const resource of requestedResources(this.config, details.params.resource)) {
+      const server = servers.get(resource);
+      if (server) grant.addResourceScope(resource, server.scope);
+    }
     return grant.save();
   }
 

@@ -2,14 +2,13 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
 import type { Actor } from '@app/common/actor.js';
-import { UnauthorizedError } from '@app/common/errors.js';
 import type { AppConfig } from '@app/platform/config/app-config.js';
 import { APP_CONFIG } from '@app/platform/config/config.module.js';
 import { TeamsService } from '@app/identity/teams/teams.service.js';
 import { type AccessTokenClaims, AccessTokenStrategy } from './access-token.strategy.js';
-import { parseAccountSubject } from './account-subject.js';
 import { AUTH_STRATEGY_NAMES, type AuthStrategyNames } from './auth-strategy.js';
 import { SIGNING_KEYS, type SigningKeySet } from './signing-keys.service.js';
+import { tokenActor } from './token-actor.js';
 
 /**
  * The first way in (spec "Authentication"): an OAuth 2.0 bearer token of this service's
@@ -25,24 +24,12 @@ export class BearerTokenStrategy extends PassportStrategy(AccessTokenStrategy) i
     @Inject(SIGNING_KEYS) keys: SigningKeySet,
     private readonly teams: TeamsService,
   ) {
-    super(names.bearerToken, config, keys);
+    super(names.bearerToken, { issuer: config.BASE_URL, audience: config.API_RESOURCE }, keys);
   }
 
-  /** @throws UnauthorizedError when the token's client or person may no longer call. */
-  async validate(claims: AccessTokenClaims): Promise<Actor> {
-    // A client acting for itself (client_credentials: sub = client_id) is an integration
-    // client; any other token was issued to a client on behalf of a person in a team.
-    if (claims.subject === claims.clientId) {
-      const actor = await this.teams.resolveClientActor(claims.clientId);
-      if (!actor) throw new UnauthorizedError('The client of this access token was revoked or deleted');
-      return actor;
-    }
-    const account = parseAccountSubject(claims.subject);
-    if (!account) throw new UnauthorizedError('The access token is not valid');
-    const actor = await this.teams.resolveMemberActor(account.userId, account.teamId);
-    if (!actor)
-      throw new UnauthorizedError('The user of this access token is no longer a member of its team');
-    return actor;
+  /** @throws UnauthorizedError when the token's client or person may no longer call (tokenActor). */
+  validate(claims: AccessTokenClaims): Promise<Actor> {
+    return tokenActor(this.teams, claims);
   }
 
   onModuleDestroy(): void {

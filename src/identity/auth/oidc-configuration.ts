@@ -11,7 +11,7 @@ import type { AppConfig } from '@app/platform/config/app-config.js';
 import { html, HTML_PAGE_HEADERS, renderPage } from '@app/identity/sign-in/html.js';
 import type { OutboundFetch } from '@app/identity/sign-in/outbound-fetch.js';
 import { assertClientPolicy } from './client-policy.js';
-import { API_SCOPE } from '@app/common/api-scope.js';
+import { API_SCOPE, MCP_SCOPE } from '@app/common/api-scope.js';
 import { SIGNING_ALG, type SigningKeySet } from './signing-keys.service.js';
 
 /** Leeway for clock skew between replicas when checking `exp`/`nbf`, seconds. */
@@ -87,9 +87,10 @@ export interface OidcHooks {
  * - clients: integration clients, RFC 7591 registration (open, rate-limited at mount) and
  *   Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document-02), under the
  *   rules of client-policy.ts;
- * - tokens: RFC 9068 JWTs signed ES256 with our keys for exactly one resource, the API
- *   (`config.API_RESOURCE`, RFC 8707): the default when `resource` is absent, any other value is
- *   `invalid_target`, for every grant;
+ * - tokens: RFC 9068 JWTs signed ES256 with our keys for exactly one resource (RFC 8707): the
+ *   API (`config.API_RESOURCE`, scope `api`), the default when `resource` is absent, or the MCP
+ *   endpoint (`config.MCP_RESOURCE`, scope `mcp`); any other value is `invalid_target`, for every
+ *   grant;
  * - people: the account is a member of a team (account-subject.ts); signing in happens on our
  *   own interaction pages, which require the service's session cookie, and consent is asked
  *   once per client.
@@ -104,18 +105,12 @@ export function buildOidcConfiguration(options: {
   hooks: OidcHooks;
 }): Configuration {
   const { config, keys, adapter, hooks } = options;
-  const apiServer: ResourceServerInfo = {
-    scope: API_SCOPE,
-    audience: config.API_RESOURCE,
-    accessTokenTTL: config.ACCESS_TOKEN_TTL,
-    accessTokenFormat: 'jwt',
-    jwt: { sign: { alg: SIGNING_ALG } },
-  };
+  const resourceServers = protectedResources(config);
   return {
     adapter,
     jwks: { keys: keys.privateJwks },
     routes: ROUTES,
-    scopes: [API_SCOPE],
+    scopes: [API_SCOPE, MCP_SCOPE],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     clientDefaults: {
       grant_types: ['authorization_code'],
@@ -191,8 +186,9 @@ export function buildOidcConfiguration(options: {
         enabled: true,
         defaultResource: async () => config.API_RESOURCE,
         getResourceServerInfo: async (_ctx: unknown, resourceIndicator: string) => {
-          if (resourceIndicator !== config.API_RESOURCE) throw new errors.InvalidTarget();
-          return apiServer;
+          const server = resourceServers.get(resourceIndicator);
+          if (!server) throw new errors.InvalidTarget();
+          return server;
         },
       },
       // Off: oidc-provider's demo pages (ours are in interaction/), OpenID endpoints the API has
@@ -213,9 +209,10 @@ export function buildOidcConfiguration(options: {
  * - login: the request must carry this service's session cookie for the same account as
  *   oidc-provider's own session, so signing out of the service (or its session timing out)
  *   also stops silent authorizations;
- * - consent: the grant must hold the API's scope. oidc-provider only asks for consent about
- *   scopes the request names, so a request naming none would otherwise get a token without
- *   the person ever seeing the consent page.
+ * - consent: the grant must hold the scope of every resource the request names (the API's when
+ *   it names none). oidc-provider only asks for consent about scopes the request names, so a
+ *   request naming none would otherwise get a token without the person ever seeing the consent
+ *   page.
  */
 function interactionPolicyFor(config: AppConfig, hooks: OidcHooks) {
   const { Check, base } = interactionPolicy;
@@ -227,10 +224,41 @@ function interactionPolicyFor(config: AppConfig, hooks: OidcHooks) {
     }),
   );
   policy.get('consent')?.checks.push(
-    new Check('api_not_granted', 'Access to the API was not granted', 'consent_required', (ctx) => {
-      const granted = ctx.oidc.grant?.getResourceScope(config.API_RESOURCE).split(' ') ?? [];
-      return !granted.includes(API_SCOPE);
-    }),
+    new Check('api_not_granted', 'Access to the API was not granted', 'consent_required', (ctx) =>
+      requestedResources(config, ctx.oidc.params?.resource).some((resource) => {
+        const granted = ctx.oidc.grant?.getResourceScope(resource).split(' ') ?? [];
+        return !granted.includes(protectedResources(config).get(resource)?.scope ?? API_SCOPE);
+      }),
+    ),
   );
   return policy;
+}
+
+/**
+ * The protected resources tokens are issued for, by RFC 8707 resource indicator: the API and the
+ * MCP endpoint, each with its one scope (the team role decides the rest).
+ */
+export function protectedResources(
+  config: Pick<AppConfig, 'API_RESOURCE' | 'MCP_RESOURCE' | 'ACCESS_TOKEN_TTL'>,
+): ReadonlyMap<string, ResourceServerInfo & { scope: string }> {
+  const server = (audience: string, scope: string) => ({
+    scope,
+    audience,
+    accessTokenTTL: config.ACCESS_TOKEN_TTL,
+    accessTokenFormat: 'jwt' as const,
+    jwt: { sign: { alg: SIGNING_ALG } },
+  });
+  return new Map([
+    [config.API_RESOURCE, server(config.API_RESOURCE, API_SCOPE)],
+    [config.MCP_RESOURCE, server(config.MCP_RESOURCE, MCP_SCOPE)],
+  ]);
+}
+
+/**
+ * The resources an authorization request names (its `resource` parameters, RFC 8707 §2), or the
+ * API when it names none (the default resource).
+ */
+export function requestedResources(config: Pick<AppConfig, 'API_RESOURCE'>, resource: unknown): string[] {
+  const named = [resource ?? []].flat().filter((value): value is string => typeof value === 'string');
+  return named.length > 0 ? named : [config.API_RESOURCE];
 }

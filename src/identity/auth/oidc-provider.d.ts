@@ -112,6 +112,8 @@ declare module 'oidc-provider' {
       grant?: Grant;
       result?: InteractionResults;
       client?: Client;
+      /** The authorization request's parameters (`resource`: one string or several, RFC 8707). */
+      params?: Record<string, unknown>;
     };
     type: string;
     body: unknown;

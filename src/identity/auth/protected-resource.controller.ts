@@ -3,12 +3,16 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '@app/common/decorators.js';
 import type { AppConfig } from '@app/platform/config/app-config.js';
 import { APP_CONFIG } from '@app/platform/config/config.module.js';
-import { protectedResourceMetadata, type ProtectedResourceMetadata } from './protected-resource.js';
+import {
+  mcpResourceMetadata,
+  protectedResourceMetadata,
+  type ProtectedResourceMetadata,
+} from './protected-resource.js';
 
 /**
  * RFC 9728 protected-resource metadata, public. The path-suffixed location is the one RFC 9728
  * §3.1 derives from the resource `{base_url}/api/`; the bare location serves clients that only
- * probe the origin.
+ * probe the origin. The MCP endpoint, a resource of its own, has its own.
  */
 @ApiExcludeController()
 @Public()
@@ -19,5 +23,11 @@ export class ProtectedResourceController {
   @Get(['oauth-protected-resource/api', 'oauth-protected-resource'])
   metadata(): ProtectedResourceMetadata {
     return protectedResourceMetadata(this.config);
+  }
+
+  /** The MCP endpoint's own metadata (RFC 9728 §3.1 for the resource `{base_url}/mcp`). */
+  @Get('oauth-protected-resource/mcp')
+  mcpMetadata(): ProtectedResourceMetadata {
+    return mcpResourceMetadata(this.config);
   }
 }

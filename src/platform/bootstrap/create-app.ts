@@ -8,7 +8,7 @@ import { HttpExceptionFilter } from '@app/common/http-exception.filter.js';
 import { createValidationPipe } from '@app/common/validation.pipe.js';
 import { installRequestEdge } from '@app/common/request-edge/request-edge.js';
 import { AuthorizationServer } from '@app/identity/auth/authorization-server.js';
-import { protectedResourceMetadataUrl } from '@app/identity/auth/protected-resource.js';
+import { resourceMetadataUrlOf } from '@app/identity/auth/protected-resource.js';
 import { INTERACTION_PATH } from '@app/identity/auth/oidc-configuration.js';
 import { UNSUBSCRIBE_PATH } from '@app/newsletter/newsletter.service.js';
 import { WORKFLOWS_UPLOAD_PATH } from '@app/backups/backup-upload.controller.js';
@@ -45,7 +45,7 @@ export async function createHttpApp(
     formPaths: [INTERACTION_PATH, UNSUBSCRIBE_PATH],
     uploads: [{ path: WORKFLOWS_UPLOAD_PATH, limit: UPLOAD_LIMIT_BYTES }],
   });
-  app.useGlobalFilters(new HttpExceptionFilter(protectedResourceMetadataUrl(config)));
+  app.useGlobalFilters(new HttpExceptionFilter((path) => resourceMetadataUrlOf(config, path)));
   app.useGlobalPipes(createValidationPipe());
 
   installApiDocs(app, config);

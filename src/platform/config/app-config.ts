@@ -202,6 +202,9 @@ export const configSchema = z
       CONSOLE_URL: consoleUrl,
       CONSOLE_ORIGINS: consoleOrigins,
       API_RESOURCE: `${baseUrl}/api/`,
+      // The MCP endpoint is a protected resource of its own (MCP specification, Authorization):
+      // its tokens name it, not the API, so neither kind of token works on the other.
+      MCP_RESOURCE: `${baseUrl}/mcp`,
     };
   });
 
