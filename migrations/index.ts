@@ -27,6 +27,7 @@ import { DropConnectionProviderCheck1766310000000 } from './1766310000000-DropCo
 import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
 import { ScheduleRetention1766330000000 } from './1766330000000-ScheduleRetention.js';
 import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
+import { RestoreIntoAnotherOrg1796675116339 } from './1796675116339-RestoreIntoAnotherOrg.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -61,5 +62,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     RestoreOptions1766320000000,
     ScheduleRetention1766330000000,
     CreateScoreReadings1766340000000,
+    RestoreIntoAnotherOrg1796675116339,
   ];
 }

@@ -33,6 +33,8 @@ export async function executeRestore(input: {
   selection: RestoreSelection;
   prune: boolean;
   sink: RestoreSink;
+  /** the live org is another org than the backup's: objects are matched by natural key (planType `crossOrg`) */
+  crossOrg?: boolean;
   signal?: AbortSignal;
 }): Promise<Record<string, RestoreTypeSummary>> {
   const { snapshot, restorer, sink } = input;
@@ -61,6 +63,7 @@ export async function executeRestore(input: {
       restorer,
       scope,
       ids,
+      crossOrg: input.crossOrg,
       signal: input.signal,
     });
     // An id this restore already mapped stays mapped: an object it re-created is the one its

@@ -3,7 +3,7 @@ import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { Severity } from '@libs/diff/change-facts.js';
 import { rateChange, type SeverityRule } from '@libs/diff/severity-rule.js';
-import { ownId, planType } from './planner.js';
+import { ownId, type PlanDecision, planType } from './planner.js';
 import { type RestoreSelection, RestoreScope } from './scope.js';
 
 /** One row of the preview (spec "Shapes of other returned records": Restore preview row). */
@@ -52,6 +52,16 @@ export async function previewRestore(input: {
   selection: RestoreSelection;
   /** the provider's severity table, which rates each prune candidate as a removal */
   severityRules: readonly SeverityRule[];
+  /** the live org is another org than the backup's (planType `crossOrg`) */
+  crossOrg?: boolean;
+  /** told each record's decision (planType `observe`) */
+  observe?: (decision: PlanDecision) => void;
+  /**
+   * An id map carried from type to type and grown by each natural-key match, as execution
+   * carries it (a preview into another org, where every object is matched so); absent, each
+   * type is planned with an empty map.
+   */
+  ids?: Map<string, string>;
 }): Promise<{ rows: RestorePreviewRow[]; prune: PruneCandidate[] }> {
   const { snapshot, restorer, selection } = input;
   const scope = new RestoreScope(selection, restorer);
@@ -61,7 +71,9 @@ export async function previewRestore(input: {
   const prune: PruneCandidate[] = [];
   for (const type of types) {
     if (!selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
-    const plan = await planType({ ...input, type, scope, ids: new Map(), keepUnmatched: true });
+    const ids = input.ids ?? new Map<string, string>();
+    const plan = await planType({ ...input, type, scope, ids, keepUnmatched: true });
+    if (input.ids) for (const [from, to] of plan.rematched) if (!ids.has(from)) ids.set(from, to);
     let restoreFromDeleted = 0;
     for await (const { record } of snapshot.readPositions(type, plan.creates)) {
       scope.follow(ownId(record.id));

@@ -45,14 +45,7 @@ export class RestorePreviewer {
         restorer: connector.restorer(options),
         selection,
         severityRules: requireProvider(backup.connection.provider).severityRules,
-      }).catch((error: unknown) => {
-        if (!(error instanceof ProviderError)) throw error;
-        throw new ApiError(
-          HttpStatus.BAD_GATEWAY,
-          'provider_error',
-          `Reading the live org failed: ${error.message}`,
-        );
-      });
+      }).catch(liveOrgReadFailed);
       return {
         preview: rows,
         sourceOrgUrl: backup.connection.orgUrl,
@@ -93,8 +86,21 @@ export class RestorePreviewer {
   }
 }
 
+/**
+ * Rethrows a provider's failure to be read as the preview's 502 `provider_error`.
+ * @throws ApiError 502 for a ProviderError; any other error as it is
+ */
+export function liveOrgReadFailed(error: unknown): never {
+  if (!(error instanceof ProviderError)) throw error;
+  throw new ApiError(
+    HttpStatus.BAD_GATEWAY,
+    'provider_error',
+    `Reading the live org failed: ${error.message}`,
+  );
+}
+
 /** The manifest's `notCaptured` of the previewed types, for the runbook. */
-function notRestorable(notCaptured: unknown, rows: readonly RestorePreviewRow[]): NotRestorable[] {
+export function notRestorable(notCaptured: unknown, rows: readonly RestorePreviewRow[]): NotRestorable[] {
   const byType = (notCaptured ?? {}) as Record<string, string[]>;
   return rows
     .map((row) => row.resourceType)

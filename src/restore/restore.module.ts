@@ -13,6 +13,8 @@ import { RestoreController } from './restore.controller.js';
 import { RestoreEntity } from './restore.entity.js';
 import { RestoreService } from './restore.service.js';
 import { RestoresRepository } from './restores.repository.js';
+import { CrossOrgTargets } from './cross-org/cross-org-target.js';
+import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
 
 /** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
@@ -30,6 +32,8 @@ import { RestoresRepository } from './restores.repository.js';
     RestorePreviewsRepository,
     RestorePreviewJob,
     RestorePackages,
+    CrossOrgTargets,
+    CrossOrgPreviewer,
   ],
   exports: [RestoreService],
 })

@@ -27,6 +27,9 @@ import { AuditService } from '@app/audit/audit.service.js';
 import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { restoreOptionValues } from './restore-options.js';
+import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
+import { CrossOrgTargets } from './cross-org/cross-org-target.js';
+import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
 
 /** What a preview or a restore covers. */
 interface RestoreRequest {
@@ -34,6 +37,9 @@ interface RestoreRequest {
   resourceTypes?: string[];
   resourceIds?: string[];
   activateUsers?: boolean;
+  /** another connection of the team to restore into (docs/restore.md "Into another org") */
+  targetConnectionId?: string;
+  mapping?: CrossOrgMapping;
 }
 
 /** How the caller wants a preview answered (RFC 7240 `Prefer`). */
@@ -69,6 +75,8 @@ export class RestoreService {
     private readonly audit: AuditService,
     private readonly packages: RestorePackages,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly targets: CrossOrgTargets,
+    private readonly crossOrgPreviewer: CrossOrgPreviewer,
   ) {}
 
   /**
@@ -92,6 +100,10 @@ export class RestoreService {
       activateUsers: request.activateUsers ?? false,
       restoreOptions: restoreOptionValues(request),
     };
+    // Into another org: compared with the target's live org, answered in the request.
+    const target = await this.targets.resolve(actor.teamId, opened, request);
+    if (target)
+      return this.crossOrgPreviewer.preview(opened, target, selection, options, request.mapping ?? {});
     const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
     if (!preference.respondAsync || records <= this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS)
       return this.previewer.preview(opened, selection, options);
@@ -144,7 +156,12 @@ export class RestoreService {
     if (body.mode === undefined) return this.preview(actor, body, preference);
     const opened = await this.snapshots.open(actor.teamId, body.backupId);
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
-    const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);
+    const target = await this.targets.resolve(actor.teamId, opened, body);
+    const connection = target ?? (await this.connections.getRef(actor.teamId, opened.backup.connectionId));
+    const crossOrg = target && {
+      sourceConnectionId: opened.backup.connectionId,
+      mapping: body.mapping ?? {},
+    };
     const id = randomUUID();
     const facts = { id, teamId: actor.teamId, connectionId: connection.id, backupId: opened.backup.id };
     const mode = body.mode;
@@ -160,12 +177,25 @@ export class RestoreService {
             prune: body.prune ?? false,
             activateUsers: body.activateUsers ?? false,
             options: restoreOptionValues(body),
+            ...crossOrg,
           },
           tx,
         ),
       (ok) =>
         ok
-          ? restoreEntry('restore.started', facts, { mode, prune: body.prune ?? false }, byCaller(actor))
+          ? restoreEntry(
+              'restore.started',
+              facts,
+              {
+                mode,
+                prune: body.prune ?? false,
+                ...(crossOrg && {
+                  source_connection_id: crossOrg.sourceConnectionId,
+                  into_another_org: true,
+                }),
+              },
+              byCaller(actor),
+            )
           : null,
     );
     if (!inserted)

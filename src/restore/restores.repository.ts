@@ -22,7 +22,8 @@ type NewRestore = Pick<
   | 'prune'
   | 'activateUsers'
   | 'options'
->;
+> &
+  Partial<Pick<RestoreEntity, 'sourceConnectionId' | 'mapping'>>;
 
 /**
  * Team-scoped access to restores and their items; only this class touches the two tables.

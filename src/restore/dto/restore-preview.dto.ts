@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 import type { PruneCandidate, RestorePreviewRow } from '@libs/restore/preview.js';
+import { CrossOrgPreviewDto } from '@app/restore/cross-org/dto/cross-org-preview.dto.js';
 import type { NotRestorable, RestorePreview, RestorePreviewQueued } from '@app/restore/restore-results.js';
 
 /** One type of a restore preview (spec "Restore preview row"). */
@@ -52,6 +53,12 @@ export class RestorePreviewDto implements RestorePreview {
   })
   prune!: PruneCandidateDto[];
   @ApiProperty({ type: [NotRestorableDto] }) notRestorable!: NotRestorableDto[];
+  @ApiPropertyOptional({
+    type: CrossOrgPreviewDto,
+    description:
+      'Beyond the spec, with `targetConnectionId`: the restore into another org, object by object.',
+  })
+  crossOrg?: CrossOrgPreviewDto;
 }
 
 /** Beyond the spec: a dry run queued as a job (`Prefer: respond-async`); poll GET /api/restore/previews/{previewId}. */
