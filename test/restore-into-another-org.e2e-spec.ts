@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '@libs/simulators/okta/index.js';
+import { OKTA_CATEGORIES } from '@libs/providers/okta/okta-categories.js';
+import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
 import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
 import { compileMapping, type CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
 import { createConnection, openSnapshot, runBackup } from './support/backup-helpers.js';
@@ -14,6 +16,9 @@ import { diffModuloMapping, type CrossOrgRow } from './support/cross-org-fidelit
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 type Json = Record<string, unknown>;
+
+/** What a promotion moves: every category but the people (users stay each org's own). */
+const CONFIGURATION = Object.keys(OKTA_CATEGORIES).filter((category) => category !== 'users');
 
 /** Differences only a restore into another org has, beside those of docs/restore-fidelity.md's list. */
 const CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> = {
@@ -88,7 +93,13 @@ describe('restore into another org (Okta)', () => {
       .send({ backupId, targetConnectionId: targetId, mapping });
     expect(response.status).toBe(200);
     const { crossOrg, preview } = response.body as {
-      crossOrg: { objects: Json[]; objectsTotal: number; targetConnectionId: string; unmapped: Json[] };
+      crossOrg: {
+        objects: Json[];
+        objectsTotal: number;
+        targetConnectionId: string;
+        unmapped: Json[];
+        cannotMove: Json[];
+      };
       preview: Json[];
     };
     expect(crossOrg.targetConnectionId).toBe(targetId);
@@ -96,25 +107,36 @@ describe('restore into another org (Okta)', () => {
     const users = objects.filter((object) => object.resourceType === 'user');
     expect(users).toHaveLength(source.snapshot().user.length);
     expect(users.every((user) => user.action === 'create' && user.targetId === null)).toBe(true);
-    expect(users.every((user) => String(user.name).endsWith('@sandbox.example.org') || user.name === null)).toBe(
-      true,
-    );
+    expect(
+      users.every((user) => String(user.name).endsWith('@sandbox.example.org') || user.name === null),
+    ).toBe(true);
     // The Everyone group is the target's own, matched by its name under the target's id.
     const everyone = objects.find((object) => object.resourceType === 'group' && object.name === 'Everyone')!;
-    const targetEveryone = target.snapshot().group.find(
-      (group) => (group.data.profile as Json).name === 'Everyone',
-    )!;
+    const targetEveryone = target
+      .snapshot()
+      .group.find((group) => (group.data.profile as Json).name === 'Everyone')!;
     expect(everyone).toMatchObject({ targetId: targetEveryone.id });
     expect(everyone.sourceId).not.toBe(targetEveryone.id);
     expect(['same', 'update']).toContain(everyone.action);
+    // Each creation of the rows is an object to create, or one the API cannot write (named).
     const rowsCreate = preview.reduce((sum, row) => sum + Number(row.create), 0);
-    expect(objects.filter((object) => object.action === 'create')).toHaveLength(rowsCreate);
+    const unwritable = crossOrg.cannotMove.filter((entry) => entry.kind === 'not_writable');
+    expect(unwritable.map((entry) => entry.resourceType).sort()).toEqual([
+      'app_client_secret',
+      'app_feature',
+      'app_signing_key',
+    ]);
+    const unwritten = unwritable.reduce((sum, entry) => sum + Number(entry.count), 0);
+    expect(objects.filter((object) => object.action === 'create')).toHaveLength(rowsCreate - unwritten);
   });
 
   it("refuses another team's connection (404) and a mapping without a target (400)", async () => {
     const other = await ctx.newClient({ role: 'admin' });
     const foreignId = await createConnection(ctx, other.token, { baseUrl: target.baseUrl, ...targetApp });
-    const foreign = await ctx.http.get('/api/restore').set(auth()).query({ backupId, targetConnectionId: foreignId });
+    const foreign = await ctx.http
+      .get('/api/restore')
+      .set(auth())
+      .query({ backupId, targetConnectionId: foreignId });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: 'not_found' });
     const noTarget = await ctx.http.post('/api/restore').set(auth()).send({ backupId, mapping });
@@ -137,7 +159,9 @@ describe('restore into another org (Okta)', () => {
     expect(restored.restore.pre_restore_backup_id).toEqual(expect.any(String));
     expect(restored.items.filter((item) => item.outcome === 'failed')).toEqual([]);
     const after = await runBackup(ctx, admin.token, { connectionId: targetId });
-    const before = await ctx.http.get(`/api/backup/${String(restored.restore.pre_restore_backup_id)}`).set(auth());
+    const before = await ctx.http
+      .get(`/api/backup/${String(restored.restore.pre_restore_backup_id)}`)
+      .set(auth());
     const sourceBackup = await ctx.http.get(`/api/backup/${backupId}`).set(auth());
     rows = await diffModuloMapping({
       provider: OKTA_FIDELITY,
@@ -155,6 +179,55 @@ describe('restore into another org (Okta)', () => {
       mapping: compileMapping('okta', mapping),
     });
     expect(rows.filter((row) => row.result === 'FAILS')).toEqual([]);
-    console.log(rows.map((row) => `${row.type} ${row.source}/${row.paired} ${row.result} ${row.differences.join(',')}`).join('\n'));
+  });
+
+  it('runs again idempotently: nothing left to create', async () => {
+    const again = await ctx.http
+      .post('/api/restore')
+      .set(auth())
+      .send({ backupId, targetConnectionId: targetId, mapping });
+    expect(again.status).toBe(200);
+    const creates = (again.body.crossOrg.objects as Json[]).filter((object) => object.action === 'create');
+    expect(creates).toEqual([]);
+  });
+
+  it('promotes a change from a preview org: previewed as one update and nothing else, then executed', async () => {
+    const okta = new SimulatorClient(source);
+    const group = source.snapshot().group.find((candidate) => candidate.data.type === 'OKTA_GROUP')!;
+    const profile = group.data.profile as Json;
+    try {
+      const answer = await okta.call('PUT', `/api/v1/groups/${group.id}`, {
+        json: { profile: { ...profile, description: 'Promoted from the preview org' } },
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await okta.close();
+    }
+    const changed = await runBackup(ctx, admin.token, { connectionId: sourceId });
+    const body = {
+      backupId: changed.id,
+      targetConnectionId: targetId,
+      mapping,
+      resourceTypes: CONFIGURATION,
+    };
+    const preview = await ctx.http.post('/api/restore').set(auth()).send(body);
+    expect(preview.status).toBe(200);
+    const objects = preview.body.crossOrg.objects as Json[];
+    // Writes: the one change. The target's own objects (`target_only`) are named and left alone.
+    const moving = objects.filter((object) => ['create', 'update'].includes(String(object.action)));
+    expect(moving).toEqual([
+      expect.objectContaining({
+        resourceType: 'group',
+        sourceId: group.id,
+        action: 'update',
+        name: profile.name,
+      }),
+    ]);
+    const promoted = await runRestore(ctx, admin.token, { ...body, mode: 'selective' });
+    expect(promoted.restore.totals).toMatchObject({ create: 0, update: 1, failed: 0 });
+    const live = target
+      .snapshot()
+      .group.find((candidate) => (candidate.data.profile as Json).name === profile.name)!;
+    expect((live.data.profile as Json).description).toBe('Promoted from the preview org');
   });
 });

@@ -8,6 +8,7 @@ import { cannotWrite, ItemLog, type RestoreSink } from './items.js';
 import { ownId, planType, type TypePlan } from './planner.js';
 import { type RestoreSelection, RestoreScope } from './scope.js';
 import { RestorePruner } from './pruner.js';
+import { mapUnselectedType } from '@libs/restore/cross-org/map-unselected.js';
 
 /** How often a long type reports its progress, ms. */
 const PROGRESS_EVERY_MS = 2000;
@@ -53,6 +54,7 @@ export async function executeRestore(input: {
 
   let pct = 20;
   for (const [index, type] of types.entries()) {
+    if (input.crossOrg && !input.selection.types.has(type)) await mapUnselectedType({ ...input, type, ids });
     if (!input.selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
     pct = Math.round(20 + (index / types.length) * (input.prune ? 60 : 75));
     await sink.progress(pct, `Restoring ${type}`, summary);

@@ -70,6 +70,8 @@ interface ByKey {
   key: string;
   fingerprint: string;
   managedBecause: string | null;
+  /** into another org only: the rewritten record, compared again once its own id is mapped */
+  record?: ResourceRecord;
 }
 
 /**
@@ -194,6 +196,7 @@ export async function planType(input: {
         key,
         fingerprint: restorer.fingerprint(rewritten),
         managedBecause,
+        ...(input.crossOrg && { record: rewritten }),
       });
     else
       decide(
@@ -207,8 +210,17 @@ export async function planType(input: {
         match,
       );
   }
-  for (const entry of byKeyLater)
-    decide({ ...entry, fingerprint: () => entry.fingerprint }, claim(byKey.get(entry.key)));
+  for (const entry of byKeyLater) {
+    const match = claim(byKey.get(entry.key));
+    // Into another org, an object's own id may stand in its own data (a hook's endpoint path, an
+    // OIDC app's client_id): a creation writes the source's, an update the target's (execution maps
+    // it first). Either is the same object.
+    const own =
+      input.crossOrg && match && entry.record ? new Map([[ownId(entry.backupId), ownId(match.id)]]) : null;
+    const ownMapped = own && restorer.fingerprint(restorer.rewrite(entry.record!, own));
+    const fingerprint = ownMapped === match?.fingerprint ? ownMapped : entry.fingerprint;
+    decide({ ...entry, fingerprint: () => fingerprint }, match);
+  }
   plan.creates.sort((a, b) => a - b);
   plan.updates.sort((a, b) => a.position - b.position);
   plan.unchanged.sort((a, b) => a.position - b.position);

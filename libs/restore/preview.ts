@@ -5,6 +5,7 @@ import type { Severity } from '@libs/diff/change-facts.js';
 import { rateChange, type SeverityRule } from '@libs/diff/severity-rule.js';
 import { ownId, type PlanDecision, planType } from './planner.js';
 import { type RestoreSelection, RestoreScope } from './scope.js';
+import { mapUnselectedType } from '@libs/restore/cross-org/map-unselected.js';
 
 /** One row of the preview (spec "Shapes of other returned records": Restore preview row). */
 export interface RestorePreviewRow {
@@ -70,6 +71,8 @@ export async function previewRestore(input: {
   const rows: RestorePreviewRow[] = [];
   const prune: PruneCandidate[] = [];
   for (const type of types) {
+    if (input.crossOrg && input.ids && !selection.types.has(type))
+      await mapUnselectedType({ ...input, type, ids: input.ids });
     if (!selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
     const ids = input.ids ?? new Map<string, string>();
     const plan = await planType({ ...input, type, scope, ids, keepUnmatched: true });

@@ -125,7 +125,8 @@ export async function diffModuloMapping(input: {
       used.add(twin.id);
       row.paired += 1;
       const own = (id: string) => id.split(':').pop()!;
-      if (own(twin.id) !== own(original.id) && !ids.has(own(original.id))) ids.set(own(original.id), own(twin.id));
+      if (own(twin.id) !== own(original.id) && !ids.has(own(original.id)))
+        ids.set(own(original.id), own(twin.id));
       for (const op of fastJsonPatch.compare(comparable(record.data), comparable(twin.data))) {
         const difference = { type, path: op.path, op: op.op, now: 'value' in op ? op.value : undefined };
         if (!row.differences.includes(op.path)) row.differences.push(op.path);
@@ -141,8 +142,11 @@ export async function diffModuloMapping(input: {
       )
         row.extra.push(record.id);
     const failed = row.lost.length + row.extra.length + row.undocumented.length > 0;
-    row.result = failed ? 'FAILS' : row.differences.length + row.notWritten.length + row.byDesign.length
-        ? 'documented' : 'lossless';
+    row.result = failed
+      ? 'FAILS'
+      : row.differences.length + row.notWritten.length + row.byDesign.length
+        ? 'documented'
+        : 'lossless';
     rows.push(row);
   }
   return rows;
@@ -163,13 +167,17 @@ export function crossOrgTable(rows: readonly CrossOrgRow[]): string {
     '| --- | --- | --- | --- | --- |',
     ...rows.map(
       (row) =>
-        `| \`${row.type}\` | ${row.source} | ${row.paired} | ${cell(
-          [
-            ...row.differences,
-            ...(row.notWritten.length ? [`${row.notWritten.length} not written (the API cannot write them)`] : []),
-            ...[...new Set(row.byDesign)].map((why) => `not in the target: ${why}`),
-          ].join(', '),
-        ) || 'none'} | ${row.result} |`,
+        `| \`${row.type}\` | ${row.source} | ${row.paired} | ${
+          cell(
+            [
+              ...row.differences,
+              ...(row.notWritten.length
+                ? [`${row.notWritten.length} not written (the API cannot write them)`]
+                : []),
+              ...[...new Set(row.byDesign)].map((why) => `not in the target: ${why}`),
+            ].join(', '),
+          ) || 'none'
+        } | ${row.result} |`,
     ),
   ].join('\n');
 }

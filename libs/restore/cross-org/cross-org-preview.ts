@@ -114,21 +114,24 @@ export async function previewCrossOrg(input: {
     for await (const { position, record } of input.snapshot.readPositions(type, [...byPosition.keys()])) {
       const decision = byPosition.get(position)!;
       const rewritten = input.restorer.rewrite(record, ids);
+      const label = rewritten.name ?? record.id;
+      const writing = decision.outcome === 'create' || decision.outcome === 'update';
+      const support = input.restorer.support(type);
+      // As execution records it: a write the provider's API cannot make is a skip, with why.
+      const unwritable = writing && !(decision.outcome === 'create' ? support.create : support.update);
+      const why = unwritable ? support.notes.join(' ') : decision.why;
+      if (unwritable) cannot(type, 'not_writable', why ?? '', label);
+      if (decision.outcome === 'left_alone') cannot(type, 'left_alone', why ?? '', label);
       if (objects.length < MAX_LISTED_OBJECTS)
         objects.push({
           resourceType: type,
           sourceId: record.id,
           targetId: decision.live?.id ?? null,
           name: rewritten.name,
-          action: decision.outcome,
-          ...(decision.why && { why: decision.why }),
+          action: unwritable ? 'left_alone' : decision.outcome,
+          ...(why && { why }),
         });
-      const label = rewritten.name ?? record.id;
-      if (decision.outcome === 'left_alone') cannot(type, 'left_alone', decision.why ?? '', label);
-      if (decision.outcome !== 'create' && decision.outcome !== 'update') continue;
-      const support = input.restorer.support(type);
-      if (!(decision.outcome === 'create' ? support.create : support.update))
-        cannot(type, 'not_writable', support.notes.join(' '), label);
+      if (!writing || unwritable) continue;
       for (const reference of input.restorer.references(rewritten))
         if (!created.has(reference) && !targetIds.has(reference) && !ids.has(reference))
           unmapped.push({ resourceType: type, sourceId: record.id, name: rewritten.name, reference });
