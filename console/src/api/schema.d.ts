@@ -1503,6 +1503,90 @@ export interface components {
             items: string[];
             why: string;
         };
+        DomainRewrite: {
+            /** @example acme.com */
+            from: string;
+            /** @example sandbox.acme.com */
+            to: string;
+        };
+        HostRewrite: {
+            /**
+             * @description A host, with a port to match that port only.
+             * @example app.acme.com
+             */
+            from: string;
+            /** @example app.sandbox.acme.com */
+            to: string;
+        };
+        GroupNameMapping: {
+            /** @example Sandbox - */
+            prefix?: string;
+            /** @example (EU) */
+            suffix?: string;
+        };
+        ObjectPair: {
+            /**
+             * @description The object's id in the backed-up org.
+             * @example 00g1source0000000001
+             */
+            sourceId: string;
+            /**
+             * @description The object's id in the target org.
+             * @example 00g1target0000000001
+             */
+            targetId: string;
+        };
+        CrossOrgMapping: {
+            domains?: components["schemas"]["DomainRewrite"][];
+            hosts?: components["schemas"]["HostRewrite"][];
+            groupName?: components["schemas"]["GroupNameMapping"];
+            pairs?: components["schemas"]["ObjectPair"][];
+        };
+        CrossOrgObject: {
+            /** @example group */
+            resourceType: string;
+            /** @description Record id in the backup; null for `target_only`. */
+            sourceId: string | null;
+            /** @description Record id in the target when matched (natural key or explicit pair); null for `create`. */
+            targetId: string | null;
+            /** @description After the mapping. */
+            name: string | null;
+            /**
+             * @description `target_only`: in the target, not in the backup (removed only with `prune`); `left_alone`: the provider’s own object or one the lockout guard protects (`why`).
+             * @enum {string}
+             */
+            action: "create" | "update" | "same" | "target_only" | "left_alone";
+            why?: string;
+        };
+        UnmappedReference: {
+            resourceType: string;
+            /** @description The record that holds the reference (backup record id). */
+            sourceId: string;
+            name: string | null;
+            /** @description The source org’s object id it names: pair it, or restore that object too. */
+            reference: string;
+        };
+        CannotMove: {
+            resourceType: string;
+            /** @enum {string} */
+            kind: "left_alone" | "not_writable";
+            why: string;
+            /** @description Names (or ids), at most 50. */
+            objects: string[];
+            count: number;
+        };
+        CrossOrgPreview: {
+            /** Format: uuid */
+            targetConnectionId: string;
+            /** Format: uri */
+            targetOrgUrl: string;
+            mapping: components["schemas"]["CrossOrgMapping"];
+            /** @description At most 5,000 listed; `objectsTotal` counts all. */
+            objects: components["schemas"]["CrossOrgObject"][];
+            objectsTotal: number;
+            unmapped: components["schemas"]["UnmappedReference"][];
+            cannotMove: components["schemas"]["CannotMove"][];
+        };
         RestorePreview: {
             preview: components["schemas"]["RestorePreviewRow"][];
             /**
@@ -1518,6 +1602,8 @@ export interface components {
             /** @description At most 1,000 listed; all are counted in the rows. */
             prune: components["schemas"]["PruneCandidate"][];
             notRestorable: components["schemas"]["NotRestorable"][];
+            /** @description Beyond the spec, with `targetConnectionId`: the restore into another org, object by object. */
+            crossOrg?: components["schemas"]["CrossOrgPreview"];
         };
         RestorePreviewQueued: {
             /**
@@ -1550,6 +1636,13 @@ export interface components {
              * @default false
              */
             activateUsers: boolean;
+            /**
+             * Format: uuid
+             * @description Beyond the spec: restore into this connection (another org of the same provider kind, same team) instead of the backup’s own; objects are matched by natural key (docs/restore.md "Into another org").
+             */
+            targetConnectionId?: string;
+            /** @description With `targetConnectionId`: what carries the backup into the other org. */
+            mapping?: components["schemas"]["CrossOrgMapping"];
             /**
              * @description Microsoft Entra ID: Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.
              * @default false
@@ -1627,6 +1720,13 @@ export interface components {
             totals: components["schemas"]["RestoreTotals"];
             /** @description Beyond the spec, GET /api/restore/{restoreId} of a provider restored by hand (Okta Workflows): the re-import package (a ZIP of the `.folder`, table CSVs and RUNBOOK.md; docs/okta-workflows.md). */
             package?: components["schemas"]["RestorePackageLink"];
+            /**
+             * Format: uuid
+             * @description Beyond the spec: a restore into another org (`connection_id` is the org written to): the connection whose backup it restores.
+             */
+            source_connection_id?: string | null;
+            /** @description A restore into another org: its mapping. */
+            mapping?: components["schemas"]["CrossOrgMapping"];
             /** @description Microsoft Entra ID: Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged. */
             enforce: boolean;
         };
@@ -4887,6 +4987,8 @@ export interface operations {
                 resourceTypes?: string[];
                 /** @description csv; beyond the spec: preview a selective restore of these record ids. */
                 resourceIds?: string[];
+                /** @description Beyond the spec: preview a restore into this connection (another org of the same kind); a mapping is given with POST /api/restore without `mode`. */
+                targetConnectionId?: string;
             };
             header?: {
                 /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location`. */
