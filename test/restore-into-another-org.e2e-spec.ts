@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
+import { providerDescriptor } from '@libs/providers/registry.js';
+import { createEntraConnection, startTestTenant, type TestTenant } from './support/entra-tenant.js';
 import { startSimulator, type RunningSimulator } from '@libs/simulators/okta/index.js';
 import { OKTA_CATEGORIES } from '@libs/providers/okta/okta-categories.js';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
@@ -74,6 +74,7 @@ const CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> = {
  */
 describe('restore into another org (Okta)', () => {
   let certDir: string;
+  let tenant: TestTenant;
   let source: RunningSimulator;
   let target: RunningSimulator;
   let ctx: TestApp;
@@ -90,8 +91,13 @@ describe('restore into another org (Okta)', () => {
   const auth = () => ({ Authorization: `Bearer ${admin.token}` });
 
   beforeAll(async () => {
-    certDir = await mkdtemp(join(tmpdir(), 'cross-org-'));
-    // One CA for both orgs, so the service trusts both (PROVIDER_CA_FILE).
+    // An Entra tenant too, whose connection is of another kind; one CA for all three, the tenant's,
+    // so the service trusts each (PROVIDER_CA_FILE).
+    tenant = await startTestTenant(
+      { users: 2, groups: 1, seed: 5 },
+      providerDescriptor('entra_id')!.grants(),
+    );
+    certDir = dirname(tenant.sim.caCertPath);
     source = await startSimulator({ users: 30, groups: 6, apps: 5, seed: 7, certDir });
     target = await startSimulator({ users: 0, groups: 0, apps: 0, seed: 71, certDir });
     const sourceApp = await installApiServiceIntegration(source, RESTORE_SCOPES);
@@ -120,7 +126,7 @@ describe('restore into another org (Okta)', () => {
     await ctx?.close();
     await source?.close();
     await target?.close();
-    await rm(certDir, { recursive: true, force: true });
+    await tenant?.sim.close();
   });
 
   it("previews against the target's live org, object by object, matched by natural key and never by id", async () => {
@@ -179,6 +185,20 @@ describe('restore into another org (Okta)', () => {
     const noTarget = await ctx.http.post('/api/restore').set(auth()).send({ backupId, mapping });
     expect(noTarget.status).toBe(400);
     expect(noTarget.body.details).toMatchObject({ code: 'mapping_without_target' });
+  });
+
+  it('refuses a connection of another provider kind (400)', async () => {
+    const entraId = await createEntraConnection(ctx, admin.token, tenant);
+    const response = await ctx.http
+      .get('/api/restore')
+      .set(auth())
+      .query({ backupId, targetConnectionId: entraId });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      code: 'validation_failed',
+      details: { code: 'target_kind_mismatch', field: 'targetConnectionId' },
+    });
+    expect(response.body.error).toContain('Microsoft Entra ID');
   });
 
   it('restores into the target; a backup of the target then diffs empty against the source modulo the mapping', async () => {
