@@ -28,6 +28,7 @@ import { RestoreOptions1766320000000 } from './1766320000000-RestoreOptions.js';
 import { ScheduleRetention1766330000000 } from './1766330000000-ScheduleRetention.js';
 import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 import { RestoreIntoAnotherOrg1796675116339 } from './1796675116339-RestoreIntoAnotherOrg.js';
+import { SandboxDrills1796676877299 } from './1796676877299-SandboxDrills.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -63,5 +64,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     ScheduleRetention1766330000000,
     CreateScoreReadings1766340000000,
     RestoreIntoAnotherOrg1796675116339,
+    SandboxDrills1796676877299,
   ];
 }

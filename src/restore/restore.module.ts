@@ -15,6 +15,7 @@ import { RestoreService } from './restore.service.js';
 import { RestoresRepository } from './restores.repository.js';
 import { CrossOrgTargets } from './cross-org/cross-org-target.js';
 import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
+import { SandboxDrills } from './cross-org/sandbox-drill.js';
 
 /** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
@@ -34,7 +35,8 @@ import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
     RestorePackages,
     CrossOrgTargets,
     CrossOrgPreviewer,
+    SandboxDrills,
   ],
-  exports: [RestoreService],
+  exports: [RestoreService, CrossOrgTargets, SandboxDrills],
 })
 export class RestoreModule {}

@@ -101,7 +101,7 @@ export class RestoreService {
       restoreOptions: restoreOptionValues(request),
     };
     // Into another org: compared with the target's live org, answered in the request.
-    const target = await this.targets.resolve(actor.teamId, opened, request);
+    const target = await this.targets.resolve(actor.teamId, sourceOf(opened), request);
     if (target)
       return this.crossOrgPreviewer.preview(opened, target, selection, options, request.mapping ?? {});
     const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
@@ -156,7 +156,7 @@ export class RestoreService {
     if (body.mode === undefined) return this.preview(actor, body, preference);
     const opened = await this.snapshots.open(actor.teamId, body.backupId);
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
-    const target = await this.targets.resolve(actor.teamId, opened, body);
+    const target = await this.targets.resolve(actor.teamId, sourceOf(opened), body);
     const connection = target ?? (await this.connections.getRef(actor.teamId, opened.backup.connectionId));
     const crossOrg = target && {
       sourceConnectionId: opened.backup.connectionId,
@@ -297,6 +297,11 @@ export class RestoreService {
       ]);
     return { types: new Set(types), ...(resourceIds ? { ids: new Set(resourceIds) } : {}) };
   }
+}
+
+/** The connection a backup was taken of, and its provider kind (CrossOrgTargets.resolve). */
+function sourceOf(opened: OpenedBackup): { connectionId: string; provider: string } {
+  return { connectionId: opened.backup.connectionId, provider: opened.backup.connection.provider };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
+import type { ProviderKind } from '@libs/providers/provider-kind.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import { ValidationError } from '@app/common/errors.js';
@@ -15,6 +15,7 @@ export class CrossOrgTargets {
   constructor(private readonly connections: ConnectionsService) {}
 
   /**
+   * @param source the backup's connection and its provider kind
    * @param request the request's `targetConnectionId` and `mapping`, if any
    * @returns the target connection; null when the restore goes into the backup's own org
    *   (no target, or the backup's own connection)
@@ -25,11 +26,11 @@ export class CrossOrgTargets {
    */
   async resolve(
     teamId: string,
-    opened: OpenedBackup,
+    source: { connectionId: string; provider: ProviderKind },
     request: { targetConnectionId?: string; mapping?: CrossOrgMapping },
   ): Promise<ConnectionRef | null> {
     const { targetConnectionId } = request;
-    if (targetConnectionId === undefined || targetConnectionId === opened.backup.connectionId) {
+    if (targetConnectionId === undefined || targetConnectionId === source.connectionId) {
       if (request.mapping === undefined) return null;
       throw new ValidationError('A mapping carries a backup into another org: give targetConnectionId too', {
         code: 'mapping_without_target',
@@ -37,15 +38,15 @@ export class CrossOrgTargets {
       });
     }
     const target = await this.connections.getRef(teamId, targetConnectionId);
-    const source = opened.backup.connection.provider;
-    if (target.provider !== source)
+    const kind = source.provider;
+    if (target.provider !== kind)
       throw new ValidationError(
-        `A ${requireProvider(source).label} backup restores only into a ${requireProvider(source).label} connection; this one is ${requireProvider(target.provider).label}`,
+        `A ${requireProvider(kind).label} backup restores only into a ${requireProvider(kind).label} connection; this one is ${requireProvider(target.provider).label}`,
         { code: 'target_kind_mismatch', field: 'targetConnectionId' },
       );
-    if (requireProvider(source).restorePackage !== undefined)
+    if (requireProvider(kind).restorePackage !== undefined)
       throw new ValidationError(
-        `${requireProvider(source).label} restores are re-import packages, written by hand into any org: restore without targetConnectionId`,
+        `${requireProvider(kind).label} restores are re-import packages, written by hand into any org: restore without targetConnectionId`,
         { code: 'target_not_writable', field: 'targetConnectionId' },
       );
     return target;
