@@ -117,8 +117,10 @@ describe('sandbox drills', () => {
   it("fails when the sandbox refuses a type, with the sandbox's answer in the result", async () => {
     const done = await drill({ targetConnectionId: refusingId });
     expect(done).toMatchObject({ status: 'failed', outcome: 'failed' });
-    expect(String(done.error_message)).toMatch(/sandbox/i);
-    expect(String(done.error_message)).toMatch(/okta\.groups\.manage|scope|group/i);
+    // The sandbox's authorization server refuses the groups' write scope: no write is made.
+    expect(String(done.error_message)).toMatch(/^The sandbox refused or failed: .*invalid_scope/);
+    expect(String(done.error_message)).toContain('not allowed: okta.groups.manage');
+    expect(done.target_connection_id).toBe(refusingId);
   });
 
   it('refuses the backup’s own connection as a sandbox, and an operator without the restore permission', async () => {

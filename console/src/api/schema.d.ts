@@ -1777,6 +1777,15 @@ export interface components {
             /** @description Items recorded, across pages. */
             items_total: number;
         };
+        VerifyBackupDto: {
+            /**
+             * Format: uuid
+             * @description A sandbox drill: also restore the backup into this connection (another org of the same kind, never the backup’s own), back it up, and report what still differs modulo the mapping.
+             */
+            targetConnectionId?: string;
+            /** @description With `targetConnectionId`: what carries the backup over. */
+            mapping?: components["schemas"]["CrossOrgMapping"];
+        };
         RestoreDrillStartedDto: {
             /**
              * Format: uuid
@@ -1797,6 +1806,45 @@ export interface components {
             bytes: number;
             /** @description Milliseconds the read took. */
             durationMs: number;
+        };
+        SandboxDrillRestored: {
+            create: number;
+            update: number;
+            skip: number;
+            failed: number;
+        };
+        SandboxDrillFailure: {
+            resourceType: string;
+            resourceId: string;
+            /** @description What the sandbox answered. */
+            error: string;
+        };
+        SandboxDrillType: {
+            resourceType: string;
+            /** @description In the backup, still not in the sandbox. */
+            missing: number;
+            /** @description In both, still different (users a restore leaves STAGED among them: docs/restore-fidelity.md). */
+            different: number;
+            same: number;
+            /** @description The sandbox’s own objects, left alone. */
+            sandboxOnly: number;
+        };
+        SandboxDrillReport: {
+            /** Format: uuid */
+            targetConnectionId: string;
+            /**
+             * Format: uuid
+             * @description The sandbox’s backup after the restore.
+             */
+            sandboxBackupId: string | null;
+            /** @description No write refused, and nothing the API can create still missing. */
+            passed: boolean;
+            restored: components["schemas"]["SandboxDrillRestored"];
+            /** @description At most 50. */
+            failures: components["schemas"]["SandboxDrillFailure"][];
+            types: components["schemas"]["SandboxDrillType"][];
+            /** @description Types the provider’s API cannot create: never counted missing. */
+            notWritable: string[];
         };
         RestoreDrillDto: {
             id: string;
@@ -1828,6 +1876,13 @@ export interface components {
             created_at: string;
             started_at?: string | null;
             completed_at?: string | null;
+            /**
+             * Format: uuid
+             * @description A sandbox drill: the connection the backup is restored into.
+             */
+            target_connection_id?: string | null;
+            /** @description A sandbox drill, once over: what it restored and what still differs. */
+            sandbox?: components["schemas"]["SandboxDrillReport"] | null;
         };
         RestoreDrillEnvelopeDto: {
             drill: components["schemas"]["RestoreDrillDto"];
@@ -5562,7 +5617,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyBackupDto"];
+            };
+        };
         responses: {
             /** @description Queued; poll GET /api/restore-drills/{drillId}. */
             202: {
@@ -5573,7 +5632,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestoreDrillStartedDto"];
                 };
             };
-            /** @description `validation_failed`: `id` is not a uuid. */
+            /** @description `validation_failed`: `id` is not a uuid; a sandbox of another provider kind (`target_kind_mismatch`) or the backup’s own connection (`sandbox_is_source`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5600,7 +5659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `not_found`: A backup the team cannot see. */
+            /** @description `not_found`: A backup or sandbox connection the team cannot see. */
             404: {
                 headers: {
                     [name: string]: unknown;
