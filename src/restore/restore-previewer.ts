@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import { type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
+import { type PruneCandidate, type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
@@ -46,13 +46,7 @@ export class RestorePreviewer {
         selection,
         severityRules: requireProvider(backup.connection.provider).severityRules,
       }).catch(liveOrgReadFailed);
-      return {
-        preview: rows,
-        sourceOrgUrl: backup.connection.orgUrl,
-        collectedAt: new Date().toISOString(),
-        prune,
-        notRestorable: notRestorable(reader.manifest.meta.notCaptured, rows),
-      };
+      return previewAnswer(opened, rows, prune);
     } finally {
       await connector.close();
     }
@@ -99,8 +93,23 @@ export function liveOrgReadFailed(error: unknown): never {
   );
 }
 
+/** A preview's answer from its rows and prune candidates: the backup's org, now, and its runbook. */
+export function previewAnswer(
+  opened: OpenedBackup,
+  rows: RestorePreviewRow[],
+  prune: PruneCandidate[],
+): RestorePreview {
+  return {
+    preview: rows,
+    sourceOrgUrl: opened.backup.connection.orgUrl,
+    collectedAt: new Date().toISOString(),
+    prune,
+    notRestorable: notRestorable(opened.reader.manifest.meta.notCaptured, rows),
+  };
+}
+
 /** The manifest's `notCaptured` of the previewed types, for the runbook. */
-export function notRestorable(notCaptured: unknown, rows: readonly RestorePreviewRow[]): NotRestorable[] {
+function notRestorable(notCaptured: unknown, rows: readonly RestorePreviewRow[]): NotRestorable[] {
   const byType = (notCaptured ?? {}) as Record<string, string[]>;
   return rows
     .map((row) => row.resourceType)

@@ -1,11 +1,4 @@
-import type {
-  IdMap,
-  LiveResource,
-  ProviderRestorer,
-  RestoreSupport,
-  RestoreWrite,
-  RestoreWriteResult,
-} from '@libs/providers/provider-restore.js';
+import type * as Restore from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 import type { CompiledMapping } from './mapping.js';
 
@@ -17,14 +10,14 @@ import type { CompiledMapping } from './mapping.js';
  * natural keys, the lockout guard of the target's own integration and admins) is the target's
  * restorer's own.
  */
-export class CrossOrgRestorer implements ProviderRestorer {
+export class CrossOrgRestorer implements Restore.ProviderRestorer {
   readonly order: readonly ResourceType[];
   readonly guardedTypes: readonly ResourceType[];
   /** source object id -> target object id, from the mapping's explicit pairs */
   readonly pairs: ReadonlyMap<string, string>;
 
   constructor(
-    private readonly target: ProviderRestorer,
+    private readonly target: Restore.ProviderRestorer,
     private readonly mapping: CompiledMapping,
   ) {
     this.order = target.order;
@@ -36,7 +29,7 @@ export class CrossOrgRestorer implements ProviderRestorer {
     return this.target.prepare(types, signal);
   }
 
-  support(type: ResourceType): RestoreSupport {
+  support(type: ResourceType): Restore.RestoreSupport {
     return this.target.support(type);
   }
 
@@ -49,7 +42,7 @@ export class CrossOrgRestorer implements ProviderRestorer {
   }
 
   /** The backup record mapped, then its ids rewritten: the pairs first, then the run's map. */
-  rewrite(record: ResourceRecord, ids: IdMap): ResourceRecord {
+  rewrite(record: ResourceRecord, ids: Restore.IdMap): ResourceRecord {
     const mapped = this.mapping.mapRecord(record);
     const paired = this.mapping.pairs.size ? this.target.rewrite(mapped, this.mapping.pairs) : mapped;
     return this.target.rewrite(paired, ids);
@@ -59,14 +52,14 @@ export class CrossOrgRestorer implements ProviderRestorer {
     return this.target.references(record);
   }
 
-  live(record: ResourceRecord): LiveResource {
+  live(record: ResourceRecord): Restore.LiveResource {
     return this.target.live(record);
   }
 
   guardDeletions(
     type: ResourceType,
-    deleting: readonly LiveResource[],
-    remaining: readonly LiveResource[],
+    deleting: readonly Restore.LiveResource[],
+    remaining: readonly Restore.LiveResource[],
     going: ReadonlySet<string>,
   ): Map<string, string> {
     return this.target.guardDeletions(type, deleting, remaining, going);
@@ -89,7 +82,7 @@ export class CrossOrgRestorer implements ProviderRestorer {
     return false;
   }
 
-  apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult> {
+  apply(write: Restore.RestoreWrite, signal?: AbortSignal): Promise<Restore.RestoreWriteResult> {
     return this.target.apply(write, signal);
   }
 }

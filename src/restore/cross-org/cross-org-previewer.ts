@@ -7,7 +7,7 @@ import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import type { ConnectionRef } from '@app/connections/connection-ref.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
-import { liveOrgReadFailed, notRestorable } from '@app/restore/restore-previewer.js';
+import { liveOrgReadFailed, previewAnswer } from '@app/restore/restore-previewer.js';
 import type { RestorePreview } from '@app/restore/restore-results.js';
 import { crossOrgRestorer } from './cross-org-restorer.factory.js';
 
@@ -32,7 +32,7 @@ export class CrossOrgPreviewer {
     options: RestoreWriteOptions,
     mapping: CrossOrgMapping,
   ): Promise<RestorePreview> {
-    const { backup, reader } = opened;
+    const { reader } = opened;
     const connector = await this.connections.openConnector(target.teamId, target.id);
     try {
       const { rows, prune, ...objects } = await previewCrossOrg({
@@ -43,11 +43,7 @@ export class CrossOrgPreviewer {
         severityRules: requireProvider(target.provider).severityRules,
       }).catch(liveOrgReadFailed);
       return {
-        preview: rows,
-        sourceOrgUrl: backup.connection.orgUrl,
-        collectedAt: new Date().toISOString(),
-        prune,
-        notRestorable: notRestorable(reader.manifest.meta.notCaptured, rows),
+        ...previewAnswer(opened, rows, prune),
         crossOrg: { targetConnectionId: target.id, targetOrgUrl: target.orgUrl, mapping, ...objects },
       };
     } finally {
