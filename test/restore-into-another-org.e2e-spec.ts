@@ -173,6 +173,50 @@ describe('restore into another org (Okta)', () => {
     expect(objects.filter((object) => object.action === 'create')).toHaveLength(rowsCreate - unwritten);
   });
 
+  it('previews the mapping: group names, explicit pairs, and references to objects only the source has', async () => {
+    const groups = source.snapshot().group.filter((group) => group.data.type === 'OKTA_GROUP');
+    const [paired, renamed] = groups;
+    const targetEveryone = target.snapshot().group.find((group) => group.data.type === 'BUILT_IN')!;
+    const response = await ctx.http
+      .post('/api/restore')
+      .set(auth())
+      .send({
+        backupId,
+        targetConnectionId: targetId,
+        resourceTypes: ['group'],
+        mapping: {
+          ...mapping,
+          groupName: { prefix: 'EU ' },
+          pairs: [{ sourceId: paired.id, targetId: targetEveryone.id }],
+        },
+      });
+    expect(response.status).toBe(200);
+    const { objects } = response.body.crossOrg as { objects: Json[] };
+    // A paired object is the target's, whatever its name; a renamed one is created under its new name.
+    expect(objects.find((object) => object.sourceId === paired.id)).toMatchObject({
+      targetId: targetEveryone.id,
+      action: 'update',
+    });
+    const name = (renamed.data.profile as Json).name;
+    expect(objects.find((object) => object.sourceId === renamed.id)).toMatchObject({
+      name: `EU ${String(name)}`,
+      action: 'create',
+    });
+
+    // Group rules alone: the groups they name are neither in the target nor restored: named.
+    const rulesOnly = await ctx.http
+      .post('/api/restore')
+      .set(auth())
+      .send({ backupId, targetConnectionId: targetId, resourceTypes: ['group_rule'], mapping });
+    expect(rulesOnly.status).toBe(200);
+    const unmapped = rulesOnly.body.crossOrg.unmapped as Json[];
+    const named = source
+      .snapshot()
+      .group_rule.flatMap((rule) => JSON.stringify(rule.data).match(/00g[0-9A-Za-z]{17}/g) ?? []);
+    expect(unmapped.map((reference) => reference.reference).sort()).toEqual([...new Set(named)].sort());
+    expect(unmapped.every((reference) => reference.resourceType === 'group_rule')).toBe(true);
+  });
+
   it("refuses another team's connection (404) and a mapping without a target (400)", async () => {
     const other = await ctx.newClient({ role: 'admin' });
     const foreignId = await createConnection(ctx, other.token, { baseUrl: target.baseUrl, ...targetApp });
