@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@app/common/actor.js';
 import { CurrentActor, RequirePermission } from '@app/common/decorators.js';
 import { ApiErrorResponses } from '@app/common/openapi/api-error-responses.decorator.js';
@@ -21,6 +21,7 @@ export class RestoreDrillsController {
   @Post('backup/:id/verify')
   @HttpCode(202)
   @ApiOperation({ summary: 'Verify a backup end to end (a restore drill)' })
+  @ApiBody({ type: VerifyBackupDto, required: false, description: 'Only for a sandbox drill.' })
   @RequirePermission(Permission.RunBackups)
   @ApiAcceptedResponse({
     type: RestoreDrillStartedDto,

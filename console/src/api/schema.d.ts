@@ -5617,7 +5617,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        /** @description Only for a sandbox drill. */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["VerifyBackupDto"];
             };
