@@ -33,6 +33,8 @@ export interface PruneCandidate {
   id: string;
   name: string | null;
   severity: Severity;
+  /** why a prune would leave it all the same (the lockout guard: the connection's own integration) */
+  protectedBecause?: string;
 }
 
 /** At most this many prune candidates are listed (all are counted in the rows). */
@@ -104,7 +106,13 @@ export async function previewRestore(input: {
         before,
         patch: [],
       });
-      prune.push({ resourceType: type, id: live.id, name: live.name, severity });
+      prune.push({
+        resourceType: type,
+        id: live.id,
+        name: live.name,
+        severity,
+        ...(live.protectedBecause && { protectedBecause: live.protectedBecause }),
+      });
     }
   }
   return { rows, prune };

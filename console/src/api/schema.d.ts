@@ -1497,6 +1497,8 @@ export interface components {
             name: string | null;
             /** @enum {string} */
             severity: "critical" | "high" | "medium" | "low" | "info";
+            /** @description Why a prune leaves it all the same (the lockout guard: the connection’s own integration). */
+            protectedBecause?: string;
         };
         NotRestorable: {
             resourceType: string;

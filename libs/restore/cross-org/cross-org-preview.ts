@@ -137,7 +137,10 @@ export async function previewCrossOrg(input: {
           unmapped.push({ resourceType: type, sourceId: record.id, name: rewritten.name, reference });
     }
   }
-  for (const candidate of prune)
+  for (const candidate of prune) {
+    // The target's own API integration: left alone whatever the restore asks (lockout guard).
+    const why = candidate.protectedBecause;
+    if (why) cannot(candidate.resourceType, 'left_alone', why, candidate.name ?? candidate.id);
     if (objects.length < MAX_LISTED_OBJECTS)
       objects.push({
         resourceType: candidate.resourceType,
@@ -145,7 +148,9 @@ export async function previewCrossOrg(input: {
         targetId: candidate.id,
         name: candidate.name,
         action: 'target_only',
+        ...(why && { why }),
       });
+  }
   return { rows, prune, objects, objectsTotal, unmapped, cannotMove: [...cannotMove.values()] };
 }
 

@@ -31,6 +31,10 @@ export class PruneCandidateDto implements PruneCandidate {
   @ApiProperty() id!: string;
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ enum: SEVERITIES }) severity!: Severity;
+  @ApiPropertyOptional({
+    description: 'Why a prune leaves it all the same (the lockout guard: the connection’s own integration).',
+  })
+  protectedBecause?: string;
 }
 
 /** What a restore of a type cannot bring back: fields the provider never returns. */
