@@ -29,6 +29,7 @@ import { ScheduleRetention1766330000000 } from './1766330000000-ScheduleRetentio
 import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 import { RestoreIntoAnotherOrg1796675116339 } from './1796675116339-RestoreIntoAnotherOrg.js';
 import { SandboxDrills1796676877299 } from './1796676877299-SandboxDrills.js';
+import { ScheduleSandboxDrill1796678721518 } from './1796678721518-ScheduleSandboxDrill.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -65,5 +66,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     CreateScoreReadings1766340000000,
     RestoreIntoAnotherOrg1796675116339,
     SandboxDrills1796676877299,
+    ScheduleSandboxDrill1796678721518,
   ];
 }

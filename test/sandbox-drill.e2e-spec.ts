@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '@libs/simulators/okta/index.js';
 import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
+import { WeeklyVerificationJob } from '@app/drills/weekly-verification.job.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { rememberSecrets } from './support/log-capture.js';
 import { RESTORE_SCOPES } from './support/restore-helpers.js';
@@ -121,6 +122,50 @@ describe('sandbox drills', () => {
     expect(String(done.error_message)).toMatch(/^The sandbox refused or failed: .*invalid_scope/);
     expect(String(done.error_message)).toContain('not allowed: okta.groups.manage');
     expect(done.target_connection_id).toBe(refusingId);
+  });
+
+  it("runs the schedule's weekly sandbox drill, which passes again into the sandbox restored before", async () => {
+    const own = await ctx.http
+      .patch(`/api/connections/${sourceId}/schedule`)
+      .set(auth(admin))
+      .send({ verify_weekly: true, verify_sandbox_connection_id: sourceId });
+    expect(own.status).toBe(400);
+    expect(own.body.details).toMatchObject({ code: 'sandbox_is_source' });
+    const patched = await ctx.http
+      .patch(`/api/connections/${sourceId}/schedule`)
+      .set(auth(admin))
+      .send({ verify_weekly: true, verify_sandbox_connection_id: sandboxId });
+    expect(patched.status).toBe(200);
+    expect(patched.body.schedule).toMatchObject({
+      verify_weekly: true,
+      verify_sandbox_connection_id: sandboxId,
+    });
+
+    expect(await ctx.app.get(WeeklyVerificationJob).enqueue(new Date())).not.toBeNull();
+    const deadline = Date.now() + 60_000;
+    let started: Json | undefined;
+    while (!started && Date.now() < deadline) {
+      const events = await ctx.http
+        .get('/api/audit-events')
+        .query({ action: 'drill.started', limit: 100 })
+        .set(auth(admin));
+      started = (events.body.events as Json[]).find((event) => (event.actor as Json).type === 'schedule');
+      if (!started) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(started?.details).toMatchObject({ target_connection_id: sandboxId });
+    const drillId = String((started!.target as Json).id);
+    let done: Json = {};
+    while (Date.now() < deadline + 120_000) {
+      done = (await ctx.http.get(`/api/restore-drills/${drillId}`).set(auth(admin))).body.drill as Json;
+      if (done.status === 'completed' || done.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(done).toMatchObject({
+      status: 'completed',
+      triggered_by: 'schedule',
+      target_connection_id: sandboxId,
+    });
+    expect((done.sandbox as { passed: boolean; restored: Json }).passed).toBe(true);
   });
 
   it('refuses the backup’s own connection as a sandbox, and an operator without the restore permission', async () => {

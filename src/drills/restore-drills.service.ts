@@ -95,6 +95,7 @@ export class RestoreDrillsService {
     connectionId: string,
     weekStart: Date,
     now: Date,
+    sandboxConnectionId?: string,
   ): Promise<RestoreDrillStartedDto | null> {
     if (await this.drills.scheduledSince(connectionId, weekStart)) return null;
     const backup = await this.backups.latestCompletedIn(teamId, connectionId, new Date(0), now);
@@ -105,6 +106,8 @@ export class RestoreDrillsService {
       backupId: backup.id,
       backupSha256: backup.sha256,
       requestedBy: null,
+      // A weekly sandbox drill (the schedule's `verify_sandbox_connection_id`), without a mapping.
+      ...(sandboxConnectionId && { targetConnectionId: sandboxConnectionId, mapping: {} }),
     };
     return this.begin({ ...drill, triggeredBy: 'schedule' }, { actor: { type: 'schedule', id: null } });
   }

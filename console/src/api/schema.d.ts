@@ -1307,6 +1307,11 @@ export interface components {
             /** @description Beyond the spec: each week, a restore drill reads the latest completed backup end to end (docs/backups.md). */
             verify_weekly: boolean;
             /**
+             * Format: uuid
+             * @description Beyond the spec: with `verify_weekly`, the weekly drill also restores the backup into this sandbox connection (docs/backups.md "Sandbox drills").
+             */
+            verify_sandbox_connection_id: string | null;
+            /**
              * @description Beyond the spec: the connection's own retention in days; null: the plan's `retention_days` applies (docs/backups.md "Retention").
              * @example 30
              */
@@ -1345,6 +1350,11 @@ export interface components {
             full_backup_day?: number;
             /** @description Beyond the spec: a weekly restore drill of the latest completed backup (docs/backups.md). Default false. */
             verify_weekly?: boolean;
+            /**
+             * Format: uuid
+             * @description Beyond the spec: with `verify_weekly`, the weekly drill also restores the backup into this sandbox connection (another of the team, same provider kind, never this one; docs/backups.md "Sandbox drills"); null for none.
+             */
+            verify_sandbox_connection_id?: string | null;
             /** @description Beyond the spec: keep this connection's backups younger than this many days; null for the plan's retention. At most the plan's `retention_days` (402 `limit: retention_days` above it). A backup is deleted only when it is older than these days and not among the newest `retention_count` completed backups (docs/backups.md "Retention"). */
             retention_days?: number | null;
             /** @description Beyond the spec: keep at least this connection's newest this many completed backups, however old; null for the plan's default (the newest completed backup only). At most the plan's `retention_count` (402 `limit: retention_count` above it). */
