@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
 import { FREQUENCIES, type Frequency } from '@app/schedules/frequency.js';
 import { isIanaTimeZone } from '@app/schedules/time-zone.js';
 
@@ -134,7 +134,7 @@ export class UpdateScheduleDto {
     description:
       'Beyond the spec: with `verify_weekly`, the weekly drill also restores the backup into this sandbox connection (another of the team, same provider kind, never this one; docs/backups.md "Sandbox drills"); null for none.',
   })
-  @ValidateIf((_, value) => value !== null)
+  @IsOptional()
   @IsUUID()
   verify_sandbox_connection_id?: string | null;
 
