@@ -31,6 +31,9 @@ import { CreateChangeAttributions1796675117313 } from './1796675117313-CreateCha
 import { CreateScoreReadings1766340000000 } from './1766340000000-CreateScoreReadings.js';
 import { CreateApprovals1796674935533 } from './1796674935533-CreateApprovals.js';
 import { AddDriftLogWindow1796675162753 } from './1796675162753-AddDriftLogWindow.js';
+import { RestoreIntoAnotherOrg1796675116339 } from './1796675116339-RestoreIntoAnotherOrg.js';
+import { SandboxDrills1796676877299 } from './1796676877299-SandboxDrills.js';
+import { ScheduleSandboxDrill1796678721518 } from './1796678721518-ScheduleSandboxDrill.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -69,5 +72,8 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     AddDriftLogWindow1796675162753,
     CreateChangeAttributions1796675117313,
     AddRestoreUndo1796675556864,
+    RestoreIntoAnotherOrg1796675116339,
+    SandboxDrills1796676877299,
+    ScheduleSandboxDrill1796678721518,
   ];
 }

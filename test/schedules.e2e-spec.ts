@@ -64,6 +64,7 @@ describe('backup schedules (HTTP, real PostgreSQL, simulator over HTTPS)', () =>
     incremental_enabled: true,
     full_backup_day: 0,
     verify_weekly: false,
+    verify_sandbox_connection_id: null,
     retention_days: null,
     retention_count: null,
     next_run_at: null,

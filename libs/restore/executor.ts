@@ -8,6 +8,7 @@ import { cannotWrite, ItemLog, type RestoreSink } from './items.js';
 import { ownId, planType, type TypePlan } from './planner.js';
 import { type RestoreSelection, RestoreScope } from './scope.js';
 import { RestorePruner } from './pruner.js';
+import { mapUnselectedType } from '@libs/restore/cross-org/map-unselected.js';
 
 /** How often a long type reports its progress, ms. */
 const PROGRESS_EVERY_MS = 2000;
@@ -33,6 +34,8 @@ export async function executeRestore(input: {
   selection: RestoreSelection;
   prune: boolean;
   sink: RestoreSink;
+  /** the live org is another org than the backup's: objects are matched by natural key (planType `crossOrg`) */
+  crossOrg?: boolean;
   signal?: AbortSignal;
 }): Promise<Record<string, RestoreTypeSummary>> {
   const { snapshot, restorer, sink } = input;
@@ -51,6 +54,7 @@ export async function executeRestore(input: {
 
   let pct = 20;
   for (const [index, type] of types.entries()) {
+    if (input.crossOrg && !input.selection.types.has(type)) await mapUnselectedType({ ...input, type, ids });
     if (!input.selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
     pct = Math.round(20 + (index / types.length) * (input.prune ? 60 : 75));
     await sink.progress(pct, `Restoring ${type}`, summary);
@@ -61,6 +65,7 @@ export async function executeRestore(input: {
       restorer,
       scope,
       ids,
+      crossOrg: input.crossOrg,
       signal: input.signal,
     });
     // An id this restore already mapped stays mapped: an object it re-created is the one its

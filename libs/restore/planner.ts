@@ -44,6 +44,23 @@ export interface TypePlan {
   unmatchedRecords: Map<string, ResourceRecord>;
 }
 
+/**
+ * What a plan decided for one backup record in scope (`planType`'s `observe`): created, changed
+ * into the backup's, the same as its live twin, or left alone (managed by the provider, protected).
+ */
+export interface PlanDecision {
+  type: string;
+  /** position in the backup part */
+  position: number;
+  /** record id in the backup */
+  backupId: string;
+  outcome: 'create' | 'update' | 'same' | 'left_alone';
+  /** the live object it matched, if any */
+  live?: LiveResource;
+  /** why it was left alone */
+  why?: string;
+}
+
 /** A backup record in scope that no live object has its id: matched by natural key once all ids are. */
 interface ByKey {
   position: number;
@@ -54,6 +71,8 @@ interface ByKey {
   fingerprint: string;
   managedBecause: string | null;
   caution: string | null;
+  /** into another org only: the rewritten record, compared again once its own id is mapped */
+  record?: ResourceRecord;
 }
 
 /**
@@ -85,6 +104,15 @@ export async function planType(input: {
   ids: IdMap;
   /** keep the live records the backup lacks (`unmatchedRecords`) */
   keepUnmatched?: boolean;
+  /**
+   * The live org is another org than the backup's (docs/restore.md "Into another org"): a record
+   * with a natural key is matched by it, never by an id it happens to share; only an id the map
+   * rewrote (an earlier natural-key match, an explicit pair) or a record without a natural key (an
+   * org's singletons, fixed ids) is matched by id.
+   */
+  crossOrg?: boolean;
+  /** Told each decision as it is made (the cross-org preview lists them object by object). */
+  observe?: (decision: PlanDecision) => void;
   signal?: AbortSignal;
 }): Promise<TypePlan> {
   const { type, restorer, scope } = input;
@@ -135,18 +163,23 @@ export async function planType(input: {
     if (match && match.id !== entry.id) plan.rematched.set(ownId(entry.backupId), ownId(match.id));
     // Objects the provider manages are updated, never created; protected ones are not touched.
     const leftAlone = match ? match.protectedBecause : entry.managedBecause;
+    const seen = { type, position: entry.position, backupId: entry.backupId, ...(match && { live: match }) };
     if (leftAlone) {
       plan.skip += 1;
       plan.notes.add(leftAlone);
+      input.observe?.({ ...seen, outcome: 'left_alone', why: leftAlone });
     } else if (!match) {
       plan.creates.push(entry.position);
       if (entry.caution) plan.notes.add(entry.caution);
+      input.observe?.({ ...seen, outcome: 'create' });
     } else if (match.fingerprint !== entry.fingerprint()) {
       plan.updates.push({ position: entry.position, live: match });
       if (entry.caution) plan.notes.add(entry.caution);
+      input.observe?.({ ...seen, outcome: 'update' });
     } else {
       plan.skip += 1;
       if (sequenced) plan.unchanged.push({ position: entry.position, live: match });
+      input.observe?.({ ...seen, outcome: 'same' });
     }
   };
   // Ids first, for every record, so that a natural key never takes an object another record names.
@@ -158,7 +191,8 @@ export async function planType(input: {
     const rewritten = restorer.rewrite(record, input.ids);
     const managedBecause = restorer.managedBecause(record);
     const caution = restorer.caution?.(rewritten) ?? null;
-    const match = claim(rewritten.id);
+    const keyed = input.crossOrg && rewritten.id === record.id && restorer.naturalKey(rewritten) !== null;
+    const match = keyed ? undefined : claim(rewritten.id);
     const key = match ? null : restorer.naturalKey(rewritten);
     if (key !== null)
       byKeyLater.push({
@@ -169,6 +203,7 @@ export async function planType(input: {
         fingerprint: restorer.fingerprint(rewritten),
         managedBecause,
         caution,
+        ...(input.crossOrg && { record: rewritten }),
       });
     else
       decide(
@@ -183,8 +218,17 @@ export async function planType(input: {
         match,
       );
   }
-  for (const entry of byKeyLater)
-    decide({ ...entry, fingerprint: () => entry.fingerprint }, claim(byKey.get(entry.key)));
+  for (const entry of byKeyLater) {
+    const match = claim(byKey.get(entry.key));
+    // Into another org, an object's own id may stand in its own data (a hook's endpoint path, an
+    // OIDC app's client_id): a creation writes the source's, an update the target's (execution maps
+    // it first). Either is the same object.
+    const own =
+      input.crossOrg && match && entry.record ? new Map([[ownId(entry.backupId), ownId(match.id)]]) : null;
+    const ownMapped = own && restorer.fingerprint(restorer.rewrite(entry.record!, own));
+    const fingerprint = ownMapped === match?.fingerprint ? ownMapped : entry.fingerprint;
+    decide({ ...entry, fingerprint: () => fingerprint }, match);
+  }
   plan.creates.sort((a, b) => a - b);
   plan.updates.sort((a, b) => a.position - b.position);
   plan.unchanged.sort((a, b) => a.position - b.position);

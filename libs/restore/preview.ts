@@ -3,8 +3,9 @@ import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import type { Severity } from '@libs/diff/change-facts.js';
 import { rateChange, type SeverityRule } from '@libs/diff/severity-rule.js';
-import { ownId, planType } from './planner.js';
+import { ownId, type PlanDecision, planType } from './planner.js';
 import { type RestoreSelection, RestoreScope } from './scope.js';
+import { mapUnselectedType } from '@libs/restore/cross-org/map-unselected.js';
 
 /** One row of the preview (spec "Shapes of other returned records": Restore preview row). */
 export interface RestorePreviewRow {
@@ -32,6 +33,8 @@ export interface PruneCandidate {
   id: string;
   name: string | null;
   severity: Severity;
+  /** why a prune would leave it all the same (the lockout guard: the connection's own integration) */
+  protectedBecause?: string;
 }
 
 /** At most this many prune candidates are listed (all are counted in the rows). */
@@ -52,6 +55,16 @@ export async function previewRestore(input: {
   selection: RestoreSelection;
   /** the provider's severity table, which rates each prune candidate as a removal */
   severityRules: readonly SeverityRule[];
+  /** the live org is another org than the backup's (planType `crossOrg`) */
+  crossOrg?: boolean;
+  /** told each record's decision (planType `observe`) */
+  observe?: (decision: PlanDecision) => void;
+  /**
+   * An id map carried from type to type and grown by each natural-key match, as execution
+   * carries it (a preview into another org, where every object is matched so); absent, each
+   * type is planned with an empty map.
+   */
+  ids?: Map<string, string>;
 }): Promise<{ rows: RestorePreviewRow[]; prune: PruneCandidate[] }> {
   const { snapshot, restorer, selection } = input;
   const scope = new RestoreScope(selection, restorer);
@@ -60,8 +73,12 @@ export async function previewRestore(input: {
   const rows: RestorePreviewRow[] = [];
   const prune: PruneCandidate[] = [];
   for (const type of types) {
+    if (input.crossOrg && input.ids && !selection.types.has(type))
+      await mapUnselectedType({ ...input, type, ids: input.ids });
     if (!selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
-    const plan = await planType({ ...input, type, scope, ids: new Map(), keepUnmatched: true });
+    const ids = input.ids ?? new Map<string, string>();
+    const plan = await planType({ ...input, type, scope, ids, keepUnmatched: true });
+    if (input.ids) for (const [from, to] of plan.rematched) if (!ids.has(from)) ids.set(from, to);
     let restoreFromDeleted = 0;
     for await (const { record } of snapshot.readPositions(type, plan.creates)) {
       scope.follow(ownId(record.id));
@@ -89,7 +106,13 @@ export async function previewRestore(input: {
         before,
         patch: [],
       });
-      prune.push({ resourceType: type, id: live.id, name: live.name, severity });
+      prune.push({
+        resourceType: type,
+        id: live.id,
+        name: live.name,
+        severity,
+        ...(live.protectedBecause && { protectedBecause: live.protectedBecause }),
+      });
     }
   }
   return { rows, prune };

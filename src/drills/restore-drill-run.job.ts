@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ProviderError } from '@libs/providers/provider-errors.js';
+import { PreRestoreBackupFailedError } from '@app/backups/backups.service.js';
+import { SandboxDrills, sandboxDrillFailure } from '@app/restore/cross-org/sandbox-drill.js';
 import { DecryptionError } from '@libs/crypto/crypto-errors.js';
 import { ObjectNotFoundError } from '@libs/object-store/object-store-errors.js';
 import { SnapshotIntegrityError, SnapshotNotFoundError } from '@libs/snapshot/snapshot-errors.js';
@@ -43,6 +46,7 @@ export class RestoreDrillRunJob extends TrackedRunJob<RestoreDrillEntity, Restor
     runner: TrackedRunRunner,
     runs: RestoreDrillsRepository,
     private readonly snapshots: BackupSnapshotsService,
+    private readonly sandboxes: SandboxDrills,
   ) {
     super(runner, runs);
   }
@@ -66,10 +70,41 @@ export class RestoreDrillRunJob extends TrackedRunJob<RestoreDrillEntity, Restor
       bytes: reader.manifest.totalStoredBytes,
       durationMs: Math.round(performance.now() - began),
     };
-    await context.finish(
-      { status: 'completed', fields: { result } },
-      drillEntry('drill.passed', drill, { ...result }),
+    if (drill.targetConnectionId === null || drill.mapping === null) {
+      await context.finish(
+        { status: 'completed', fields: { result } },
+        drillEntry('drill.passed', drill, { ...result }),
+      );
+      return;
+    }
+    const sandbox = await this.sandboxes.run(
+      {
+        teamId: drill.teamId,
+        backupId: drill.backupId,
+        targetConnectionId: drill.targetConnectionId,
+        mapping: drill.mapping,
+        ownerUserId: drill.requestedBy ?? drill.connection.ownerUserId,
+      },
+      (pct, message) => context.progress(pct, message),
+      context.signal,
     );
+    const facts = {
+      ...result,
+      target_connection_id: drill.targetConnectionId,
+      sandbox_passed: sandbox.passed,
+    };
+    if (sandbox.passed)
+      await context.finish(
+        { status: 'completed', fields: { result, sandbox } },
+        drillEntry('drill.passed', drill, facts),
+      );
+    else {
+      const errorMessage = sandboxDrillFailure(sandbox);
+      await context.finish(
+        { status: 'failed', errorMessage, fields: { result, sandbox } },
+        drillEntry('drill.failed', drill, { ...facts, error: errorMessage }),
+      );
+    }
   }
 
   /** What failed, safe to show: the integrity problem found, or what could not be read. */
@@ -79,6 +114,8 @@ export class RestoreDrillRunJob extends TrackedRunJob<RestoreDrillEntity, Restor
     if (error instanceof SnapshotNotFoundError || error instanceof ObjectNotFoundError)
       return `The snapshot is incomplete in the object store: ${error.message}`;
     if (error instanceof ApiError) return error.message;
+    if (error instanceof ProviderError) return `The sandbox refused or failed: ${error.message}`;
+    if (error instanceof PreRestoreBackupFailedError) return `The sandbox's backup failed: ${error.message}`;
     return undefined;
   }
 

@@ -1,4 +1,6 @@
 import { Column, Entity } from 'typeorm';
+import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
+import type { SandboxDrillReport } from '@app/restore/cross-org/sandbox-drill-report.js';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
 /** `pending` -> `running` -> `completed` (the snapshot passed) | `failed` (it did not, or could not be read). */
@@ -44,6 +46,18 @@ export class RestoreDrillEntity extends ConnectionRunEntity {
   /** set when the drill passed */
   @Column('jsonb', { nullable: true })
   result!: RestoreDrillResult | null;
+
+  /** a sandbox drill: the connection the backup is restored into (null once deleted); else null */
+  @Column('uuid', { name: 'target_connection_id', nullable: true })
+  targetConnectionId!: string | null;
+
+  /** a sandbox drill: what carries the backup into the sandbox (`{}` when nothing); else null */
+  @Column('jsonb', { nullable: true })
+  mapping!: CrossOrgMapping | null;
+
+  /** a sandbox drill, once over: what the restore into the sandbox did and what still differs */
+  @Column('jsonb', { nullable: true })
+  sandbox!: SandboxDrillReport | null;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;

@@ -11,7 +11,8 @@ import { RestoreDrillEntity } from './restore-drill.entity.js';
 type NewDrill = Pick<
   RestoreDrillEntity,
   'id' | 'teamId' | 'connectionId' | 'backupId' | 'backupSha256' | 'requestedBy' | 'triggeredBy'
->;
+> &
+  Partial<Pick<RestoreDrillEntity, 'targetConnectionId' | 'mapping'>>;
 
 /**
  * Team-scoped access to restore drills; only this class touches `restore_drills`. Drills are

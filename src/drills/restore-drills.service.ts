@@ -4,7 +4,12 @@ import { type AuditBy, byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import { BackupsService } from '@app/backups/backups.service.js';
 import type { Actor } from '@app/common/actor.js';
-import { ConflictError, NotFoundError } from '@app/common/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@app/common/errors.js';
+import { Permission, roleHasPermission } from '@app/common/permission.js';
+import type { BackupDto } from '@app/backups/dto/backup.dto.js';
+import { CrossOrgTargets } from '@app/restore/cross-org/cross-org-target.js';
+import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
+import type { VerifyBackupDto } from './dto/verify-backup.dto.js';
 import { keysetRows, type PeriodFilter } from '@app/common/keyset-rows.js';
 import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { drillEntry } from './drill-audit.js';
@@ -31,6 +36,7 @@ export class RestoreDrillsService {
     private readonly backups: BackupsService,
     private readonly runner: TrackedRunRunner,
     private readonly audit: AuditService,
+    private readonly targets: CrossOrgTargets,
   ) {}
 
   /**
@@ -40,16 +46,42 @@ export class RestoreDrillsService {
    * @throws NotFoundError for a backup the team cannot see (another team's too)
    * @throws ConflictError `backup_not_completed` for a running or failed backup
    */
-  async start(actor: Actor, backupId: string): Promise<RestoreDrillStartedDto> {
+  async start(actor: Actor, backupId: string, body: VerifyBackupDto = {}): Promise<RestoreDrillStartedDto> {
     const backup = await this.backups.get(actor, backupId);
     if (backup.status !== 'completed')
       throw new ConflictError(
         'backup_not_completed',
         `Backup ${backupId} is ${backup.status}, not completed`,
       );
+    // A sandbox drill writes into the sandbox org: a restore's permission too.
+    if (body.targetConnectionId !== undefined && !roleHasPermission(actor.role, Permission.Restore))
+      throw new ForbiddenError(
+        'A sandbox drill restores into the sandbox: your role does not allow restores',
+      );
+    const sandbox = await this.sandboxOf(actor.teamId, backup, body);
     const facts = { teamId: actor.teamId, connectionId: backup.connection_id, backupId: backup.id };
-    const drill = { ...facts, backupSha256: backup.sha256, requestedBy: actor.userId };
+    const drill = { ...facts, backupSha256: backup.sha256, requestedBy: actor.userId, ...sandbox };
     return this.begin({ ...drill, triggeredBy: 'manual' }, byCaller(actor));
+  }
+
+  /**
+   * A sandbox drill's target and mapping (docs/restore.md "Into another org"), or nothing.
+   * @throws ValidationError `sandbox_is_source` when the sandbox is the backup's own connection
+   *   (the drill would write into the backed-up org); as CrossOrgTargets.resolve otherwise
+   */
+  private async sandboxOf(
+    teamId: string,
+    backup: BackupDto,
+    body: VerifyBackupDto,
+  ): Promise<{ targetConnectionId: string; mapping: CrossOrgMapping } | Record<string, never>> {
+    if (body.targetConnectionId === backup.connection_id)
+      throw new ValidationError('A sandbox drill restores into another connection than the backup’s own', {
+        code: 'sandbox_is_source',
+        field: 'targetConnectionId',
+      });
+    const source = { connectionId: backup.connection_id, provider: backup.connection.provider };
+    const target = await this.targets.resolve(teamId, source, body);
+    return target ? { targetConnectionId: target.id, mapping: body.mapping ?? {} } : {};
   }
 
   /**
@@ -63,6 +95,7 @@ export class RestoreDrillsService {
     connectionId: string,
     weekStart: Date,
     now: Date,
+    sandboxConnectionId?: string,
   ): Promise<RestoreDrillStartedDto | null> {
     if (await this.drills.scheduledSince(connectionId, weekStart)) return null;
     const backup = await this.backups.latestCompletedIn(teamId, connectionId, new Date(0), now);
@@ -73,6 +106,8 @@ export class RestoreDrillsService {
       backupId: backup.id,
       backupSha256: backup.sha256,
       requestedBy: null,
+      // A weekly sandbox drill (the schedule's `verify_sandbox_connection_id`), without a mapping.
+      ...(sandboxConnectionId && { targetConnectionId: sandboxConnectionId, mapping: {} }),
     };
     return this.begin({ ...drill, triggeredBy: 'schedule' }, { actor: { type: 'schedule', id: null } });
   }
@@ -93,7 +128,18 @@ export class RestoreDrillsService {
         if (!running) await this.drills.insertPending({ ...drill, id }, tx);
         return running;
       },
-      (running) => (running ? null : drillEntry('drill.started', facts, { kind: 'verification' }, by)),
+      (running) =>
+        running
+          ? null
+          : drillEntry(
+              'drill.started',
+              facts,
+              {
+                kind: 'verification',
+                ...(drill.targetConnectionId && { target_connection_id: drill.targetConnectionId }),
+              },
+              by,
+            ),
     );
     if (active) return startedDto(active);
     await this.runner.enqueue({

@@ -50,11 +50,18 @@ export class WeeklyVerificationJob {
     const now = new Date(job.data.now);
     const weekStart = isoWeekStart(now);
     let failed: unknown;
-    for (const { teamId, connectionId } of await this.schedules.weeklyVerifications()) {
-      await this.drills.startScheduled(teamId, connectionId, weekStart, now).catch((error: unknown) => {
-        this.logger.warn(`Weekly verification of connection ${connectionId} not started: ${String(error)}`);
-        failed = error;
-      });
+    for (const {
+      teamId,
+      connectionId,
+      verifySandboxConnectionId,
+    } of await this.schedules.weeklyVerifications()) {
+      const sandbox = verifySandboxConnectionId ?? undefined;
+      await this.drills
+        .startScheduled(teamId, connectionId, weekStart, now, sandbox)
+        .catch((error: unknown) => {
+          this.logger.warn(`Weekly verification of connection ${connectionId} not started: ${String(error)}`);
+          failed = error;
+        });
     }
     if (failed) throw failed; // retried: the drills already started are not started again
   }

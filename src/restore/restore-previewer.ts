@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ProviderError } from '@libs/providers/provider-errors.js';
 import { requireProvider } from '@libs/providers/registry.js';
-import { type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
+import { type PruneCandidate, type RestorePreviewRow, previewRestore } from '@libs/restore/preview.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
@@ -45,21 +45,8 @@ export class RestorePreviewer {
         restorer: connector.restorer(options),
         selection,
         severityRules: requireProvider(backup.connection.provider).severityRules,
-      }).catch((error: unknown) => {
-        if (!(error instanceof ProviderError)) throw error;
-        throw new ApiError(
-          HttpStatus.BAD_GATEWAY,
-          'provider_error',
-          `Reading the live org failed: ${error.message}`,
-        );
-      });
-      return {
-        preview: rows,
-        sourceOrgUrl: backup.connection.orgUrl,
-        collectedAt: new Date().toISOString(),
-        prune,
-        notRestorable: notRestorable(reader.manifest.meta.notCaptured, rows),
-      };
+      }).catch(liveOrgReadFailed);
+      return previewAnswer(opened, rows, prune);
     } finally {
       await connector.close();
     }
@@ -91,6 +78,34 @@ export class RestorePreviewer {
       notRestorable: notRestorable(opened.reader.manifest.meta.notCaptured, rows),
     };
   }
+}
+
+/**
+ * Rethrows a provider's failure to be read as the preview's 502 `provider_error`.
+ * @throws ApiError 502 for a ProviderError; any other error as it is
+ */
+export function liveOrgReadFailed(error: unknown): never {
+  if (!(error instanceof ProviderError)) throw error;
+  throw new ApiError(
+    HttpStatus.BAD_GATEWAY,
+    'provider_error',
+    `Reading the live org failed: ${error.message}`,
+  );
+}
+
+/** A preview's answer from its rows and prune candidates: the backup's org, now, and its runbook. */
+export function previewAnswer(
+  opened: OpenedBackup,
+  rows: RestorePreviewRow[],
+  prune: PruneCandidate[],
+): RestorePreview {
+  return {
+    preview: rows,
+    sourceOrgUrl: opened.backup.connection.orgUrl,
+    collectedAt: new Date().toISOString(),
+    prune,
+    notRestorable: notRestorable(opened.reader.manifest.meta.notCaptured, rows),
+  };
 }
 
 /** The manifest's `notCaptured` of the previewed types, for the runbook. */

@@ -1,4 +1,5 @@
 import type { PruneCandidate, RestorePreviewRow } from '@libs/restore/preview.js';
+import type { CrossOrgPreview } from './cross-org/cross-org-preview.js';
 
 /** What a restore cannot bring back as it was, per type (the runbook after a restore). */
 export interface NotRestorable {
@@ -16,6 +17,8 @@ export interface RestorePreview {
   collectedAt: string;
   prune: PruneCandidate[];
   notRestorable: NotRestorable[];
+  /** a restore into another org: the target and the preview object by object */
+  crossOrg?: CrossOrgPreview;
 }
 
 /** Response of POST /api/restore with a `mode` (spec "Restore"). */

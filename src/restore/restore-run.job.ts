@@ -18,6 +18,9 @@ import { RestoresRepository } from './restores.repository.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { RestoreUndo } from './undo/restore-undo.js';
+import type { ProviderConnector } from '@libs/providers/provider-connector.js';
+import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
+import { crossOrgRestorer } from './cross-org/cross-org-restorer.factory.js';
 
 declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
@@ -116,6 +119,13 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
     return restoreEntry('restore.failed', restore, { error: message });
   }
 
+  /** The connector's restorer; into another org, carrying the backup over by the restore's mapping. */
+  private restorerOf(restore: RestoreEntity, connector: ProviderConnector): ProviderRestorer {
+    const options = { activateUsers: restore.activateUsers, restoreOptions: restore.options };
+    if (restore.mapping === null) return connector.restorer(options);
+    return crossOrgRestorer(connector, restore.connection.provider, options, restore.mapping);
+  }
+
   private async run(
     restore: RestoreEntity,
     { signal, ...context }: RunContext<RestoreEntity>,
@@ -150,10 +160,8 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
       return await executeRestore({
         snapshot: reader,
         connector,
-        restorer: connector.restorer({
-          activateUsers: restore.activateUsers,
-          restoreOptions: restore.options,
-        }),
+        restorer: this.restorerOf(restore, connector),
+        crossOrg: restore.mapping !== null,
         selection: undo?.selection ?? {
           types: new Set(restore.resourceTypes ?? reader.types),
           ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),

@@ -1,5 +1,6 @@
 import type { RestoreOptionValues } from '@libs/providers/provider-restore.js';
 import { Column, Entity } from 'typeorm';
+import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
@@ -62,6 +63,14 @@ export class RestoreEntity extends ConnectionRunEntity {
   /** the re-import package of a provider written by hand (restore-packages.ts), else null */
   @Column('text', { name: 'package_key', nullable: true })
   packageKey!: string | null;
+
+  /** a restore into another org: the connection whose backup it restores (null once deleted); else null */
+  @Column('uuid', { name: 'source_connection_id', nullable: true })
+  sourceConnectionId!: string | null;
+
+  /** a restore into another org: what carries the backup over (`{}` when nothing); else null */
+  @Column('jsonb', { nullable: true })
+  mapping!: CrossOrgMapping | null;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;

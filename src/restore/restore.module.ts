@@ -17,6 +17,9 @@ import { RestoresRepository } from './restores.repository.js';
 import { AttributionModule } from '@app/attribution/attribution.module.js';
 import { RestoreUndo } from './undo/restore-undo.js';
 import { UndoController } from './undo/undo.controller.js';
+import { CrossOrgTargets } from './cross-org/cross-org-target.js';
+import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
+import { SandboxDrills } from './cross-org/sandbox-drill.js';
 
 /** Restore into the live org (spec "Restore"; DESIGN sections 4 and 6; docs/restore.md). */
 @Module({
@@ -38,7 +41,10 @@ import { UndoController } from './undo/undo.controller.js';
     RestorePreviewJob,
     RestorePackages,
     RestoreUndo,
+    CrossOrgTargets,
+    CrossOrgPreviewer,
+    SandboxDrills,
   ],
-  exports: [RestoreService],
+  exports: [RestoreService, CrossOrgTargets, SandboxDrills],
 })
 export class RestoreModule {}

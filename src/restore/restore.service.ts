@@ -31,6 +31,9 @@ import { ApprovalGate, type HeldForApproval, type HoldOptions } from '@app/appro
 import { checkUndoBody, undoFilterOf } from './undo/undo-body.js';
 import { RestoreUndo } from './undo/restore-undo.js';
 import type { UndoPreviewDto } from './undo/undo-preview.dto.js';
+import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
+import { CrossOrgTargets } from './cross-org/cross-org-target.js';
+import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
 
 /** What a preview or a restore covers. */
 interface RestoreRequest {
@@ -38,6 +41,9 @@ interface RestoreRequest {
   resourceTypes?: string[];
   resourceIds?: string[];
   activateUsers?: boolean;
+  /** another connection of the team to restore into (docs/restore.md "Into another org") */
+  targetConnectionId?: string;
+  mapping?: CrossOrgMapping;
 }
 
 /** How the caller wants a preview answered (RFC 7240 `Prefer`). */
@@ -75,6 +81,8 @@ export class RestoreService {
     private readonly gate: ApprovalGate,
     private readonly undo: RestoreUndo,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly targets: CrossOrgTargets,
+    private readonly crossOrgPreviewer: CrossOrgPreviewer,
   ) {}
 
   /**
@@ -98,6 +106,10 @@ export class RestoreService {
       activateUsers: request.activateUsers ?? false,
       restoreOptions: restoreOptionValues(request),
     };
+    // Into another org: compared with the target's live org, answered in the request.
+    const target = await this.targets.resolve(actor.teamId, sourceOf(opened), request);
+    if (target)
+      return this.crossOrgPreviewer.preview(opened, target, selection, options, request.mapping ?? {});
     const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
     if (!preference.respondAsync || records <= this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS)
       return this.previewer.preview(opened, selection, options);
@@ -159,7 +171,12 @@ export class RestoreService {
         { field: 'mode', message: 'undo needs a provider restored through its API' },
       ]);
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
-    const connection = await this.connections.getRef(actor.teamId, opened.backup.connectionId);
+    const target = await this.targets.resolve(actor.teamId, sourceOf(opened), body);
+    const connection = target ?? (await this.connections.getRef(actor.teamId, opened.backup.connectionId));
+    const crossOrg = target && {
+      sourceConnectionId: opened.backup.connectionId,
+      mapping: body.mapping ?? {},
+    };
     const id = randomUUID();
     const facts = { id, teamId: actor.teamId, connectionId: connection.id, backupId: opened.backup.id };
     const mode = body.mode;
@@ -176,6 +193,7 @@ export class RestoreService {
             activateUsers: body.activateUsers ?? false,
             options: restoreOptionValues(body),
             ...(mode === 'undo' ? { undo: undoFilterOf(body) } : {}),
+            ...crossOrg,
           },
           tx,
         ),
@@ -184,7 +202,15 @@ export class RestoreService {
           ? restoreEntry(
               'restore.started',
               facts,
-              { mode, prune: body.prune ?? false, ...(mode === 'undo' ? { undo: undoFilterOf(body) } : {}) },
+              {
+                mode,
+                prune: body.prune ?? false,
+                ...(mode === 'undo' ? { undo: undoFilterOf(body) } : {}),
+                ...(crossOrg && {
+                  source_connection_id: crossOrg.sourceConnectionId,
+                  into_another_org: true,
+                }),
+              },
               byCaller(actor),
             )
           : null,
@@ -320,6 +346,11 @@ export class RestoreService {
       ]);
     return { types: new Set(types), ...(resourceIds ? { ids: new Set(resourceIds) } : {}) };
   }
+}
+
+/** The connection a backup was taken of, and its provider kind (CrossOrgTargets.resolve). */
+function sourceOf(opened: OpenedBackup): { connectionId: string; provider: string } {
+  return { connectionId: opened.backup.connectionId, provider: opened.backup.connection.provider };
 }
 
 /**

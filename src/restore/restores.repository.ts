@@ -23,7 +23,7 @@ type NewRestore = Pick<
   | 'activateUsers'
   | 'options'
 > &
-  Partial<Pick<RestoreEntity, 'undo'>>;
+  Partial<Pick<RestoreEntity, 'undo' | 'sourceConnectionId' | 'mapping'>>;
 
 /**
  * Team-scoped access to restores and their items; only this class touches the two tables.

@@ -26,6 +26,11 @@ export interface ScheduleSettings {
    */
   verifyWeekly: boolean;
   /**
+   * Beyond the spec (docs/backups.md "Sandbox drills"): with `verifyWeekly`, the weekly drill also
+   * restores the backup into this connection's org (a sandbox), or null.
+   */
+  verifySandboxConnectionId: string | null;
+  /**
    * Beyond the spec (docs/backups.md "Retention"): keep the connection's backups younger than this
    * many days; null for the plan's `retention_days`. At most the plan's.
    */
@@ -50,6 +55,7 @@ export const DEFAULT_SCHEDULE: Readonly<ScheduleSettings> = Object.freeze({
   incrementalEnabled: true,
   fullBackupDay: 0,
   verifyWeekly: false,
+  verifySandboxConnectionId: null,
   retentionDays: null,
   retentionCount: null,
 });
@@ -90,6 +96,10 @@ export function applyScheduleChanges(stored: ScheduleSettings, changes: UpdateSc
     incrementalEnabled: changes.incremental_enabled ?? stored.incrementalEnabled,
     fullBackupDay: changes.full_backup_day ?? stored.fullBackupDay,
     verifyWeekly: changes.verify_weekly ?? stored.verifyWeekly,
+    verifySandboxConnectionId:
+      changes.verify_sandbox_connection_id === undefined
+        ? stored.verifySandboxConnectionId
+        : changes.verify_sandbox_connection_id,
     // null is a value here (back to the plan's default), so only an absent field keeps the stored one.
     retentionDays: changes.retention_days === undefined ? stored.retentionDays : changes.retention_days,
     retentionCount: changes.retention_count === undefined ? stored.retentionCount : changes.retention_count,

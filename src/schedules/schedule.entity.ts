@@ -55,6 +55,9 @@ export class ScheduleEntity implements ScheduleSettings {
   @Column('boolean', { name: 'verify_weekly' })
   verifyWeekly!: boolean;
 
+  @Column('uuid', { name: 'verify_sandbox_connection_id', nullable: true })
+  verifySandboxConnectionId!: string | null;
+
   @Column('integer', { name: 'retention_days', nullable: true })
   retentionDays!: number | null;
 

@@ -57,13 +57,19 @@ export class SchedulesRepository {
   }
 
   /** The team and connection of every schedule with the weekly verification on, of connections not deleted. */
-  async findWeeklyVerifications(): Promise<Array<{ teamId: string; connectionId: string }>> {
+  async findWeeklyVerifications(): Promise<
+    Array<{ teamId: string; connectionId: string; verifySandboxConnectionId: string | null }>
+  > {
     const rows = await this.rows
       .createQueryBuilder('schedule')
       .innerJoin('schedule.connection', 'connection', 'connection.deleted_at IS NULL')
       .where('schedule.verify_weekly')
       .getMany();
-    return rows.map(({ teamId, connectionId }) => ({ teamId, connectionId }));
+    return rows.map(({ teamId, connectionId, verifySandboxConnectionId }) => ({
+      teamId,
+      connectionId,
+      verifySandboxConnectionId,
+    }));
   }
 
   async recordBackup(connectionId: string, backupId: string): Promise<void> {

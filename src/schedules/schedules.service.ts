@@ -3,6 +3,8 @@ import { type AuditEntry, byCaller } from '@app/audit/audit-entry.js';
 import { AuditService } from '@app/audit/audit.service.js';
 import type { Actor } from '@app/common/actor.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
+import type { ConnectionRef } from '@app/connections/connection-ref.js';
+import { ValidationError } from '@app/common/errors.js';
 import { PlanLimitExceededError } from '@app/plans/plan-limit-exceeded.error.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { type ScheduleDto, toScheduleDto } from './dto/schedule.dto.js';
@@ -53,10 +55,36 @@ export class SchedulesService {
   }
 
   /**
+   * A weekly sandbox drill's sandbox (docs/backups.md "Sandbox drills"): another connection of the
+   * team, of the same provider kind.
+   * @throws NotFoundError for one the team cannot see; ValidationError `sandbox_is_source` for the
+   *   connection itself, `target_kind_mismatch` for another provider kind
+   */
+  private async checkSandbox(teamId: string, connection: ConnectionRef, sandboxId: string): Promise<void> {
+    const field = 'verify_sandbox_connection_id';
+    if (sandboxId === connection.id)
+      throw new ValidationError('A sandbox drill restores into another connection than the backed-up one', {
+        code: 'sandbox_is_source',
+        field,
+      });
+    const sandbox = await this.connections.getRef(teamId, sandboxId);
+    if (sandbox.provider !== connection.provider)
+      throw new ValidationError(
+        `The sandbox must be a ${connection.provider} connection, like the backed-up one`,
+        {
+          code: 'target_kind_mismatch',
+          field,
+        },
+      );
+  }
+
+  /**
    * The connections whose schedule asks for a weekly verification drill (docs/backups.md "Verification
    * drills").
    */
-  weeklyVerifications(): Promise<Array<{ teamId: string; connectionId: string }>> {
+  weeklyVerifications(): Promise<
+    Array<{ teamId: string; connectionId: string; verifySandboxConnectionId: string | null }>
+  > {
     return this.schedules.findWeeklyVerifications();
   }
 
@@ -82,7 +110,9 @@ export class SchedulesService {
         days: changes.retention_days,
         count: changes.retention_count,
       });
-    await this.connections.getRef(actor.teamId, connectionId);
+    const connection = await this.connections.getRef(actor.teamId, connectionId);
+    if (changes.verify_sandbox_connection_id)
+      await this.checkSandbox(actor.teamId, connection, changes.verify_sandbox_connection_id);
     const saved = await this.schedules.findForConnection(actor.teamId, connectionId);
     const schedule = applyScheduleChanges(saved ?? DEFAULT_SCHEDULE, changes);
     const nextRunAt = schedule.enabled ? nextRunAfter(schedule, new Date()) : null;

@@ -197,7 +197,7 @@ function describeDamage(
 const DEFINITIONS = restoreDefinitions({ activateUsers: false });
 
 /** Okta's part of the round trip (restore-fidelity.ts). */
-const OKTA_FIDELITY: FidelityProvider = {
+export const OKTA_FIDELITY: FidelityProvider = {
   name: 'Okta',
   order: OKTA_RESTORE_ORDER,
   unavoidable: UNAVOIDABLE,

@@ -435,7 +435,7 @@ export function withSection(doc: string, section: string, text: string, before?:
 }
 
 /** Whether `difference` is the one `allowed` documents (its field, and its default when `added`). */
-function isUnavoidable(allowed: Unavoidable, difference: Difference): boolean {
+export function isUnavoidable(allowed: Unavoidable, difference: Difference): boolean {
   if (!allowed.path.test(difference.path)) return false;
   if (!('added' in allowed)) return true;
   return difference.op === 'add' && JSON.stringify(difference.now) === JSON.stringify(allowed.added);

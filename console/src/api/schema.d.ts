@@ -1481,6 +1481,11 @@ export interface components {
             /** @description Beyond the spec: each week, a restore drill reads the latest completed backup end to end (docs/backups.md). */
             verify_weekly: boolean;
             /**
+             * Format: uuid
+             * @description Beyond the spec: with `verify_weekly`, the weekly drill also restores the backup into this sandbox connection (docs/backups.md "Sandbox drills").
+             */
+            verify_sandbox_connection_id: string | null;
+            /**
              * @description Beyond the spec: the connection's own retention in days; null: the plan's `retention_days` applies (docs/backups.md "Retention").
              * @example 30
              */
@@ -1519,6 +1524,11 @@ export interface components {
             full_backup_day?: number;
             /** @description Beyond the spec: a weekly restore drill of the latest completed backup (docs/backups.md). Default false. */
             verify_weekly?: boolean;
+            /**
+             * Format: uuid
+             * @description Beyond the spec: with `verify_weekly`, the weekly drill also restores the backup into this sandbox connection (another of the team, same provider kind, never this one; docs/backups.md "Sandbox drills"); null for none.
+             */
+            verify_sandbox_connection_id?: string | null;
             /** @description Beyond the spec: keep this connection's backups younger than this many days; null for the plan's retention. At most the plan's `retention_days` (402 `limit: retention_days` above it). A backup is deleted only when it is older than these days and not among the newest `retention_count` completed backups (docs/backups.md "Retention"). */
             retention_days?: number | null;
             /** @description Beyond the spec: keep at least this connection's newest this many completed backups, however old; null for the plan's default (the newest completed backup only). At most the plan's `retention_count` (402 `limit: retention_count` above it). */
@@ -1814,11 +1824,97 @@ export interface components {
             name: string | null;
             /** @enum {string} */
             severity: "critical" | "high" | "medium" | "low" | "info";
+            /** @description Why a prune leaves it all the same (the lockout guard: the connection’s own integration). */
+            protectedBecause?: string;
         };
         NotRestorable: {
             resourceType: string;
             items: string[];
             why: string;
+        };
+        DomainRewrite: {
+            /** @example acme.com */
+            from: string;
+            /** @example sandbox.acme.com */
+            to: string;
+        };
+        HostRewrite: {
+            /**
+             * @description A host, with a port to match that port only.
+             * @example app.acme.com
+             */
+            from: string;
+            /** @example app.sandbox.acme.com */
+            to: string;
+        };
+        GroupNameMapping: {
+            /** @example Sandbox - */
+            prefix?: string;
+            /** @example (EU) */
+            suffix?: string;
+        };
+        ObjectPair: {
+            /**
+             * @description The object's id in the backed-up org.
+             * @example 00g1source0000000001
+             */
+            sourceId: string;
+            /**
+             * @description The object's id in the target org.
+             * @example 00g1target0000000001
+             */
+            targetId: string;
+        };
+        CrossOrgMapping: {
+            domains?: components["schemas"]["DomainRewrite"][];
+            hosts?: components["schemas"]["HostRewrite"][];
+            groupName?: components["schemas"]["GroupNameMapping"];
+            pairs?: components["schemas"]["ObjectPair"][];
+        };
+        CrossOrgObject: {
+            /** @example group */
+            resourceType: string;
+            /** @description Record id in the backup; null for `target_only`. */
+            sourceId: string | null;
+            /** @description Record id in the target when matched (natural key or explicit pair); null for `create`. */
+            targetId: string | null;
+            /** @description After the mapping. */
+            name: string | null;
+            /**
+             * @description `target_only`: in the target, not in the backup (removed only with `prune`); `left_alone`: the provider’s own object or one the lockout guard protects (`why`).
+             * @enum {string}
+             */
+            action: "create" | "update" | "same" | "target_only" | "left_alone";
+            why?: string;
+        };
+        UnmappedReference: {
+            resourceType: string;
+            /** @description The record that holds the reference (backup record id). */
+            sourceId: string;
+            name: string | null;
+            /** @description The source org’s object id it names: pair it, or restore that object too. */
+            reference: string;
+        };
+        CannotMove: {
+            resourceType: string;
+            /** @enum {string} */
+            kind: "left_alone" | "not_writable";
+            why: string;
+            /** @description Names (or ids), at most 50. */
+            objects: string[];
+            count: number;
+        };
+        CrossOrgPreview: {
+            /** Format: uuid */
+            targetConnectionId: string;
+            /** Format: uri */
+            targetOrgUrl: string;
+            mapping: components["schemas"]["CrossOrgMapping"];
+            /** @description At most 5,000 listed; `objectsTotal` counts all. */
+            objects: components["schemas"]["CrossOrgObject"][];
+            objectsTotal: number;
+            unmapped: components["schemas"]["UnmappedReference"][];
+            cannotMove: components["schemas"]["CannotMove"][];
         };
         RestorePreview: {
             preview: components["schemas"]["RestorePreviewRow"][];
@@ -1835,6 +1931,8 @@ export interface components {
             /** @description At most 1,000 listed; all are counted in the rows. */
             prune: components["schemas"]["PruneCandidate"][];
             notRestorable: components["schemas"]["NotRestorable"][];
+            /** @description Beyond the spec, with `targetConnectionId`: the restore into another org, object by object. */
+            crossOrg?: components["schemas"]["CrossOrgPreview"];
         };
         RestorePreviewQueued: {
             /**
@@ -1882,6 +1980,13 @@ export interface components {
              * @default false
              */
             activateUsers: boolean;
+            /**
+             * Format: uuid
+             * @description Beyond the spec: restore into this connection (another org of the same provider kind, same team) instead of the backup’s own; objects are matched by natural key (docs/restore.md "Into another org").
+             */
+            targetConnectionId?: string;
+            /** @description With `targetConnectionId`: what carries the backup into the other org. */
+            mapping?: components["schemas"]["CrossOrgMapping"];
             /**
              * @description Microsoft Entra ID: Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged.
              * @default false
@@ -1983,6 +2088,13 @@ export interface components {
             totals: components["schemas"]["RestoreTotals"];
             /** @description Beyond the spec, GET /api/restore/{restoreId} of a provider restored by hand (Okta Workflows): the re-import package (a ZIP of the `.folder`, table CSVs and RUNBOOK.md; docs/okta-workflows.md). */
             package?: components["schemas"]["RestorePackageLink"];
+            /**
+             * Format: uuid
+             * @description Beyond the spec: a restore into another org (`connection_id` is the org written to): the connection whose backup it restores.
+             */
+            source_connection_id?: string | null;
+            /** @description A restore into another org: its mapping. */
+            mapping?: components["schemas"]["CrossOrgMapping"];
             /** @description Microsoft Entra ID: Enable conditional access policies the backup has enabled even when they would block every Global Administrator; otherwise those are restored report-only and flagged. */
             enforce: boolean;
         };
@@ -2033,6 +2145,15 @@ export interface components {
             /** @description Items recorded, across pages. */
             items_total: number;
         };
+        VerifyBackupDto: {
+            /**
+             * Format: uuid
+             * @description A sandbox drill: also restore the backup into this connection (another org of the same kind, never the backup’s own), back it up, and report what still differs modulo the mapping.
+             */
+            targetConnectionId?: string;
+            /** @description With `targetConnectionId`: what carries the backup over. */
+            mapping?: components["schemas"]["CrossOrgMapping"];
+        };
         RestoreDrillStartedDto: {
             /**
              * Format: uuid
@@ -2053,6 +2174,45 @@ export interface components {
             bytes: number;
             /** @description Milliseconds the read took. */
             durationMs: number;
+        };
+        SandboxDrillRestored: {
+            create: number;
+            update: number;
+            skip: number;
+            failed: number;
+        };
+        SandboxDrillFailure: {
+            resourceType: string;
+            resourceId: string;
+            /** @description What the sandbox answered. */
+            error: string;
+        };
+        SandboxDrillType: {
+            resourceType: string;
+            /** @description In the backup, still not in the sandbox. */
+            missing: number;
+            /** @description In both, still different (users a restore leaves STAGED among them: docs/restore-fidelity.md). */
+            different: number;
+            same: number;
+            /** @description The sandbox’s own objects, left alone. */
+            sandboxOnly: number;
+        };
+        SandboxDrillReport: {
+            /** Format: uuid */
+            targetConnectionId: string;
+            /**
+             * Format: uuid
+             * @description The sandbox’s backup after the restore.
+             */
+            sandboxBackupId: string | null;
+            /** @description No write refused, and nothing the API can create still missing. */
+            passed: boolean;
+            restored: components["schemas"]["SandboxDrillRestored"];
+            /** @description At most 50. */
+            failures: components["schemas"]["SandboxDrillFailure"][];
+            types: components["schemas"]["SandboxDrillType"][];
+            /** @description Types the provider’s API cannot create: never counted missing. */
+            notWritable: string[];
         };
         RestoreDrillDto: {
             id: string;
@@ -2084,6 +2244,13 @@ export interface components {
             created_at: string;
             started_at?: string | null;
             completed_at?: string | null;
+            /**
+             * Format: uuid
+             * @description A sandbox drill: the connection the backup is restored into.
+             */
+            target_connection_id?: string | null;
+            /** @description A sandbox drill, once over: what it restored and what still differs. */
+            sandbox?: components["schemas"]["SandboxDrillReport"] | null;
         };
         RestoreDrillEnvelopeDto: {
             drill: components["schemas"]["RestoreDrillDto"];
@@ -5462,6 +5629,8 @@ export interface operations {
                 resourceTypes?: string[];
                 /** @description csv; beyond the spec: preview a selective restore of these record ids. */
                 resourceIds?: string[];
+                /** @description Beyond the spec: preview a restore into this connection (another org of the same kind); a mapping is given with POST /api/restore without `mode`. */
+                targetConnectionId?: string;
             };
             header?: {
                 /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location`. */
@@ -6035,7 +6204,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Only for a sandbox drill. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VerifyBackupDto"];
+            };
+        };
         responses: {
             /** @description Queued; poll GET /api/restore-drills/{drillId}. */
             202: {
@@ -6046,7 +6220,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestoreDrillStartedDto"];
                 };
             };
-            /** @description `validation_failed`: `id` is not a uuid. */
+            /** @description `validation_failed`: `id` is not a uuid; a sandbox of another provider kind (`target_kind_mismatch`) or the backup’s own connection (`sandbox_is_source`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6073,7 +6247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `not_found`: A backup the team cannot see. */
+            /** @description `not_found`: A backup or sandbox connection the team cannot see. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ConnectionRefDto, toConnectionRefDto } from '@app/connections/dto/connection-ref.dto.js';
+import { SandboxDrillReportDto } from '@app/restore/cross-org/dto/sandbox-drill-report.dto.js';
+import type { SandboxDrillReport } from '@app/restore/cross-org/sandbox-drill-report.js';
 import type {
   RestoreDrillEntity,
   RestoreDrillResult,
@@ -45,6 +47,19 @@ export class RestoreDrillDto {
   @ApiProperty() created_at!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) started_at!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) completed_at!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'A sandbox drill: the connection the backup is restored into.',
+  })
+  target_connection_id?: string | null;
+  @ApiPropertyOptional({
+    type: SandboxDrillReportDto,
+    nullable: true,
+    description: 'A sandbox drill, once over: what it restored and what still differs.',
+  })
+  sandbox?: SandboxDrillReport | null;
 }
 
 /** Response of GET /api/restore-drills/{drillId}. */
@@ -78,5 +93,6 @@ export function toRestoreDrillDto(row: RestoreDrillEntity): RestoreDrillDto {
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
+    ...(row.mapping !== null && { target_connection_id: row.targetConnectionId, sandbox: row.sandbox }),
   };
 }

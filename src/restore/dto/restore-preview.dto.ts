@@ -2,6 +2,7 @@ import { ApprovalDto } from '@app/approvals/dto/approval.dto.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 import type { PruneCandidate, RestorePreviewRow } from '@libs/restore/preview.js';
+import { CrossOrgPreviewDto } from '@app/restore/cross-org/dto/cross-org-preview.dto.js';
 import type { NotRestorable, RestorePreview, RestorePreviewQueued } from '@app/restore/restore-results.js';
 
 /** One type of a restore preview (spec "Restore preview row"). */
@@ -31,6 +32,10 @@ export class PruneCandidateDto implements PruneCandidate {
   @ApiProperty() id!: string;
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ enum: SEVERITIES }) severity!: Severity;
+  @ApiPropertyOptional({
+    description: 'Why a prune leaves it all the same (the lockout guard: the connection’s own integration).',
+  })
+  protectedBecause?: string;
 }
 
 /** What a restore of a type cannot bring back: fields the provider never returns. */
@@ -53,6 +58,12 @@ export class RestorePreviewDto implements RestorePreview {
   })
   prune!: PruneCandidateDto[];
   @ApiProperty({ type: [NotRestorableDto] }) notRestorable!: NotRestorableDto[];
+  @ApiPropertyOptional({
+    type: CrossOrgPreviewDto,
+    description:
+      'Beyond the spec, with `targetConnectionId`: the restore into another org, object by object.',
+  })
+  crossOrg?: CrossOrgPreviewDto;
 }
 
 /** Beyond the spec: a dry run queued as a job (`Prefer: respond-async`); poll GET /api/restore/previews/{previewId}. */

@@ -27,4 +27,13 @@ export class RestorePreviewQuery {
   @IsString({ each: true })
   @MaxLength(512, { each: true })
   resourceIds?: string[];
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'Beyond the spec: preview a restore into this connection (another org of the same kind); a mapping is given with POST /api/restore without `mode`.',
+  })
+  @IsOptional()
+  @IsUUID()
+  targetConnectionId?: string;
 }

@@ -10,6 +10,7 @@ import type { RestoreEntity, RestoreMode, RestoreStatus } from '@app/restore/res
 import { AttributionFilterDto } from '@app/attribution/dto/attribution-filter.dto.js';
 import { restoreOptionFields } from '@app/restore/restore-options.js';
 import { declareRestoreOptionFields } from './restore-option-fields.js';
+import { CrossOrgMappingDto } from '@app/restore/cross-org/dto/cross-org-mapping.dto.js';
 
 /** Items of a restore counted by what was done: over every type (`totals`), or of one type. */
 @ApiSchema({ name: 'RestoreTotals' })
@@ -86,6 +87,16 @@ export class RestoreDto extends TrackedRunFieldsDto {
       'Beyond the spec, GET /api/restore/{restoreId} of a provider restored by hand (Okta Workflows): the re-import package (a ZIP of the `.folder`, table CSVs and RUNBOOK.md; docs/okta-workflows.md).',
   })
   package?: RestorePackageLinkDto;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'Beyond the spec: a restore into another org (`connection_id` is the org written to): the connection whose backup it restores.',
+  })
+  source_connection_id?: string | null;
+  @ApiPropertyOptional({ type: CrossOrgMappingDto, description: 'A restore into another org: its mapping.' })
+  mapping?: CrossOrgMappingDto;
 }
 
 // The providers' own restore switches (Entra ID: `enforce`), flat beside the others.
@@ -143,6 +154,7 @@ export function toRestoreDto(row: RestoreEntity, packageLink?: RestorePackageLin
     summary: row.summary,
     totals,
     ...(packageLink ? { package: packageLink } : {}),
+    ...(row.mapping !== null && { source_connection_id: row.sourceConnectionId, mapping: row.mapping }),
   };
 }
 

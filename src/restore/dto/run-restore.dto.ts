@@ -8,10 +8,13 @@ import {
   IsString,
   IsUUID,
   MaxLength,
+  ValidateNested,
 } from 'class-validator';
 import { ResourceTypesFilter } from '@app/common/resource-types-filter.decorator.js';
 import { declareRestoreOptionFields } from './restore-option-fields.js';
 import { AttributionFilterDto } from '@app/attribution/dto/attribution-filter.dto.js';
+import { Type } from 'class-transformer';
+import { CrossOrgMappingDto } from '@app/restore/cross-org/dto/cross-org-mapping.dto.js';
 
 /** Most record ids one selective restore may name. */
 export const MAX_RESTORE_IDS = 1000;
@@ -68,6 +71,24 @@ export class RunRestoreDto extends AttributionFilterDto {
   @IsOptional()
   @IsBoolean()
   activateUsers?: boolean;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'Beyond the spec: restore into this connection (another org of the same provider kind, same team) instead of the backup’s own; objects are matched by natural key (docs/restore.md "Into another org").',
+  })
+  @IsOptional()
+  @IsUUID()
+  targetConnectionId?: string;
+
+  @ApiPropertyOptional({
+    type: CrossOrgMappingDto,
+    description: 'With `targetConnectionId`: what carries the backup into the other org.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CrossOrgMappingDto)
+  mapping?: CrossOrgMappingDto;
 }
 
 // The providers' own switches (Entra ID: `enforce`), flat beside the others.

@@ -15,6 +15,8 @@ export function checkUndoBody(body: RunRestoreDto): void {
     if (field) throw invalid(field, `${field} filters an undo: give mode undo`);
     return;
   }
+  if (body.targetConnectionId !== undefined)
+    throw invalid('targetConnectionId', "An undo reverses changes in the backup's own org; it takes no target");
   if (body.prune !== undefined)
     throw invalid('prune', 'An undo deletes exactly the objects added since the backup; prune is not taken');
   checkWindow(body);

@@ -30,6 +30,14 @@ export class ScheduleDto {
   })
   verify_weekly!: boolean;
   @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'Beyond the spec: with `verify_weekly`, the weekly drill also restores the backup into this sandbox connection (docs/backups.md "Sandbox drills").',
+  })
+  verify_sandbox_connection_id!: string | null;
+  @ApiProperty({
     type: 'integer',
     nullable: true,
     minimum: 1,
@@ -88,6 +96,7 @@ export function toScheduleDto(schedule: ScheduleSettings, nextRunAt: Date | null
     incremental_enabled: schedule.incrementalEnabled,
     full_backup_day: schedule.fullBackupDay,
     verify_weekly: schedule.verifyWeekly,
+    verify_sandbox_connection_id: schedule.verifySandboxConnectionId,
     retention_days: schedule.retentionDays,
     retention_count: schedule.retentionCount,
     next_run_at: nextRunAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, ValidateBy, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
 import { FREQUENCIES, type Frequency } from '@app/schedules/frequency.js';
 import { isIanaTimeZone } from '@app/schedules/time-zone.js';
 
@@ -126,6 +126,17 @@ export class UpdateScheduleDto {
   })
   @Bool()
   verify_weekly?: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'Beyond the spec: with `verify_weekly`, the weekly drill also restores the backup into this sandbox connection (another of the team, same provider kind, never this one; docs/backups.md "Sandbox drills"); null for none.',
+  })
+  @IsOptional()
+  @IsUUID()
+  verify_sandbox_connection_id?: string | null;
 
   @ApiPropertyOptional({
     type: 'integer',

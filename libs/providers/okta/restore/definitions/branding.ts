@@ -58,6 +58,9 @@ async function put(
   await context.api.write({ method: 'PUT', template, params, body, signal: context.signal });
 }
 
+/** The natural key of an org's default brand (no brand name holds a NUL character). */
+const DEFAULT_BRAND_KEY = '\u0000default brand';
+
 /**
  * Brands API. createBrand takes only a `name` (CreateBrandRequest; recorded: POST `{ name }`,
  * 201, then PUT the rest), so a brand is created and then replaced with the backed-up settings.
@@ -67,7 +70,14 @@ const brand = collectionDefinition(
   { path: '/api/v1/brands', params: ['brandId'], body: (writable) => writable },
   {
     writable: brandSettings,
-    naturalKey: (record) => (typeof record.data.name === 'string' ? record.data.name : null),
+    // The default brand is each org's one (named after its domain): it is the default brand of any
+    // other org, whatever either is called, so a restore into another org changes the target's.
+    naturalKey: (record) =>
+      record.data.isDefault === true
+        ? DEFAULT_BRAND_KEY
+        : typeof record.data.name === 'string'
+          ? record.data.name
+          : null,
     managedBecause: (data) =>
       data.isDefault === true
         ? "Okta's default brand (the org's Okta domain) is never created or deleted, only changed"

@@ -1,0 +1,183 @@
+import fastJsonPatch from 'fast-json-patch';
+import { withoutVolatile } from '@libs/diff/record-patch.js';
+import type { CompiledMapping } from '@libs/restore/cross-org/mapping.js';
+import type { ResourceRecord } from '@libs/records/resource-record.js';
+import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
+import { type FidelityProvider, isUnavoidable, type Unavoidable } from './restore-fidelity.js';
+import type { RestoreView } from './restore-helpers.js';
+
+type Json = Record<string, unknown>;
+
+/** One type of the comparison of a source backup with a target's backup, modulo the mapping. */
+export interface CrossOrgRow {
+  type: string;
+  /** records of the type in the source backup */
+  source: number;
+  /** of those, paired with a target record (by the restore's ids, else by natural key) */
+  paired: number;
+  /** fields that differ, each `<path>` once, documented or not */
+  differences: string[];
+  /** source records with no twin in the target (with what the restore did to them, if anything) */
+  lost: string[];
+  /** source records with no twin that the provider's API cannot write (the restore says "Not restored") */
+  notWritten: string[];
+  /** source records with no twin by design (`lostByDesign`), with why */
+  byDesign: string[];
+  /** target records with no twin in the source, apart from the target's own and those the provider made */
+  extra: string[];
+  /** differences no unavoidable entry documents */
+  undocumented: string[];
+  result: 'lossless' | 'documented' | 'FAILS';
+}
+
+/**
+ * The diff of a source org's backup and the backup of the org it was restored into, modulo the
+ * mapping, type by type in restore order: each source record is mapped (domains, hosts, group
+ * names), its ids rewritten to the target's (the restore items' new ids, then every natural-key
+ * pairing made so far), and paired with the target record of the same id or natural key; the
+ * pair's data is compared without server-owned fields. Records of the target before the restore
+ * (its own, left alone) and those the provider made itself with a re-created parent are not extra.
+ */
+export async function diffModuloMapping(input: {
+  provider: FidelityProvider;
+  /** differences of a restore into another org only, beside the provider's own unavoidable ones */
+  crossOrgUnavoidable: Partial<Record<string, Unavoidable[]>>;
+  /**
+   * Why a source record with no twin is lost by design, or null: what the provider makes only with
+   * something its API cannot write (`notWritten`: record ids not written so far, every type).
+   */
+  lostByDesign?(type: string, record: ResourceRecord, notWritten: ReadonlySet<string>): string | null;
+  source: SnapshotReader;
+  target: SnapshotReader;
+  /** the target's backup before the restore (its pre-restore backup) */
+  targetBefore: SnapshotReader;
+  restored: RestoreView;
+  mapping: CompiledMapping;
+}): Promise<CrossOrgRow[]> {
+  const { provider, source, target } = input;
+  const ids = new Map<string, string>();
+  for (const item of input.restored.items) {
+    if (!item.newId) continue;
+    const from = String(item.resourceId).split(':');
+    const to = String(item.newId).split(':');
+    from.forEach((part, index) => to[index] !== undefined && to[index] !== part && ids.set(part, to[index]));
+  }
+  const rewrite = (text: string) =>
+    [...ids].reduce((result, [from, to]) => result.split(from).join(to), text);
+  const items = new Map(
+    input.restored.items.map((item) => [
+      `${item.resourceType} ${item.resourceId}`,
+      { action: item.action, outcome: item.outcome, notes: (item.notes as string[] | undefined) ?? [] },
+    ]),
+  );
+  const comparable = (data: Json) => withoutVolatile(data, provider.serverOwned) as Json;
+  const rows: CrossOrgRow[] = [];
+  const notWritten = new Set<string>();
+  for (const type of provider.order) {
+    if (!source.has(type)) continue;
+    const live = await all(target, type);
+    const before = new Set((await all(input.targetBefore, type)).map((record) => record.id));
+    const byId = new Map(live.map((record) => [record.id, record]));
+    const byKey = new Map<string, ResourceRecord>();
+    for (const record of live) {
+      const key = provider.naturalKey?.(record);
+      if (key != null && !byKey.has(key)) byKey.set(key, record);
+    }
+    const used = new Set<string>();
+    const row: CrossOrgRow = {
+      type,
+      source: 0,
+      paired: 0,
+      differences: [],
+      lost: [],
+      notWritten: [],
+      byDesign: [],
+      extra: [],
+      undocumented: [],
+      result: 'lossless',
+    };
+    const allowed = [...(provider.unavoidable[type] ?? []), ...(input.crossOrgUnavoidable[type] ?? [])];
+    for await (const original of source.readPart(type)) {
+      row.source += 1;
+      const mapped = input.mapping.mapRecord(original);
+      const record = {
+        ...mapped,
+        id: rewrite(mapped.id),
+        data: JSON.parse(rewrite(JSON.stringify(mapped.data))) as Json,
+      };
+      const key = provider.naturalKey?.(record) ?? null;
+      const twin = [byId.get(record.id), key === null ? undefined : byKey.get(key)].find(
+        (candidate) => candidate !== undefined && !used.has(candidate.id),
+      );
+      if (!twin) {
+        const item = items.get(`${type} ${original.id}`);
+        const why = input.lostByDesign?.(type, original, notWritten) ?? null;
+        if (String(item?.notes[0] ?? '').startsWith('Not restored')) {
+          row.notWritten.push(original.id);
+          notWritten.add(original.id);
+        } else if (why !== null) row.byDesign.push(why);
+        else
+          row.lost.push(
+            `${original.id} key ${key}${item ? ` (${item.action} ${item.outcome} ${item.notes.join(' ')})` : ''}`,
+          );
+        continue;
+      }
+      used.add(twin.id);
+      row.paired += 1;
+      const own = (id: string) => id.split(':').pop()!;
+      if (own(twin.id) !== own(original.id) && !ids.has(own(original.id)))
+        ids.set(own(original.id), own(twin.id));
+      for (const op of fastJsonPatch.compare(comparable(record.data), comparable(twin.data))) {
+        const difference = { type, path: op.path, op: op.op, now: 'value' in op ? op.value : undefined };
+        if (!row.differences.includes(op.path)) row.differences.push(op.path);
+        if (!allowed.some((entry) => isUnavoidable(entry, difference)))
+          row.undocumented.push(`${original.id} ${op.op} ${op.path} ${JSON.stringify(difference.now)}`);
+      }
+    }
+    for (const record of live)
+      if (
+        !used.has(record.id) &&
+        !before.has(record.id) &&
+        !(await provider.madeByProvider(`${type} ${record.id}`, input.restored, target))
+      )
+        row.extra.push(record.id);
+    const failed = row.lost.length + row.extra.length + row.undocumented.length > 0;
+    row.result = failed
+      ? 'FAILS'
+      : row.differences.length + row.notWritten.length + row.byDesign.length
+        ? 'documented'
+        : 'lossless';
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function all(snapshot: SnapshotReader, type: string): Promise<ResourceRecord[]> {
+  const records: ResourceRecord[] = [];
+  if (!snapshot.has(type)) return records;
+  for await (const record of snapshot.readPart(type)) records.push(record);
+  return records;
+}
+
+/** The table of docs/restore-fidelity.md's "Into another org" section. */
+export function crossOrgTable(rows: readonly CrossOrgRow[]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return [
+    '| type | in the source | paired in the target | fields that differ | result |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| \`${row.type}\` | ${row.source} | ${row.paired} | ${
+          cell(
+            [
+              ...row.differences,
+              ...(row.notWritten.length
+                ? [`${row.notWritten.length} not written (the API cannot write them)`]
+                : []),
+              ...[...new Set(row.byDesign)].map((why) => `not in the target: ${why}`),
+            ].join(', '),
+          ) || 'none'
+        } | ${row.result} |`,
+    ),
+  ].join('\n');
+}
