@@ -5517,6 +5517,8 @@ export interface operations {
                 resourceTypes?: string[];
                 /** @description csv; beyond the spec: preview a selective restore of these record ids. */
                 resourceIds?: string[];
+                /** @description Beyond the spec: preview a restore into this connection (another org of the same kind); a mapping is given with POST /api/restore without `mode`. */
+                targetConnectionId?: string;
                 /** @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id). */
                 actor?: string;
                 /** @description Only changes made at or after this instant (ISO 8601), as the audit log dates them. */
