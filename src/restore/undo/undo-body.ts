@@ -16,7 +16,10 @@ export function checkUndoBody(body: RunRestoreDto): void {
     return;
   }
   if (body.targetConnectionId !== undefined)
-    throw invalid('targetConnectionId', "An undo reverses changes in the backup's own org; it takes no target");
+    throw invalid(
+      'targetConnectionId',
+      "An undo reverses changes in the backup's own org; it takes no target",
+    );
   if (body.prune !== undefined)
     throw invalid('prune', 'An undo deletes exactly the objects added since the backup; prune is not taken');
   checkWindow(body);
