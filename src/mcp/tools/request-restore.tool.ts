@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { APPROVAL_STATUSES } from '@app/approvals/approval.entity.js';
 import { ApprovalsService } from '@app/approvals/approvals.service.js';
 import { Permission } from '@app/common/permission.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
@@ -29,7 +28,7 @@ const input = {
 
 const output = {
   approvalId: z.string().describe('the pending request; a person approves or rejects it by this id'),
-  status: z.enum(APPROVAL_STATUSES).describe('pending: nothing runs until a person approves'),
+  status: z.string().describe('pending: nothing runs until a person approves'),
   expiresAt: instant.describe('a request nobody approved by then expires and never runs'),
   summary: z.string().describe('what would run, as approvers see it'),
   preview: z
