@@ -756,6 +756,17 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       });
       expect(body.preview.byType.user).toMatchObject({ update: 1 });
       expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
+      // An undo of that admin's changes since the backup is asked the same way, its dry run as counts.
+      const undo = await answer(ownerAgent, REQUEST_TOOL, {
+        backupId: before.id,
+        mode: 'undo',
+        actor: changer.id,
+      });
+      expect(undo).toMatchObject({
+        status: 'pending',
+        summary: expect.stringMatching(/^Undo of the changes since backup/),
+        preview: { totals: { delete: 0, put_back: 1, recreate: 0 }, byType: { user: { put_back: 1 } } },
+      });
       // Nothing ran: no restore, the org unchanged.
       expect([await restores(), liveTitle()]).toEqual([restoresBefore, 'Chief Restorer']);
 
@@ -773,6 +784,10 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
 
       const approver = new Browser();
       expect((await signInWithCode(ctx, approver, approverEmail)).status).toBe(200);
+      const rejected = await approver.postJson(api(`/api/approvals/${undo.approvalId}/reject`), {
+        reason: 'the selective restore covers it',
+      });
+      expect([rejected.status, JSON.parse(rejected.text).approval.status]).toEqual([200, 'rejected']);
       const approved = await approver.postJson(api(`/api/approvals/${body.approvalId}/approve`), {});
       expect(approved.status).toBe(200);
       const approval = JSON.parse(approved.text).approval as {
