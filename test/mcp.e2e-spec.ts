@@ -22,11 +22,13 @@ import type { GetScoresTool } from '@app/mcp/tools/get-scores.tool.js';
 import type { ListBackupsTool } from '@app/mcp/tools/list-backups.tool.js';
 import type { ListConnectionsTool } from '@app/mcp/tools/list-connections.tool.js';
 import type { PreviewRestoreTool } from '@app/mcp/tools/preview-restore.tool.js';
+import type { RequestRestoreTool } from '@app/mcp/tools/request-restore.tool.js';
 import type { ResourceTimelineTool } from '@app/mcp/tools/resource-timeline.tool.js';
 import type { SearchBackupTool } from '@app/mcp/tools/search-backup.tool.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { Browser } from './support/browser.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
+import { RESTORE_SCOPES, waitForRestore } from './support/restore-helpers.js';
 import { newAddress, signInWithCode } from './support/sign-in-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
@@ -44,7 +46,10 @@ const ALL_TOOLS = [
   'check_compliance',
   'get_scores',
   'preview_restore',
+  'request_restore',
 ];
+/** The one tool that changes anything: it asks for a restore, which a person approves. */
+const REQUEST_TOOL = 'request_restore';
 /** What the `view backups` permission reaches: a viewer's agent sees these only. */
 const VIEWER_TOOLS = [
   'list_backups',
@@ -117,13 +122,18 @@ interface Answers {
   check_compliance: Answer<CheckComplianceTool>;
   get_scores: Answer<GetScoresTool>;
   preview_restore: Answer<PreviewRestoreTool>;
+  request_restore: Answer<RequestRestoreTool>;
 }
 
-/** A signed-in agent: its MCP client, and its access token for the checks at the HTTP level. */
+/**
+ * A signed-in agent: its MCP client, its access token for the checks at the HTTP level, and the
+ * browser session of the person it acts for (who uses the API themselves there).
+ */
 interface Agent {
   client: Client;
   token: string;
   tools: Tool[];
+  browser: Browser;
 }
 
 /**
@@ -140,7 +150,10 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
   let connectionId: string;
   let before: BackupDto;
   let after: BackupDto;
-  let editedUser: { id: string; name: string | null };
+  let editedUser: { id: string; name: string | null; title: unknown };
+  /** The Okta admin who edited `editedUser` with their own API token, as the System Log names them. */
+  let changer: { id: string; displayName: string; type: 'user' };
+  let approverEmail: string;
   let ownerAgent: Agent;
   let viewerAgent: Agent;
   const ajv = new Ajv({ strict: false });
@@ -176,7 +189,7 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
     // Listing first also makes the SDK client cache each tool's output schema validator, so
     // every callTool below is validated by the SDK as well as by `call`.
     const { tools } = await client.listTools();
-    return { client, token, tools };
+    return { client, token, tools, browser };
   }
 
   /**
@@ -213,7 +226,7 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
   }
 
   beforeAll(async () => {
-    org = await startTestOrg({ users: 30, groups: 5, apps: 2, seed: 54 });
+    org = await startTestOrg({ users: 30, groups: 5, apps: 2, seed: 54 }, RESTORE_SCOPES);
     const okta = new SimulatorClient(org.sim);
     ctx = await startTestApp(org.env);
     const ownerEmail = newAddress('owner');
@@ -221,16 +234,22 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
     admin = await ctx.newClient({ role: 'admin', teamId: team.id });
     connectionId = await createConnection(ctx, admin.token, { baseUrl: org.sim.baseUrl, ...org.integration });
     before = await runBackup(ctx, admin.token, { connectionId });
-    const user = org.sim.snapshot().user.find((candidate) => candidate.data.status === 'ACTIVE')!;
+    const [user, admin2] = org.sim.snapshot().user.filter((candidate) => candidate.data.status === 'ACTIVE');
     const profile = user.data.profile as Record<string, unknown>;
-    editedUser = { id: user.id, name: String(profile.login) };
-    expect(
-      (
-        await okta.call('POST', `/api/v1/users/${user.id}`, {
-          json: { profile: { ...profile, title: 'Chief Restorer' } },
-        })
-      ).status,
-    ).toBe(200);
+    editedUser = { id: user.id, name: String(profile.login), title: profile.title };
+    const adminProfile = admin2.data.profile as Record<string, unknown>;
+    changer = {
+      id: admin2.id,
+      displayName: `${String(adminProfile.firstName)} ${String(adminProfile.lastName)}`,
+      type: 'user',
+    };
+    // An admin's own API token (SSWS): Okta's System Log names that admin as the actor.
+    const edited = await okta.call('POST', `/api/v1/users/${user.id}`, {
+      auth: null,
+      headers: { authorization: `SSWS ${org.sim.createApiToken(admin2.id)}` },
+      json: { profile: { ...profile, title: 'Chief Restorer' } },
+    });
+    expect(edited.status).toBe(200);
     after = await runBackup(ctx, admin.token, { connectionId });
     expect([before.status, after.status]).toEqual(['completed', 'completed']);
 
@@ -239,6 +258,14 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       .post('/api/team/invitations')
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ email: viewerEmail, role: 'viewer' })
+      .expect(201);
+    // A second member who may restore (and so approve); only a super admin invites an admin.
+    const superAdmin = await ctx.newClient({ role: 'super_admin', teamId: team.id });
+    approverEmail = newAddress('approver');
+    await ctx.http
+      .post('/api/team/invitations')
+      .set('Authorization', `Bearer ${superAdmin.token}`)
+      .send({ email: approverEmail, role: 'admin' })
       .expect(201);
     ownerAgent = await signInAgent(ownerEmail, 'Claude Desktop (test)');
     viewerAgent = await signInAgent(viewerEmail, 'VS Code (test)');
@@ -348,10 +375,11 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
       for (const tool of ownerAgent.tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
+        const asks = tool.name === REQUEST_TOOL;
         expect(tool.annotations).toMatchObject({
-          readOnlyHint: true,
-          destructiveHint: false,
-          idempotentHint: true,
+          readOnlyHint: !asks,
+          destructiveHint: asks,
+          idempotentHint: !asks,
         });
       }
     });
@@ -359,6 +387,14 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
     it("answers a viewer's call of a tool its role lacks as a tool error", async () => {
       expect(await toolError(viewerAgent, 'preview_restore', { backupId: after.id })).toMatch(/not found/);
       expect(await toolError(viewerAgent, 'list_connections', {})).toMatch(/not found/);
+      expect(await toolError(viewerAgent, REQUEST_TOOL, { backupId: before.id, mode: 'full' })).toMatch(
+        /^not_found: Tool request_restore not found/,
+      );
+      const asked = await ctx.http
+        .get('/api/approvals')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      expect(asked.body.total).toBe(0);
     });
   });
 
@@ -415,8 +451,27 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
           action: 'modified',
           id: editedUser.id,
           changedFields: expect.arrayContaining(['/profile/title']),
+          changedBy: changer,
+          changedAt: expect.any(String),
+          attribution: 'recorded',
         }),
       );
+      const restChange = (rest.body.changes as Array<Record<string, unknown>>).find(
+        (change) => (change.resource as { id: string }).id === editedUser.id,
+      );
+      expect(restChange).toMatchObject({ changedBy: changer, changedAt: expect.any(String) });
+      const byChanger = await answer(viewerAgent, 'compare_backups', {
+        fromBackupId: before.id,
+        toBackupId: after.id,
+        actor: changer.id,
+      });
+      expect(byChanger.changes.map((change: { id: string }) => change.id)).toEqual([editedUser.id]);
+      const later = await answer(viewerAgent, 'compare_backups', {
+        fromBackupId: before.id,
+        toBackupId: after.id,
+        since: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      expect([later.matching, later.summary.total]).toEqual([0, 0]);
       const none = await answer(viewerAgent, 'compare_backups', {
         fromBackupId: before.id,
         toBackupId: after.id,
@@ -445,7 +500,41 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
         resourceId: editedUser.id,
       });
       expect(body.byChange).toEqual({ created: 1, modified: 1, deleted: 0 });
-      expect(body.events[0]).toMatchObject({ backupId: after.id, change: 'modified' });
+      expect(body.events[0]).toMatchObject({
+        backupId: after.id,
+        change: 'modified',
+        changedBy: changer,
+        changedAt: expect.any(String),
+        attribution: 'recorded',
+      });
+      const rest = await ctx.http
+        .get('/api/resource-timeline')
+        .query({ connectionId, resourceType: 'user', resourceId: editedUser.id })
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      expect(rest.body.events.at(-1)).toMatchObject({ changedAt: body.events[0].changedAt });
+      const byChanger = await answer(viewerAgent, 'resource_timeline', {
+        connectionId,
+        resourceType: 'user',
+        resourceId: editedUser.id,
+        actor: changer.id,
+      });
+      expect(byChanger.events.map((event: { change: string }) => event.change)).toEqual(['modified']);
+      const byNobody = await answer(viewerAgent, 'resource_timeline', {
+        connectionId,
+        resourceType: 'user',
+        resourceId: editedUser.id,
+        actor: '00unobody',
+      });
+      expect([byNobody.total, byNobody.events]).toEqual([0, []]);
+      expect(
+        await toolError(viewerAgent, 'resource_timeline', {
+          connectionId,
+          resourceType: 'user',
+          resourceId: editedUser.id,
+          since: 'yesterday',
+        }),
+      ).toMatch(/since/);
       expect(body.events[0].operations).toContainEqual({
         op: 'replace',
         path: '/profile/title',
@@ -615,5 +704,100 @@ describe('MCP server (SDK client over Streamable HTTP, real PostgreSQL, simulato
         }),
       }),
     );
+  });
+
+  describe('request_restore: an agent asks, a person approves (docs/approvals.md)', () => {
+    const liveTitle = () => {
+      const user = org.sim.snapshot().user.find((candidate) => candidate.id === editedUser.id)!;
+      return (user.data.profile as Record<string, unknown>).title;
+    };
+    const restores = async () =>
+      (await ctx.http.get('/api/restore/history').set('Authorization', `Bearer ${admin.token}`).expect(200))
+        .body.total as number;
+
+    it('refuses arguments a restore would refuse, creating nothing', async () => {
+      expect(await toolError(ownerAgent, REQUEST_TOOL, { backupId: before.id, mode: 'partial' })).toMatch(
+        /mode/,
+      );
+      expect(await toolError(ownerAgent, REQUEST_TOOL, { backupId: before.id, mode: 'selective' })).toMatch(
+        /^validation_failed: .*resourceTypes/,
+      );
+      expect(
+        await toolError(ownerAgent, REQUEST_TOOL, { backupId: before.id, mode: 'full', actor: changer.id }),
+      ).toMatch(/actor/);
+      expect(await toolError(ownerAgent, REQUEST_TOOL, { backupId: randomUUID(), mode: 'full' })).toMatch(
+        /^not_found/,
+      );
+      const asked = await ctx.http
+        .get('/api/approvals')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      expect(asked.body.total).toBe(0);
+    });
+
+    it('stays pending with the team setting off, the requester cannot approve it, a second member does and it runs', async () => {
+      const settings = await ctx.http
+        .get('/api/team/approval-settings')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      expect(settings.body.settings.enabled).toBe(false);
+      const restoresBefore = await restores();
+
+      const body = await answer(ownerAgent, REQUEST_TOOL, {
+        backupId: before.id,
+        mode: 'selective',
+        resourceTypes: ['user'],
+        resourceIds: [editedUser.id],
+      });
+      expect(body).toMatchObject({
+        status: 'pending',
+        summary: expect.stringContaining(before.id),
+        preview: { sourceOrgUrl: org.sim.baseUrl, totals: { update: 1, create: 0 } },
+      });
+      expect(body.preview.byType.user).toMatchObject({ update: 1 });
+      expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
+      // An undo of that admin's changes since the backup is asked the same way, its dry run as counts.
+      const undo = await answer(ownerAgent, REQUEST_TOOL, {
+        backupId: before.id,
+        mode: 'undo',
+        actor: changer.id,
+      });
+      expect(undo).toMatchObject({
+        status: 'pending',
+        summary: expect.stringMatching(/^Undo of the changes since backup/),
+        preview: { totals: { delete: 0, put_back: 1, recreate: 0 }, byType: { user: { put_back: 1 } } },
+      });
+      // Nothing ran: no restore, the org unchanged.
+      expect([await restores(), liveTitle()]).toEqual([restoresBefore, 'Chief Restorer']);
+
+      const api = (path: string) => `${ctx.baseUrl}${path}`;
+      const detail = await ownerAgent.browser.get(api(`/api/approvals/${body.approvalId}`));
+      expect(JSON.parse(detail.text).approval).toMatchObject({
+        status: 'pending',
+        requester: { client_name: 'Claude Desktop (test)', client_id: null },
+        body: { mode: 'selective', resourceIds: [editedUser.id] },
+      });
+      // The person the agent acts for is the requester: they cannot approve it themselves.
+      const own = await ownerAgent.browser.postJson(api(`/api/approvals/${body.approvalId}/approve`), {});
+      expect([own.status, JSON.parse(own.text).code]).toEqual([403, 'forbidden']);
+      expect([await restores(), liveTitle()]).toEqual([restoresBefore, 'Chief Restorer']);
+
+      const approver = new Browser();
+      expect((await signInWithCode(ctx, approver, approverEmail)).status).toBe(200);
+      const rejected = await approver.postJson(api(`/api/approvals/${undo.approvalId}/reject`), {
+        reason: 'the selective restore covers it',
+      });
+      expect([rejected.status, JSON.parse(rejected.text).approval.status]).toEqual([200, 'rejected']);
+      const approved = await approver.postJson(api(`/api/approvals/${body.approvalId}/approve`), {});
+      expect(approved.status).toBe(200);
+      const approval = JSON.parse(approved.text).approval as {
+        status: string;
+        result: { restoreId: string };
+      };
+      expect(approval.status).toBe('executed');
+      const done = await waitForRestore(ctx, admin.token, approval.result.restoreId);
+      expect(done.restore.status).toBe('completed');
+      expect([await restores(), liveTitle()]).toEqual([restoresBefore + 1, editedUser.title]);
+    });
   });
 });

@@ -20,7 +20,8 @@ const INSTRUCTIONS =
   'Backups, diffs, timelines, compliance checks, scores and restore previews of identity provider ' +
   'configuration (Okta, Okta Workflows, Microsoft Entra ID). Listing tools answer a summary with ' +
   'counts first and a page of items; pass nextCursor as cursor for the next page. Start with ' +
-  'list_backups (or list_connections), then compare_backups, resource_timeline or search_backup.';
+  'list_backups (or list_connections), then compare_backups, resource_timeline or search_backup. ' +
+  'request_restore never runs a restore: it asks, and a person of the team approves.';
 
 /**
  * Builds the MCP server (the official SDK's McpServer) that answers one agent's request: the

@@ -7,6 +7,7 @@ import { GetScoresTool } from './tools/get-scores.tool.js';
 import { ListBackupsTool } from './tools/list-backups.tool.js';
 import { ListConnectionsTool } from './tools/list-connections.tool.js';
 import { PreviewRestoreTool } from './tools/preview-restore.tool.js';
+import { RequestRestoreTool } from './tools/request-restore.tool.js';
 import { ResourceTimelineTool } from './tools/resource-timeline.tool.js';
 import { SearchBackupTool } from './tools/search-backup.tool.js';
 
@@ -25,6 +26,7 @@ export const MCP_TOOL_TYPES: ReadonlyArray<Type<McpTool>> = [
   CheckComplianceTool,
   GetScoresTool,
   PreviewRestoreTool,
+  RequestRestoreTool,
 ];
 
 /** Injection token of the tool instances, in MCP_TOOL_TYPES order. */

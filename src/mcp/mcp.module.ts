@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '@app/approvals/approvals.module.js';
 import { AuditModule } from '@app/audit/audit.module.js';
 import { BackupsModule } from '@app/backups/backups.module.js';
 import { ComplianceModule } from '@app/compliance/compliance.module.js';
@@ -14,10 +15,12 @@ import { MCP_TOOL_TYPES, MCP_TOOLS } from './mcp-tools.js';
 
 /**
  * The MCP server for AI agents (docs/mcp.md): the same backups, diffs, timelines, compliance
- * checks, scores and restore previews as the API, as MCP tools, under the same role permissions.
+ * checks, scores and restore previews as the API, as MCP tools, under the same role permissions;
+ * and restore requests, which always wait for a person's approval.
  */
 @Module({
   imports: [
+    ApprovalsModule,
     AuthModule,
     AuditModule,
     BackupsModule,

@@ -6,7 +6,16 @@ import { DiffService } from '@app/diff/diff.service.js';
 import type { AgentActor } from '@app/identity/auth/mcp-token.strategy.js';
 import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
-import { changedPaths, countsBy, resourceTypesArg, severityCounts, uuidArg } from './tool-schemas.js';
+import {
+  attributedFields,
+  attributedOf,
+  attributionArgs,
+  changedPaths,
+  countsBy,
+  resourceTypesArg,
+  severityCounts,
+  uuidArg,
+} from './tool-schemas.js';
 
 /** Most field paths one change lists; the timeline of the resource has them all. */
 const MAX_LISTED_PATHS = 20;
@@ -19,6 +28,7 @@ const input = {
   resourceTypes: resourceTypesArg,
   severity: z.enum(SEVERITIES).optional().describe('only changes of this severity'),
   action: z.enum(ACTIONS).optional().describe('only added, modified or removed resources'),
+  ...attributionArgs,
   ...pageArguments(25),
 };
 
@@ -51,6 +61,7 @@ const output = {
         name: z.string().nullable(),
         severity: z.enum(SEVERITIES),
         rule: z.string().describe('the severity rule that decided it (docs/severity.md)'),
+        ...attributedFields,
         changedFields: z.array(z.string()).describe(`RFC 6901 paths changed, at most ${MAX_LISTED_PATHS}`),
       }),
     )
@@ -63,8 +74,8 @@ const definition = readingTool({
   title: 'Compare two backups',
   description:
     'What changed between two completed backups: counts by action, severity and resource type, ' +
-    'then the changes, most severe first (id, name, severity, changed fields). Narrow with ' +
-    'resourceTypes, severity or action; for one resource’s full change history call ' +
+    'then the changes, most severe first (id, name, severity, who made it and when, changed ' +
+    'fields). Narrow with resourceTypes, severity, action, or actor, since and until; for one resource’s full change history call ' +
     'resource_timeline with its type and id.',
   permission: Permission.ViewBackups,
   inputSchema: input,
@@ -74,7 +85,8 @@ const definition = readingTool({
 /**
  * What changed between two backups (POST /api/diff, permission `view backups`): the diff's
  * summary, counts by action, severity and type, then a page of changes, most severe first, each
- * with the paths it touched. The full before and after of a resource is one resource_timeline
+ * with who made it and when (the route's attribution, filtered by the same `actor`, `since` and
+ * `until`) and the paths it touched. The full before and after of a resource is one resource_timeline
  * call away.
  */
 @Injectable()
@@ -88,6 +100,9 @@ export class CompareBackupsTool implements McpTool<typeof definition> {
       fromBackupId: args.fromBackupId,
       toBackupId: args.toBackupId,
       resourceTypes: args.resourceTypes,
+      actor: args.actor,
+      since: args.since,
+      until: args.until,
     });
     const matching = changes
       .filter((change) => args.severity === undefined || change.severity === args.severity)
@@ -104,6 +119,7 @@ export class CompareBackupsTool implements McpTool<typeof definition> {
         name: change.resource.name,
         severity: change.severity,
         rule: change.rule,
+        ...attributedOf(change),
         changedFields: changedPaths(change.resource.changes ?? []).slice(0, MAX_LISTED_PATHS),
       })),
       nextCursor: page.nextCursor,

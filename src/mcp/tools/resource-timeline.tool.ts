@@ -6,7 +6,14 @@ import { MAX_TIMELINE_BACKUPS } from '@app/timeline/dto/timeline.query.js';
 import { TimelineService } from '@app/timeline/timeline.service.js';
 import { readingTool, type McpTool, type ToolArgs } from '@app/mcp/mcp-tool.js';
 import { nextCursorField, pageArguments, pageOf } from '@app/mcp/paging.js';
-import { changedPaths, instant, uuidArg } from './tool-schemas.js';
+import {
+  attributedFields,
+  attributedOf,
+  attributionArgs,
+  changedPaths,
+  instant,
+  uuidArg,
+} from './tool-schemas.js';
 
 /** Most operations one event shows; `operationCount` counts them all. */
 const MAX_OPERATIONS = 30;
@@ -33,6 +40,7 @@ const input = {
     .max(MAX_TIMELINE_BACKUPS)
     .default(20)
     .describe(`how many of the connection's latest completed backups to walk, 1 to ${MAX_TIMELINE_BACKUPS}`),
+  ...attributionArgs,
   ...pageArguments(10),
 };
 
@@ -45,6 +53,7 @@ const output = {
         backupId: z.string().describe('the backup that saw the change'),
         timestamp: instant.describe('when that backup started'),
         change: z.enum(CHANGES),
+        ...attributedFields,
         changedFields: z.array(z.string()),
         operationCount: z.number().int(),
         operations: z
@@ -61,8 +70,9 @@ const definition = readingTool({
   title: "A resource's timeline",
   description:
     'When one resource (a user, group, policy, app...) was created, modified or deleted across ' +
-    "the connection's backups, newest first, with the fields each change touched and the JSON " +
-    'Patch operations. An empty list means no backup walked holds it.',
+    "the connection's backups, newest first, with who made each change and when (from the " +
+    "provider's audit log), the fields it touched and the JSON Patch operations. Narrow with " +
+    'actor, since and until. An empty list means no backup walked holds it (or no change passes the filters).',
   permission: Permission.ViewBackups,
   inputSchema: input,
   outputSchema: output,
@@ -70,8 +80,10 @@ const definition = readingTool({
 
 /**
  * One resource's changes across a connection's backups (GET /api/resource-timeline, permission
- * `view backups`), newest first: each backup that saw it created, modified or deleted, the
- * fields changed and the RFC 6902 operations (bounded: a model's context is not a log store).
+ * `view backups`), newest first: each backup that saw it created, modified or deleted, who made
+ * the change and when (the same attribution as the route, filtered by the same `actor`, `since`
+ * and `until`), the fields changed and the RFC 6902 operations (bounded: a model's context is not
+ * a log store).
  */
 @Injectable()
 export class ResourceTimelineTool implements McpTool<typeof definition> {
@@ -85,6 +97,9 @@ export class ResourceTimelineTool implements McpTool<typeof definition> {
       resourceType: args.resourceType,
       resourceId: args.resourceId,
       limit: args.backups,
+      actor: args.actor,
+      since: args.since,
+      until: args.until,
     });
     const newestFirst = [...events].reverse();
     const byChange = { created: 0, modified: 0, deleted: 0 };
@@ -97,6 +112,7 @@ export class ResourceTimelineTool implements McpTool<typeof definition> {
         backupId: event.backupId,
         timestamp: event.timestamp,
         change: event.change,
+        ...attributedOf(event),
         changedFields: changedPaths(event.diff),
         operationCount: event.diff.length,
         operations: event.diff.slice(0, MAX_OPERATIONS).map((operation) => ({
