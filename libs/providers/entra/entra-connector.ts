@@ -300,8 +300,8 @@ export class EntraConnector implements ProviderConnector {
    * Who changed which object between `since` and `until` (ISO 8601), oldest first, from the
    * directory audit (entra-attribution.ts): configuration changes that succeeded, one entry per
    * target resource; this app registration's own writes are `byThisService`.
-   * @throws as `configurationChangesSince`: `invalid_since`, `since_too_old`, ProviderAuthError
-   *   naming AuditLog.Read.All
+   * @throws as `configurationChangesSince`: `invalid_since` (also for an `until` that is not an
+   *   instant), `since_too_old`, ProviderAuthError naming AuditLog.Read.All
    */
   async *readChangeAttribution(
     since: string,
@@ -309,7 +309,12 @@ export class EntraConnector implements ProviderConnector {
     options: { signal?: AbortSignal } = {},
   ): AsyncIterable<ChangeAttribution> {
     await this.assertLogHolds(since, options);
-    const untilMs = parseSince(until);
+    const untilMs = Date.parse(until);
+    if (Number.isNaN(untilMs))
+      throw new ProviderError(
+        'until must be an ISO 8601 instant, such as 2025-06-01T12:00:00Z',
+        'invalid_since',
+      );
     const audits: GraphObject[] = [];
     for await (const audit of this.readDirectoryAudits(since, options))
       if (Date.parse(String(audit.activityDateTime)) <= untilMs) audits.push(audit);

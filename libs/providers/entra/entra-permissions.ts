@@ -25,8 +25,8 @@ function satisfiedBy(permission: string): string[] {
   if (DIRECTORY_READS.test(permission.replace('.ReadWrite.', '.Read.')))
     forms.push('Directory.ReadWrite.All');
   if (permission === 'GroupMember.ReadWrite.All') forms.push('Group.ReadWrite.All');
-  // "List directoryAudits": AuditLog.Read.All, higher privileged Directory.Read.All.
-  if (permission === 'AuditLog.Read.All') forms.push('Directory.Read.All', 'Directory.ReadWrite.All');
+  // "List directoryAudits": "AuditLog.Read.All and Directory.Read.All", no higher privileged
+  // permission: Directory.Read.All does not read the audit log without AuditLog.Read.All.
   if (
     /^Role(Eligibility|Assignment)Schedule\.Read\.Directory$|^RoleManagementPolicy\.Read\.Directory$/.test(
       permission,
