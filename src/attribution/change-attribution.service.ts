@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ChangeAttribution, ProviderConnector } from '@libs/providers/provider-connector.js';
-import { ProviderError } from '@libs/providers/provider-errors.js';
+import { LogWindowExceededError, ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
 import { AttributionIndex } from '@libs/diff/change-attribution.js';
 import { ChangeAttributionsRepository } from './change-attributions.repository.js';
 
@@ -34,11 +34,9 @@ export class ChangeAttributionService {
     const last = await this.rows.lastChangedAt(backup.teamId, backup.connectionId);
     const floor = Date.now() - LOG_RETENTION_MS + 60_000;
     const from = new Date(Math.max(since.getTime(), last?.getTime() ?? 0, floor));
-    const entries: ChangeAttribution[] = [];
+    let entries: ChangeAttribution[];
     try {
-      const until = new Date().toISOString();
-      for await (const entry of connector.readChangeAttribution(from.toISOString(), until, { signal }))
-        entries.push(entry);
+      entries = await readAll(connector, from, signal);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn(`Backup ${backup.id}: who changed what could not be read: ${error.message}`);
@@ -70,30 +68,55 @@ export class ChangeAttributionService {
    * Who changed what since `since`, as an undo needs it: the entries the backups kept, with those
    * the provider's log holds now that no backup read yet (read live through `connector`), each once.
    * A log that cannot be read now leaves the kept entries alone (logged).
-   * @returns undefined when the provider has no audit log
+   * @returns `entries` undefined when the provider has no audit log, or when the connection's
+   *   credentials may not read it and nothing was kept (`unavailable` then says why)
    */
   async since(
     backup: { teamId: string; connectionId: string },
     connector: ProviderConnector,
     since: Date,
     signal?: AbortSignal,
-  ): Promise<ChangeAttribution[] | undefined> {
-    if (!connector.readChangeAttribution) return undefined;
-    const now = new Date();
-    const kept = await this.rows.between(backup.teamId, backup.connectionId, since, now);
+  ): Promise<{ entries: ChangeAttribution[] | undefined; unavailable?: string }> {
+    if (!connector.readChangeAttribution) return { entries: undefined };
+    const kept = await this.rows.between(backup.teamId, backup.connectionId, since, new Date());
     const seen = new Set(kept.map(keyOf));
-    const live: ChangeAttribution[] = [];
     const from = new Date(Math.max(since.getTime(), Date.now() - LOG_RETENTION_MS + 60_000));
     try {
-      for await (const entry of connector.readChangeAttribution(from.toISOString(), now.toISOString(), {
-        signal,
-      }))
-        if (!seen.has(keyOf(entry))) live.push(entry);
+      const live = (await readAll(connector, from, signal)).filter((entry) => !seen.has(keyOf(entry)));
+      return { entries: [...kept, ...live] };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn(`Who changed what could not be read from the live log: ${error.message}`);
+      // Credentials that may not read the log (a permission not granted): nothing kept says who
+      // changed what, and the log cannot, so attribution is not available, for that reason.
+      if (error instanceof ProviderAuthError && kept.length === 0)
+        return { entries: undefined, unavailable: error.message };
+      return { entries: kept };
     }
-    return [...kept, ...live];
+  }
+}
+
+/**
+ * Every entry the connector's log holds from `from` to now; when the log no longer reaches back
+ * that far (LogWindowExceededError: Entra ID keeps 7 or 30 days), from the oldest instant it holds.
+ * @throws ProviderError as `readChangeAttribution`
+ */
+async function readAll(
+  connector: ProviderConnector,
+  from: Date,
+  signal?: AbortSignal,
+): Promise<ChangeAttribution[]> {
+  const until = new Date().toISOString();
+  const read = async (since: string) => {
+    const entries: ChangeAttribution[] = [];
+    for await (const entry of connector.readChangeAttribution!(since, until, { signal })) entries.push(entry);
+    return entries;
+  };
+  try {
+    return await read(from.toISOString());
+  } catch (error) {
+    if (!(error instanceof LogWindowExceededError)) throw error;
+    return read(new Date(Date.parse(error.heldSince) + 60_000).toISOString());
   }
 }
 

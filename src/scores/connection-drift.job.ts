@@ -68,7 +68,8 @@ export class ConnectionDriftJob {
         counted = await countChanges(connector, since);
       } catch (error) {
         if (!(error instanceof LogWindowExceededError)) throw error;
-        countedFrom = new Date(error.heldSince);
+        // A minute inside the window: its start moves on while the first read is answered.
+        countedFrom = new Date(Date.parse(error.heldSince) + 60_000);
         incompleteReason = error.message;
         counted = await countChanges(connector, countedFrom);
       }
@@ -85,7 +86,22 @@ export class ConnectionDriftJob {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`Drift of connection ${facts.connectionId} not read: ${message}`);
-      await this.scores.markDriftFailed(facts.connectionId, message);
+      // A reading since this backup keeps its counts; without one (the log never read since it,
+      // e.g. a permission the connection lacks), readiness shows no counted change and why.
+      if (facts.drift?.since.getTime() === since.getTime())
+        await this.scores.markDriftFailed(facts.connectionId, message);
+      else
+        await this.scores.saveDrift({
+          connectionId: facts.connectionId,
+          teamId: facts.teamId,
+          since,
+          changes: 0,
+          bySeverity: {},
+          checkedAt: new Date(),
+          error: message,
+          countedFrom: since,
+          incompleteReason: null,
+        });
     } finally {
       await connector.close();
     }

@@ -27,15 +27,16 @@ export interface EntraRestoreSetup {
 
 /**
  * Starts a simulated tenant (`options`), the app on it, a team admin and an Entra connection,
- * and a Graph client for the tenant's own admins (`adminRoles`).
+ * and a Graph client for the tenant's own admins (`adminRoles`); `env` adds settings of the app.
  */
 export async function startEntraRestoreSetup(
   options: EntraSimulatorOptions,
   adminRoles: readonly string[],
+  env: Record<string, string> = {},
 ): Promise<EntraRestoreSetup> {
   const tenant = await startTestTenant(options, providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES));
   const graph = await graphClient(tenant.sim, adminRoles);
-  const ctx = await startTestApp(tenant.env);
+  const ctx = await startTestApp({ ...tenant.env, ...env });
   const admin = await ctx.newClient({ role: 'admin' });
   const connectionId = await createEntraConnection(ctx, admin.token, tenant);
   return {

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulators/entra/index.js';
 import type { AuditEntry } from '@libs/simulators/entra/directory-audit.js';
 import { scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
-import { graphCall } from '@libs/simulators/entra/testing/graph-client.js';
+import { graphCall, graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { blockLegacyAuthenticationPolicy } from '@libs/simulators/entra/testing/policy-bodies.js';
 import { LogWindowExceededError, ProviderAuthError } from '@libs/providers/provider-errors.js';
 
 import { EntraConnector } from './entra-connector.js';
 import { entraDriftSeverity } from './entra-drift.js';
 import { entraBackupPermissions } from './entra-resource-catalog.js';
+import { AUDIT_LOG_PERMISSION } from './entra-audit-log.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +29,7 @@ function entry(category: string, activityDisplayName: string): AuditEntry {
 describe('EntraConnector: directory audit and drift', () => {
   let sim: RunningEntraSimulator;
   const connectors: EntraConnector[] = [];
-  const connector = (target = sim, roles = entraBackupPermissions()) => {
+  const connector = (target = sim, roles = [...entraBackupPermissions(), AUDIT_LOG_PERMISSION]) => {
     const entra = new EntraConnector({
       graphUrl: target.baseUrl,
       tenantId: target.tenantId,
@@ -107,11 +108,40 @@ describe('EntraConnector: directory audit and drift', () => {
     expect(Math.abs(held - (Date.now() - 7 * DAY_MS))).toBeLessThan(60_000);
   });
 
-  it('answers ProviderAuthError without AuditLog.Read.All', async () => {
-    const entra = connector(sim, ['Organization.Read.All']);
-    await expect(all(entra.readDirectoryAudits(new Date().toISOString()))).rejects.toBeInstanceOf(
-      ProviderAuthError,
+  it('attributes a write to the user the audit names, within the window', async () => {
+    const since = new Date().toISOString();
+    const writer = sim.registerApp(['Policy.Read.All', 'Policy.ReadWrite.ConditionalAccess']);
+    const [user] = sim.snapshot().user;
+    sim.actAs(writer.clientId, String(user.data.userPrincipalName), '192.0.2.8');
+    const client = await graphClient(sim, writer);
+    const created = await client
+      .call('POST', '/v1.0/identity/conditionalAccess/policies', blockLegacyAuthenticationPolicy('disabled'))
+      .finally(() => client.close());
+    expect(created.status).toBe(201);
+    const entra = connector();
+    const until = new Date(Date.now() + 1000).toISOString();
+    const entries = await all(entra.readChangeAttribution(since, until));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        targetId: String(created.body.id),
+        resourceType: 'conditional_access_policy',
+        eventType: 'Add conditional access policy',
+        actor: expect.objectContaining({ id: user.id, type: 'user', ipAddress: '192.0.2.8' }),
+        byThisService: false,
+      }),
+    ]);
+    expect(await all(entra.readChangeAttribution(since, since))).toEqual([]);
+  });
+
+  it('answers ProviderAuthError naming AuditLog.Read.All without it, Directory.Read.All not being enough', async () => {
+    const entra = connector(sim, ['Organization.Read.All', 'Directory.Read.All']);
+    const now = new Date().toISOString();
+    await expect(all(entra.readDirectoryAudits(now))).rejects.toThrow(
+      new ProviderAuthError(
+        'The app registration lacks the application permission AuditLog.Read.All (Microsoft Graph, admin consent granted) that reading the directory audit log needs',
+      ),
     );
+    await expect(all(entra.readChangeAttribution(now, now))).rejects.toBeInstanceOf(ProviderAuthError);
   });
 
   (scubaGearFile() ? it : it.skip)(

@@ -7,6 +7,7 @@ import { collectRecords } from '@libs/providers/testing/collect-parts.js';
 
 import { EntraConnector } from './entra-connector.js';
 import { ENTRA_RESOURCE_TYPES, entraBackupPermissions } from './entra-resource-catalog.js';
+import { AUDIT_LOG_PERMISSION } from './entra-audit-log.js';
 
 const FIXTURE = scubaGearFile();
 
@@ -37,7 +38,7 @@ const FIXTURE = scubaGearFile();
         users: 1200,
         groups: 4,
       });
-      app = sim.registerApp(entraBackupPermissions());
+      app = sim.registerApp([...entraBackupPermissions(), AUDIT_LOG_PERMISSION]);
     });
     afterAll(async () => {
       await sim?.close();
@@ -110,7 +111,9 @@ const FIXTURE = scubaGearFile();
     });
 
     it('names the application permission a token lacks', async () => {
-      const partial = sim.registerApp(entraBackupPermissions().filter((role) => role !== 'Policy.Read.All'));
+      const partial = sim.registerApp(
+        [...entraBackupPermissions(), AUDIT_LOG_PERMISSION].filter((role) => role !== 'Policy.Read.All'),
+      );
       const entra = connector(partial);
       try {
         await expect(entra.verifyCredentials()).rejects.toThrow(
@@ -123,7 +126,7 @@ const FIXTURE = scubaGearFile();
 
     it('accepts a broader permission in place of a read one (Directory.Read.All for users)', async () => {
       const broader = sim.registerApp([
-        ...entraBackupPermissions().filter((role) => role !== 'User.Read.All'),
+        ...[...entraBackupPermissions(), AUDIT_LOG_PERMISSION].filter((role) => role !== 'User.Read.All'),
         'Directory.Read.All',
       ]);
       const entra = connector(broader);

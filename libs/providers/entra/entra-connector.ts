@@ -7,6 +7,7 @@ import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-run
 import { parentTypes, partsInOrder, typesInOrder } from '@libs/providers/kit/catalog-collector.js';
 import { retryAfterSignal } from '@libs/providers/kit/retry-after.js';
 import type {
+  ChangeAttribution,
   CollectOptions,
   ConfigurationChange,
   ConnectorStats,
@@ -23,7 +24,8 @@ import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/prov
 import type { ResourceType } from '@libs/records/resource-record.js';
 
 import { assertPermissionsGranted, grantedRoles } from './entra-permissions.js';
-import { auditRetentionDays, directoryAudits } from './entra-audit-log.js';
+import { AUDIT_LOG_PERMISSION, auditRetentionDays, directoryAudits } from './entra-audit-log.js';
+import { attributionFromAudits } from './entra-attribution.js';
 import { configurationChangeOf } from './entra-drift.js';
 import { ENTRA_NOT_CAPTURED } from './entra-not-captured.js';
 import {
@@ -168,13 +170,15 @@ export class EntraConnector implements ProviderConnector {
 
   /**
    * Fetches a token and checks its `roles` claim holds every application permission a backup
-   * needs (entraBackupPermissions).
+   * needs (entraBackupPermissions) and the directory audit's (AuditLog.Read.All: drift and who
+   * changed what), as a connection is created or its credentials changed. A backup itself does
+   * not need the audit's: without it, drift and attribution say the permission is missing.
    * @throws ProviderAuthError for refused credentials or naming the missing permissions;
    *   ProviderError `provider_unreachable` on network or TLS failure
    */
   async verifyCredentials(): Promise<void> {
     const token = await this.tokens.accessToken();
-    assertPermissionsGranted(entraBackupPermissions(), grantedRoles(token));
+    assertPermissionsGranted([...entraBackupPermissions(), AUDIT_LOG_PERMISSION], grantedRoles(token));
   }
 
   /**
@@ -257,11 +261,17 @@ export class EntraConnector implements ProviderConnector {
    * modifiedProperties...), newest first, read page by page under the connector's resource-unit
    * governor: who changed what, for drift and attribution. Records older than the log keeps
    * (auditLogRetentionDays) are simply not there.
-   * @throws ProviderError `invalid_since`; ProviderAuthError without AuditLog.Read.All
+   * @throws ProviderError `invalid_since`; ProviderAuthError naming AuditLog.Read.All when the
+   *   token does not carry it (nor Directory.Read.All), before any read
    */
-  readDirectoryAudits(since: string, options: { signal?: AbortSignal } = {}): AsyncIterable<GraphObject> {
+  async *readDirectoryAudits(
+    since: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<GraphObject> {
     const from = new Date(parseSince(since)).toISOString();
-    return directoryAudits(this.graph, from, options.signal);
+    const roles = grantedRoles(await this.tokens.accessToken());
+    assertPermissionsGranted([AUDIT_LOG_PERMISSION], roles, 'reading the directory audit log');
+    yield* directoryAudits(this.graph, from, options.signal);
   }
 
   /** Days the tenant's directory audit reaches back: 7, or 30 with Entra ID P1 or P2. */
@@ -279,6 +289,43 @@ export class EntraConnector implements ProviderConnector {
     since: string,
     options: { signal?: AbortSignal } = {},
   ): AsyncIterable<ConfigurationChange> {
+    await this.assertLogHolds(since, options);
+    for await (const audit of this.readDirectoryAudits(since, options)) {
+      const change = configurationChangeOf(audit);
+      if (change) yield change;
+    }
+  }
+
+  /**
+   * Who changed which object between `since` and `until` (ISO 8601), oldest first, from the
+   * directory audit (entra-attribution.ts): configuration changes that succeeded, one entry per
+   * target resource; this app registration's own writes are `byThisService`.
+   * @throws as `configurationChangesSince`: `invalid_since` (also for an `until` that is not an
+   *   instant), `since_too_old`, ProviderAuthError naming AuditLog.Read.All
+   */
+  async *readChangeAttribution(
+    since: string,
+    until: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<ChangeAttribution> {
+    await this.assertLogHolds(since, options);
+    const untilMs = Date.parse(until);
+    if (Number.isNaN(untilMs))
+      throw new ProviderError(
+        'until must be an ISO 8601 instant, such as 2025-06-01T12:00:00Z',
+        'invalid_since',
+      );
+    const audits: GraphObject[] = [];
+    for await (const audit of this.readDirectoryAudits(since, options))
+      if (Date.parse(String(audit.activityDateTime)) <= untilMs) audits.push(audit);
+    yield* attributionFromAudits(audits, this.clientId);
+  }
+
+  /**
+   * @throws ProviderError `invalid_since`; LogWindowExceededError `since_too_old` when `since` is
+   *   older than the log keeps (7 days, 30 with Entra ID P1 or P2), naming the oldest instant held
+   */
+  private async assertLogHolds(since: string, options: { signal?: AbortSignal }): Promise<void> {
     const sinceMs = parseSince(since);
     const days = await this.auditLogRetentionDays(options);
     const heldSince = Date.now() - days * 86_400_000;
@@ -288,10 +335,6 @@ export class EntraConnector implements ProviderConnector {
         'since_too_old',
         new Date(heldSince).toISOString(),
       );
-    for await (const audit of this.readDirectoryAudits(since, options)) {
-      const change = configurationChangeOf(audit);
-      if (change) yield change;
-    }
   }
 
   /**

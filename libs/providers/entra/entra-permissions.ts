@@ -25,8 +25,8 @@ function satisfiedBy(permission: string): string[] {
   if (DIRECTORY_READS.test(permission.replace('.ReadWrite.', '.Read.')))
     forms.push('Directory.ReadWrite.All');
   if (permission === 'GroupMember.ReadWrite.All') forms.push('Group.ReadWrite.All');
-  // "List directoryAudits": AuditLog.Read.All, higher privileged Directory.Read.All.
-  if (permission === 'AuditLog.Read.All') forms.push('Directory.Read.All', 'Directory.ReadWrite.All');
+  // "List directoryAudits": "AuditLog.Read.All and Directory.Read.All", no higher privileged
+  // permission: Directory.Read.All does not read the audit log without AuditLog.Read.All.
   if (
     /^Role(Eligibility|Assignment)Schedule\.Read\.Directory$|^RoleManagementPolicy\.Read\.Directory$/.test(
       permission,
@@ -57,19 +57,19 @@ export function grantedRoles(accessToken: string): string[] {
 
 /**
  * Checks that `granted` holds each of `needed` (or a permission that includes it).
- * @param purpose what needs them, named in the error
+ * @param purpose what needs them, named in the error (`a backup needs`, `reading the directory audit log needs`)
  * @throws ProviderAuthError naming every missing application permission
  */
 export function assertPermissionsGranted(
   needed: readonly string[],
   granted: readonly string[],
-  purpose: 'backup' | 'restore' = 'backup',
+  purpose: 'backup' | 'restore' | 'reading the directory audit log' = 'backup',
 ): void {
   const missing = needed.filter(
     (permission) => !satisfiedBy(permission).some((form) => granted.includes(form)),
   );
   if (missing.length > 0)
     throw new ProviderAuthError(
-      `The app registration lacks the application permission${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (Microsoft Graph, admin consent granted) that a ${purpose} needs`,
+      `The app registration lacks the application permission${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (Microsoft Graph, admin consent granted) that ${purpose === 'reading the directory audit log' ? purpose : `a ${purpose}`} needs`,
     );
 }

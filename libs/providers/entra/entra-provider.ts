@@ -1,6 +1,7 @@
 import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
 
 import { ENTRA_CHECKS } from './compliance/index.js';
+import { AUDIT_LOG_PERMISSION } from './entra-audit-log.js';
 import { ENTRA_NOT_CAPTURED, ENTRA_VOLATILE_FIELDS } from './entra-not-captured.js';
 import { ENTRA_RESOURCE_TYPES, entraBackupPermissions } from './entra-resource-catalog.js';
 import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
@@ -114,11 +115,15 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   },
   volatileFields: ENTRA_VOLATILE_FIELDS,
   severityRules: ENTRA_SEVERITY_RULES,
-  changeAttributionUnavailable:
-    "This connector does not read Entra ID's directory audit log (auditLogs/directoryAudits) yet, so it cannot say who changed what.",
+  // Who changed what: Graph's directory audit log (entra-attribution.ts), AuditLog.Read.All.
+  attributesChanges: true,
   scopingParents: {},
   notCaptured: ENTRA_NOT_CAPTURED,
-  grants: (restoreTypes) => (restoreTypes ? entraRestorePermissions(restoreTypes) : entraBackupPermissions()),
+  // A connection is made with the directory audit's permission too (drift, who changed what).
+  grants: (restoreTypes) => [
+    ...(restoreTypes ? entraRestorePermissions(restoreTypes) : entraBackupPermissions()),
+    AUDIT_LOG_PERMISSION,
+  ],
   complianceChecks: ENTRA_CHECKS,
   restoreOptions: [
     {

@@ -1,4 +1,3 @@
-import { AUDIT_LOG_PERMISSION } from './entra-audit-log.js';
 import { field, noName } from '@libs/providers/kit/resource-catalog.js';
 import {
   type EntraChildDefinition,
@@ -322,9 +321,11 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
 export const RECOVERY_JOBS_PERMISSION = 'EntraBackup.Read.All';
 
 /**
- * The application permissions a backup of `types` needs, each once, in type order, the recovery
- * jobs' when a type is fetched by delta, and the directory audit's (AuditLog.Read.All), which
- * the drift since a backup is read from (entra-audit-log.ts).
+ * The application permissions a backup of `types` needs, each once, in type order, and the
+ * recovery jobs' when a type is fetched by delta. Not the directory audit's (AuditLog.Read.All,
+ * which drift and who changed what are read from): a connection is created only with it
+ * (EntraConnector.verifyCredentials, ENTRA_PROVIDER.grants), but a backup of a connection made
+ * before it was asked for still runs, its drift and attribution saying the permission is missing.
  */
 export function entraBackupPermissions(types: readonly EntraResourceType[] = ENTRA_RESOURCE_TYPES): string[] {
   const permissions = types.flatMap((type) => {
@@ -333,6 +334,5 @@ export function entraBackupPermissions(types: readonly EntraResourceType[] = ENT
   });
   if (types.some((type) => ENTRA_TYPE_DEFINITIONS[type].delta ?? ENTRA_TYPE_DEFINITIONS[type].deltaOf))
     permissions.push(RECOVERY_JOBS_PERMISSION);
-  permissions.push(AUDIT_LOG_PERMISSION);
   return [...new Set(permissions)];
 }

@@ -18,25 +18,20 @@ const COMPARISONS: Readonly<Record<string, (ms: number, at: number) => boolean>>
 
 /**
  * `GET /v1.0/auditLogs/directoryAudits` ("List directoryAudits",
- * https://learn.microsoft.com/graph/api/directoryaudit-list): application permission
- * AuditLog.Read.All (Directory.Read.All higher privileged), the records the log holds newest first,
+ * https://learn.microsoft.com/graph/api/directoryaudit-list): application permissions
+ * "AuditLog.Read.All and Directory.Read.All", no higher privileged one, so Directory.Read.All alone
+ * is refused (403) and AuditLog.Read.All is the one checked; the records the log holds newest first,
  * `$top` and `@odata.nextLink` paging, and `$filter` on `activityDateTime` (`eq`, `ge`, `le`, and
  * `gt`/`lt`, clauses joined by `and`), its instants unquoted as Graph's examples write them.
  * @throws GraphError 400 for another `$filter`
  */
 export function auditRoutes(graph: GraphContext, log: DirectoryAuditLog): Route[] {
   return [
-    graphRoute(
-      graph,
-      'GET',
-      '/v1.0/auditLogs/directoryAudits',
-      ['AuditLog.Read.All', 'Directory.Read.All'],
-      ({ url }) => {
-        const keep = filterOf(url.searchParams.get('$filter'));
-        const records = log.held(keep) as unknown as Array<Record<string, unknown>>;
-        return listPage(url, graph.baseUrl, 'auditLogs/directoryAudits', records);
-      },
-    ),
+    graphRoute(graph, 'GET', '/v1.0/auditLogs/directoryAudits', ['AuditLog.Read.All'], ({ url }) => {
+      const keep = filterOf(url.searchParams.get('$filter'));
+      const records = log.held(keep) as unknown as Array<Record<string, unknown>>;
+      return listPage(url, graph.baseUrl, 'auditLogs/directoryAudits', records);
+    }),
   ];
 }
 

@@ -79,6 +79,12 @@ export interface RunningEntraSimulator {
    * `certificatePem` (a PEM X.509 certificate) uploaded as a certificate credential.
    */
   registerApp(roles: readonly string[], certificatePem?: string): { clientId: string; clientSecret: string };
+  /**
+   * Replaces the application permissions consented to an app `registerApp` made, as an admin
+   * grants or revokes admin consent ("Grant tenant-wide admin consent to an application"): tokens
+   * issued from now on carry exactly `roles`.
+   */
+  grantRoles(clientId: string, roles: readonly string[]): void;
   /** Every object of the tenant as a backup records it, per resource type. */
   snapshot(): EntraSnapshot;
   /**
@@ -201,6 +207,7 @@ export async function startEntraSimulator(
       caCertPem: tls.caCertPem,
       tenantId: state.tenantId,
       registerApp: (roles, certificatePem) => graph.apps.register(roles, certificatePem),
+      grantRoles: (clientId, roles) => graph.apps.grant(clientId, roles),
       snapshot: () => snapshotOf(state),
       resetDeltaState: () => state.changes.reset(),
       recoverNatively: (changes) => void state.recoverNatively(changes),

@@ -45,25 +45,31 @@ export class RestoreUndo {
     const { backup } = opened;
     const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
     try {
-      const { changes } = await this.plan(opened, connector, filter).catch((error: unknown) => {
-        if (!(error instanceof ProviderError)) throw error;
-        throw new ApiError(
-          HttpStatus.BAD_GATEWAY,
-          'provider_error',
-          `Reading the live org failed: ${error.message}`,
-        );
-      });
+      const { changes, attributionUnavailable } = await this.plan(opened, connector, filter).catch(
+        (error: unknown) => {
+          if (!(error instanceof ProviderError)) throw error;
+          throw new ApiError(
+            HttpStatus.BAD_GATEWAY,
+            'provider_error',
+            `Reading the live org failed: ${error.message}`,
+          );
+        },
+      );
       const descriptor = requireProvider(backup.connection.provider);
       return {
         backupId: backup.id,
         sourceOrgUrl: backup.connection.orgUrl,
         collectedAt: new Date().toISOString(),
-        attribution: descriptor.attributesChanges
-          ? { available: true }
-          : {
-              available: false,
-              reason: descriptor.changeAttributionUnavailable ?? 'No audit log is read for this provider.',
-            },
+        attribution:
+          descriptor.attributesChanges && attributionUnavailable === undefined
+            ? { available: true }
+            : {
+                available: false,
+                reason:
+                  attributionUnavailable ??
+                  descriptor.changeAttributionUnavailable ??
+                  'No audit log is read for this provider.',
+              },
         totals: totalsOf(changes),
         total: changes.length,
         changes: changes.slice(0, MAX_LISTED_UNDO_CHANGES),
@@ -75,19 +81,20 @@ export class RestoreUndo {
 
   /**
    * The changes an undo of `opened` reverses and the restore selection that reverses them, read
-   * through `connector` (the live org and its audit log).
+   * through `connector` (the live org and its audit log); `attributionUnavailable` says why no
+   * change could be attributed (the connection may not read the provider's log).
    */
   async plan(
     opened: OpenedBackup,
     connector: ProviderConnector,
     filter: UndoFilter,
     signal?: AbortSignal,
-  ): Promise<{ changes: UndoChange[]; selection: RestoreSelection }> {
+  ): Promise<{ changes: UndoChange[]; selection: RestoreSelection; attributionUnavailable?: string }> {
     const { backup, reader } = opened;
-    const entries = requireProvider(backup.connection.provider).attributesChanges
+    const { entries, unavailable } = requireProvider(backup.connection.provider).attributesChanges
       ? await this.attributions.since(backup, connector, backup.startedAt, signal)
-      : undefined;
-    return planUndo({
+      : { entries: undefined, unavailable: undefined };
+    const planned = await planUndo({
       snapshot: reader,
       connector,
       restorer: connector.restorer({ activateUsers: false }),
@@ -95,6 +102,7 @@ export class RestoreUndo {
       filter,
       signal,
     });
+    return { ...planned, ...(unavailable === undefined ? {} : { attributionUnavailable: unavailable }) };
   }
 
   /** The filter of a restore of mode `undo`, as it was asked for. */

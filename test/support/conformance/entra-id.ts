@@ -11,6 +11,7 @@ import {
 import { changeTenantAsAdmins } from '@libs/simulators/entra/testing/tenant-changes.js';
 import { EntraConnector } from '@libs/providers/entra/entra-connector.js';
 import { entraBackupPermissions } from '@libs/providers/entra/entra-resource-catalog.js';
+import { AUDIT_LOG_PERMISSION } from '@libs/providers/entra/entra-audit-log.js';
 import type { ProviderHarness, SimulatedTenant } from '@test/support/provider-conformance.js';
 
 /** A tenant of the Graph simulator, with an admin client that changes it. */
@@ -83,7 +84,7 @@ async function spendBudget(
 
 async function startEntraTenant(kind: keyof typeof TENANTS): Promise<EntraTenant> {
   const sim = await startEntraSimulator(TENANTS[kind]);
-  const app = sim.registerApp(entraBackupPermissions());
+  const app = sim.registerApp([...entraBackupPermissions(), AUDIT_LOG_PERMISSION]);
   const admin = await graphClient(sim, DIRECTORY_WRITER_ROLES);
   const connectors: EntraConnector[] = [];
   const backupRefused = () => connectors.some((connector) => connector.stats().status429 > 0);

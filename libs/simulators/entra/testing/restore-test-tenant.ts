@@ -19,6 +19,7 @@ import {
   type EntraResourceType,
 } from '@libs/providers/entra/entra-resource-catalog.js';
 import { entraRestorePermissions } from '@libs/providers/entra/restore/entra-restore-permissions.js';
+import { AUDIT_LOG_PERMISSION } from '@libs/providers/entra/entra-audit-log.js';
 
 /**
  * A simulated tenant for specs of Entra restore definitions: a connector whose app holds every
@@ -65,7 +66,7 @@ export interface RestoreTestTenant {
 /** @param options the simulator's (seed file, generator sizes) */
 export async function startRestoreTestTenant(options: EntraSimulatorOptions): Promise<RestoreTestTenant> {
   const sim = await startEntraSimulator(options);
-  const app = sim.registerApp(entraRestorePermissions(ENTRA_RESOURCE_TYPES));
+  const app = sim.registerApp([...entraRestorePermissions(ENTRA_RESOURCE_TYPES), AUDIT_LOG_PERMISSION]);
   const admin = await graphClient(sim, app);
   const connector = new EntraConnector({
     graphUrl: sim.baseUrl,
