@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../api/client';
-import { crossOrgMapping, EMPTY_MAPPING, groupUndoChanges, undoActors } from './undo';
+import { groupUndoChanges, undoActors } from './undo';
 
 const change = (
   action: Schemas['UndoChange']['action'],
@@ -49,29 +49,5 @@ describe('undoActors', () => {
       { value: '00u1', label: 'Mallory Moe (mallory@acme.example)' },
       { value: '00u2', label: 'Olivia' },
     ]);
-  });
-});
-
-describe('crossOrgMapping', () => {
-  it('is undefined when nothing is mapped, or a rewrite lacks a side', () => {
-    expect(crossOrgMapping(EMPTY_MAPPING)).toBeUndefined();
-    expect(crossOrgMapping({ ...EMPTY_MAPPING, domainFrom: 'acme.com', hostTo: 'x.example' })).toBeUndefined();
-  });
-
-  it('trims rewrites and keeps a prefix or suffix as typed', () => {
-    expect(
-      crossOrgMapping({
-        domainFrom: ' acme.com ',
-        domainTo: 'sandbox.acme.com',
-        hostFrom: 'app.acme.com',
-        hostTo: 'app.sandbox.acme.com',
-        groupPrefix: 'Sandbox - ',
-        groupSuffix: '',
-      }),
-    ).toEqual({
-      domains: [{ from: 'acme.com', to: 'sandbox.acme.com' }],
-      hosts: [{ from: 'app.acme.com', to: 'app.sandbox.acme.com' }],
-      groupName: { prefix: 'Sandbox - ' },
-    });
   });
 });
