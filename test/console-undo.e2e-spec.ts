@@ -65,7 +65,7 @@ describeWithTools('chromium')('console undo, revert and restore into another org
   };
 
   beforeAll(async () => {
-    org = await startTestOrg({ users: 8, groups: 4, apps: 1, seed: 64 }, RESTORE_SCOPES);
+    org = await startTestOrg({ users: 20, groups: 4, apps: 1, seed: 52 }, RESTORE_SCOPES);
     // The second org shares the first's CA, so the service trusts both (one PROVIDER_CA_FILE).
     sandbox = await startTestOrg(
       { users: 0, groups: 0, apps: 0, seed: 65, certDir: dirname(org.sim.caCertPath) },

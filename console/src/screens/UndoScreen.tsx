@@ -2,7 +2,7 @@ import { Button, Group, List, MultiSelect, Select, Stack, Text, TextInput, Title
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, unwrap } from '../api/client';
+import { api, unwrap, type Schemas } from '../api/client';
 import { ChangedBy } from '../components/ChangedBy';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -65,7 +65,13 @@ export function UndoScreen() {
     mutationFn: () =>
       unwrap(
         api().POST('/api/restore', {
-          body: { ...filters, mode: 'undo', prune: false, activateUsers: false, enforce: false },
+          // An undo deletes exactly what was added since the backup: it refuses `prune`.
+          body: {
+            ...filters,
+            mode: 'undo',
+            activateUsers: false,
+            enforce: false,
+          } as Schemas['RunRestoreDto'],
         }),
       ),
     onSuccess: (accepted) => {
@@ -153,7 +159,6 @@ export function UndoScreen() {
               ))}
             </>
           )}
-          {run.error && <ErrorAlert error={run.error} />}
           {run.data && 'approval' in run.data && run.data.approval && (
             <WaitingForApproval approvalId={run.data.approval.id} />
           )}
@@ -172,6 +177,7 @@ export function UndoScreen() {
             onClose={() => setConfirming(false)}
           >
             {text.writesTo(b.connection.org_url, dryRun?.total ?? 0)}
+            {run.error && <ErrorAlert error={run.error} />}
           </ConfirmModal>
         </>
       )}
