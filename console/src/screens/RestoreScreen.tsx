@@ -14,6 +14,7 @@ import {
   useMatches,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap, type Schemas } from '../api/client';
@@ -65,7 +66,9 @@ export function RestoreScreen() {
       ? {}
       : { ...(types.length ? { resourceTypes: types } : {}), ...(resourceIds.length ? { resourceIds } : {}) };
   // Into another org: the target and its mapping (docs/restore.md "Into another org").
-  const mapping = target ? crossOrgMapping(mappingForm) : undefined;
+  // The dry run is asked again once typing in the mapping pauses, not at every key.
+  const [settledMapping] = useDebouncedValue(mappingForm, 400);
+  const mapping = target ? crossOrgMapping(settledMapping) : undefined;
   const into = target ? { targetConnectionId: target, ...(mapping ? { mapping } : {}) } : {};
   const preview = useQuery({
     queryKey: ['restore-preview', backupId, selection, into],
