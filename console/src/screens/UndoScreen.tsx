@@ -37,10 +37,11 @@ export function UndoScreen() {
     queryFn: () => unwrap(api().GET('/api/backup/{id}', { params: { path: { id: backupId } } })),
     enabled: !!backupId,
   });
+  // The objects asked for (a revert from compare): the actor choices' dry run keeps them too.
+  const base = { backupId, ...(resourceIds.length ? { resourceIds } : {}) };
   const filters = {
-    backupId,
+    ...base,
     ...(types.length ? { resourceTypes: types } : {}),
-    ...(resourceIds.length ? { resourceIds } : {}),
     ...(actor ? { actor } : {}),
     ...(since.trim() ? { since: since.trim() } : {}),
     ...(until.trim() ? { until: until.trim() } : {}),
@@ -50,16 +51,12 @@ export function UndoScreen() {
     enabled: !!backupId && canRestore,
     queryFn: () => unwrap(api().GET('/api/restore/undo', { params: { query: filters } })),
   });
-  // The actor choices come from the unfiltered dry run, so choosing one keeps the others listed.
+  // The actor choices come from the unfiltered dry run, so choosing one keeps the others listed
+  // (the same query as `preview` until a filter is set: asked once).
   const everyone = useQuery({
-    queryKey: ['undo-preview', { backupId, resourceIds }],
+    queryKey: ['undo-preview', base],
     enabled: !!backupId && canRestore,
-    queryFn: () =>
-      unwrap(
-        api().GET('/api/restore/undo', {
-          params: { query: { backupId, ...(resourceIds.length ? { resourceIds } : {}) } },
-        }),
-      ),
+    queryFn: () => unwrap(api().GET('/api/restore/undo', { params: { query: base } })),
   });
   const run = useMutation({
     mutationFn: () =>
