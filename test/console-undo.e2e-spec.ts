@@ -181,6 +181,12 @@ describeWithTools('chromium')('console undo, revert and restore into another org
     await row.waitFor({ timeout: 60_000 });
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('Create');
     await session.inspect(page, 'restore-into-another-org');
+    // The confirmation names the other org and asks for its connection's name.
+    await page.getByRole('button', { name: 'Restore…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`This writes to ${sandbox.sim.baseUrl}`).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Restore now' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     expectNoFindings();
   }, 240_000);
 });

@@ -13,7 +13,8 @@ import { crossOrgMessages as text } from '../messages/crossOrg';
 export function CrossOrgTarget(props: {
   backupConnection: { id: string; provider: string };
   target: string | null;
-  onTarget: (target: string | null) => void;
+  /** The chosen connection's id and display name (typed to confirm a restore into it), or null. */
+  onTarget: (target: { value: string; label: string } | null) => void;
   mapping: MappingForm;
   onMapping: (mapping: MappingForm) => void;
 }) {
@@ -37,7 +38,7 @@ export function CrossOrgTarget(props: {
         clearable
         data={choices.filter((choice) => choice.value !== props.backupConnection.id)}
         value={props.target}
-        onChange={props.onTarget}
+        onChange={(value, option) => props.onTarget(value && option ? { value, label: option.label } : null)}
         w={{ base: '100%', sm: 420 }}
       />
       {props.target && (

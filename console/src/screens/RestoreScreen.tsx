@@ -52,7 +52,8 @@ export function RestoreScreen() {
   const [ids, setIds] = useState(params.get('resourceIds') ?? '');
   const [prune, setPrune] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [target, setTarget] = useState<string | null>(null);
+  const [targetChoice, setTargetChoice] = useState<{ value: string; label: string } | null>(null);
+  const target = targetChoice?.value ?? null;
   const [mappingForm, setMappingForm] = useState<MappingForm>(EMPTY_MAPPING);
   const completed = useQuery({
     queryKey: ['backups', 'completed'],
@@ -96,8 +97,14 @@ export function RestoreScreen() {
       setConfirming(false);
     },
   });
-  const typed =
-    mode === 'full' || prune ? (backup ? connectionName(backup.connection) : text.typedFallback) : undefined;
+  // Writing into another org names that org's connection; a full or pruning restore its own.
+  const typed = targetChoice
+    ? targetChoice.label
+    : mode === 'full' || prune
+      ? backup
+        ? connectionName(backup.connection)
+        : text.typedFallback
+      : undefined;
   // The two modes side by side need about 440 px: on a phone they stack.
   const modeOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const selectionMissing = mode === 'selective' && types.length === 0;
@@ -114,7 +121,7 @@ export function RestoreScreen() {
         }))}
         value={backupId}
         onChange={(value) => {
-          setTarget(null);
+          setTargetChoice(null);
           setParams(value ? { backupId: value } : {});
         }}
         w={{ base: '100%', sm: 420 }}
@@ -154,7 +161,7 @@ export function RestoreScreen() {
           <CrossOrgTarget
             backupConnection={{ id: backup.connection_id, provider: backup.connection.provider }}
             target={target}
-            onTarget={setTarget}
+            onTarget={setTargetChoice}
             mapping={mappingForm}
             onMapping={setMappingForm}
           />
