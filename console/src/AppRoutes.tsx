@@ -13,6 +13,7 @@ import { RestoreDetailScreen } from './screens/RestoreDetailScreen';
 import { RestoreScreen } from './screens/RestoreScreen';
 import { SignInScreen } from './screens/SignInScreen';
 import { TimelineScreen } from './screens/TimelineScreen';
+import { UndoScreen } from './screens/UndoScreen';
 import { AuditScreen } from './screens/audit/AuditScreen';
 import { DiffRedirect } from './screens/notifications/DiffRedirect';
 import { InboxScreen } from './screens/notifications/InboxScreen';
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="/timeline" element={<TimelineScreen />} />
         <Route path="/restore" element={<RestoreScreen />} />
         <Route path="/restores/:id" element={<RestoreDetailScreen />} />
+        <Route path="/undo" element={<UndoScreen />} />
         <Route path="/notifications" element={<InboxScreen />} />
         <Route path="/settings/notifications" element={<PreferencesScreen />} />
         <Route path="/audit" element={<AuditScreen />} />

@@ -95,6 +95,8 @@ function ChangeItem({
   const fields = fieldChanges(change.resource.changes ?? []);
   const label = change.resource.name ?? change.resource.id;
   const restore = `/restore?${new URLSearchParams({ backupId: restoreFrom ?? '', resourceTypes: change.resourceType, resourceIds: change.resource.id })}`;
+  // The undo's dry run limited to this object, since the compare's earlier backup.
+  const revert = `/undo?${new URLSearchParams({ backupId: restoreFrom ?? '', resourceTypes: change.resourceType, resourceIds: change.resource.id })}`;
   const timeline = `/timeline?${new URLSearchParams({ connectionId, resourceType: change.resourceType, resourceId: change.resource.id })}`;
   return (
     <div
@@ -116,6 +118,11 @@ function ChangeItem({
         {restoreFrom && change.action !== 'added' && (
           <Link to={restore} style={{ fontSize: 12 }} aria-label={text.restoreOf(label)}>
             {text.restore}
+          </Link>
+        )}
+        {restoreFrom && (
+          <Link to={revert} style={{ fontSize: 12 }} aria-label={text.revertOf(label)}>
+            {text.revert}
           </Link>
         )}
       </Group>

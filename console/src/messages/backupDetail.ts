@@ -9,6 +9,7 @@ export const backupDetailMessages = {
   sizeBefore: (size: string) => `Size ${size}, completed `,
   compare: 'Compare with the previous backup',
   restore: 'Restore from this backup',
+  undo: 'Undo changes since this backup',
   tableLabel: 'Objects per type',
   columns: { type: 'Type', objects: 'Objects' },
   delete: 'Delete backup',

@@ -6,6 +6,8 @@ export const changeListMessages = {
   timelineOf: (label: string) => `Timeline: ${label}`,
   restore: 'Restore as it was',
   restoreOf: (label: string) => `Restore as it was: ${label}`,
+  revert: 'Revert',
+  revertOf: (label: string) => `Revert this change: ${label}`,
   moreFields: (count: number) => `and ${count} more fields`,
   changedBy: (who: string) => `by ${who}`,
   byThisService: 'this service (a restore)',

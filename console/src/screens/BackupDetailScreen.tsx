@@ -70,6 +70,11 @@ export function BackupDetailScreen() {
                 {text.restore}
               </Button>
             )}
+            {canRestore && (
+              <Button component={Link} to={`/undo?backupId=${b.id}`} variant="light" color="red">
+                {text.undo}
+              </Button>
+            )}
           </Group>
           <Table striped aria-label={text.tableLabel}>
             <Table.Thead>

@@ -14,6 +14,7 @@ import {
   useMatches,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap, type Schemas } from '../api/client';
@@ -22,9 +23,11 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { SeverityBadge } from '../components/SeverityBadge';
 import { Instant } from '../components/Instant';
 import { connectionName, formatInstant } from '../logic/format';
+import { crossOrgMapping, EMPTY_MAPPING, type MappingForm } from '../logic/cross-org';
 import { restoreMessages as text } from '../messages/restore';
 import { useCan } from '../session/me';
 import { WaitingForApproval } from './approvals/WaitingForApproval';
+import { CrossOrgTables, CrossOrgTarget } from './CrossOrgTarget';
 
 type Mode = 'selective' | 'full';
 const csv = (value: string | null) =>
@@ -49,6 +52,9 @@ export function RestoreScreen() {
   const [ids, setIds] = useState(params.get('resourceIds') ?? '');
   const [prune, setPrune] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [targetChoice, setTargetChoice] = useState<{ value: string; label: string } | null>(null);
+  const target = targetChoice?.value ?? null;
+  const [mappingForm, setMappingForm] = useState<MappingForm>(EMPTY_MAPPING);
   const completed = useQuery({
     queryKey: ['backups', 'completed'],
     queryFn: () =>
@@ -60,11 +66,16 @@ export function RestoreScreen() {
     mode === 'full'
       ? {}
       : { ...(types.length ? { resourceTypes: types } : {}), ...(resourceIds.length ? { resourceIds } : {}) };
+  // Into another org: the target and its mapping (docs/restore.md "Into another org").
+  // The dry run is asked again once typing in the mapping pauses, not at every key.
+  const [settledMapping] = useDebouncedValue(mappingForm, 400);
+  const mapping = target ? crossOrgMapping(settledMapping) : undefined;
+  const into = target ? { targetConnectionId: target, ...(mapping ? { mapping } : {}) } : {};
   const preview = useQuery({
-    queryKey: ['restore-preview', backupId, selection],
+    queryKey: ['restore-preview', backupId, selection, into],
     // Asked for whatever the role: a role without `restore` reads the API's 403 here.
     enabled: !!backupId,
-    queryFn: () => loadPreview(backupId!, selection),
+    queryFn: () => (target ? previewInto(backupId!, selection, into) : loadPreview(backupId!, selection)),
   });
   const run = useMutation({
     mutationFn: () =>
@@ -74,6 +85,7 @@ export function RestoreScreen() {
             backupId: backupId!,
             mode,
             ...selection,
+            ...into,
             prune: prune && resourceIds.length === 0,
             activateUsers: false,
             enforce: false,
@@ -85,8 +97,14 @@ export function RestoreScreen() {
       setConfirming(false);
     },
   });
-  const typed =
-    mode === 'full' || prune ? (backup ? connectionName(backup.connection) : text.typedFallback) : undefined;
+  // Writing into another org names that org's connection; a full or pruning restore its own.
+  const typed = targetChoice
+    ? targetChoice.label
+    : mode === 'full' || prune
+      ? backup
+        ? connectionName(backup.connection)
+        : text.typedFallback
+      : undefined;
   // The two modes side by side need about 440 px: on a phone they stack.
   const modeOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const selectionMissing = mode === 'selective' && types.length === 0;
@@ -102,7 +120,10 @@ export function RestoreScreen() {
           label: text.backupOption(connectionName(b.connection), formatInstant(b.started_at)),
         }))}
         value={backupId}
-        onChange={(value) => setParams(value ? { backupId: value } : {})}
+        onChange={(value) => {
+          setTargetChoice(null);
+          setParams(value ? { backupId: value } : {});
+        }}
         w={{ base: '100%', sm: 420 }}
       />
       {!canRestore && <Text>{text.cannotRestore}</Text>}
@@ -137,6 +158,13 @@ export function RestoreScreen() {
               />
             </Group>
           )}
+          <CrossOrgTarget
+            backupConnection={{ id: backup.connection_id, provider: backup.connection.provider }}
+            target={target}
+            onTarget={setTargetChoice}
+            mapping={mappingForm}
+            onMapping={setMappingForm}
+          />
           <Checkbox
             label={text.prune}
             checked={prune}
@@ -146,6 +174,7 @@ export function RestoreScreen() {
           {preview.error && <ErrorAlert error={preview.error} />}
           {preview.isFetching && <Text>{text.previewing}</Text>}
           {preview.data && <PreviewTables preview={preview.data} />}
+          {preview.data?.crossOrg && <CrossOrgTables crossOrg={preview.data.crossOrg} />}
           {run.error && <ErrorAlert error={run.error} />}
           {run.data && 'approval' in run.data && run.data.approval && (
             <WaitingForApproval approvalId={run.data.approval.id} />
@@ -168,7 +197,7 @@ export function RestoreScreen() {
             onConfirm={() => run.mutate()}
             onClose={() => setConfirming(false)}
           >
-            {text.writesTo(backup.connection.org_url)}
+            {text.writesTo(preview.data?.crossOrg?.targetOrgUrl ?? backup.connection.org_url)}
             {prune && text.pruneWarning}
           </ConfirmModal>
         </>
@@ -195,6 +224,24 @@ async function loadPreview(
     if (run.status === 'completed' && run.result) return run.result;
     if (run.status === 'failed') throw new Error(run.error_message ?? text.previewFailed);
   }
+}
+
+/**
+ * The dry run into another org with a mapping: POST /api/restore without `mode` (a GET carries
+ * no mapping), always answered in the request (docs/restore.md "Into another org").
+ */
+async function previewInto(
+  backupId: string,
+  selection: { resourceTypes?: string[]; resourceIds?: string[] },
+  into: { targetConnectionId?: string; mapping?: Schemas['CrossOrgMapping'] },
+): Promise<Schemas['RestorePreview']> {
+  const answer = await unwrap(
+    api().POST('/api/restore', {
+      body: { backupId, ...selection, ...into, prune: false, activateUsers: false, enforce: false },
+    }),
+  );
+  if (!('preview' in answer)) throw new Error(text.previewFailed);
+  return answer;
 }
 
 /** The dry run's rows per type and its prune candidates (also on an approval's page). */
