@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { JobProgress } from '../components/JobProgress';
 import { backupDetailMessages as text } from '../messages/backupDetail';
 import { connectionName, formatBytes } from '../logic/format';
 import { useCan } from '../session/me';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 /** One backup: live progress while it runs (polled every second), then its counts per type and size. */
 export function BackupDetailScreen() {
@@ -39,9 +40,7 @@ export function BackupDetailScreen() {
   const counts = Object.entries(b.resource_counts).sort(([x], [y]) => x.localeCompare(y));
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title(connectionName(b.connection))}
-      </Title>
+      <ScreenHeading title={text.title(connectionName(b.connection))} />
       <JobProgress
         label={text.progress}
         status={b.status}

@@ -9,7 +9,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -23,6 +22,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { backupsMessages as text } from '../messages/backups';
 import { useCan } from '../session/me';
 import { connectionName, formatBytes, formatPercent } from '../logic/format';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 const PAGE_SIZE = 25;
 type Status = 'running' | 'completed' | 'failed';
@@ -55,9 +55,7 @@ export function BackupsScreen() {
   const pages = Math.max(1, Math.ceil((backups.data?.total ?? 0) / PAGE_SIZE));
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
+      <ScreenHeading title={text.title} />
       <RunBackup targets={targets} />
       <Group align="flex-end">
         <Select

@@ -1,4 +1,4 @@
-import { Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { SeverityBadge } from '../components/SeverityBadge';
 import { filterChanges, groupByType, SEVERITIES, toRows, type Severity } from '../logic/changes';
 import { connectionName, formatCount, formatInstant } from '../logic/format';
 import { compareMessages as text } from '../messages/compare';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 /**
  * Compare two backups (`?from=&to=`), or `?to=` alone: since the previous completed backup of
@@ -63,9 +64,7 @@ export function CompareScreen() {
   const summary = diff.data?.summary;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
+      <ScreenHeading title={text.title} />
       <Group align="flex-end">
         <Select
           label={text.from}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { connectionsMessages as text } from '../messages/connections';
 import { useCan } from '../session/me';
 import { ConnectionFormModal } from './ConnectionFormModal';
 import { ScheduleModal } from './ScheduleModal';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 type Connection = Schemas['Connection'];
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'schedule'; connection: Connection } | null;
@@ -43,9 +44,7 @@ export function ConnectionsScreen() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          {text.title}
-        </Title>
+        <ScreenHeading title={text.title} />
         {canManage && <Button onClick={() => setDialog({ kind: 'create' })}>{text.add}</Button>}
       </Group>
       {connections.error && <ErrorAlert error={connections.error} />}

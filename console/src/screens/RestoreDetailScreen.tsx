@@ -1,4 +1,4 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
@@ -7,6 +7,7 @@ import { Instant } from '../components/Instant';
 import { JobProgress } from '../components/JobProgress';
 import { restoreDetailMessages as text } from '../messages/restoreDetail';
 import { connectionName } from '../logic/format';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 /** One restore: progress while it runs, then the totals, each item's outcome and the id map. */
 export function RestoreDetailScreen() {
@@ -28,9 +29,7 @@ export function RestoreDetailScreen() {
   const { totals } = restore;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title(connectionName(restore.connection))}
-      </Title>
+      <ScreenHeading title={text.title(connectionName(restore.connection))} />
       <JobProgress
         label={text.progress}
         status={restore.status}

@@ -28,6 +28,7 @@ import { restoreMessages as text } from '../messages/restore';
 import { useCan } from '../session/me';
 import { WaitingForApproval } from './approvals/WaitingForApproval';
 import { CrossOrgTables, CrossOrgTarget } from './CrossOrgTarget';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 type Mode = 'selective' | 'full';
 const csv = (value: string | null) =>
@@ -110,9 +111,7 @@ export function RestoreScreen() {
   const selectionMissing = mode === 'selective' && types.length === 0;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
+      <ScreenHeading title={text.title} />
       <Select
         label={text.backup}
         data={(completed.data?.backups ?? []).map((b) => ({

@@ -1,4 +1,4 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client';
@@ -7,6 +7,7 @@ import { describeFieldChange, fieldChanges } from '../logic/changes';
 import { Instant } from '../components/Instant';
 import { ChangedBy } from '../components/ChangedBy';
 import { timelineMessages as text } from '../messages/timeline';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 /** One object's history across the connection's backups (`GET /api/resource-timeline`). */
 export function TimelineScreen() {
@@ -25,9 +26,7 @@ export function TimelineScreen() {
   });
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title(resourceType, resourceId)}
-      </Title>
+      <ScreenHeading title={text.title(resourceType, resourceId)} />
       {timeline.error && <ErrorAlert error={timeline.error} />}
       {timeline.data?.events.length === 0 && <Text>{text.none}</Text>}
       {!!timeline.data?.events.length && (

@@ -12,6 +12,7 @@ import { groupUndoChanges, undoActors } from '../logic/undo';
 import { undoMessages as text } from '../messages/undo';
 import { useCan } from '../session/me';
 import { WaitingForApproval } from './approvals/WaitingForApproval';
+import { ScreenHeading } from '../components/ScreenHeading';
 
 const csv = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
 
@@ -80,9 +81,7 @@ export function UndoScreen() {
   const dryRun = preview.data;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
+      <ScreenHeading title={text.title} />
       {backup.error && <ErrorAlert error={backup.error} />}
       {b && (
         <Text>

@@ -1,8 +1,9 @@
-import { Divider, Stack, Title } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import { accountMessages } from '../../messages/account';
 import { useCan, useMe } from '../../session/me';
 import { DeletionSection } from './DeletionSection';
 import { ExportSection } from './ExportSection';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /** The account's data rights (docs/account.md): export (permission `export`) and deletion (the owner). */
 export function AccountScreen() {
@@ -12,9 +13,7 @@ export function AccountScreen() {
   const team = me.data?.current_team;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {accountMessages.title}
-      </Title>
+      <ScreenHeading title={accountMessages.title} />
       {team && canExport && <ExportSection plan={team.plan} />}
       <Divider />
       {team && <DeletionSection scheduledFor={team.deletion_scheduled_for} canErase={canErase} />}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { approvalsMessages as text } from '../../messages/approvals';
 import { useCan, useMe } from '../../session/me';
 import { PreviewTables } from '../RestoreScreen';
 import { ApprovalStatusBadge } from './ApprovalStatusBadge';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 const t = text.detail;
 
@@ -37,9 +38,7 @@ export function ApprovalDetailScreen() {
       <Anchor component={Link} to="/approvals">
         {t.back}
       </Anchor>
-      <Title order={1} size="h2">
-        {t.title}: {text.actions[approval.action]}
-      </Title>
+      <ScreenHeading title={`${t.title}: ${text.actions[approval.action]}`} />
       <Group>
         <ApprovalStatusBadge status={approval.status} />
         <Text style={{ overflowWrap: 'anywhere' }}>{approval.what.summary}</Text>

@@ -1,4 +1,4 @@
-import { Anchor, SegmentedControl, Stack, Table, Text, Title, useMatches } from '@mantine/core';
+import { Anchor, SegmentedControl, Stack, Table, Text, useMatches } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
 import { approvalsMessages as text } from '../../messages/approvals';
 import { ApprovalStatusBadge } from './ApprovalStatusBadge';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 type Filter = keyof typeof text.filters;
 
@@ -30,10 +31,7 @@ export function ApprovalsScreen() {
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
-      <Text>{text.intro}</Text>
+      <ScreenHeading title={text.title} intro={text.intro} />
       <SegmentedControl
         aria-label={text.filter}
         orientation={orientation}

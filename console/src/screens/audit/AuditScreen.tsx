@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import {
 import { auditMessages as text } from '../../messages/audit';
 import { useCan } from '../../session/me';
 import { AuditDownloads } from './AuditDownloads';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 const NO_FILTERS: AuditFilters = { from: '', to: '', action: null, actorId: '', targetId: '', limit: 25 };
 
@@ -47,9 +48,7 @@ export function AuditScreen() {
   const nextAfter = events.data?.nextAfter ?? null;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
+      <ScreenHeading title={text.title} />
       <Group align="flex-end">
         <TextInput
           type="datetime-local"

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
@@ -12,6 +12,7 @@ import { useConnectionChoices } from '../../api/connection-choices';
 import { ComplianceHistory } from './ComplianceHistory';
 import { ComplianceReportLink } from './ComplianceReportLink';
 import { ComplianceResult } from './ComplianceResult';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /** Completed backups offered for one connection: the newest page of the list. */
 const BACKUP_CHOICES = 100;
@@ -73,10 +74,7 @@ export function ComplianceScreen() {
   const canExport = useCan('export');
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
-      <Text>{text.intro}</Text>
+      <ScreenHeading title={text.title} intro={text.intro} />
       {choicesError ? <ErrorAlert error={choicesError} /> : null}
       <Group align="flex-end">
         <Select

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
@@ -8,6 +8,7 @@ import { JobProgress } from '../../components/JobProgress';
 import { formatDuration } from '../../logic/duration';
 import { connectionName, formatBytes } from '../../logic/format';
 import { drillsMessages as text } from '../../messages/drills';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /**
  * One restore drill (GET /api/restore-drills/{drillId}): its progress while it runs (polled each
@@ -27,9 +28,7 @@ export function DrillDetailScreen() {
   const t = text.detail;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t.title(connectionName(drill.connection))}
-      </Title>
+      <ScreenHeading title={t.title(connectionName(drill.connection))} />
       <JobProgress
         label={t.progress}
         status={drill.status}

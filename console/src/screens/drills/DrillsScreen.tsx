@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { connectionName, formatInstant } from '../../logic/format';
 import { drillsMessages as text } from '../../messages/drills';
 import { useCan } from '../../session/me';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /** The most recent completed backups offered for a drill (one list page). */
 const CHOICES = 100;
@@ -23,10 +24,7 @@ export function DrillsScreen() {
   const canManage = useCan('manage connections');
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
-      <Text>{text.intro}</Text>
+      <ScreenHeading title={text.title} intro={text.intro} />
       {canRun && <RunDrill />}
       {canManage && <WeeklyVerification />}
     </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { Instant } from '../../components/Instant';
 import { SeverityBadge } from '../../components/SeverityBadge';
 import { notificationLink } from '../../logic/notifications';
 import { notificationsMessages } from '../../messages/notifications';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 const text = notificationsMessages.inbox;
 /** The inbox's page: the newest 100 (the API answers at most 200). */
@@ -36,9 +37,7 @@ export function InboxScreen() {
   return (
     <Stack>
       <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          {text.title}
-        </Title>
+        <ScreenHeading title={text.title} />
         <Anchor component={Link} to="/settings/notifications">
           {text.preferences}
         </Anchor>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import {
   type PreferenceDraft,
 } from '../../logic/notifications';
 import { notificationsMessages } from '../../messages/notifications';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 const text = notificationsMessages.preferences;
 const PREFERENCES_KEY = ['notifications', 'preferences'] as const;
@@ -50,10 +51,7 @@ export function PreferencesScreen() {
   };
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
-      <Text>{text.intro}</Text>
+      <ScreenHeading title={text.title} intro={text.intro} />
       <Anchor component={Link} to="/notifications">
         {text.back}
       </Anchor>

@@ -1,8 +1,9 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { scoresMessages as text } from '../../messages/scores';
 import { ReadinessSection } from './ReadinessSection';
 import { ResilienceSection } from './ResilienceSection';
 import { useConnectionChoices } from '../../api/connection-choices';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /**
  * Scores (permission `view backups`; docs/scores.md): the team's restore readiness with each
@@ -14,9 +15,7 @@ export function ScoresScreen() {
   const connections = useConnectionChoices();
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
+      <ScreenHeading title={text.title} />
       <ReadinessSection choices={connections.choices} />
       <ResilienceSection connections={connections} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Divider, Stack, Title } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import { teamMessages } from '../../messages/team';
 import { useCan, useMe } from '../../session/me';
 import { ClientsSection } from './ClientsSection';
@@ -6,6 +6,7 @@ import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { PlanSection } from './PlanSection';
 import { ApprovalSettingsSection } from './ApprovalSettingsSection';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /**
  * The team (permission `manage team`, docs/security.md "Team management"): members and their
@@ -18,9 +19,7 @@ export function TeamScreen() {
   const userId = me.data?.user?.id;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {teamMessages.title}
-      </Title>
+      <ScreenHeading title={teamMessages.title} />
       {team && userId && canManage && (
         <>
           <MembersSection caller={{ role: team.role, userId }} />

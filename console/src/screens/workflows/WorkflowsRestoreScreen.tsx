@@ -8,6 +8,7 @@ import { Instant } from '../../components/Instant';
 import { JobProgress } from '../../components/JobProgress';
 import { connectionName } from '../../logic/format';
 import { workflowsMessages as text } from '../../messages/workflows';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 const Runbook = lazy(() => import('./Runbook'));
 
@@ -34,9 +35,7 @@ export function WorkflowsRestoreScreen() {
   const done = !['pending', 'running'].includes(restore.status);
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t.title(connectionName(restore.connection))}
-      </Title>
+      <ScreenHeading title={t.title(connectionName(restore.connection))} />
       <JobProgress
         label={t.progress}
         status={restore.status}

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatInstant } from '../../logic/format';
 import { workflowsMessages as text } from '../../messages/workflows';
 import { useCan } from '../../session/me';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /** Rows of backups and packages shown per connection. */
 const ROWS = 25;
@@ -31,10 +32,7 @@ export function WorkflowsScreen() {
   const { choices: targets, error: choicesError } = useConnectionChoices(isWorkflows);
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {text.title}
-      </Title>
-      <Text>{text.intro}</Text>
+      <ScreenHeading title={text.title} intro={text.intro} />
       <Select
         w={{ base: '100%', sm: 420 }}
         label={text.connection}
