@@ -69,7 +69,9 @@ const FILE = scubaGearFile();
       restore: { status: 'completed', restored: true, writes: expect.objectContaining({ failed: 0 }) },
       resource_counts: expect.objectContaining({ conditional_access_policy: 7, authorization_policy: 1 }),
     });
-    expect((summary.resource_counts as Record<string, number>).domain ?? 0).toBe(0);
+    // The null domain_settings section adds no domain: the one there is the generator's federated
+    // corp.example.com (libs/simulators/entra/seed/generate-dependencies.ts), seeded beside the export.
+    expect((summary.resource_counts as Record<string, number>).domain ?? 0).toBe(1);
   });
 
   it('refuses a file that is not such an export with the section and what was expected, exit 2', async () => {
