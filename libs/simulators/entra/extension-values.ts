@@ -1,7 +1,7 @@
 import { json } from '@libs/simulators/kit/http/reply.js';
 import type { Route } from '@libs/simulators/kit/http/router.js';
 
-import { badRequest } from './graph-error.js';
+import { GraphError } from './graph-error.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
 import { jsonObjectBody } from './json-body.js';
 import type { GraphObject, TenantState } from './tenant-state.js';
@@ -45,7 +45,11 @@ export function extensionChanges(
   for (const [name, value] of Object.entries(body)) {
     if (!name.startsWith('extension_')) continue;
     if (!EXTENSION_NAME.test(name) || !declared.has(name))
-      throw badRequest(`Property '${name}' does not exist as a declared property or extension property.`);
+      throw new GraphError(
+        400,
+        'Request_BadRequest',
+        `Property '${name}' does not exist as a declared property or extension property.`,
+      );
     changes[name] = value;
   }
   return changes;
