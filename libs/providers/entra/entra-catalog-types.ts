@@ -80,13 +80,33 @@ export type EntraChildDefinition = ChildEntry<EntraResourceType, GraphObject> &
 export type EntraEmbeddedDefinition = HookEntry<'embedded', GraphObject> &
   GraphReadFields & { parent: EntraResourceType; member: string };
 
-/** How an Entra ID type is read: a kind the kit's vocabulary names, or Entra's `embedded` hook. */
+/**
+ * Values of directory extensions on each object of `template` (users): Graph returns an
+ * extension's value only when its name is in `$select` ("Add custom data to resources using
+ * extensions", https://learn.microsoft.com/graph/extensibility-overview#directory-microsoft-entra-extensions),
+ * so the names come from the extension definitions (`definitions`, extensionProperty objects)
+ * read earlier in the same backup, those whose `targetObjects` hold `target`. A record per object:
+ * its `id` and the extensions it has a value of.
+ */
+export type EntraExtensionValuesDefinition = HookEntry<'extension_values', GraphObject> &
+  GraphReadFields & { definitions: EntraResourceType; target: string };
+
+/**
+ * How an Entra ID type is read: a kind the kit's vocabulary names, or Entra's hooks (`embedded`,
+ * `extension_values`).
+ */
 export type EntraTypeDefinition =
-  EntraTopDefinition | EntraSingleDefinition | EntraChildDefinition | EntraEmbeddedDefinition;
+  | EntraTopDefinition
+  | EntraSingleDefinition
+  | EntraChildDefinition
+  | EntraEmbeddedDefinition
+  | EntraExtensionValuesDefinition;
 
 /** The parent type of a definition read under one. */
 export const entraParentOf = (definition: EntraTypeDefinition): EntraResourceType | undefined =>
-  parentOf<EntraResourceType, GraphObject, EntraEmbeddedDefinition>(definition);
+  definition.kind === 'extension_values'
+    ? undefined
+    : parentOf<EntraResourceType, GraphObject, EntraEmbeddedDefinition>(definition);
 
 /** A parent object as a child's `params` take it (kit ParentRef): its Graph id. */
 export const parentRef = (object: GraphObject): ParentRef => ({ id: String(object.id), keys: {} });

@@ -12,6 +12,7 @@ import { entraChildRecord, entraRecord } from './entra-records.js';
 import {
   type EntraChildDefinition,
   type EntraEmbeddedDefinition,
+  type EntraExtensionValuesDefinition,
   type EntraSingleDefinition,
   type EntraTopDefinition,
   parentRef,
@@ -41,6 +42,8 @@ export interface EntraEncoding {
  */
 export class EntraCollector {
   private readonly passes: ParentPasses<EntraResourceType, GraphObject>;
+  /** The objects of each `extension_values` hook's `definitions` type, kept when its part was read whole. */
+  private readonly learned = new Map<EntraResourceType, GraphObject[]>();
 
   /**
    * @param width lists (or JSON batches) read at once, >= 1
@@ -109,12 +112,25 @@ export class EntraCollector {
 
   private async *records(type: EntraResourceType, signal?: AbortSignal): AsyncIterable<ResourceRecord> {
     const definition = ENTRA_TYPE_DEFINITIONS[type];
+    if (definition.kind === 'extension_values') return yield* this.extensionValues(type, definition, signal);
     if (definition.kind === 'child' || definition.kind === 'embedded') {
       // Several parents' children in flight at once, streamed in the parents' order.
       const parents = await this.passes.refsOf(definition.parent, signal);
-      yield* definition.kind === 'embedded'
-        ? inOrderConcurrent(parents, (parent) => embedded(type, definition, parent), 1)
-        : inOrderConcurrent(parents, (parent) => this.children(type, definition, parent, signal), this.width);
+      const records =
+        definition.kind === 'embedded'
+          ? inOrderConcurrent(parents, (parent) => embedded(type, definition, parent), 1)
+          : inOrderConcurrent(
+              parents,
+              (parent) => this.children(type, definition, parent, signal),
+              this.width,
+            );
+      if (!LEARNED_TYPES.has(type)) return yield* records;
+      const kept: GraphObject[] = [];
+      for await (const record of records) {
+        kept.push(record.data);
+        yield record;
+      }
+      this.learned.set(type, kept);
       return;
     }
     const objects = withPass(
@@ -197,6 +213,40 @@ export class EntraCollector {
     for await (const page of this.graph.pages({ ...read, paged: definition.top === true })) yield* page;
   }
 
+  /**
+   * Entra's `extension_values` hook: each object of the definition's list, read with `$select` of
+   * its `id` and the names of the `definitions` objects that target it (kept from that part when
+   * it was read whole in this backup, else read now), as a record of the extensions it has a
+   * value of (Graph answers null or nothing for the others). None without such extensions: no
+   * object can have a value.
+   */
+  private async *extensionValues(
+    type: EntraResourceType,
+    definition: EntraExtensionValuesDefinition,
+    signal?: AbortSignal,
+  ): AsyncGenerator<ResourceRecord> {
+    let definitions = this.learned.get(definition.definitions);
+    if (!definitions) {
+      definitions = [];
+      for await (const record of this.records(definition.definitions, signal))
+        definitions.push((record as ResourceRecord).data);
+    }
+    const names = definitions
+      .filter(
+        (object) => Array.isArray(object.targetObjects) && object.targetObjects.includes(definition.target),
+      )
+      .map((object) => String(object.name));
+    if (names.length === 0) return;
+    const read = { ...graphRead(definition, {}, signal), select: ['id', ...new Set(names)], paged: true };
+    for await (const page of this.graph.pages(read))
+      for (const object of page) {
+        const values = Object.fromEntries(
+          names.filter((name) => object[name] != null).map((name) => [name, object[name]]),
+        );
+        yield entraRecord(type, { id: object.id, ...values });
+      }
+  }
+
   /** The records of `type` under one parent object (ENTRA_TYPE_DEFINITIONS `parent`). */
   private async *children(
     type: EntraResourceType,
@@ -209,6 +259,13 @@ export class EntraCollector {
       yield entraChildRecord(type, ref.id, object);
   }
 }
+
+/** The types an `extension_values` hook reads its extension names from. */
+const LEARNED_TYPES: ReadonlySet<EntraResourceType> = new Set(
+  Object.values(ENTRA_TYPE_DEFINITIONS).flatMap((definition) =>
+    definition.kind === 'extension_values' ? [definition.definitions] : [],
+  ),
+);
 
 /** Entra's `embedded` hook: the objects in one parent object's answer, as records of `type`. */
 async function* embedded(

@@ -57,9 +57,20 @@ const FIXTURE = scubaGearFile();
           );
         expect(expected.conditional_access_policy).toHaveLength(7);
         expect(expected.user.length).toBe(1203);
-        // Two pages of users at $top=999 for each of the users, their managers and their
-        // licences (one listing each, no request per user), one token for the whole run.
-        expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(6);
+        // Two pages of users at $top=999 for each of the users, their managers, their licences
+        // and their directory extension values (one listing each, no request per user), one
+        // token for the whole run.
+        expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(8);
+        // The values are read with the names of the extension definitions the backup read: their
+        // lists are not read again (the collector's `extension_values` hook).
+        expect(entra.stats().byEndpoint['GET /v1.0/applications/{id}/extensionProperties']).toBe(
+          expected.application.length,
+        );
+        const names = expected.extension_property.map(({ data }) => data.name);
+        const withValues = expected.user_extension_values.filter(({ data }) => Object.keys(data).length > 1);
+        expect(withValues).toHaveLength(2);
+        for (const { data } of withValues)
+          expect(Object.keys(data).filter((key) => key !== 'id')).toEqual(names);
         expect(entra.stats().byEndpoint['POST /{tenant}/oauth2/v2.0/token']).toBe(1);
       } finally {
         await entra.close();
@@ -69,7 +80,13 @@ const FIXTURE = scubaGearFile();
     it('reads child types alone, listing their parents once each, with no record of the parents', async () => {
       const entra = connector();
       try {
-        const types = ['app_role_assignment', 'role_definition', 'authentication_method_configuration'];
+        // Users' extension values alone: their hook reads the extension definitions itself.
+        const types = [
+          'user_extension_values',
+          'app_role_assignment',
+          'role_definition',
+          'authentication_method_configuration',
+        ];
         const records = await collectRecords(entra, { types });
         expect([...records.keys()]).toEqual(types);
         const expected = sim.snapshot();
@@ -82,6 +99,8 @@ const FIXTURE = scubaGearFile();
         expect(expected.authentication_method_configuration.map(({ id }) => id)).toContain('Fido2');
         const calls = entra.stats().byEndpoint;
         expect(calls['GET /v1.0/servicePrincipals']).toBe(1);
+        expect(expected.user_extension_values.length).toBeGreaterThan(0);
+        expect(calls['GET /v1.0/applications/{id}/extensionProperties']).toBe(expected.application.length);
         expect(calls['GET /v1.0/policies/authenticationMethodsPolicy']).toBe(1);
         expect(calls['GET /v1.0/servicePrincipals/{id}/appRoleAssignedTo']).toBe(
           expected.service_principal.length,

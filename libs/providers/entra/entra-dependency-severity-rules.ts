@@ -86,4 +86,14 @@ export const ENTRA_DEPENDENCY_RULES: readonly SeverityRule[] = [
     description: "A user's manager or licences changed.",
     applies: ofType('user_manager', 'user_license'),
   },
+  {
+    // Dynamic membership rules (`user.extension_<appId>_<name>`) and token claims read directory
+    // extension values ("Dynamic membership rules for groups", "Add custom data to resources using
+    // extensions"): a changed value can move a user in or out of a group, or change a claim.
+    id: 'entra-user-extension-values-changed',
+    severity: 'medium',
+    description:
+      "A user's directory extension values changed (dynamic group rules and token claims can read them).",
+    applies: ofType('user_extension_values'),
+  },
 ];

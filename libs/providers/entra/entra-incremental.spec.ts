@@ -108,8 +108,9 @@ describe('EntraConnector incremental collection through delta queries', () => {
       // One round per delta function, read once for deletions and changes: no user listing.
       expect(sut.stats().byEndpoint['GET /v1.0/users/delta']).toBe(1);
       expect(sut.stats().byEndpoint['GET /v1.0/groups/delta']).toBe(1);
-      // Users come by delta; their managers and licences (no delta of their own) in one listing each.
-      expect(sut.stats().byEndpoint['GET /v1.0/users']).toBe(2);
+      // Users come by delta; their managers, licences and directory extension values (no delta
+      // of their own) in one listing each.
+      expect(sut.stats().byEndpoint['GET /v1.0/users']).toBe(3);
       expect(sut.stats().byEndpoint['GET /v1.0/applications/delta']).toBe(1);
       expect(sut.stats().byEndpoint['GET /v1.0/oauth2PermissionGrants/delta']).toBe(1);
       // The changed users, groups, applications, units and grants read whole in one JSON batch

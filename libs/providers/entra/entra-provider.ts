@@ -56,7 +56,7 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
   cloudHosts: ['login.microsoftonline.com', 'graph.microsoft.com'],
   resourceTypes: ENTRA_RESOURCE_TYPES,
   categories: {
-    users: ['user', 'user_manager', 'user_license'],
+    users: ['user', 'user_manager', 'user_license', 'user_extension_values'],
     groups: ['group', 'group_membership', 'group_owner', 'group_setting', 'group_lifecycle_policy'],
     administrative_units: ['administrative_unit', 'administrative_unit_member'],
     apps: [

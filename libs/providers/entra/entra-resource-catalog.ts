@@ -206,7 +206,19 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
     {
       name: field('name'),
     },
-  ),
+  ), // user-list with `$select=id,<extension names>`: Graph returns a directory extension's value
+  // only when named in `$select` (extensibility-overview, "Directory (Microsoft Entra ID)
+  // extensions"); the names are the User extensions of `extension_property` (a collector hook)
+  user_extension_values: {
+    kind: 'extension_values',
+    template: '/v1.0/users',
+    permission: 'User.Read.All',
+    top: true,
+    name: noName,
+    definitions: 'extension_property',
+    target: 'User',
+  },
+
   // serviceprincipal-list, serviceprincipal-list-approleassignedto: every assignment has one
   // resource service principal, so listing each one's assignedTo finds every assignment once
   service_principal: listed('/v1.0/servicePrincipals', 'Application.Read.All', {

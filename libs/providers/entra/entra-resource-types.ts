@@ -9,8 +9,8 @@
  * also is, scoped to units), then the policies.
  * Names are Graph's own, singular snake_case, with `user`, `group` and `group_membership` where
  * the concept is Okta's too (docs/resource-types.md "Microsoft Entra ID"). Record ids are Graph's object ids;
- * a domain's is its name, a cross-tenant partner's its tenant id, a user's manager and licences
- * the user's; a child read under a parent is
+ * a domain's is its name, a cross-tenant partner's its tenant id, a user's manager, licences and
+ * directory extension values the user's; a child read under a parent is
  * `<parentId>:<childId>` (a membership or owner `<parentId>:<memberId>`), except an
  * authentication method configuration, whose id (`Fido2`...) is already the tenant's only one.
  */
@@ -41,6 +41,7 @@ export const ENTRA_RESOURCE_TYPES = [
   'application_owner',
   'federated_identity_credential',
   'extension_property',
+  'user_extension_values',
   'service_principal',
   'app_role_assignment',
   'oauth2_permission_grant',

@@ -102,6 +102,14 @@ const EXAMPLES: Record<string, { rates: ChangeFacts; spares?: ChangeFacts[] }> =
   'entra-user-relations-changed': {
     rates: change('user_manager', 'added', undefined, { userId: 'u1', managerId: 'u2', managerType: 'user' }),
   },
+  'entra-user-extension-values-changed': {
+    rates: change(
+      'user_extension_values',
+      'modified',
+      { id: 'u1', extension_a_costCenter: 'CC-1' },
+      { id: 'u1' },
+    ),
+  },
   'entra-global-admin-added': {
     rates: change('role_assignment', 'added', undefined, assignment(GLOBAL_ADMINISTRATOR)),
     spares: [

@@ -10,6 +10,7 @@ import { entityReply, listPage } from './odata-list.js';
 import { USER_DEFAULT_PROPERTIES, USER_PROPERTIES, userObject } from './seed/users.js';
 import { assertIdentifierUrisAllowed } from './identifier-uris.js';
 import { jsonObjectBody } from './json-body.js';
+import { extensionChanges } from './extension-values.js';
 import { linkWriteRoutes, referencedObjectId } from './link-writes.routes.js';
 import type { DeletableCollection, DeletedItem, GraphObject } from './tenant-state.js';
 
@@ -110,7 +111,7 @@ function requireProperties(body: Record<string, unknown>, names: readonly string
  * The user and group writes an admin's tools make, so tests change a tenant as its admins do:
  * - `POST /users` ("Create user": `accountEnabled`, `displayName`, `mailNickname`,
  *   `userPrincipalName`, `passwordProfile` required; 201 with the user; the password is never
- *   stored nor returned), `PATCH /users/{id}` (204), `DELETE /users/{id}` (204, to the deleted items);
+ *   stored nor returned), `PATCH /users/{id}` (204; with the user's directory extension values), `DELETE /users/{id}` (204, to the deleted items);
  * - `POST /groups` ("Create group": `displayName`, `mailEnabled`, `mailNickname`, `securityEnabled`
  *   required; 201), `PATCH /groups/{id}` (204), `DELETE /groups/{id}` (204: Microsoft 365 and cloud
  *   security groups to the deleted items, distribution and synchronized groups for good:
@@ -152,10 +153,14 @@ export function directoryWriteRoutes(graph: GraphContext): Route[] {
     graphRoute(graph, 'PATCH', '/v1.0/users/{id}', ROLES.writeUsers, ({ params, bodyText, headers }) => {
       const body = jsonObjectBody(bodyText);
       requireSensitiveActionAllowed(graph, headers.authorization, params.id, body);
-      const changes = writable(
-        body,
-        USER_PROPERTIES.filter((name) => name !== 'id' && name !== 'createdDateTime'),
-      );
+      const changes = {
+        ...writable(
+          body,
+          USER_PROPERTIES.filter((name) => name !== 'id' && name !== 'createdDateTime'),
+        ),
+        // directory extension attributes of the tenant's User extensions (extension-values.ts)
+        ...extensionChanges(state, body, 'User'),
+      };
       if (!state.update('users', params.id, changes)) throw notFound(params.id);
       return { status: 204 };
     }),

@@ -3,6 +3,7 @@ import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { GRAPH_RESOURCE } from './app-registrations.js';
 import { applicationWriteRoutes } from './application-writes.routes.js';
+import { extensionPropertyRoutes } from './extension-values.js';
 import { GraphError, notFound } from './graph-error.js';
 import { deltaPage } from './delta-query.js';
 import { type GraphContext, graphRoute } from './graph-route.js';
@@ -119,6 +120,7 @@ export function graphRoutes(graph: GraphContext): Route[] {
     ...objectWriteRoutes(graph),
     recoveryJobsRoute(graph),
     ...applicationWriteRoutes(graph),
+    ...extensionPropertyRoutes(graph),
     ...roleWriteRoutes(graph),
     graphRoute(graph, 'GET', '/v1.0/groups/{id}/members', groups, ({ url, params }) => {
       if (!state.collection('groups').has(params.id)) throw notFound(params.id);

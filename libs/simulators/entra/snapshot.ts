@@ -4,6 +4,7 @@ import {
 } from '@libs/providers/entra/entra-resource-catalog.js';
 
 import { managerOf } from './dependency-objects.js';
+import { extensionProperties } from './extension-values.js';
 import { USER_PROPERTIES } from './seed/users.js';
 import type { ChildCollection, Collection, GraphObject, TenantState } from './tenant-state.js';
 
@@ -172,6 +173,7 @@ export function snapshotOf(state: TenantState): EntraSnapshot {
       name: null,
       data: { id, assignedLicenses: assignedLicenses ?? null },
     })),
+    user_extension_values: userExtensionValues(state),
     role_definition: keyed(state, 'role_definition', 'roleDefinitions').filter(
       ({ data }) => data.isBuiltIn === false,
     ),
@@ -181,4 +183,23 @@ export function snapshotOf(state: TenantState): EntraSnapshot {
   for (const type of Object.keys(UNDER_PARENT))
     snapshot[type] = underParents(state, type as EntraResourceType);
   return snapshot;
+}
+
+/**
+ * "List users" with `$select=id,<the tenant's User extension names>`: a record per user with the
+ * extensions it has a value of, none when the tenant has no User extension.
+ */
+function userExtensionValues(state: TenantState): EntraSnapshotRecord[] {
+  const names = extensionProperties(state)
+    .filter(({ targetObjects }) => Array.isArray(targetObjects) && targetObjects.includes('User'))
+    .map(({ name }) => String(name));
+  if (names.length === 0) return [];
+  return [...state.collection('users').values()].map((user) => ({
+    id: String(user.id),
+    name: null,
+    data: {
+      id: user.id,
+      ...Object.fromEntries(names.filter((name) => user[name] != null).map((name) => [name, user[name]])),
+    },
+  }));
 }

@@ -97,6 +97,9 @@ export const ENTRA_WRITE_PERMISSIONS: Partial<Record<EntraResourceType, readonly
   user_manager: ['User.ReadWrite.All'],
   // "user: assignLicense"
   user_license: ['LicenseAssignment.ReadWrite.All'],
+  // "Update user" with directory extension attributes (extensibility-overview), after
+  // "directoryObject: getAvailableExtensionProperties" (Directory.Read.All)
+  user_extension_values: ['User.ReadWrite.All', 'Directory.Read.All'],
   // "Update unifiedRoleManagementPolicyRule"
   role_management_policy: ['RoleManagementPolicy.ReadWrite.Directory'],
   // "Update tenantAppManagementPolicy", "Create appManagementPolicy", "Update", "Delete"

@@ -173,9 +173,10 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
     return { app, sp };
   });
   const [hr, deploy] = apps;
+  const costCenter = `extension_${String(hr.app.appId).replace(/-/g, '')}_costCenter`;
   state.addChild('extensionProperties', hr.app.id, {
     id: guid(prng),
-    name: `extension_${String(hr.app.appId).replace(/-/g, '')}_costCenter`,
+    name: costCenter,
     appDisplayName: 'HR portal',
     dataType: 'String',
     isMultiValued: false,
@@ -183,6 +184,11 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
     targetObjects: ['User'],
     deletedDateTime: null,
   });
+  // Two users with a value of the HR portal's directory extension (set with "Update user").
+  for (const id of users.slice(0, 2)) {
+    const found = state.collection('users').get(id);
+    if (found) found[costCenter] = `CC-${1000 + users.indexOf(id)}`;
+  }
   state.addChild('federatedIdentityCredentials', deploy.app.id, {
     id: guid(prng),
     name: 'github-main',

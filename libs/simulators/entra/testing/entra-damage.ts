@@ -108,11 +108,24 @@ const assignLicense = (
     { addLicenses: [], removeLicenses: [], ...body },
   ] as [string, string, Json];
 
+/** A user's directory extension values (the record's `extension_` members) set with "Update user". */
+const extensionValues = ({ id, data }: EntraSnapshotRecord, value: (old: unknown) => unknown) => {
+  const names = Object.keys(data).filter((name) => name.startsWith('extension_'));
+  if (names.length === 0) return null;
+  return [
+    'PATCH',
+    `/v1.0/users/${id}`,
+    Object.fromEntries(names.map((name) => [name, value(data[name])])),
+  ] as [string, string, Json];
+};
+
 /**
  * Deletions made by an action or under the item (none for a record without what they remove): a
- * user's manager removed ("Remove manager"), a licence taken away from its user.
+ * user's manager removed ("Remove manager"), a licence taken away from its user, a user's
+ * directory extension values set to null (which removes them).
  */
 const DELETE_CALLS: Partial<Record<EntraResourceType, DamageCall>> = {
+  user_extension_values: (record) => extensionValues(record, () => null),
   user_manager: ({ id, data }) => (data.manager ? ['DELETE', `/v1.0/users/${id}/manager/$ref`, {}] : null),
   user_license: ({ id, data }) => {
     const [first] = (data.assignedLicenses as Json[] | null) ?? [];
@@ -121,10 +134,11 @@ const DELETE_CALLS: Partial<Record<EntraResourceType, DamageCall>> = {
 };
 
 /**
- * Changes made by an action or under the item: a licence assigned again with every plan on, a role's PIM rule for active assignments made to require (or not) an
+ * Changes made by an action or under the item: a user's directory extension values changed, a licence assigned again with every plan on, a role's PIM rule for active assignments made to require (or not) an
  * expiration ("Update unifiedRoleManagementPolicyRule").
  */
 const CHANGE_CALLS: Partial<Record<EntraResourceType, DamageCall>> = {
+  user_extension_values: (record) => extensionValues(record, (old) => `${String(old)}-changed`),
   user_license: ({ id, data }) => {
     const licence = ((data.assignedLicenses as Json[] | null) ?? []).find(
       (assigned) => (assigned.disabledPlans as unknown[]).length > 0,

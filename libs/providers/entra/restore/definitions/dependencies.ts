@@ -71,6 +71,75 @@ function userLicense(): EntraRestoreDefinition {
   };
 }
 
+/** The directory extension attributes (`extension_<appId>_<name>`) of a user's record or object. */
+const extensionValues = (data: GraphObject): GraphObject =>
+  Object.fromEntries(
+    Object.entries(data).filter(([name, value]) => name.startsWith('extension_') && value != null),
+  );
+
+/**
+ * A user's directory extension values ("Update user", `PATCH /users/{id}`, User.ReadWrite.All,
+ * the attributes as properties:
+ * https://learn.microsoft.com/graph/extensibility-overview#directory-microsoft-entra-extensions):
+ * the backup's values set, the user's others set to null (which removes them). The tenant's
+ * user extensions come from "directoryObject: getAvailableExtensionProperties" (`POST
+ * /directoryObjects/getAvailableExtensionProperties`), the user's live values from "Get user"
+ * with their names in `$select` (Graph returns them only when named). An extension whose app was
+ * deleted goes with it, and one re-created under a new appId has a new name: a value of a name the
+ * tenant no longer has (Graph would refuse it, 400) is left out and named in the item's notes.
+ * @returns notes naming the values left out
+ */
+function userExtensionValues(): EntraRestoreDefinition {
+  const write = async (record: ResourceRecord, context: EntraWriteContext): Promise<string[]> => {
+    const backedUp = extensionValues(record.data);
+    const available = await context.graph.write({
+      method: 'POST',
+      template: '/v1.0/directoryObjects/getAvailableExtensionProperties',
+      body: { isSyncedFromOnPremises: false },
+      signal: context.signal,
+    });
+    const names = (Array.isArray(available?.value) ? (available.value as GraphObject[]) : [])
+      .filter(({ targetObjects }) => Array.isArray(targetObjects) && targetObjects.includes('User'))
+      .map(({ name }) => String(name));
+    const wanted = Object.fromEntries(Object.entries(backedUp).filter(([name]) => names.includes(name)));
+    const missing = Object.keys(backedUp).filter((name) => !names.includes(name));
+    const notes = missing.map(
+      (name) =>
+        `${name} was not restored: the tenant has no such extension (deleted, or re-created under a new appId with a new name)`,
+    );
+    const live =
+      names.length === 0
+        ? {}
+        : await context.graph.object({
+            template: '/v1.0/users/{id}',
+            params: { id: record.id },
+            select: ['id', ...names],
+            signal: context.signal,
+          });
+    const cleared = Object.keys(extensionValues(live)).filter((name) => !(name in wanted));
+    const body = { ...Object.fromEntries(cleared.map((name) => [name, null])), ...wanted };
+    if (Object.keys(body).length > 0)
+      await context.graph.write({
+        method: 'PATCH',
+        template: '/v1.0/users/{id}',
+        params: { id: record.id },
+        body,
+        // The user may have been created a moment ago (Graph replicates with a delay).
+        retryNotFound: true,
+        signal: context.signal,
+      });
+    return notes;
+  };
+  return {
+    writable: extensionValues,
+    create: (record, context) => write(record, context).then((notes) => ({ id: record.id, notes })),
+    update: (record, _live, context) => write(record, context),
+    notes: [
+      'Graph has no update of a directory extension definition (extensionProperty): a changed one is deleted and created again, and its values on users go with the old one; a value is restored under the name the backup has, which an extension re-created under a new appId no longer has',
+    ],
+  };
+}
+
 /**
  * A user's manager ("Assign manager": `PUT /users/{id}/manager/$ref`, "Remove manager": `DELETE
  * /users/{id}/manager/$ref`, User.ReadWrite.All): the record is the user's (its id), its manager
@@ -228,6 +297,7 @@ export function dependencyDefinitions(): Partial<Record<EntraResourceType, Entra
     },
     user_manager: userManager(),
     user_license: userLicense(),
+    user_extension_values: userExtensionValues(),
     role_management_policy: roleManagementPolicy(),
     role_management_policy_assignment: {
       notes: ['Entra assigns each role its role management policy: nothing to restore'],
