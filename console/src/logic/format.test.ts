@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { connectionName, formatBytes, formatCount, formatPercent, providerLabel } from './format';
+import {
+  connectionName,
+  formatBytes,
+  formatCount,
+  formatObjectCount,
+  formatPercent,
+  providerLabel,
+} from './format';
 import { parseRetryAfter } from '../api/errors';
 
 describe('formatBytes', () => {
@@ -42,5 +49,12 @@ describe('formatCount', () => {
     expect(formatCount(1, 'change')).toBe('1 change');
     expect(formatCount(0, 'change')).toBe('0 changes');
     expect(formatCount(10000, 'change')).toBe('10,000 changes');
+  });
+});
+
+describe('formatObjectCount', () => {
+  it("sums a backup's counts per type and groups thousands", () => {
+    expect(formatObjectCount({ user: 1200, group: 4 })).toBe('1,204');
+    expect(formatObjectCount({})).toBe('0');
   });
 });

@@ -47,3 +47,10 @@ export function formatCount(count: number, noun: string): string {
   const plural = new Intl.PluralRules('en').select(count) === 'one' ? noun : `${noun}s`;
   return `${count.toLocaleString('en')} ${plural}`;
 }
+
+/** How many objects a backup holds: the sum of its `resource_counts`, grouped as in English ("1,204"). */
+export function formatObjectCount(resourceCounts: Record<string, number>): string {
+  return Object.values(resourceCounts)
+    .reduce((a, b) => a + b, 0)
+    .toLocaleString('en');
+}

@@ -21,7 +21,7 @@ import { Instant } from '../components/Instant';
 import { StatusBadge } from '../components/StatusBadge';
 import { backupsMessages as text } from '../messages/backups';
 import { useCan } from '../session/me';
-import { connectionName, formatBytes, formatPercent } from '../logic/format';
+import { connectionName, formatBytes, formatObjectCount, formatPercent } from '../logic/format';
 import { ScreenHeading } from '../components/ScreenHeading';
 
 const PAGE_SIZE = 25;
@@ -130,7 +130,7 @@ export function BackupsScreen() {
                     {backup.status === 'running' && ` ${text.runningPct(backup.progress_pct)}`}
                   </Table.Td>
                   <Table.Td>{backup.kind}</Table.Td>
-                  <Table.Td>{Object.values(backup.resource_counts).reduce((a, b) => a + b, 0)}</Table.Td>
+                  <Table.Td>{formatObjectCount(backup.resource_counts)}</Table.Td>
                   <Table.Td>{formatBytes(backup.size)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -8,7 +8,7 @@ import { Panel } from '../../components/Panel';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Instant } from '../../components/Instant';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatInstant } from '../../logic/format';
+import { formatInstant, formatObjectCount } from '../../logic/format';
 import { workflowsMessages as text } from '../../messages/workflows';
 import { useCan } from '../../session/me';
 import { ScreenHeading } from '../../components/ScreenHeading';
@@ -146,11 +146,7 @@ function Packages({ connectionId }: { connectionId: string }) {
                       <Instant iso={backup.started_at} focusable={false} />
                     </Link>
                   </Table.Td>
-                  <Table.Td>
-                    {Object.values(backup.resource_counts)
-                      .reduce((a, b) => a + b, 0)
-                      .toLocaleString('en')}
-                  </Table.Td>
+                  <Table.Td>{formatObjectCount(backup.resource_counts)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"
