@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { startEntraSimulator, type RunningEntraSimulator } from '@libs/simulators/entra/index.js';
-import { entraBackupPermissions } from '@libs/providers/entra/entra-resource-catalog.js';
+import { providerDescriptor } from '@libs/providers/registry.js';
 import {
   GRAPH_RU_WINDOW_MS,
   GRAPH_WRITE_QUOTA,
@@ -31,7 +31,7 @@ export async function startBenchTenant(options: {
   rateLimits: 'none' | 'enterprise';
   log: (line: string) => void;
   cpuProfileDir?: string;
-  /** the app registration's application permissions; default a backup's */
+  /** the app registration's application permissions; default what a connection asks for (the descriptor's grants) */
   grants?: readonly string[];
   traceGc?: boolean;
 }): Promise<BenchTenant> {
@@ -52,7 +52,7 @@ export async function startBenchTenant(options: {
   };
   try {
     const api = await (await benchAdmin(service))(service);
-    const app = tenant.registerApp(options.grants ?? entraBackupPermissions());
+    const app = tenant.registerApp(options.grants ?? providerDescriptor('entra_id')!.grants());
     const { connection } = await api.post<{ connection: { id: string } }>('/api/connections/create', {
       provider: 'entra_id',
       org_url: tenant.baseUrl,
