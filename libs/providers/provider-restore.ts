@@ -183,6 +183,12 @@ export interface ProviderRestorer {
    * leave it out.
    */
   caution?(record: ResourceRecord): string | null;
+  /**
+   * Waits, after a type's writes and before the next type is planned, for what the provider needs
+   * to settle (Entra: Graph's replication of the objects created), and returns notes for the
+   * type's summary. Providers whose writes are read back consistently leave it out.
+   */
+  settle?(): Promise<string[]>;
   /** Carries out one write. @throws see the interface's errors */
   apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult>;
 }

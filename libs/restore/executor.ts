@@ -76,6 +76,7 @@ export async function executeRestore(input: {
     typeSummary.skip += plan.skip;
     addNotes(typeSummary, plan.notes);
     const created = await applyWrites(plan, typeSummary);
+    addNotes(typeSummary, (await restorer.settle?.()) ?? []);
     if (input.prune) pruner.add(plan, created);
     await items.flush();
   }

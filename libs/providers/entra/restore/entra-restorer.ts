@@ -181,7 +181,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       await this.verify(entraRestorePermissions([type]));
       this.verified.add(type);
     }
-    // A created object is read back before the writes that name it (replication-tracker.ts).
+    // A created object is read back before the next type is planned (replication-tracker.ts).
     if (write.action === 'update' && type === 'user')
       write = { ...write, record: this.privileged.withoutUnchanged(write.record) };
     return this.replication.counted(async () => {
@@ -189,9 +189,14 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         if (type !== 'user' || write.action === 'create') throw error;
         throw this.privileged.refusal(write.live.id, error);
       });
-      if (write.action === 'create') await this.replication.created(this.graph, type, result, signal);
+      if (write.action === 'create') this.replication.created(this.graph, type, result, signal);
       return result;
     });
+  }
+
+  /** Waits for Graph to replicate what the type's writes created (replication-tracker.ts). */
+  settle(): Promise<string[]> {
+    return this.replication.settle();
   }
 
   /** As DefinitionRestorer's; a user's also names each privileged target (privileged-targets.ts). */
