@@ -157,21 +157,14 @@ export class EntraCollector {
       (object) => object,
       () => new ProviderError(`the ${type} part stopped before its end`, 'part_stopped'),
     );
-    if (!listing) {
-      for await (const object of objects) {
-        if (type === 'user') this.seen.users++;
-        yield entraRecord(type, object);
-      }
-      return;
-    }
-    const [own, ...others] = listing.properties;
+    const [own, ...others] = listing?.properties ?? [];
     const kept = others.map(() => [] as ResourceRecord[]);
     for await (const object of objects) {
       if (type === 'user') this.seen.users++;
       others.forEach((other, index) =>
         kept[index].push(entraRecord(other.type, answeredPart(object, other.properties))),
       );
-      yield entraRecord(type, answeredPart(object, own.properties));
+      yield entraRecord(type, own ? answeredPart(object, own.properties) : object);
     }
     others.forEach((other, index) => this.sharedParts.set(other.type, kept[index]));
   }
