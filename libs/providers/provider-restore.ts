@@ -183,6 +183,19 @@ export interface ProviderRestorer {
    * leave it out.
    */
   caution?(record: ResourceRecord): string | null;
+  /**
+   * Waits, after the writes of `type` and before the next type is planned, for what the provider
+   * needs to settle (Entra: Graph's replication of the objects created, before their children are
+   * listed), and returns notes for the type's summary. Providers whose writes are read back
+   * consistently leave it out.
+   */
+  settle?(type: ResourceType): Promise<string[]>;
+  /**
+   * Writes of one type a restore runs at once (default 8); the connector's governor still caps
+   * the requests in flight and paces them by the provider's limits, so more only lets writes
+   * that sleep (waiting for the provider to replicate an object) leave room to the others.
+   */
+  readonly writesInFlight?: number;
   /** Carries out one write. @throws see the interface's errors */
   apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult>;
 }

@@ -12,7 +12,7 @@ import { mapUnselectedType } from '@libs/restore/cross-org/map-unselected.js';
 
 /** How often a long type reports its progress, ms. */
 const PROGRESS_EVERY_MS = 2000;
-/** Writes to the provider at once; the connector's governor caps requests in flight below this. */
+/** Writes to the provider at once unless the restorer says (`writesInFlight`); the connector's governor caps requests in flight below this. */
 const WRITES_IN_FLIGHT = 8;
 
 /**
@@ -76,6 +76,7 @@ export async function executeRestore(input: {
     typeSummary.skip += plan.skip;
     addNotes(typeSummary, plan.notes);
     const created = await applyWrites(plan, typeSummary);
+    addNotes(typeSummary, (await restorer.settle?.(type)) ?? []);
     if (input.prune) pruner.add(plan, created);
     await items.flush();
   }
@@ -163,7 +164,7 @@ export async function executeRestore(input: {
       for await (const entry of records) all.push(entry);
       for (const entry of all.sort((a, b) => sequence(a.record, b.record))) await apply(entry);
     } else {
-      await pMap(records, apply, { concurrency: WRITES_IN_FLIGHT });
+      await pMap(records, apply, { concurrency: restorer.writesInFlight ?? WRITES_IN_FLIGHT });
     }
     return created;
   }

@@ -57,8 +57,13 @@ export interface GraphReadFields {
   deltaPermission?: string;
 }
 
-/** A Graph collection of the tenant (`/v1.0/users`); `key` when the record id is not `id`. */
-export type EntraTopDefinition = TopLevelEntry<GraphObject> & GraphReadFields;
+/**
+ * A Graph collection of the tenant (`/v1.0/users`); `key` when the record id is not `id`.
+ * `sharedWith`: another type listing the same collection, whose listing gives this type's records
+ * too when both are collected whole (entra-shared-listing.ts), instead of a listing of its own.
+ */
+export type EntraTopDefinition = TopLevelEntry<GraphObject> &
+  GraphReadFields & { sharedWith?: EntraResourceType };
 
 /** A Graph singleton (`/v1.0/policies/authorizationPolicy`); record id its `id`, else `id`. */
 export type EntraSingleDefinition = SingleEntry<GraphObject> & GraphReadFields;

@@ -7,7 +7,8 @@ import type { ParentRef } from '@libs/providers/kit/resource-catalog.js';
 import { ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { DeltaRound } from './entra-delta.js';
-import { ENCODABLE_TYPES, type EntraListPageTask } from './entra-list-page.js';
+import { ENCODABLE_TYPES, type EntraEncodedPage, type EntraListPageTask } from './entra-list-page.js';
+import { sharedListing, sharingTypes, answeredPart, type SharedListing } from './entra-shared-listing.js';
 import { entraChildRecord, entraRecord } from './entra-records.js';
 import {
   type EntraChildDefinition,
@@ -27,7 +28,7 @@ import type { GraphApiClient, GraphObject, GraphRead } from './graph-api-client.
 /** Encoding of records for a snapshot (EncodedCollectOptions). */
 export interface EntraEncoding {
   /** Encodes one page (on a worker thread: entra-page-worker.ts). */
-  encode: (task: EntraListPageTask) => Promise<EncodedRecords>;
+  encode: (task: EntraListPageTask) => Promise<EntraEncodedPage>;
   volatileFields: readonly string[];
 }
 
@@ -44,6 +45,14 @@ export class EntraCollector {
   private readonly passes: ParentPasses<EntraResourceType, GraphObject>;
   /** The objects of each `extension_values` hook's `definitions` type, kept when its part was read whole. */
   private readonly learned = new Map<EntraResourceType, GraphObject[]>();
+  /**
+   * Per type listed in another's pass (`sharedWith`, entra-shared-listing.ts), its records from
+   * that pass, kept when the pass ended whole, until its own part is read.
+   */
+  private readonly sharedParts = new Map<
+    EntraResourceType,
+    Array<ResourceRecord | Promise<EncodedRecords>>
+  >();
 
   /**
    * @param width lists (or JSON batches) read at once, >= 1
@@ -51,6 +60,8 @@ export class EntraCollector {
    * @param seen users listed so far, counted up here: the tenant's size, which sets Graph's
    *   resource-unit budget (graph-rate-limits.ts)
    * @param encoding when set, the listed parts of ENCODABLE_TYPES come encoded (EncodedRecords)
+   * @param collected the types of this collection: a type whose `sharedWith` is among them
+   *   comes from that type's listing when it is read whole
    */
   constructor(
     private readonly graph: GraphApiClient,
@@ -58,6 +69,7 @@ export class EntraCollector {
     parents: ReadonlySet<EntraResourceType>,
     private readonly seen: { users: number },
     private readonly encoding?: EntraEncoding,
+    private readonly collected: ReadonlySet<EntraResourceType> = new Set(),
   ) {
     this.passes = new ParentPasses(parents, async (type, signal) => {
       const objects: GraphObject[] = [];
@@ -105,6 +117,11 @@ export class EntraCollector {
 
   /** A full part's records, as objects are read: encoded (EncodedRecords) for ENCODABLE_TYPES with an encoding. */
   part(type: EntraResourceType, signal?: AbortSignal): AsyncIterable<ResourceRecord | EncodedRecords> {
+    const kept = this.sharedParts.get(type);
+    if (kept) {
+      this.sharedParts.delete(type);
+      return keptRecords(kept);
+    }
     return this.encoding !== undefined && ENCODABLE_TYPES.has(type)
       ? this.encodedPart(type, this.encoding.volatileFields, signal)
       : this.records(type, signal);
@@ -133,16 +150,30 @@ export class EntraCollector {
       this.learned.set(type, kept);
       return;
     }
+    const listing = this.sharedListingOf(type);
     const objects = withPass(
-      this.objects(definition, {}, signal),
+      this.objects(listing ? { ...definition, ...listing } : definition, {}, signal),
       this.passes.begin(type),
       (object) => object,
       () => new ProviderError(`the ${type} part stopped before its end`, 'part_stopped'),
     );
+    const [own, ...others] = listing?.properties ?? [];
+    const kept = others.map(() => [] as ResourceRecord[]);
     for await (const object of objects) {
       if (type === 'user') this.seen.users++;
-      yield entraRecord(type, object);
+      others.forEach((other, index) =>
+        kept[index].push(entraRecord(other.type, answeredPart(object, other.properties))),
+      );
+      yield entraRecord(type, own ? answeredPart(object, own.properties) : object);
     }
+    others.forEach((other, index) => this.sharedParts.set(other.type, kept[index]));
+  }
+
+  /** The one listing of a top `type` and the types sharing it, when any is collected (entra-shared-listing.ts). */
+  private sharedListingOf(type: EntraResourceType): SharedListing | undefined {
+    if (ENTRA_TYPE_DEFINITIONS[type].kind !== 'top') return undefined;
+    const sharing = sharingTypes(ENTRA_TYPE_DEFINITIONS, type, this.collected);
+    return sharing.length > 0 ? sharedListing(ENTRA_TYPE_DEFINITIONS, type, sharing) : undefined;
   }
 
   /**
@@ -176,19 +207,36 @@ export class EntraCollector {
   ): AsyncGenerator<EncodedRecords> {
     const definition = ENTRA_TYPE_DEFINITIONS[type] as EntraTopDefinition | EntraChildDefinition;
     const params = parent && definition.kind === 'child' ? definition.params(parent) : undefined;
-    const read = { ...graphRead(definition, params ?? {}, signal), paged: definition.top === true };
-    const encode = (body: Uint8Array<ArrayBuffer>) =>
-      (this.encoding as EntraEncoding).encode({
+    const listing = parent ? undefined : this.sharedListingOf(type);
+    const read = {
+      ...graphRead(listing ? { ...definition, ...listing } : definition, params ?? {}, signal),
+      paged: definition.top === true,
+    };
+    const [own, ...others] = listing?.properties ?? [];
+    const kept = others.map(() => [] as Array<Promise<EncodedRecords>>);
+    const encode = (body: Uint8Array<ArrayBuffer>) => {
+      const page = (this.encoding as EntraEncoding).encode({
         type,
         parentId: parent?.id,
         template: definition.template,
         body,
         volatileFields,
+        shared: own && { properties: own.properties, others },
       });
+      others.forEach((_, index) => {
+        const records = page.then((encoded) => encoded.others![index].records);
+        // Awaited when its part is read; until then (or if the backup stops first) not "unhandled".
+        records.catch(() => undefined);
+        kept[index].push(records);
+      });
+      return page;
+    };
     for await (const encoded of encodedPages(this.graph.pageBodies(read), encode)) {
       if (type === 'user') this.seen.users += encoded.ids.length;
-      yield encoded;
+      const { others: _others, ...records } = encoded as EntraEncodedPage;
+      yield records;
     }
+    others.forEach((other, index) => this.sharedParts.set(other.type, kept[index]));
   }
 
   /**
@@ -266,6 +314,13 @@ const LEARNED_TYPES: ReadonlySet<EntraResourceType> = new Set(
     definition.kind === 'extension_values' ? [definition.definitions] : [],
   ),
 );
+
+/** Records kept from a shared listing (EntraCollector `sharedParts`), in the listing's order. */
+async function* keptRecords(
+  kept: ReadonlyArray<ResourceRecord | Promise<EncodedRecords>>,
+): AsyncGenerator<ResourceRecord | EncodedRecords> {
+  for (const item of kept) yield await item;
+}
 
 /** Entra's `embedded` hook: the objects in one parent object's answer, as records of `type`. */
 async function* embedded(

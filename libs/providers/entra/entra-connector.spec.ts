@@ -57,10 +57,11 @@ const FIXTURE = scubaGearFile();
           );
         expect(expected.conditional_access_policy).toHaveLength(7);
         expect(expected.user.length).toBe(1203);
-        // Two pages of users at $top=999 for each of the users, their managers, their licences
-        // and their directory extension values (one listing each, no request per user), one
-        // token for the whole run.
-        expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(8);
+        // One listing of the users with their managers and licences (entra-shared-listing.ts),
+        // 13 pages as Graph answers an expanded list (100 a page), then two pages at $top=999 of
+        // their directory extension values (no request per user), one token for the whole run.
+        // Each type on its own took 2 + 13 + 2 + 2 = 19.
+        expect(entra.stats().byEndpoint['GET /v1.0/users']).toBe(15);
         // The values are read with the names of the extension definitions the backup read: their
         // lists are not read again (the collector's `extension_values` hook).
         expect(entra.stats().byEndpoint['GET /v1.0/applications/{id}/extensionProperties']).toBe(

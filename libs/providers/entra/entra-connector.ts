@@ -202,7 +202,14 @@ export class EntraConnector implements ProviderConnector {
     const { encodeWithout } = options;
     const encoding =
       encodeWithout === undefined ? undefined : { encode: encodeEntraPage, volatileFields: encodeWithout };
-    const collector = new EntraCollector(this.graph, this.maxConcurrency, parents, this.seen, encoding);
+    const collector = new EntraCollector(
+      this.graph,
+      this.maxConcurrency,
+      parents,
+      this.seen,
+      encoding,
+      new Set(types),
+    );
     // After a native recovery since the base, every delta type is listed in full.
     if (links.size > 0 && (await this.cursors.recoveredSince(links, options.signal))) links.clear();
     yield* partsInOrder(

@@ -68,8 +68,9 @@ describe('EntraConnector collecting for a snapshot (encodeWithout)', () => {
         part.records.length,
         part.records,
       ]);
-    // 1,200 users at Graph's $top=999: two pages, two batches; the delta link still comes first.
-    expect(encoded.get('user')?.batches).toBe(2);
+    // 1,200 users listed with their managers expanded (entra-shared-listing.ts), which Graph
+    // answers 100 a page: twelve pages, twelve batches; the delta link still comes first.
+    expect(encoded.get('user')?.batches).toBe(12);
     expect(new URL(JSON.parse(encoded.get('user')!.cursor!).deltaLink as string).pathname).toBe(
       '/v1.0/users/delta',
     );

@@ -9,6 +9,7 @@ import {
 } from './entra-resource-catalog.js';
 import { entraParentOf } from './entra-catalog-types.js';
 import { entraChildRecord, entraRecord } from './entra-records.js';
+import { answeredPart } from './entra-shared-listing.js';
 
 /** One page of a Graph list, as fetched, to be encoded for a snapshot on a worker thread. */
 export interface EntraListPageTask {
@@ -21,7 +22,20 @@ export interface EntraListPageTask {
   body: Uint8Array<ArrayBuffer>;
   /** Left out of the content hashes (the snapshot's `volatileFields`). */
   volatileFields: readonly string[];
+  /**
+   * A listing shared by several types (entra-shared-listing.ts): the properties of `type`'s own
+   * read, and the other types whose records the same objects give, with theirs.
+   */
+  shared?: {
+    properties: readonly string[];
+    others: ReadonlyArray<{ type: EntraResourceType; properties: readonly string[] }>;
+  };
 }
+
+/** A page's records encoded, and those of the other types of a shared listing (`shared`). */
+export type EntraEncodedPage = EncodedRecords & {
+  others?: Array<{ type: EntraResourceType; records: EncodedRecords }>;
+};
 
 const UTF8 = new TextDecoder();
 
@@ -44,10 +58,10 @@ export const ENCODABLE_TYPES: ReadonlySet<EntraResourceType> = new Set(
 /**
  * The page's records encoded as a snapshot stores them: what the collector yields for the page's
  * objects (entra-records.ts `entraRecord`, or `entraChildRecord` under `parentId`), ready for the
- * writer.
+ * writer; with `shared`, each object cut to `type`'s properties, and the other types' records too.
  * @throws ProviderRequestError for a body that is not an OData collection page of objects
  */
-export function encodeEntraListPage(task: EntraListPageTask): EncodedRecords {
+export function encodeEntraListPage(task: EntraListPageTask): EntraEncodedPage {
   let body: unknown;
   try {
     body = JSON.parse(UTF8.decode(task.body));
@@ -60,6 +74,23 @@ export function encodeEntraListPage(task: EntraListPageTask): EncodedRecords {
       `Graph answered ${task.template} with a body that is not an OData collection`,
       200,
     );
+  const { shared } = task;
+  if (shared)
+    return {
+      ...encodeRecords(
+        task.type,
+        page.items.map((object) => entraRecord(task.type, answeredPart(object, shared.properties))),
+        task.volatileFields,
+      ),
+      others: shared.others.map(({ type, properties }) => ({
+        type,
+        records: encodeRecords(
+          type,
+          page.items.map((object) => entraRecord(type, answeredPart(object, properties))),
+          task.volatileFields,
+        ),
+      })),
+    };
   return encodeRecords(
     task.type,
     page.items.map((object) =>

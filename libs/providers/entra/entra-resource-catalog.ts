@@ -139,17 +139,19 @@ export const ENTRA_TYPE_DEFINITIONS: Readonly<Record<EntraResourceType, EntraTyp
   }),
   // user-list with `$expand=manager($select=id)` and with `$select=assignedLicenses`: a listing of
   // the users each (no request per user), a record per user, its manager null, its licences empty
-  // when it has none
+  // when it has none; in a full backup both come from the users' own listing (`sharedWith`)
   user_manager: listed('/v1.0/users', 'User.Read.All', {
     top: true,
     select: ['id'],
     query: { $expand: 'manager($select=id)' },
     name: noName,
+    sharedWith: 'user',
   }),
   user_license: listed('/v1.0/users', 'User.Read.All', {
     top: true,
     select: ['id', 'assignedLicenses'],
     name: noName,
+    sharedWith: 'user',
   }),
   // group-list, group-list-members, group-list-owners, group-list-settings, grouplifecyclepolicy-list
   group: listed('/v1.0/groups', 'Group.Read.All', { top: true, delta: '/v1.0/groups/delta' }),

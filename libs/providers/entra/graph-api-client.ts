@@ -7,7 +7,13 @@ import type { GraphObject } from './graph-object.js';
 import { backoffMs } from '@libs/providers/kit/rate-limit-governor.js';
 import { parseRetryAfter } from '@libs/providers/kit/retry-after.js';
 import { ProviderAuthError, ProviderError, ProviderRequestError } from '@libs/providers/provider-errors.js';
-import { isReferenceError, type ReplicationWait, replicationPauseMs } from './graph-replication.js';
+import {
+  isReferenceError,
+  READ_BACK_PAUSE_CAP_MS,
+  type ReplicationWait,
+  replicationPauseMs,
+  WRITE_RETRY_PAUSE_CAP_MS,
+} from './graph-replication.js';
 
 export type { GraphObject } from './graph-object.js';
 
@@ -97,7 +103,7 @@ export class GraphApiClient {
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
       if (await this.objectIfFound(read)) return true;
-      const pause = replicationPauseMs(wait, attempt, waited);
+      const pause = replicationPauseMs(wait, attempt, waited, READ_BACK_PAUSE_CAP_MS);
       if (pause === 0) return false;
       await delay(pause, undefined, { signal: read.signal });
       waited += pause;
@@ -306,7 +312,7 @@ export class GraphApiClient {
       // A refused write changed nothing: sending it again (a POST too) cannot make it twice.
       const pause =
         replication && isReferenceError(response.status, response.body)
-          ? replicationPauseMs(replication, attempt, waited)
+          ? replicationPauseMs(replication, attempt, waited, WRITE_RETRY_PAUSE_CAP_MS)
           : 0;
       if (pause > 0) {
         await delay(pause, undefined, { signal: write.signal });

@@ -23,9 +23,15 @@ export interface ReplicationWait {
 /** The default wait: five minutes, past the worst lag reported (msgraph-bicep-types#193). */
 export const DEFAULT_REPLICATION_WAIT_MS = 300_000;
 
-/** First pause of the wait, ms; doubles up to REPLICATION_PAUSE_CAP_MS. */
+/**
+ * First pause of the wait, ms; doubles up to a cap: 2 s between reads back of a new object (a
+ * read costs one resource unit with `$select` and no write quota, so an object is seen at most
+ * 2 s after Graph has it), 5 s between sends of a refused write (each counts against the write
+ * quota of 3,000 per 2 min 30 s, "Identity and access service limits").
+ */
 const REPLICATION_PAUSE_BASE_MS = 250;
-const REPLICATION_PAUSE_CAP_MS = 15_000;
+export const READ_BACK_PAUSE_CAP_MS = 2_000;
+export const WRITE_RETRY_PAUSE_CAP_MS = 5_000;
 
 /** What Graph answers about an object it has not replicated yet (see ReplicationWait). */
 const REFERENCE_MESSAGE =
@@ -45,12 +51,15 @@ export function isReferenceError(status: number, body: string): boolean {
  * The pause before attempt `attempt + 1` (ms, with jitter), no longer than what is left of the
  * wait; 0 when nothing is left.
  * @param waitedMs what the write has waited so far
+ * @param capMs the longest pause, READ_BACK_PAUSE_CAP_MS or WRITE_RETRY_PAUSE_CAP_MS
  */
-export function replicationPauseMs(wait: ReplicationWait, attempt: number, waitedMs: number): number {
+export function replicationPauseMs(
+  wait: ReplicationWait,
+  attempt: number,
+  waitedMs: number,
+  capMs: number,
+): number {
   const left = wait.maxWaitMs - waitedMs;
   if (left <= 0) return 0;
-  return Math.min(
-    left,
-    backoffMs(attempt, REPLICATION_PAUSE_BASE_MS, REPLICATION_PAUSE_CAP_MS, Math.random()),
-  );
+  return Math.min(left, backoffMs(attempt, REPLICATION_PAUSE_BASE_MS, capMs, Math.random()));
 }

@@ -46,7 +46,10 @@ class PageEncoderPool {
    * @throws ProviderRequestError for a page the provider answered with something unusable; the
    *   worker's own error otherwise
    */
-  async encode(worker: string, task: { body: Uint8Array<ArrayBuffer> }): Promise<EncodedRecords> {
+  async encode<Result extends EncodedRecords>(
+    worker: string,
+    task: { body: Uint8Array<ArrayBuffer> },
+  ): Promise<Result> {
     this.pool ??= new Piscina({
       minThreads: 0,
       maxThreads: Math.max(1, availableParallelism() - 1),
@@ -56,7 +59,7 @@ class PageEncoderPool {
     });
     // The body moves to the worker (it is the whole of its own buffer, made for this response).
     const result = (await this.pool.run(task, { filename: worker, transferList: [task.body.buffer] })) as
-      EncodedRecords | PageWorkerFailure;
+      Result | PageWorkerFailure;
     if ('failure' in result) throw new ProviderRequestError(result.failure.message, result.failure.status);
     return result;
   }
@@ -70,8 +73,9 @@ const pageEncoderPool = new PageEncoderPool();
  * The URL is the running module's: its `.ts` source when the process runs from sources (the
  * tests), else its compiled `.js`.
  */
-export function pageEncoder<Task extends { body: Uint8Array<ArrayBuffer> }>(
-  workerModuleUrl: string,
-): (task: Task) => Promise<EncodedRecords> {
-  return (task) => pageEncoderPool.encode(workerModuleUrl, task);
+export function pageEncoder<
+  Task extends { body: Uint8Array<ArrayBuffer> },
+  Result extends EncodedRecords = EncodedRecords,
+>(workerModuleUrl: string): (task: Task) => Promise<Result> {
+  return (task) => pageEncoderPool.encode<Result>(workerModuleUrl, task);
 }

@@ -13,10 +13,10 @@ export interface PageWorkerFailure {
  * A worker thread's task for PageEncoderPool (Piscina's default export): one page encoded by
  * `encode`. Errors lose their class across threads, so a ProviderRequestError (the provider's
  * broken answer) comes back as a value the main thread throws again; the encoded buffers move to
- * the main thread instead of being copied.
+ * the main thread instead of being copied (what a `Result` holds besides is copied).
  */
-export function pageWorkerTask<Task>(
-  encode: (task: Task) => EncodedRecords,
+export function pageWorkerTask<Task, Result extends EncodedRecords = EncodedRecords>(
+  encode: (task: Task) => Result,
 ): (task: Task) => ReturnType<typeof move> | PageWorkerFailure {
   return (task) => {
     try {

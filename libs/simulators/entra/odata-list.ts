@@ -5,6 +5,8 @@ import { badRequest } from './graph-error.js';
 /** Graph's page size without `$top`, and the largest `$top` directory lists accept (Graph "Paging"; `group-list`: "1 and 999"). */
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 999;
+/** The most objects a page of a list read with `$expand` holds (listPage). */
+export const EXPANDED_PAGE_SIZE = 100;
 
 /**
  * The `$select` of a request: the property names asked for, or undefined for the default set.
@@ -59,21 +61,24 @@ export function listPage(
     throw badRequest(
       `Invalid page size specified: '${topRaw}'. Must be between 1 and ${MAX_PAGE_SIZE} inclusive.`,
     );
+  // "$expand ... returns a maximum of 100 objects" a page on directory objects, whatever the $top
+  // (learn.microsoft.com/graph/query-parameters#expand-parameter; Graph known issue 13635).
+  const size = expanded.length > 0 ? Math.min(top, EXPANDED_PAGE_SIZE) : top;
   const offset = skipOf(url.searchParams.get('$skiptoken'));
   const selected = selectedProperties(url) ?? defaults;
   const select = selected && expanded.length > 0 ? [...selected, ...expanded] : selected;
-  const page = items.slice(offset, offset + top).map((item) => project(item, select));
+  const page = items.slice(offset, offset + size).map((item) => project(item, select));
   const body: Record<string, unknown> = {
     '@odata.context': `${baseUrl}/v1.0/$metadata#${context}`,
     value: page,
   };
-  if (offset + top < items.length) {
+  if (offset + size < items.length) {
     const next = new URL(url.pathname, baseUrl);
     for (const [name, value] of url.searchParams)
       if (name !== '$skiptoken') next.searchParams.set(name, value);
     next.searchParams.set(
       '$skiptoken',
-      Buffer.from(JSON.stringify({ o: offset + top })).toString('base64url'),
+      Buffer.from(JSON.stringify({ o: offset + size })).toString('base64url'),
     );
     body['@odata.nextLink'] = next.toString();
   }

@@ -46,6 +46,8 @@ export interface EntraSimulatorOptions {
   /** Generated users, groups and named locations added either way (defaults: 20 users, 5 groups, seed 1). */
   users?: number;
   groups?: number;
+  /** Generated app registrations with their service principals and owners (default 2). */
+  applications?: number;
   seed?: number;
   /**
    * Applies Graph's identity and access throttling (resource-units.ts): resource-unit budgets by
@@ -159,6 +161,7 @@ export async function startEntraSimulator(
     generateTenant(state, {
       users: options.users ?? DEFAULT_TENANT_SIZES.users,
       groups: options.groups ?? DEFAULT_TENANT_SIZES.groups,
+      applications: options.applications,
       seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
     });
     reconcileActiveGrants(state);

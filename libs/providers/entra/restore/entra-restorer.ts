@@ -12,9 +12,11 @@ import type { ResourceRecord, ResourceType } from '@libs/records/resource-record
 import { ENTRA_VOLATILE_FIELDS } from '@libs/providers/entra/entra-not-captured.js';
 import {
   ENTRA_RESOURCE_TYPES,
+  ENTRA_TYPE_DEFINITIONS,
   type EntraResourceType,
 } from '@libs/providers/entra/entra-resource-catalog.js';
 import { entraRecord } from '@libs/providers/entra/entra-records.js';
+import { entraParentOf } from '@libs/providers/entra/entra-catalog-types.js';
 import type { GraphApiClient, GraphObject } from '@libs/providers/entra/graph-api-client.js';
 import { entraRestoreDefinitions } from './definitions/index.js';
 import { SYNCED_FROM_AD } from './definitions/directory.js';
@@ -61,6 +63,11 @@ const HELD_BY_PRINCIPALS: readonly EntraResourceType[] = [
 /** The PIM schedule types, checked against their roles' management policies. */
 const PIM_SCHEDULES: readonly EntraResourceType[] = ['role_eligibility_schedule', 'role_assignment_schedule'];
 
+/** Types other types are read under (ENTRA_TYPE_DEFINITIONS `parent`): a restore settles after them. */
+const LISTED_UNDER: ReadonlySet<ResourceType> = new Set(
+  ENTRA_RESOURCE_TYPES.flatMap((type) => entraParentOf(ENTRA_TYPE_DEFINITIONS[type]) ?? []),
+);
+
 const FROM_DELETED = 'Restored from the deleted items with its id, so what refers to it still does';
 const DYNAMIC_MEMBERS =
   'Entra computes the members of a dynamic group from its rule: a restore writes the rule, not the members';
@@ -77,6 +84,13 @@ const DYNAMIC_MEMBERS =
  */
 export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRestoreDefinition> {
   readonly order: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
+  /**
+   * Writes in flight per type: a write naming an object Graph has not replicated yet sleeps
+   * between its sends (graph-replication.ts) without a request in flight, and the connector's
+   * governor caps requests in flight and keeps to Graph's write quota and resource units
+   * (graph-rate-limits.ts), so the others go on meanwhile.
+   */
+  readonly writesInFlight = 32;
   /** Per type, the ids of its objects in the deleted items, read by `prepare`. */
   private readonly deleted = new Map<ResourceType, Set<string>>();
   /** Types whose write permissions were checked (`apply`). */
@@ -181,7 +195,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       await this.verify(entraRestorePermissions([type]));
       this.verified.add(type);
     }
-    // A created object is read back before the writes that name it (replication-tracker.ts).
+    // A created object is read back before the next type is planned (replication-tracker.ts).
     if (write.action === 'update' && type === 'user')
       write = { ...write, record: this.privileged.withoutUnchanged(write.record) };
     return this.replication.counted(async () => {
@@ -189,9 +203,20 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         if (type !== 'user' || write.action === 'create') throw error;
         throw this.privileged.refusal(write.live.id, error);
       });
-      if (write.action === 'create') await this.replication.created(this.graph, type, result, signal);
+      if (write.action === 'create') this.replication.created(this.graph, type, result, signal);
       return result;
     });
+  }
+
+  /**
+   * After the writes of a type other types are listed under (groups: members, owners;
+   * applications: owners, credentials...), waits for Graph to replicate every object created so
+   * far (replication-tracker.ts), since listing a new group's members answers 404 until then.
+   * After other types the read backs go on while the restore does: writes that name a new object
+   * wait for it on their own.
+   */
+  settle(type: ResourceType): Promise<string[]> {
+    return LISTED_UNDER.has(type) ? this.replication.settle() : Promise.resolve([]);
   }
 
   /** As DefinitionRestorer's; a user's also names each privileged target (privileged-targets.ts). */

@@ -70,8 +70,22 @@ export function ensureGraphServicePrincipal(state: TenantState, prng: Prng): Gra
 }
 
 /**
+ * `count` line-of-business app registrations beyond the two named ones (none when `count` <= 0),
+ * every other one declaring an app role, for tenants sized to a restore's scale.
+ */
+function lineOfBusinessApps(
+  count: number,
+): Array<{ name: string; audience: string; role: string | undefined }> {
+  return Array.from({ length: Math.max(count, 0) }, (_, i) => ({
+    name: `Line-of-business app ${i + 1}`,
+    audience: 'AzureADMyOrg',
+    role: i % 2 === 0 ? 'Records.Reader' : undefined,
+  }));
+}
+
+/**
  * Adds generated objects of the directory's other types, deterministic for the PRNG's state:
- * two app registrations (owners, a GitHub federated identity credential, a directory extension,
+ * two app registrations (or `applications`, line-of-business ones after the two; owners, a GitHub federated identity credential, a directory extension,
  * a certificate and a secret whose values Graph never returns) with their service principals, an
  * app role assignment of a Graph permission and one of an app's own role to a group, a delegated
  * grant for everyone, authentication strength policies (the three built-ins and a custom one),
@@ -84,7 +98,13 @@ export function ensureGraphServicePrincipal(state: TenantState, prng: Prng): Gra
  * default, the organization's branding and a group setting. Shapes follow the v1.0 CSDL and the
  * examples of each type's API reference page.
  */
-export function generateDirectory(state: TenantState, prng: Prng, users: string[], groups: string[]): void {
+export function generateDirectory(
+  state: TenantState,
+  prng: Prng,
+  users: string[],
+  groups: string[],
+  applications = 2,
+): void {
   const created = '2024-01-01T00:00:00Z';
   const domain = state.domainNames()[0] ?? 'contoso.onmicrosoft.com';
   const user = (i: number): string | undefined => users[i % Math.max(users.length, 1)];
@@ -92,8 +112,9 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
 
   // App registrations, their children and service principals.
   const apps = [
-    { name: 'HR portal', audience: 'AzureADMyOrg', role: 'HR.Manager' },
+    { name: 'HR portal', audience: 'AzureADMyOrg', role: 'HR.Manager' as string | undefined },
     { name: 'Deploy pipeline', audience: 'AzureADMyOrg', role: undefined },
+    ...lineOfBusinessApps(applications - 2),
   ].map(({ name, audience, role }, i) => {
     const appId = guid(prng);
     const app: GraphObject = {
@@ -221,6 +242,23 @@ export function generateDirectory(state: TenantState, prng: Prng, users: string[
       resourceDisplayName: 'HR portal',
       resourceId: hr.sp.id,
     });
+  // Each further app with a role has it granted to a group, as the HR portal's is.
+  apps.slice(2).forEach(({ app, sp }, i) => {
+    const group = groups[i % Math.max(groups.length, 1)];
+    const roles = app.appRoles as Array<{ id: string }>;
+    if (!group || roles.length === 0) return;
+    state.addChild('appRoleAssignedTo', sp.id, {
+      id: guid(prng),
+      appRoleId: roles[0].id,
+      createdDateTime: created,
+      deletedDateTime: null,
+      principalDisplayName: state.collection('groups').get(group)?.displayName ?? null,
+      principalId: group,
+      principalType: 'Group',
+      resourceDisplayName: sp.displayName,
+      resourceId: sp.id,
+    });
+  });
   state.put('oauth2PermissionGrants', {
     // Graph's grant ids are opaque strings made from the client and resource ids.
     id: Buffer.from(`${hr.sp.id}${graphSp.id}`.replace(/-/g, ''), 'hex').toString('base64url'),

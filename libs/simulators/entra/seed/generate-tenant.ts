@@ -10,6 +10,8 @@ import { userObject } from './users.js';
 export interface TenantSizes {
   users: number;
   groups: number;
+  /** app registrations, each with its service principal and owners (default 2) */
+  applications?: number;
   /** PRNG seed: the same seed makes the same tenant */
   seed: number;
 }
@@ -123,6 +125,6 @@ export function generateTenant(state: TenantState, sizes: TenantSizes): void {
     includeUnknownCountriesAndRegions: true,
     countryLookupMethod: 'clientIpAddress',
   });
-  generateDirectory(state, prng, users, groups);
+  generateDirectory(state, prng, users, groups, sizes.applications);
   generateDependencies(state, prng, users);
 }
