@@ -12,7 +12,8 @@ export type Phase =
   | 'gc'
   | 'thread_pool'
   | 'v8_helpers'
-  | 'other';
+  | 'other'
+  | 'other_threads';
 
 /** A V8 CPU profile (`node --cpu-prof`, Chrome DevTools Protocol `Profiler.Profile`). */
 interface CpuProfile {
@@ -44,7 +45,9 @@ const IDLE = new Set(['(idle)', '(program)', 'atomicsWaitLoop', '(root)']);
  * Splits the main thread's and the page workers' CPU into phases by their CPU profiles' samples
  * between `fromUs` and `toUs` (CLOCK_MONOTONIC microseconds, as `process.hrtime`): each thread's
  * measured CPU seconds shared out in proportion to its busy samples. The thread pool and V8's
- * helpers are phases of their own (gzip and file writes; concurrent marking and compiling).
+ * helpers are phases of their own (gzip and file writes; concurrent marking and compiling), and
+ * so are the process's other threads (the profiler's own, when profiling). `other` is the main
+ * thread's work outside the backup's pipeline (API requests, jobs, timers).
  * Samples are taken on a wall-clock timer, so on a loaded machine a sample stands for time the
  * thread also waited for a core: the shares are estimates, the seconds per thread are measured.
  * @param dir where the service wrote its profiles (`--cpu-prof-dir`)
@@ -66,7 +69,8 @@ export function cpuPhases(
     gc: 0,
     thread_pool: cpu.thread_pool,
     v8_helpers: cpu.v8_helpers,
-    other: cpu.other,
+    other: 0,
+    other_threads: cpu.other,
   };
   const files = readdirSync(dir).filter((name) => name.split('.')[3] === String(pid));
   const shares = { main: new Map<Phase, number>(), page_worker: new Map<Phase, number>() };
