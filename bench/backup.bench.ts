@@ -1,14 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ServiceClient } from '@tools/demo/service-client.js';
+import { type BackupCpu, watchBackupCpu } from './backup-cpu.js';
 import { round, startBenchOrg } from './bench-org.js';
 import { graphCounters, graphFigures, startBenchTenant } from './bench-tenant.js';
 import { printFigures, requestFigures } from './request-figures.js';
 
 /**
- * `npm run bench:backup -- --users N [--provider okta|entra_id] [--rate-limits enterprise|none] [--include TYPES] [--json] [--cpu-prof DIR]`:
+ * `npm run bench:backup -- --users N [--provider okta|entra_id] [--rate-limits enterprise|none] [--include TYPES] [--json] [--cpu-prof DIR] [--phases]`:
  * one full backup (or of the comma-separated types or categories of `--include`) of
  * a generated org (Okta) or tenant (Entra ID) through the whole pipeline (service process,
  * embedded PostgreSQL, filesystem store, simulator over HTTPS), with the figures issues #3 and #30
- * set targets for.
+ * set targets for, and the service's CPU seconds by kind of thread (`service_cpu_by_thread`).
+ * `--phases` (or `--cpu-prof`) profiles the service and adds its CPU seconds per 10,000 records by
+ * phase (`cpu_per_10k_records`, bench/cpu-phases.ts); the profiler costs a few per cent of speed.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,30 +26,58 @@ async function main(): Promise<void> {
       'cpu-prof': { type: 'string' },
       include: { type: 'string' },
       provider: { type: 'string', default: 'okta' },
+      phases: { type: 'boolean', default: false },
     },
     strict: true,
   });
+  const profileDir =
+    values['cpu-prof'] ?? (values.phases ? mkdtempSync(join(tmpdir(), 'bench-backup-prof-')) : undefined);
+  try {
+    await run(values, profileDir);
+  } finally {
+    if (values['cpu-prof'] === undefined && profileDir !== undefined)
+      rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+async function run(
+  values: {
+    users: string;
+    'rate-limits': string;
+    json: boolean;
+    include?: string;
+    provider: string;
+  },
+  profileDir: string | undefined,
+): Promise<void> {
   const users = Number(values.users);
   const rateLimits = values['rate-limits'];
   if (!Number.isInteger(users) || users < 1) throw new Error('--users must be a positive whole number');
   if (rateLimits !== 'none' && rateLimits !== 'enterprise')
     throw new Error('--rate-limits must be none or enterprise');
   const log = values.json ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
-  if (values.provider === 'entra_id') return benchEntra(users, rateLimits, values, log);
+  if (values.provider === 'entra_id') return benchEntra(users, rateLimits, values, profileDir, log);
   if (values.provider !== 'okta') throw new Error('--provider must be okta or entra_id');
 
   const bench = await startBenchOrg({
     users,
     rateLimits,
     log,
-    cpuProfileDir: values['cpu-prof'],
+    cpuProfileDir: profileDir,
   });
   const { org, service } = bench;
+  let printed: { result: Record<string, unknown>; byEndpoint: Record<string, number> };
+  let cpu: BackupCpu;
+  let records: number;
   try {
     const before = org.requestLog();
     const serviceCpuBefore = service.cpuSeconds();
     const simulatorCpuBefore = process.cpuUsage();
-    const { seconds } = await bench.backup(values.include ? { include: values.include.split(',') } : {});
+    const stopCpu = watchBackupCpu(service, profileDir);
+    const { backupId, seconds } = await bench.backup(
+      values.include ? { include: values.include.split(',') } : {},
+    );
+    cpu = stopCpu();
 
     const serviceCpu = service.cpuSeconds() - serviceCpuBefore;
     const simulatorCpu = process.cpuUsage(simulatorCpuBefore);
@@ -60,11 +95,32 @@ async function main(): Promise<void> {
       simulator_cpu_seconds: round((simulatorCpu.user + simulatorCpu.system) / 1e6),
       lower_bound_seconds: figures.lower_bound_seconds,
       ratio: figures.ratio,
+      service_cpu_by_thread: cpu.byThread,
     };
-    printFigures(result, byEndpoint, values.json);
+    records = await recordCount(bench.api, backupId);
+    printed = { result, byEndpoint };
   } finally {
     await bench.close();
   }
+  // The service wrote its profiles as it stopped.
+  printPhases(printed, cpu.phases(records), values.json);
+}
+
+/** Records the backup holds (its `resource_counts` summed). */
+async function recordCount(api: ServiceClient, backupId: string): Promise<number> {
+  const { backup } = await api.get<{ backup: { resource_counts: Record<string, number> } }>(
+    `/api/backup/${backupId}`,
+  );
+  return Object.values(backup.resource_counts).reduce((sum, count) => sum + count, 0);
+}
+
+/** Prints a run's figures, with its CPU per 10,000 records by phase when it was profiled. */
+function printPhases(
+  { result, byEndpoint }: { result: Record<string, unknown>; byEndpoint: Record<string, number> },
+  phases: Record<string, number> | null,
+  json: boolean,
+): void {
+  printFigures(phases === null ? result : { ...result, cpu_per_10k_records: phases }, byEndpoint, json);
 }
 
 /**
@@ -74,16 +130,24 @@ async function main(): Promise<void> {
 async function benchEntra(
   users: number,
   rateLimits: 'none' | 'enterprise',
-  values: { json?: boolean; include?: string; 'cpu-prof'?: string },
+  values: { json?: boolean; include?: string },
+  profileDir: string | undefined,
   log: (line: string) => void,
 ): Promise<void> {
-  const bench = await startBenchTenant({ users, rateLimits, log, cpuProfileDir: values['cpu-prof'] });
+  const bench = await startBenchTenant({ users, rateLimits, log, cpuProfileDir: profileDir });
   const { tenant, service } = bench;
+  let printed: { result: Record<string, unknown>; byEndpoint: Record<string, number> };
+  let cpu: BackupCpu;
+  let records: number;
   try {
     const before = graphCounters(tenant);
     const serviceCpuBefore = service.cpuSeconds();
     const simulatorCpuBefore = process.cpuUsage();
-    const { seconds } = await bench.backup(values.include ? { include: values.include.split(',') } : {});
+    const stopCpu = watchBackupCpu(service, profileDir);
+    const { backupId, seconds } = await bench.backup(
+      values.include ? { include: values.include.split(',') } : {},
+    );
+    cpu = stopCpu();
     const serviceCpu = service.cpuSeconds() - serviceCpuBefore;
     const simulatorCpu = process.cpuUsage(simulatorCpuBefore);
     const { byEndpoint, ...figures } = graphFigures(tenant, before, users, rateLimits, seconds);
@@ -101,11 +165,14 @@ async function benchEntra(
       simulator_cpu_seconds: round((simulatorCpu.user + simulatorCpu.system) / 1e6),
       lower_bound_seconds: figures.lower_bound_seconds,
       ratio: figures.ratio,
+      service_cpu_by_thread: cpu.byThread,
     };
-    printFigures(result, byEndpoint, values.json ?? false);
+    records = await recordCount(bench.api, backupId);
+    printed = { result, byEndpoint };
   } finally {
     await bench.close();
   }
+  printPhases(printed, cpu.phases(records), values.json ?? false);
 }
 
 await main();

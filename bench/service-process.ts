@@ -7,6 +7,8 @@ import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '@app/platform/bootstrap/node-fl
 /** The built service running in its own process, so that its memory is measured alone. */
 export interface ServiceProcess {
   baseUrl: string;
+  /** the process id (of the API's process with `roles: 'split'`) */
+  pid: number;
   env: Record<string, string>;
   /** Peak resident set size of the service process so far, MB (Linux VmHWM). */
   peakRssMb(): number;
@@ -95,6 +97,7 @@ export async function startServiceProcess(
   const worker = roles === 'split' ? await startWorker({ ...fullEnv, ROLE: 'worker' }) : undefined;
   return {
     baseUrl,
+    pid: child.pid!,
     env: fullEnv,
     peakRssMb: () => peakRss(child),
     resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),

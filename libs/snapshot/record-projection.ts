@@ -60,6 +60,9 @@ export class DataProjection {
 }
 
 const NAME_MEMBER = Buffer.from(',"name":', 'utf8');
+const NULL = Buffer.from('null', 'utf8');
+const TRUE = Buffer.from('true', 'utf8');
+const FALSE = Buffer.from('false', 'utf8');
 const DATA_MEMBER = Buffer.from(',"data":', 'utf8');
 
 /**
@@ -138,17 +141,20 @@ class LineScanner {
       this.at += 1;
       this.space();
       const valueStart = this.at;
-      this.at = this.valueEnd(valueStart);
       const index = this.wantedIndex(wanted, keyStart, keyEnd);
-      if (index !== -1) {
-        const child = wanted.children[index];
-        const valueEnd = this.at;
-        if (child !== undefined && text[valueStart] === OPEN_BRACE) {
-          this.at = valueStart;
-          data[wanted.fields[index]] = this.members(child);
-          this.at = valueEnd;
-        } else data[wanted.fields[index]] = this.decode(valueStart, valueEnd);
+      const child = index === -1 ? undefined : wanted.children[index];
+      if (child !== undefined && text[valueStart] === OPEN_BRACE) {
+        data[wanted.fields[index]] = this.members(child);
         left -= 1;
+        // The last wanted member: the object's end need not be found (its value scanned twice).
+        if (left === 0) break;
+        this.at = this.valueEnd(valueStart);
+      } else {
+        this.at = this.valueEnd(valueStart);
+        if (index !== -1) {
+          data[wanted.fields[index]] = this.decode(valueStart, this.at);
+          left -= 1;
+        }
       }
       this.space();
       if (text[this.at] === CLOSE_BRACE) break;
@@ -188,10 +194,17 @@ class LineScanner {
     return false;
   }
 
-  /** The JSON value from `from` to `to`: a string without escapes is taken as is, the rest parsed. */
+  /**
+   * The JSON value from `from` to `to`: a string without escapes is taken as is, the literals
+   * `null`, `true` and `false` compared byte by byte, the rest parsed.
+   */
   private decode(from: number, to: number): unknown {
     if (this.text[from] === QUOTE && !this.escaped(from, to))
       return this.text.toString('utf8', from + 1, to - 1);
+    const length = to - from;
+    if (length === NULL.length && this.matches(from, NULL)) return null;
+    if (length === TRUE.length && this.matches(from, TRUE)) return true;
+    if (length === FALSE.length && this.matches(from, FALSE)) return false;
     return this.parse(from, to);
   }
 
@@ -209,14 +222,17 @@ class LineScanner {
       this.at += 1;
   }
 
-  /** Index just past the JSON string whose opening quote is at `from`. */
+  /**
+   * Index just past the JSON string whose opening quote is at `from`. A byte loop (a backslash
+   * skips the byte it escapes, RFC 8259 section 7): the strings of a record are short, and a
+   * native `indexOf` call per string cost more than the scan itself.
+   */
   private stringEnd(from: number): number {
-    const { text } = this;
-    for (let close = text.indexOf(QUOTE, from + 1); close !== -1 && close < this.end;) {
-      let slashes = 0;
-      while (text[close - 1 - slashes] === BACKSLASH) slashes += 1;
-      if (slashes % 2 === 0) return close + 1;
-      close = text.indexOf(QUOTE, close + 1);
+    const { text, end } = this;
+    for (let at = from + 1; at < end; at += 1) {
+      const byte = text[at];
+      if (byte === QUOTE) return at + 1;
+      if (byte === BACKSLASH) at += 1;
     }
     return this.fail();
   }
