@@ -82,6 +82,9 @@ export async function startTestApp(
     LOG_LEVEL: 'error',
     // Every spec sends many requests from 127.0.0.1; test/rate-limit.e2e-spec.ts turns the limits on.
     RATE_LIMITS: 'off',
+    // A restore looks at its pre-restore backup every second by default: a round trip restores
+    // dozens of times, and each restore would start up to a second after its backup ended.
+    BACKUP_WAIT_POLL_SECONDS: '0.25',
     ...env,
   });
   await beforeBoot?.(databaseUrl, config);

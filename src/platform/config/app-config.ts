@@ -148,6 +148,12 @@ export const configSchema = z
      */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(1),
     /**
+     * How often a restore, or a sandbox drill, looks at the backup it waits for (its pre-restore
+     * backup), seconds. A check is one primary-key read and a progress write; the tests use 0.25 so
+     * that a restore starts within a quarter second of its backup's end.
+     */
+    BACKUP_WAIT_POLL_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
+    /**
      * A restore preview asked for with `Prefer: respond-async` runs as a job when its backup holds
      * more records than this (docs/decisions.md): 10,000 users are 50 pages of Okta's
      * `/api/v1/users`, 5 s at its 600 requests a minute.
