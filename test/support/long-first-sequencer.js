@@ -15,7 +15,7 @@ const LONG_RUNNING = [
 
 /**
  * Jest's own order (failed first, then longest as last timed, else largest), with the files known
- * to take minutes moved to the front in LONG_RUNNING's order, so that the two workers finish
+ * to take minutes moved to the front in LONG_RUNNING's order, so that the workers finish
  * together.
  */
 export default class LongFirstSequencer extends (TestSequencer.default ?? TestSequencer) {
