@@ -47,14 +47,16 @@ export default {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 60000,
-  // Two test files at a time (the CI machine has 2 cores, and most e2e time is spent waiting on
-  // simulators, PostgreSQL and timers: the suite took 40 min with one worker, 25 with two), each
-  // worker replaced once its heap passes 512 MB. Jest's ESM mode keeps every file's module graph
+  // Three test files at a time on the CI machine's 2 cores: a worker keeps about half a core busy
+  // over a run (CI with two: 1,450 CPU s of Jest in 1,271 s of wall), the rest of its time waiting
+  // on simulators' modelled lag and rate-limit windows, timers, PostgreSQL and Chromium, so a third
+  // fills the cores the two left idle (docs/benchmarks/test-suite.md). Each worker is replaced
+  // once its heap passes 512 MB. Jest's ESM mode keeps every file's module graph
   // alive, so one process running all files in band grew by ~45 MB a file and spent the later
   // suites in garbage collection (the last two fidelity suites ran 4x slower than alone).
   // Files share nothing but the PostgreSQL cluster (a database each) and docs/restore-fidelity.md
   // (written under a lock, test/support/restore-fidelity.ts updateDoc).
-  maxWorkers: 2,
+  maxWorkers: 3,
   testSequencer: '<rootDir>/test/support/long-first-sequencer.js',
   workerIdleMemoryLimit: '512MB',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

@@ -30,6 +30,11 @@ export interface ConnectOptions {
    * created, seconds (0: no wait); the provider's default when absent
    */
   replicationWaitSeconds?: number;
+  /**
+   * the interval the connector keeps between requests to Graph's conditional access paths, ms
+   * (Graph allows 1 a second); the provider's default when absent
+   */
+  conditionalAccessIntervalMs?: number;
   /** the types a restore will write: the connector then also asks for their write scopes */
   restoreTypes?: readonly string[];
 }

@@ -13,6 +13,8 @@ import { ConnectionsService } from '@app/connections/connections.service.js';
 import { PlanLimitsService } from '@app/plans/plan-limits.service.js';
 import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.runner.js';
 import { OBJECT_STORE } from '@app/platform/storage/storage.module.js';
+import { APP_CONFIG } from '@app/platform/config/config.module.js';
+import type { AppConfig } from '@app/platform/config/app-config.js';
 import { backupEntry, factsOf } from './backup-audit.js';
 import { BackupPlanner } from './backup-planner.js';
 import { BackupsRepository } from './backups.repository.js';
@@ -58,6 +60,7 @@ export class BackupsService {
     private readonly plans: PlanLimitsService,
     private readonly gate: ApprovalGate,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -108,7 +111,8 @@ export class BackupsService {
    * can be undone by restoring this backup). A backup already running is waited for first (the
    * org has not been written yet, but one backup runs at a time per connection). Incremental when
    * the planner allows, so it costs what changed since the last backup.
-   * @param onWait called while waiting, with what is awaited
+   * @param options.pollMs how often the backup is looked at, ms (default BACKUP_WAIT_POLL_SECONDS)
+   * @param options.onWait called while waiting, with what is awaited
    * @returns the id of the completed backup
    * @throws NotFoundError when the connection is gone; PreRestoreBackupFailedError when the
    *   backup fails; the signal's reason when aborted
@@ -119,7 +123,7 @@ export class BackupsService {
     ownerUserId: string,
     options: { pollMs?: number; signal?: AbortSignal; onWait?: (message: string) => Promise<void> } = {},
   ): Promise<string> {
-    const pollMs = options.pollMs ?? 1000;
+    const pollMs = options.pollMs ?? this.config.BACKUP_WAIT_POLL_SECONDS * 1000;
     const connection = await this.connections.getRef(teamId, connectionId);
     let started: BackupStarted | null = null;
     while (!started) {

@@ -25,6 +25,7 @@ export class ProviderConnectorFactory {
   private readonly caCertPem?: string;
   private readonly headroom: number;
   private readonly replicationWaitSeconds: number;
+  private readonly conditionalAccessIntervalMs: number;
   private readonly closedListeners: Array<(provider: ProviderKind, stats: ConnectorStats) => void> = [];
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -32,6 +33,7 @@ export class ProviderConnectorFactory {
     this.caCertPem = config.PROVIDER_CA_FILE ? readFileSync(config.PROVIDER_CA_FILE, 'utf8') : undefined;
     this.headroom = config.PROVIDER_RATE_LIMIT_HEADROOM;
     this.replicationWaitSeconds = config.PROVIDER_REPLICATION_WAIT_SECONDS;
+    this.conditionalAccessIntervalMs = config.GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS;
   }
 
   /**
@@ -54,6 +56,7 @@ export class ProviderConnectorFactory {
       userAgent: `idp-backup/${SERVICE_VERSION}`,
       headroom: this.headroom,
       replicationWaitSeconds: this.replicationWaitSeconds,
+      conditionalAccessIntervalMs: this.conditionalAccessIntervalMs,
       restoreTypes,
     });
     if (this.closedListeners.length === 0) return connector;

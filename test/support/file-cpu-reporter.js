@@ -45,19 +45,47 @@ function descendantsCpuSeconds() {
 }
 
 /**
+ * Nanoseconds the main thread of each Jest worker below this process (a `processChild` child,
+ * where the test file and the app it starts run) has spent waiting for a core, from
+ * /proc/<pid>/schedstat's second field (the kernel's run_delay): time the thread was runnable but
+ * not running, which a busy machine adds to a file's wall time and a quiet one does not.
+ */
+function workerRunQueueNs() {
+  const waits = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('processChild')) continue;
+      if (processTimes(entry)?.ppid !== process.pid) continue;
+      waits.set(entry, Number(readFileSync(`/proc/${entry}/schedstat`, 'utf8').split(' ')[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return waits;
+}
+
+/**
  * Opt-in reporter of each test file's CPU seconds (Linux only, it reads /proc), for measuring the
  * suite (docs/benchmarks/test-suite.md): run with `--maxWorkers=1` so that one file runs at a
  * time, and `--reporters default ./test/support/file-cpu-reporter.js -- FILES...`. Appends one
- * tab-separated line per file, `path  cpu_s  wall_s  passed  failed`, to $FILE_CPU_REPORT
- * (default file-cpu.tsv in the working directory). CPU seconds hardly move with the machine's
- * load, unlike wall time, so runs on a busy machine compare.
+ * tab-separated line per file, `path  cpu_s  wall_s  passed  failed  queued_s`, to
+ * $FILE_CPU_REPORT (default file-cpu.tsv in the working directory). CPU seconds hardly move with
+ * the machine's load, unlike wall time, so runs on a busy machine compare. `queued_s` is the time
+ * the worker's main thread waited for a core (workerRunQueueNs): `wall_s - queued_s` estimates the
+ * file's wall time on a quiet machine, and that minus the main thread's CPU is what the file waits
+ * on (timers, simulators, PostgreSQL, Chromium).
  */
 export default class FileCpuReporter {
   #started = new Map();
   #out = process.env.FILE_CPU_REPORT ?? 'file-cpu.tsv';
 
   onTestFileStart(test) {
-    this.#started.set(test.path, { cpu: descendantsCpuSeconds(), at: Date.now() });
+    this.#started.set(test.path, {
+      cpu: descendantsCpuSeconds(),
+      at: Date.now(),
+      queued: workerRunQueueNs(),
+    });
   }
 
   onTestFileResult(test, result) {
@@ -66,9 +94,13 @@ export default class FileCpuReporter {
     const cpu = (descendantsCpuSeconds() - started.cpu).toFixed(1);
     const wall = ((Date.now() - started.at) / 1000).toFixed(1);
     const file = relative(process.cwd(), test.path);
+    // A worker started for this file (a replaced one) counts from 0.
+    let queuedNs = 0;
+    for (const [pid, ns] of workerRunQueueNs()) queuedNs += ns - (started.queued.get(pid) ?? 0);
+    const queued = (queuedNs / 1e9).toFixed(1);
     appendFileSync(
       this.#out,
-      `${file}\t${cpu}\t${wall}\t${result.numPassingTests}\t${result.numFailingTests}\n`,
+      `${file}\t${cpu}\t${wall}\t${result.numPassingTests}\t${result.numFailingTests}\t${queued}\n`,
     );
   }
 }

@@ -2,20 +2,21 @@ import TestSequencer from '@jest/test-sequencer';
 
 /**
  * Files that take minutes each, longest first (the recorded-org round trips, 5 to 7 min each on
- * 2 busy cores; the other fidelity round trips and the README's commands, 3 to 5; every
- * provider's conformance and the fault suite, 1 to 3), matched by path. Jest orders a run it has no timings for (a fresh clone, as in
+ * 2 busy cores; the other fidelity files, restore and undo, and the README's commands, 3 to 5;
+ * every provider's conformance, the replication-lag restore and the fault suite, 1 to 3), matched
+ * by path. Jest orders a run it has no timings for (a fresh clone, as in
  * CI) by file size, which would start these small files last and leave one worker running them
  * alone.
  */
 const LONG_RUNNING = [
   /restore-fidelity-recorded/,
-  /restore-fidelity|readme-commands/,
-  /provider-conformance|\/faults\//,
+  /fidelity|readme-commands/,
+  /provider-conformance|replication-lag|\/faults\//,
 ];
 
 /**
  * Jest's own order (failed first, then longest as last timed, else largest), with the files known
- * to take minutes moved to the front in LONG_RUNNING's order, so that the two workers finish
+ * to take minutes moved to the front in LONG_RUNNING's order, so that the workers finish
  * together.
  */
 export default class LongFirstSequencer extends (TestSequencer.default ?? TestSequencer) {

@@ -82,6 +82,13 @@ export async function startTestApp(
     LOG_LEVEL: 'error',
     // Every spec sends many requests from 127.0.0.1; test/rate-limit.e2e-spec.ts turns the limits on.
     RATE_LIMITS: 'off',
+    // A restore looks at its pre-restore backup every second by default: a round trip restores
+    // dozens of times, and each restore would start up to a second after its backup ended.
+    BACKUP_WAIT_POLL_SECONDS: '0.25',
+    // The Graph simulator enforces no limit unless a test turns its throttling on (none does through
+    // the app): the connector's 1 s between conditional access requests made every Entra backup
+    // wait 2 s or more (three such lists), every Entra restore too.
+    GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS: '0',
     ...env,
   });
   await beforeBoot?.(databaseUrl, config);

@@ -81,6 +81,11 @@ export interface EntraConnectorOptions {
    * ms (graph-replication.ts); 0 waits for nothing; default five minutes.
    */
   replicationWaitMs?: number;
+  /**
+   * The interval kept between requests to Graph's conditional access paths, ms; default
+   * GRAPH_CONDITIONAL_ACCESS_SPACING's (Graph's 1 request a second per tenant there).
+   */
+  conditionalAccessIntervalMs?: number;
 }
 
 /** Graph's global cloud and its identity platform authority (Microsoft "National clouds"). */
@@ -144,7 +149,11 @@ export class EntraConnector implements ProviderConnector {
         signals: [retryAfterSignal, graphResourceUnitSignal],
         // The tenant's size is learnt as its users are listed: the smallest budget until then.
         budget: { units: () => graphResourceUnitsPer10s(this.seen.users), windowMs: GRAPH_RU_WINDOW_MS },
-        spacing: [GRAPH_CONDITIONAL_ACCESS_SPACING],
+        spacing: [
+          options.conditionalAccessIntervalMs === undefined
+            ? GRAPH_CONDITIONAL_ACCESS_SPACING
+            : { ...GRAPH_CONDITIONAL_ACCESS_SPACING, minIntervalMs: options.conditionalAccessIntervalMs },
+        ],
         quotas: [GRAPH_WRITE_QUOTA],
       },
       maxConcurrency: options.maxConcurrency,

@@ -148,6 +148,7 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
       headroom: options.headroom,
       replicationWaitMs:
         options.replicationWaitSeconds === undefined ? undefined : options.replicationWaitSeconds * 1000,
+      conditionalAccessIntervalMs: options.conditionalAccessIntervalMs,
     });
   },
 };

@@ -67,6 +67,26 @@ describe('EntraConnector under Graph throttling', () => {
       await sut.close();
     }
   });
+
+  it('sends its conditional access reads back to back with an interval of 0, and meets the 429 the second is spared', async () => {
+    const sut = new EntraConnector({
+      graphUrl: sim.baseUrl,
+      tenantId: sim.tenantId,
+      ...app,
+      allowedHosts: ['127.0.0.1'],
+      caCertPem: sim.caCertPem,
+      conditionalAccessIntervalMs: 0,
+    });
+    try {
+      const records = await collectRecords(sut, { types: ['named_location', 'conditional_access_policy'] });
+      const expected = sim.snapshot();
+      for (const type of ['named_location', 'conditional_access_policy'])
+        expect(records.get(type)?.map(({ id, name, data }) => ({ id, name, data }))).toEqual(expected[type]);
+      expect(sut.stats().status429).toBeGreaterThanOrEqual(1);
+    } finally {
+      await sut.close();
+    }
+  });
 });
 
 describe('EntraConnector JSON batches when Graph fails some of their requests', () => {

@@ -71,4 +71,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOB_POLL_SECONDS: '0.5' }).JOB_POLL_SECONDS).toBe(0.5);
     expect(() => loadConfig({ JOB_POLL_SECONDS: '0.1' })).toThrow(/JOB_POLL_SECONDS/);
   });
+
+  it('looks at a pre-restore backup every second unless told otherwise', () => {
+    expect(loadConfig({}).BACKUP_WAIT_POLL_SECONDS).toBe(1);
+    expect(loadConfig({ BACKUP_WAIT_POLL_SECONDS: '0.25' }).BACKUP_WAIT_POLL_SECONDS).toBe(0.25);
+    expect(() => loadConfig({ BACKUP_WAIT_POLL_SECONDS: '0.01' })).toThrow(/BACKUP_WAIT_POLL_SECONDS/);
+  });
+
+  it("keeps Graph's one conditional access request a second unless told otherwise", () => {
+    expect(loadConfig({}).GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS).toBe(1000);
+    expect(
+      loadConfig({ GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS: '0' }).GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS,
+    ).toBe(0);
+    expect(() => loadConfig({ GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS: '-1' })).toThrow(
+      /GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS/,
+    );
+  });
 });

@@ -69,6 +69,14 @@ export const configSchema = z
      * created (Microsoft Graph answers it "does not exist" for seconds to minutes), seconds; 0: no wait.
      */
     PROVIDER_REPLICATION_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(300),
+    /**
+     * The interval the Entra connector keeps between requests to Graph's conditional access paths
+     * (policies, named locations, authentication contexts), ms: Graph allows 1 request a second per
+     * tenant there and answers more with 429 without `Retry-After` ("Identity protection and
+     * conditional access service limits"). Lower it only against a Graph that does not enforce the
+     * limit: the tests' simulator, whose throttling is off unless a test turns it on.
+     */
+    GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Lifetime of access tokens issued by the service's authorization server, seconds. */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(600),
     DEFAULT_PLAN: z.enum(['free', 'trial', 'team', 'enterprise']).default('enterprise'),
@@ -147,6 +155,12 @@ export const configSchema = z
      * seconds. A job enqueued by a replica that also works its queue starts at once.
      */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(1),
+    /**
+     * How often a restore, or a sandbox drill, looks at the backup it waits for (its pre-restore
+     * backup), seconds. A check is one primary-key read and a progress write; the tests use 0.25 so
+     * that a restore starts within a quarter second of its backup's end.
+     */
+    BACKUP_WAIT_POLL_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
     /**
      * A restore preview asked for with `Prefer: respond-async` runs as a job when its backup holds
      * more records than this (docs/decisions.md): 10,000 users are 50 pages of Okta's
