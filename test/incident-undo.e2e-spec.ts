@@ -4,7 +4,7 @@ import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { RESTORE_SCOPES, runRestore } from './support/restore-helpers.js';
+import { RESTORE_SCOPES, type RestoreView, runRestore } from './support/restore-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 type Json = Record<string, unknown>;
@@ -56,6 +56,8 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
   let grantedRoleId: string;
   let addedAppId: string;
   let oliviaGroupId: string;
+  /** the undo limited to Mallory */
+  let undone: RestoreView;
 
   const auth = () => ({ Authorization: `Bearer ${admin.token}` });
   const live = (type: string): SnapshotRecord[] => org.sim.snapshot()[type as 'group'];
@@ -73,6 +75,13 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
     const response = await ctx.http.get('/api/diff').set(auth()).query(query);
     expect(response.status).toBe(200);
     return response.body.changes as DiffChange[];
+  };
+  const diffSummary = async (
+    query: Json,
+  ): Promise<{ recreated: Array<{ resourceType: string; previousId: string; id: string }> }> => {
+    const response = await ctx.http.get('/api/diff').set(auth()).query(query);
+    expect(response.status).toBe(200);
+    return response.body.summary;
   };
   const undoPreview = async (
     query: Json,
@@ -220,7 +229,7 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
   });
 
   it("undoes exactly that actor's changes, leaves the other admin's, and changes nothing when run again", async () => {
-    const undone = await runRestore(ctx, admin.token, {
+    undone = await runRestore(ctx, admin.token, {
       backupId: clean.id,
       mode: 'undo',
       actor: mallory.id,
@@ -266,16 +275,30 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
     expect(about(policy.id)).toEqual([]);
     expect(about(grantedRoleId)).toEqual([]);
     expect(about(addedAppId)).toEqual([]);
-    // Okta gives a re-created group a new id: the diff shows the old id removed and the new one
-    // added, under the same name and content (the restore's item names the new id).
-    const readded = changes.filter((change) => change.resourceType === 'group' && change.action === 'added');
-    expect(readded.map((change) => change.resource.name)).toContain((deletedGroup.data.profile as Json).name);
-    expect(
-      readded.find((change) => change.resource.name === (deletedGroup.data.profile as Json).name),
-    ).toMatchObject({
-      changedBy: { id: org.integration.clientId, type: 'app' },
-      byThisService: true,
+    // Okta gives a re-created group a new id: the diff pairs it with the group it replaces
+    // through the undo's id map, and finds nothing else changed (server-owned fields aside),
+    // so the group and its memberships are no change; the summary names the pair.
+    const newGroupId = undone.items.find(
+      (item) => item.resourceType === 'group' && item.resourceId === deletedGroup.id,
+    )?.newId as string;
+    expect(newGroupId).toEqual(expect.any(String));
+    expect(about(deletedGroup.id)).toEqual([]);
+    expect(about(newGroupId)).toEqual([]);
+    const touching = (id: string) => changes.filter((change) => change.resource.id.split(':').includes(id));
+    expect(touching(deletedGroup.id)).toEqual([]);
+    expect(touching(newGroupId)).toEqual([]);
+    const summary = await diffSummary({ fromBackupId: clean.id, toBackupId: after.id });
+    expect(summary.recreated).toContainEqual({
+      resourceType: 'group',
+      previousId: deletedGroup.id,
+      id: newGroupId,
     });
+    expect(
+      summary.recreated.filter((pair) => pair.resourceType === 'group_membership').length,
+    ).toBeGreaterThan(0);
+    // Olivia's changes, which no undo touched, are still there.
+    expect(about(renamedGroup.id).map((change) => change.action)).toEqual(['modified']);
+    expect(about(oliviaGroupId).map((change) => change.action)).toEqual(['added']);
   });
 
   it('reverts one change from its diff row, with the same preview, and nothing else', async () => {

@@ -11,6 +11,9 @@ import { ChangeAttributionService } from '@app/attribution/change-attribution.se
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { type AttributedChange, attributeChanges } from './diff-attribution.js';
+import { RestoreHistory } from '@app/restore/restore-history.js';
+import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
+import type { RecreatedPair, Recreation } from './recreation.js';
 
 /** Response of POST and GET /api/diff (spec "Diff"). */
 export interface DiffResult {
@@ -25,6 +28,7 @@ export class DiffService {
   constructor(
     private readonly snapshots: BackupSnapshotsService,
     private readonly attributions: ChangeAttributionService,
+    private readonly restores: RestoreHistory,
   ) {}
 
   /**
@@ -40,10 +44,44 @@ export class DiffService {
   /** `diff` for a job, which acts in a team without a caller. @throws as `diff` */
   async diffInTeam(teamId: string, request: DiffRequestDto): Promise<DiffResult> {
     const { from, to, resourceTypes, notCompared, volatile, provider } = await this.open(teamId, request);
-    const found = await diffSnapshots(from.reader, to.reader, resourceTypes, volatile, provider);
+    const recreated: RecreatedPair[] = [];
+    const recreation = await this.recreation(teamId, from, to, volatile, recreated);
+    const found = await diffSnapshots(from.reader, to.reader, resourceTypes, volatile, provider, recreation);
     const index = await this.attributionIndex(teamId, from, to);
     const changes = attributeChanges(found, index, request);
-    return { changes, summary: summarize(from.backup, to.backup, changes, { resourceTypes, notCompared }) };
+    const summary = summarize(from.backup, to.backup, changes, { resourceTypes, notCompared });
+    return { changes, summary: { ...summary, recreated } };
+  }
+
+  /**
+   * How the diff pairs objects the restores between two backups of one connection re-created under
+   * new ids (docs/diff.md "Re-created objects"); undefined for two connections, which share no
+   * restore. Pairs that differ in nothing but server-owned fields go to `unchanged`.
+   */
+  private async recreation(
+    teamId: string,
+    from: OpenedBackup,
+    to: OpenedBackup,
+    volatile: ReadonlySet<string>,
+    unchanged: RecreatedPair[],
+  ): Promise<Recreation | undefined> {
+    if (from.backup.connectionId !== to.backup.connectionId) return undefined;
+    const forward = from.backup.startedAt <= to.backup.startedAt;
+    const [first, last] = forward ? [from, to] : [to, from];
+    const until = last.backup.startedAt;
+    const ids = await this.restores.recreatedIds(
+      teamId,
+      first.backup.connectionId,
+      first.backup.startedAt,
+      until,
+    );
+    if (ids.size === 0) return undefined;
+    const descriptor: ProviderDescriptor = requireProvider(from.backup.connection.provider);
+    return {
+      ids: forward ? ids : new Map([...ids].map(([old, now]) => [now, old])),
+      serverOwned: new Set([...volatile, 'id', ...(descriptor.serverOwnedFields ?? [])]),
+      unchanged: (pair) => unchanged.push(pair),
+    };
   }
 
   /**
