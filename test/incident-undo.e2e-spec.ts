@@ -327,6 +327,70 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
     expect(live('group').map((group) => group.id)).toContain(oliviaGroupId);
   });
 
+  it('pairs a group a plain restore re-created under a new id with the deleted one: no change in the diff', async () => {
+    const state = org.sim.snapshot();
+    const members = new Set(state.group_membership.map((membership) => membership.id.split(':')[0]));
+    const group = state.group.find(
+      (candidate) =>
+        candidate.data.type === 'OKTA_GROUP' &&
+        members.has(candidate.id) &&
+        ![deletedGroup.id, renamedGroup.id, oliviaGroupId].includes(candidate.id),
+    )!;
+    const base = await runBackup(ctx, admin.token, { connectionId });
+    await okta.call('DELETE', `/api/v1/groups/${group.id}`);
+    const restored = await runRestore(ctx, admin.token, {
+      backupId: base.id,
+      mode: 'selective',
+      resourceTypes: ['group'],
+      resourceIds: [group.id],
+    });
+    expect(restored.restore.status).toBe('completed');
+    const newId = restored.items.find((item) => item.resourceId === group.id)?.newId as string;
+    expect(newId).toEqual(expect.any(String));
+    expect(newId).not.toBe(group.id);
+    const after = await runBackup(ctx, admin.token, { connectionId });
+
+    const response = await ctx.http
+      .get('/api/diff')
+      .set(auth())
+      .query({ fromBackupId: base.id, toBackupId: after.id });
+    expect(response.status).toBe(200);
+    const changes = response.body.changes as DiffChange[];
+    const touching = (id: string) => changes.filter((change) => change.resource.id.split(':').includes(id));
+    expect(touching(group.id)).toEqual([]);
+    expect(touching(newId)).toEqual([]);
+    expect(response.body.summary.recreated).toContainEqual({
+      resourceType: 'group',
+      previousId: group.id,
+      id: newId,
+    });
+    // The other way round, the same pair.
+    const back = await diffSummary({ fromBackupId: after.id, toBackupId: base.id });
+    expect(back.recreated).toContainEqual({ resourceType: 'group', previousId: newId, id: group.id });
+
+    // Renamed after its re-creation: one change, the re-created group modified, naming its old id.
+    await okta.call('PUT', `/api/v1/groups/${newId}`, {
+      json: { profile: { ...(group.data.profile as Json), name: 'Re-created, renamed' } },
+    });
+    const later = await runBackup(ctx, admin.token, { connectionId });
+    const renamedAfter = (await diff({ fromBackupId: base.id, toBackupId: later.id })).filter((change) =>
+      [group.id, newId].includes(change.resource.id),
+    );
+    expect(renamedAfter).toEqual([
+      expect.objectContaining({
+        resourceType: 'group',
+        action: 'modified',
+        resource: expect.objectContaining({
+          id: newId,
+          changes: expect.arrayContaining([
+            { op: 'replace', path: '/profile/name', value: 'Re-created, renamed' },
+          ]),
+        }),
+        recreated: { previousId: group.id },
+      }),
+    ]);
+  });
+
   it('refuses undo filters on other modes, prune with an undo, and a window that ends before it starts', async () => {
     const post = (body: Json) =>
       ctx.http

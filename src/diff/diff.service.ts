@@ -7,7 +7,11 @@ import { ConflictError } from '@app/common/errors.js';
 import { type DiffSummary, summarize } from './diff-summary.js';
 import type { DiffRequestDto } from './dto/diff-request.dto.js';
 import { type ResourceChange, diffSnapshots, forEachChange } from './snapshot-diff.js';
-import { ChangeAttributionService } from '@app/attribution/change-attribution.service.js';
+import {
+  ChangeAttributionService,
+  NO_COMMON_LOG,
+  noLogReason,
+} from '@app/attribution/change-attribution.service.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { type AttributedChange, attributeChanges } from './diff-attribution.js';
@@ -90,16 +94,17 @@ export class DiffService {
    */
   private async attributionIndex(teamId: string, from: OpenedBackup, to: OpenedBackup) {
     const [first, last] = from.backup.startedAt <= to.backup.startedAt ? [from, to] : [to, from];
-    const available =
-      first.backup.connectionId === last.backup.connectionId &&
-      requireProvider(first.backup.connection.provider).attributesChanges === true;
+    const unavailable =
+      first.backup.connectionId === last.backup.connectionId
+        ? noLogReason(requireProvider(first.backup.connection.provider))
+        : NO_COMMON_LOG;
     const until = last.backup.completedAt ?? last.backup.startedAt;
     return this.attributions.indexOf(
       teamId,
       first.backup.connectionId,
       first.backup.startedAt,
       until,
-      available,
+      unavailable,
     );
   }
 

@@ -1619,6 +1619,13 @@ export interface components {
             /** @description The operations of `resource.changes` inside this part. */
             changes: components["schemas"]["JsonPatchOperation"][];
         };
+        DiffRecreated: {
+            /**
+             * @description The id of the object in the `from` backup; `resource.id` is its id in the `to` backup.
+             * @example 00g1oldgroupid0000000
+             */
+            previousId: string;
+        };
         DiffChange: {
             /** @description The last actor the audit log names for this object in the period; null when it names none (see `attribution`). */
             changedBy: components["schemas"]["ChangeActor"] | null;
@@ -1635,10 +1642,15 @@ export interface components {
             /** @description The change was made by this service itself (a restore). */
             byThisService?: boolean;
             /**
-             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads, or a backup of the period could not read it (`attributionReason` says why).
              * @enum {string}
              */
             attribution: "recorded" | "no_record" | "not_available";
+            /**
+             * @description With `not_available`: why, when known (the permission the connection lacks to read the audit log, or that the provider has none).
+             * @example Microsoft Graph refused: AuditLog.Read.All is not granted
+             */
+            attributionReason?: string;
             /** @example user */
             resourceType: string;
             /** @enum {string} */
@@ -1650,6 +1662,8 @@ export interface components {
             rule: string;
             /** @description `modified` only, for providers whose resources have named parts: the change part by part (an Okta Workflows flow, card by card). */
             parts?: components["schemas"]["DiffChangePart"][];
+            /** @description `modified` only: a restore between the two backups re-created the object under a new id; the changes compare it with the object it replaces, server-owned fields (ids, creation and update times) left out. */
+            recreated?: components["schemas"]["DiffRecreated"];
         };
         DiffSide: {
             /** Format: uuid */
@@ -1665,6 +1679,14 @@ export interface components {
             added: number;
             modified: number;
             removed: number;
+        };
+        DiffRecreatedPair: {
+            /** @example group */
+            resourceType: string;
+            /** @description Its id in the `from` backup. */
+            previousId: string;
+            /** @description Its id in the `to` backup. */
+            id: string;
         };
         DiffSummary: {
             from: components["schemas"]["DiffSide"];
@@ -1687,6 +1709,8 @@ export interface components {
             resourceTypes: string[];
             /** @description Types asked for that one of the backups did not capture. */
             notCompared: string[];
+            /** @description Objects a restore between the two backups (of one connection) re-created under a new id that differ from the ones they replace only in server-owned fields: not changes. */
+            recreated?: components["schemas"]["DiffRecreatedPair"][];
         };
         DiffResult: {
             changes: components["schemas"]["DiffChange"][];
@@ -1708,10 +1732,15 @@ export interface components {
             /** @description The change was made by this service itself (a restore). */
             byThisService?: boolean;
             /**
-             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads, or a backup of the period could not read it (`attributionReason` says why).
              * @enum {string}
              */
             attribution: "recorded" | "no_record" | "not_available";
+            /**
+             * @description With `not_available`: why, when known (the permission the connection lacks to read the audit log, or that the provider has none).
+             * @example Microsoft Graph refused: AuditLog.Read.All is not granted
+             */
+            attributionReason?: string;
             /**
              * Format: uuid
              * @description The backup that saw the change.
@@ -1757,10 +1786,15 @@ export interface components {
             /** @description The change was made by this service itself (a restore). */
             byThisService?: boolean;
             /**
-             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads, or a backup of the period could not read it (`attributionReason` says why).
              * @enum {string}
              */
             attribution: "recorded" | "no_record" | "not_available";
+            /**
+             * @description With `not_available`: why, when known (the permission the connection lacks to read the audit log, or that the provider has none).
+             * @example Microsoft Graph refused: AuditLog.Read.All is not granted
+             */
+            attributionReason?: string;
             /** @example admin_role_assignment */
             resourceType: string;
             /**

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -108,6 +108,16 @@ function ChangeItem({
         <Text size="sm" fw={600}>
           {change.action}
         </Text>
+        {change.recreated && (
+          <Badge
+            size="sm"
+            variant="outline"
+            data-testid="recreated"
+            title={text.recreatedFrom(change.recreated.previousId)}
+          >
+            {text.recreated}
+          </Badge>
+        )}
         <Text size="sm">{label}</Text>
         <Text size="xs" c="dimmed">
           {change.rule}
@@ -126,6 +136,11 @@ function ChangeItem({
           </Link>
         )}
       </Group>
+      {change.recreated && (
+        <Text size="xs" c="dimmed">
+          {text.recreatedFrom(change.recreated.previousId)}
+        </Text>
+      )}
       <ChangedBy change={change} />
       {fields.slice(0, SHOWN_FIELDS).map((field, index) => (
         <Text key={index} size="xs" ff="monospace">
