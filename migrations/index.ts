@@ -35,6 +35,7 @@ import { RestoreIntoAnotherOrg1796675116339 } from './1796675116339-RestoreIntoA
 import { SandboxDrills1796676877299 } from './1796676877299-SandboxDrills.js';
 import { ScheduleSandboxDrill1796678721518 } from './1796678721518-ScheduleSandboxDrill.js';
 import { CreateChangeAttributionReads1796686158064 } from './1796686158064-CreateChangeAttributionReads.js';
+import { UndoPreviewJobs1796687162783 } from './1796687162783-UndoPreviewJobs.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -77,5 +78,6 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     SandboxDrills1796676877299,
     ScheduleSandboxDrill1796678721518,
     CreateChangeAttributionReads1796686158064,
+    UndoPreviewJobs1796687162783,
   ];
 }

@@ -31,6 +31,9 @@ import { ApprovalGate, type HeldForApproval, type HoldOptions } from '@app/appro
 import { checkUndoBody, undoFilterOf } from './undo/undo-body.js';
 import { RestoreUndo } from './undo/restore-undo.js';
 import type { UndoPreviewDto } from './undo/undo-preview.dto.js';
+import type { UndoPreviewQuery } from './undo/undo-preview.query.js';
+import { checkWindow } from './undo/undo-body.js';
+import type { RestorePreviewEntity } from './restore-preview.entity.js';
 import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
 import { CrossOrgTargets } from './cross-org/cross-org-target.js';
 import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
@@ -110,24 +113,59 @@ export class RestoreService {
     const target = await this.targets.resolve(actor.teamId, sourceOf(opened), request);
     if (target)
       return this.crossOrgPreviewer.preview(opened, target, selection, options, request.mapping ?? {});
+    if (!this.queues(opened, preference)) return this.previewer.preview(opened, selection, options);
+    return this.queuePreview(actor, opened, {
+      resourceTypes: [...selection.types],
+      resourceIds: request.resourceIds ?? null,
+      activateUsers: options.activateUsers,
+      options: options.restoreOptions,
+    });
+  }
+
+  /**
+   * An undo's dry run (GET /api/restore/undo, RestoreUndo.preview), queued as a `restore-preview`
+   * job as `preview` queues a restore's: when the caller prefers an asynchronous answer and the
+   * backup holds more than RESTORE_PREVIEW_SYNC_MAX_RECORDS records; else answered at once.
+   * @throws as RestoreUndo.preview (its checks are made before it is queued)
+   */
+  async undoPreview(
+    actor: Actor,
+    query: UndoPreviewQuery,
+    preference: PreviewPreference = { respondAsync: false },
+  ): Promise<UndoPreviewDto | RestorePreviewQueued> {
+    checkWindow(query);
+    const opened = await this.snapshots.open(actor.teamId, query.backupId);
+    const filter = this.undo.filterOf(opened, query);
+    if (!this.queues(opened, preference)) return this.undo.preview(actor, query);
+    return this.queuePreview(actor, opened, {
+      resourceTypes: [...(filter.types ?? [])],
+      resourceIds: query.resourceIds ?? null,
+      activateUsers: false,
+      options: {},
+      undo: { ...query },
+    });
+  }
+
+  /** Whether a dry run of `opened` is queued: asked for asynchronously, and a large backup. */
+  private queues(opened: OpenedBackup, preference: PreviewPreference): boolean {
     const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
-    if (!preference.respondAsync || records <= this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS)
-      return this.previewer.preview(opened, selection, options);
+    return preference.respondAsync && records > this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS;
+  }
+
+  /** Records a dry run of `opened` as a pending preview run and enqueues its job. */
+  private async queuePreview(
+    actor: Actor,
+    opened: OpenedBackup,
+    fields: Pick<RestorePreviewEntity, 'resourceTypes' | 'resourceIds' | 'activateUsers' | 'options'> &
+      Partial<Pick<RestorePreviewEntity, 'undo'>>,
+  ): Promise<RestorePreviewQueued> {
     const id = randomUUID();
     const facts = {
       teamId: actor.teamId,
       connectionId: opened.backup.connectionId,
       backupId: opened.backup.id,
     };
-    await this.previews.insertPending({
-      ...facts,
-      id,
-      requestedBy: actor.userId,
-      resourceTypes: [...selection.types],
-      resourceIds: request.resourceIds ?? null,
-      activateUsers: options.activateUsers,
-      options: options.restoreOptions,
-    });
+    await this.previews.insertPending({ ...facts, id, requestedBy: actor.userId, ...fields });
     await this.runner.enqueue({
       runs: this.previews,
       noun: 'restore preview',

@@ -1828,6 +1828,15 @@ export interface components {
             /** @description In restore order. */
             changes: components["schemas"]["UndoChange"][];
         };
+        RestorePreviewQueued: {
+            /**
+             * Format: uuid
+             * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
+             */
+            previewId: string;
+            /** @enum {string} */
+            status: "pending";
+        };
         RestoreTypeSummary: {
             create: number;
             update: number;
@@ -1967,15 +1976,6 @@ export interface components {
             notRestorable: components["schemas"]["NotRestorable"][];
             /** @description Beyond the spec, with `targetConnectionId`: the restore into another org, object by object. */
             crossOrg?: components["schemas"]["CrossOrgPreview"];
-        };
-        RestorePreviewQueued: {
-            /**
-             * Format: uuid
-             * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
-             */
-            previewId: string;
-            /** @enum {string} */
-            status: "pending";
         };
         RunRestoreDto: {
             /**
@@ -2158,6 +2158,8 @@ export interface components {
             status: "pending" | "running" | "completed" | "failed";
             /** @description Once completed: the preview, as GET /api/restore answers it. */
             result?: components["schemas"]["RestorePreview"] | null;
+            /** @description An undo's dry run, once completed: the preview, as GET /api/restore/undo answers it. */
+            undo_result?: components["schemas"]["UndoPreview"] | null;
         };
         RestoreItem: {
             resourceType: string;
@@ -5560,7 +5562,10 @@ export interface operations {
                 /** @description Only changes made at or before this instant (ISO 8601). */
                 until?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location` (its `undo_result`). */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5572,6 +5577,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UndoPreview"];
+                };
+            };
+            /** @description With `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreviewQueued"];
                 };
             };
             /** @description `validation_failed`: A missing or invalid field, an unknown resource type, `since` after `until`, or a provider restored by a package. */

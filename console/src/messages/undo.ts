@@ -27,4 +27,5 @@ export const undoMessages = {
   confirm: 'Undo now',
   writesTo: (orgUrl: string, count: number) =>
     `This writes ${count} ${count === 1 ? 'change' : 'changes'} to ${orgUrl}. A backup of the org is taken first, so the undo can itself be undone.`,
+  previewFailed: 'The dry run failed',
 } as const;

@@ -50,14 +50,14 @@ export function UndoScreen() {
   const preview = useQuery({
     queryKey: ['undo-preview', filters],
     enabled: !!backupId && canRestore,
-    queryFn: () => unwrap(api().GET('/api/restore/undo', { params: { query: filters } })),
+    queryFn: () => loadUndoPreview(filters),
   });
   // The actor choices come from the unfiltered dry run, so choosing one keeps the others listed
   // (the same query as `preview` until a filter is set: asked once).
   const everyone = useQuery({
     queryKey: ['undo-preview', base],
     enabled: !!backupId && canRestore,
-    queryFn: () => unwrap(api().GET('/api/restore/undo', { params: { query: base } })),
+    queryFn: () => loadUndoPreview(base),
   });
   const run = useMutation({
     mutationFn: () =>
@@ -179,4 +179,27 @@ export function UndoScreen() {
       )}
     </Stack>
   );
+}
+
+/** The undo's dry run, waiting for it when the API queued it (202, polled every second). */
+async function loadUndoPreview(query: {
+  backupId: string;
+  resourceIds?: string[];
+  resourceTypes?: string[];
+  actor?: string;
+  since?: string;
+  until?: string;
+}): Promise<Schemas['UndoPreview']> {
+  const answer = await unwrap(
+    api().GET('/api/restore/undo', { params: { query, header: { Prefer: 'respond-async' } } }),
+  );
+  if (!('previewId' in answer)) return answer;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const run = await unwrap(
+      api().GET('/api/restore/previews/{previewId}', { params: { path: { previewId: answer.previewId } } }),
+    );
+    if (run.status === 'completed' && run.undo_result) return run.undo_result;
+    if (run.status === 'failed') throw new Error(run.error_message ?? text.previewFailed);
+  }
 }
