@@ -391,6 +391,57 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
     ]);
   });
 
+  it('reverts one field of a policy, leaving a field changed later as it is now', async () => {
+    const base = await runBackup(ctx, admin.token, { connectionId });
+    const current = live('policy').find((record) => record.id === policy.id)!;
+    const { _links: _dropped, ...body } = structuredClone(current.data);
+    // Another length than now (the earlier undo put Mallory's 4 back to the clean value).
+    ((((body.settings as Json).password as Json).complexity as Json).minLength as number) =
+      minLength(current) + 3;
+    const weakened = await okta.call('PUT', `/api/v1/policies/${policy.id}`, { json: body });
+    expect(weakened.status).toBe(200);
+    const later = await okta.call('PUT', `/api/v1/policies/${policy.id}`, {
+      json: { ...body, description: 'Changed later, kept' },
+    });
+    expect(later.status).toBe(200);
+
+    const path = '/settings/password/complexity/minLength';
+    const reverted = await runRestore(ctx, admin.token, {
+      backupId: base.id,
+      mode: 'undo',
+      fields: [{ resourceId: policy.id, path }],
+    });
+    expect(reverted.restore.status).toBe('completed');
+    expect(reverted.restore.undo).toEqual({ fields: [{ resourceId: policy.id, path }] });
+    expect(reverted.items.map((item) => `${item.action} ${item.resourceType} ${item.resourceId}`)).toEqual([
+      `update policy ${policy.id}`,
+    ]);
+    const after = live('policy').find((record) => record.id === policy.id)!;
+    expect(minLength(after)).toBe(minLength(current));
+    expect(after.data.description).toBe('Changed later, kept');
+
+    // A field the provider sets itself cannot be written; fields belong to an undo.
+    const post = (json: Json) =>
+      ctx.http
+        .post('/api/restore')
+        .set(auth())
+        .send({ backupId: base.id, ...json });
+    const owned = await post({ mode: 'undo', fields: [{ resourceId: policy.id, path: '/lastUpdated' }] });
+    expect(owned.status).toBe(400);
+    expect(owned.body.details).toEqual([
+      expect.objectContaining({ field: 'fields[0].path', message: expect.stringContaining('lastUpdated') }),
+    ]);
+    const selective = await post({
+      mode: 'selective',
+      resourceTypes: ['policy'],
+      fields: [{ resourceId: policy.id, path }],
+    });
+    expect(selective.status).toBe(400);
+    expect(selective.body.details).toEqual([expect.objectContaining({ field: 'fields' })]);
+    const notPointer = await post({ mode: 'undo', fields: [{ resourceId: policy.id, path: 'settings' }] });
+    expect(notPointer.status).toBe(400);
+  });
+
   it('refuses undo filters on other modes, prune with an undo, and a window that ends before it starts', async () => {
     const post = (body: Json) =>
       ctx.http

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { SignedReportQuery } from '@app/common/downloads/report-url.js';
 import { randomUUID } from 'node:crypto';
+import { requireProvider } from '@libs/providers/registry.js';
 import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
@@ -28,7 +29,7 @@ import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { restoreOptionValues } from './restore-options.js';
 import { ApprovalGate, type HeldForApproval, type HoldOptions } from '@app/approvals/approval-gate.js';
-import { checkUndoBody, undoFilterOf } from './undo/undo-body.js';
+import { checkUndoBody, checkUndoFields, undoFilterOf } from './undo/undo-body.js';
 import { RestoreUndo } from './undo/restore-undo.js';
 import type { UndoPreviewDto } from './undo/undo-preview.dto.js';
 import type { UndoPreviewQuery } from './undo/undo-preview.query.js';
@@ -208,6 +209,10 @@ export class RestoreService {
       throw new ValidationError('This provider is restored by a re-import package: an undo needs its API', [
         { field: 'mode', message: 'undo needs a provider restored through its API' },
       ]);
+    if (body.fields?.length) {
+      const descriptor = requireProvider(opened.backup.connection.provider);
+      checkUndoFields(body.fields, descriptor.serverOwnedFields ?? ['id', ...descriptor.volatileFields]);
+    }
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
     const target = await this.targets.resolve(actor.teamId, sourceOf(opened), body);
     const connection = target ?? (await this.connections.getRef(actor.teamId, opened.backup.connectionId));

@@ -1977,6 +1977,18 @@ export interface components {
             /** @description Beyond the spec, with `targetConnectionId`: the restore into another org, object by object. */
             crossOrg?: components["schemas"]["CrossOrgPreview"];
         };
+        UndoFieldDto: {
+            /**
+             * @description The record id, as the diff names it.
+             * @example 00p1a2b3c4d5e6f7g8h9
+             */
+            resourceId: string;
+            /**
+             * @description The field, as a JSON Pointer (RFC 6901) into the record's data, as the diff's changes name it.
+             * @example /settings/password/complexity/minLength
+             */
+            path: string;
+        };
         RunRestoreDto: {
             /**
              * @description Only changes this actor made: the id the provider's audit log gives (`changedBy.id`: Okta, a user id or a service app's client id).
@@ -2004,6 +2016,8 @@ export interface components {
             resourceTypes?: string[];
             /** @description Narrows a selective restore to these record ids (and what hangs off them). */
             resourceIds?: string[];
+            /** @description Beyond the spec, with `undo` only: put back only these fields of these objects as the backup holds them, leaving the objects' other fields as they are now (docs/restore.md "Revert one field"). */
+            fields?: components["schemas"]["UndoFieldDto"][];
             /**
              * @description Also delete live objects of the restored types that the backup lacks (lockout guard applies).
              * @default false

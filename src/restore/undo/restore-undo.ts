@@ -116,6 +116,15 @@ export class RestoreUndo {
       ...restore.undo,
       ...(restore.resourceTypes ? { types: new Set(restore.resourceTypes) } : {}),
       ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),
+      // A revert of some fields: their objects only.
+      ...(restore.undo?.fields?.length
+        ? {
+            ids: new Set([
+              ...(restore.resourceIds ?? []),
+              ...restore.undo.fields.map((field) => field.resourceId),
+            ]),
+          }
+        : {}),
     };
   }
 
