@@ -199,6 +199,34 @@ describeWithTools('chromium')('console undo, revert and restore into another org
     expectNoFindings();
   }, 240_000);
 
+  it('reverts one field from its compare row, leaving a field changed with it as it is now', async () => {
+    const original = org.sim.snapshot().group.find((group) => group.id === oliviaGroup.id)!;
+    const profile = original.data.profile as Json;
+    const base = await runBackup(session.app, token, { connectionId });
+    await okta.call('PUT', `/api/v1/groups/${oliviaGroup.id}`, {
+      json: { profile: { ...profile, name: 'Field renamed', description: 'Described later' } },
+    });
+    const later = await runBackup(session.app, token, { connectionId });
+
+    await page.goto(`${session.consoleUrl}/compare?from=${base.id}&to=${later.id}`);
+    await page.getByRole('link', { name: 'Revert this field: Field renamed profile.name' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Undo changes since a backup' }).waitFor();
+    await page.getByText('1 change to undo').waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/Only this field, the object's others left as they are now: \/profile\/name/)
+      .waitFor();
+    await session.inspect(page, 'undo-revert-field');
+    await page.getByRole('button', { name: 'Undo…' }).click();
+    await confirmTyped('Undo now');
+    await page.waitForURL(/\/restores\//, { timeout: 60_000 });
+    const restoreId = new URL(page.url()).pathname.split('/').pop()!;
+    expect((await waitForRestore(session.app, token, restoreId)).restore.status).toBe('completed');
+    const now = org.sim.snapshot().group.find((group) => group.id === oliviaGroup.id)!.data.profile as Json;
+    expect(now.name).toBe(profile.name);
+    expect(now.description).toBe('Described later');
+    expectNoFindings();
+  }, 240_000);
+
   it('previews the clean backup into another org with a group name prefix', async () => {
     await page.goto(`${session.consoleUrl}/restore?backupId=${cleanId}`);
     await page.getByRole('combobox', { name: 'Types' }).click();

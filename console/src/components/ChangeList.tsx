@@ -143,9 +143,21 @@ function ChangeItem({
       )}
       <ChangedBy change={change} />
       {fields.slice(0, SHOWN_FIELDS).map((field, index) => (
-        <Text key={index} size="xs" ff="monospace">
-          {describeFieldChange(field)}
-        </Text>
+        <Group key={index} gap="xs" wrap="nowrap">
+          <Text size="xs" ff="monospace">
+            {describeFieldChange(field)}
+          </Text>
+          {restoreFrom && change.action === 'modified' && !change.recreated && (
+            // The undo's dry run of this object, writing back only this field.
+            <Link
+              to={`${revert}&${new URLSearchParams({ field: field.path })}`}
+              style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+              aria-label={text.revertFieldOf(label, field.field)}
+            >
+              {text.revertField}
+            </Link>
+          )}
+        </Group>
       ))}
       {fields.length > SHOWN_FIELDS && (
         <Text size="xs" c="dimmed">

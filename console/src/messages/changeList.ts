@@ -15,6 +15,8 @@ export const changeListMessages = {
   noRecord: "who: the provider's log held no record",
   notAvailable: 'who: not available for this provider',
   notAvailableBecause: (reason: string) => `who: not available: ${reason}`,
+  revertField: 'Revert this field',
+  revertFieldOf: (label: string, field: string) => `Revert this field: ${label} ${field}`,
   recreated: 're-created',
   recreatedFrom: (previousId: string) => `re-created by a restore; was ${previousId}`,
 } as const;
