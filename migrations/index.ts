@@ -34,6 +34,8 @@ import { AddDriftLogWindow1796675162753 } from './1796675162753-AddDriftLogWindo
 import { RestoreIntoAnotherOrg1796675116339 } from './1796675116339-RestoreIntoAnotherOrg.js';
 import { SandboxDrills1796676877299 } from './1796676877299-SandboxDrills.js';
 import { ScheduleSandboxDrill1796678721518 } from './1796678721518-ScheduleSandboxDrill.js';
+import { CreateChangeAttributionReads1796686158064 } from './1796686158064-CreateChangeAttributionReads.js';
+import { UndoPreviewJobs1796687162783 } from './1796687162783-UndoPreviewJobs.js';
 
 /**
  * Every migration, oldest first; TypeORM runs the pending ones at boot (`migrationsRun`). Those
@@ -75,5 +77,7 @@ export function migrations(keyRing: KeyRing): Array<new () => MigrationInterface
     RestoreIntoAnotherOrg1796675116339,
     SandboxDrills1796676877299,
     ScheduleSandboxDrill1796678721518,
+    CreateChangeAttributionReads1796686158064,
+    UndoPreviewJobs1796687162783,
   ];
 }

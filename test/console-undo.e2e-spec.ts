@@ -7,7 +7,7 @@ import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startConsoleSession, type ConsoleSession } from './support/console-session.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { RESTORE_SCOPES, waitForRestore } from './support/restore-helpers.js';
+import { RESTORE_SCOPES, runRestore, waitForRestore } from './support/restore-helpers.js';
 import { newAddress } from './support/sign-in-helpers.js';
 import { describeWithTools } from './support/tools.js';
 
@@ -33,6 +33,7 @@ describeWithTools('chromium')('console undo, revert and restore into another org
   let token: string;
   let cleanId: string;
   let laterId: string;
+  let connectionId: string;
   let malloryName: string;
   let malloryGroup: SnapshotRecord;
   let oliviaGroup: SnapshotRecord;
@@ -82,7 +83,7 @@ describeWithTools('chromium')('console undo, revert and restore into another org
         [adminEmail],
       );
     token = (await session.app.newClient({ role: 'admin', teamId })).token;
-    const connectionId = await createConnection(session.app, token, {
+    connectionId = await createConnection(session.app, token, {
       baseUrl: org.sim.baseUrl,
       ...org.integration,
     });
@@ -163,6 +164,66 @@ describeWithTools('chromium')('console undo, revert and restore into another org
     const restoreId = new URL(page.url()).pathname.split('/').pop()!;
     expect((await waitForRestore(session.app, token, restoreId)).restore.status).toBe('completed');
     expect(groupName(oliviaGroup.id)).toBe((oliviaGroup.data.profile as { name: string }).name);
+    expectNoFindings();
+  }, 240_000);
+
+  it('marks a group a restore re-created under a new id, and changed since, as re-created in compare', async () => {
+    const group = org.sim
+      .snapshot()
+      .group.find(
+        (candidate) =>
+          candidate.data.type === 'OKTA_GROUP' && ![malloryGroup.id, oliviaGroup.id].includes(candidate.id),
+      )!;
+    const base = await runBackup(session.app, token, { connectionId });
+    await okta.call('DELETE', `/api/v1/groups/${group.id}`);
+    const restored = await runRestore(session.app, token, {
+      backupId: base.id,
+      mode: 'selective',
+      resourceTypes: ['group'],
+      resourceIds: [group.id],
+    });
+    const newId = restored.items.find((item) => item.resourceId === group.id)?.newId as string;
+    await okta.call('PUT', `/api/v1/groups/${newId}`, {
+      json: { profile: { ...(group.data.profile as Json), name: 'Re-created, renamed' } },
+    });
+    const later = await runBackup(session.app, token, { connectionId });
+
+    await page.goto(`${session.consoleUrl}/compare?from=${base.id}&to=${later.id}`);
+    const item = page.getByTestId('change').filter({ hasText: 'Re-created, renamed' });
+    await item.waitFor({ timeout: 60_000 });
+    expect(await item.getByTestId('recreated').textContent()).toBe('re-created');
+    await item.getByText(`re-created by a restore; was ${group.id}`).waitFor();
+    // One change for the group: its old id is not listed as removed.
+    expect(await page.getByTestId('change').filter({ hasText: 'removed' }).count()).toBe(0);
+    await session.inspect(page, 'compare-recreated');
+    expectNoFindings();
+  }, 240_000);
+
+  it('reverts one field from its compare row, leaving a field changed with it as it is now', async () => {
+    const original = org.sim.snapshot().group.find((group) => group.id === oliviaGroup.id)!;
+    const profile = original.data.profile as Json;
+    const base = await runBackup(session.app, token, { connectionId });
+    await okta.call('PUT', `/api/v1/groups/${oliviaGroup.id}`, {
+      json: { profile: { ...profile, name: 'Field renamed', description: 'Described later' } },
+    });
+    const later = await runBackup(session.app, token, { connectionId });
+
+    await page.goto(`${session.consoleUrl}/compare?from=${base.id}&to=${later.id}`);
+    await page.getByRole('link', { name: 'Revert this field: Field renamed profile.name' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Undo changes since a backup' }).waitFor();
+    await page.getByText('1 change to undo').waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/Only this field, the object's others left as they are now: \/profile\/name/)
+      .waitFor();
+    await session.inspect(page, 'undo-revert-field');
+    await page.getByRole('button', { name: 'Undo…' }).click();
+    await confirmTyped('Undo now');
+    await page.waitForURL(/\/restores\//, { timeout: 60_000 });
+    const restoreId = new URL(page.url()).pathname.split('/').pop()!;
+    expect((await waitForRestore(session.app, token, restoreId)).restore.status).toBe('completed');
+    const now = org.sim.snapshot().group.find((group) => group.id === oliviaGroup.id)!.data.profile as Json;
+    expect(now.name).toBe(profile.name);
+    expect(now.description).toBe('Described later');
     expectNoFindings();
   }, 240_000);
 

@@ -212,6 +212,46 @@ describe('Entra ID: who changed it, undo since a clean backup (HTTP, PostgreSQL,
     expect((await undoPreview({ backupId: clean.id })).changes.filter((c) => c.byThisService)).toEqual([]);
   });
 
+  it('pairs a conditional access policy a plain restore re-created under a new id with the deleted one', async () => {
+    const created = await ok(oliviaTool, 'POST', POLICIES, {
+      displayName: 'Report legacy sign-ins',
+      state: 'enabledForReportingButNotEnforced',
+      conditions: {
+        clientAppTypes: ['exchangeActiveSync', 'other'],
+        applications: { includeApplications: ['All'] },
+        users: { includeGroups: [renamed.id] },
+      },
+      grantControls: { operator: 'OR', builtInControls: ['block'] },
+    });
+    const id = String(created.id);
+    const base = await runBackup(setup.ctx, setup.admin.token, { connectionId: setup.connectionId });
+    await ok(oliviaTool, 'DELETE', `${POLICIES}/${id}`);
+    const restored = await runRestore(setup.ctx, setup.admin.token, {
+      backupId: base.id,
+      mode: 'selective',
+      resourceTypes: ['conditional_access_policy'],
+      resourceIds: [id],
+    });
+    expect(restored.restore.status).toBe('completed');
+    const newId = restored.items.find((item) => item.resourceId === id)?.newId as string;
+    expect(newId).toEqual(expect.any(String));
+    const after = await runBackup(setup.ctx, setup.admin.token, { connectionId: setup.connectionId });
+    const response = await setup.ctx.http
+      .get('/api/diff')
+      .set(auth())
+      .query({ fromBackupId: base.id, toBackupId: after.id });
+    expect(response.status).toBe(200);
+    const about = (response.body.changes as DiffChange[]).filter((change) =>
+      [id, newId].includes(change.resource.id),
+    );
+    expect(about).toEqual([]);
+    expect(response.body.summary.recreated).toContainEqual({
+      resourceType: 'conditional_access_policy',
+      previousId: id,
+      id: newId,
+    });
+  });
+
   it('backs up a connection whose app lost AuditLog.Read.All, and says the permission is missing instead of who', async () => {
     const tenant = setup.tenant;
     const grants = providerDescriptor('entra_id')!.grants();
@@ -237,6 +277,16 @@ describe('Entra ID: who changed it, undo since a clean backup (HTTP, PostgreSQL,
       action: 'put_back',
       changedBy: null,
       attribution: 'not_available',
+    });
+    // The diff over the backup that could not read the log says why, not `no_record`.
+    const renamedInDiff = (await diff({ fromBackupId: first.id, toBackupId: second.id })).find(
+      (change) => change.resourceType === 'group' && change.resource.id === renamed.id,
+    );
+    expect(renamedInDiff).toMatchObject({
+      action: 'modified',
+      changedBy: null,
+      attribution: 'not_available',
+      attributionReason: expect.stringContaining('AuditLog.Read.All'),
     });
 
     // Readiness: the drift is not counted, and says which permission is missing.

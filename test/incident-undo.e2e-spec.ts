@@ -4,7 +4,7 @@ import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
-import { RESTORE_SCOPES, runRestore } from './support/restore-helpers.js';
+import { RESTORE_SCOPES, type RestoreView, runRestore } from './support/restore-helpers.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 type Json = Record<string, unknown>;
@@ -56,6 +56,8 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
   let grantedRoleId: string;
   let addedAppId: string;
   let oliviaGroupId: string;
+  /** the undo limited to Mallory */
+  let undone: RestoreView;
 
   const auth = () => ({ Authorization: `Bearer ${admin.token}` });
   const live = (type: string): SnapshotRecord[] => org.sim.snapshot()[type as 'group'];
@@ -73,6 +75,13 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
     const response = await ctx.http.get('/api/diff').set(auth()).query(query);
     expect(response.status).toBe(200);
     return response.body.changes as DiffChange[];
+  };
+  const diffSummary = async (
+    query: Json,
+  ): Promise<{ recreated: Array<{ resourceType: string; previousId: string; id: string }> }> => {
+    const response = await ctx.http.get('/api/diff').set(auth()).query(query);
+    expect(response.status).toBe(200);
+    return response.body.summary;
   };
   const undoPreview = async (
     query: Json,
@@ -220,7 +229,7 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
   });
 
   it("undoes exactly that actor's changes, leaves the other admin's, and changes nothing when run again", async () => {
-    const undone = await runRestore(ctx, admin.token, {
+    undone = await runRestore(ctx, admin.token, {
       backupId: clean.id,
       mode: 'undo',
       actor: mallory.id,
@@ -266,16 +275,30 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
     expect(about(policy.id)).toEqual([]);
     expect(about(grantedRoleId)).toEqual([]);
     expect(about(addedAppId)).toEqual([]);
-    // Okta gives a re-created group a new id: the diff shows the old id removed and the new one
-    // added, under the same name and content (the restore's item names the new id).
-    const readded = changes.filter((change) => change.resourceType === 'group' && change.action === 'added');
-    expect(readded.map((change) => change.resource.name)).toContain((deletedGroup.data.profile as Json).name);
-    expect(
-      readded.find((change) => change.resource.name === (deletedGroup.data.profile as Json).name),
-    ).toMatchObject({
-      changedBy: { id: org.integration.clientId, type: 'app' },
-      byThisService: true,
+    // Okta gives a re-created group a new id: the diff pairs it with the group it replaces
+    // through the undo's id map, and finds nothing else changed (server-owned fields aside),
+    // so the group and its memberships are no change; the summary names the pair.
+    const newGroupId = undone.items.find(
+      (item) => item.resourceType === 'group' && item.resourceId === deletedGroup.id,
+    )?.newId as string;
+    expect(newGroupId).toEqual(expect.any(String));
+    expect(about(deletedGroup.id)).toEqual([]);
+    expect(about(newGroupId)).toEqual([]);
+    const touching = (id: string) => changes.filter((change) => change.resource.id.split(':').includes(id));
+    expect(touching(deletedGroup.id)).toEqual([]);
+    expect(touching(newGroupId)).toEqual([]);
+    const summary = await diffSummary({ fromBackupId: clean.id, toBackupId: after.id });
+    expect(summary.recreated).toContainEqual({
+      resourceType: 'group',
+      previousId: deletedGroup.id,
+      id: newGroupId,
     });
+    expect(
+      summary.recreated.filter((pair) => pair.resourceType === 'group_membership').length,
+    ).toBeGreaterThan(0);
+    // Olivia's changes, which no undo touched, are still there.
+    expect(about(renamedGroup.id).map((change) => change.action)).toEqual(['modified']);
+    expect(about(oliviaGroupId).map((change) => change.action)).toEqual(['added']);
   });
 
   it('reverts one change from its diff row, with the same preview, and nothing else', async () => {
@@ -302,6 +325,121 @@ describe('who changed it, undo since a clean backup, revert one change (HTTP, Po
       (renamedGroup.data.profile as Json).name,
     );
     expect(live('group').map((group) => group.id)).toContain(oliviaGroupId);
+  });
+
+  it('pairs a group a plain restore re-created under a new id with the deleted one: no change in the diff', async () => {
+    const state = org.sim.snapshot();
+    const members = new Set(state.group_membership.map((membership) => membership.id.split(':')[0]));
+    const group = state.group.find(
+      (candidate) =>
+        candidate.data.type === 'OKTA_GROUP' &&
+        members.has(candidate.id) &&
+        ![deletedGroup.id, renamedGroup.id, oliviaGroupId].includes(candidate.id),
+    )!;
+    const base = await runBackup(ctx, admin.token, { connectionId });
+    await okta.call('DELETE', `/api/v1/groups/${group.id}`);
+    const restored = await runRestore(ctx, admin.token, {
+      backupId: base.id,
+      mode: 'selective',
+      resourceTypes: ['group'],
+      resourceIds: [group.id],
+    });
+    expect(restored.restore.status).toBe('completed');
+    const newId = restored.items.find((item) => item.resourceId === group.id)?.newId as string;
+    expect(newId).toEqual(expect.any(String));
+    expect(newId).not.toBe(group.id);
+    const after = await runBackup(ctx, admin.token, { connectionId });
+
+    const response = await ctx.http
+      .get('/api/diff')
+      .set(auth())
+      .query({ fromBackupId: base.id, toBackupId: after.id });
+    expect(response.status).toBe(200);
+    const changes = response.body.changes as DiffChange[];
+    const touching = (id: string) => changes.filter((change) => change.resource.id.split(':').includes(id));
+    expect(touching(group.id)).toEqual([]);
+    expect(touching(newId)).toEqual([]);
+    expect(response.body.summary.recreated).toContainEqual({
+      resourceType: 'group',
+      previousId: group.id,
+      id: newId,
+    });
+    // The other way round, the same pair.
+    const back = await diffSummary({ fromBackupId: after.id, toBackupId: base.id });
+    expect(back.recreated).toContainEqual({ resourceType: 'group', previousId: newId, id: group.id });
+
+    // Renamed after its re-creation: one change, the re-created group modified, naming its old id.
+    await okta.call('PUT', `/api/v1/groups/${newId}`, {
+      json: { profile: { ...(group.data.profile as Json), name: 'Re-created, renamed' } },
+    });
+    const later = await runBackup(ctx, admin.token, { connectionId });
+    const renamedAfter = (await diff({ fromBackupId: base.id, toBackupId: later.id })).filter((change) =>
+      [group.id, newId].includes(change.resource.id),
+    );
+    expect(renamedAfter).toEqual([
+      expect.objectContaining({
+        resourceType: 'group',
+        action: 'modified',
+        resource: expect.objectContaining({
+          id: newId,
+          changes: expect.arrayContaining([
+            { op: 'replace', path: '/profile/name', value: 'Re-created, renamed' },
+          ]),
+        }),
+        recreated: { previousId: group.id },
+      }),
+    ]);
+  });
+
+  it('reverts one field of a policy, leaving a field changed later as it is now', async () => {
+    const base = await runBackup(ctx, admin.token, { connectionId });
+    const current = live('policy').find((record) => record.id === policy.id)!;
+    const { _links: _dropped, ...body } = structuredClone(current.data);
+    // Another length than now (the earlier undo put Mallory's 4 back to the clean value).
+    ((((body.settings as Json).password as Json).complexity as Json).minLength as number) =
+      minLength(current) + 3;
+    const weakened = await okta.call('PUT', `/api/v1/policies/${policy.id}`, { json: body });
+    expect(weakened.status).toBe(200);
+    const later = await okta.call('PUT', `/api/v1/policies/${policy.id}`, {
+      json: { ...body, description: 'Changed later, kept' },
+    });
+    expect(later.status).toBe(200);
+
+    const path = '/settings/password/complexity/minLength';
+    const reverted = await runRestore(ctx, admin.token, {
+      backupId: base.id,
+      mode: 'undo',
+      fields: [{ resourceId: policy.id, path }],
+    });
+    expect(reverted.restore.status).toBe('completed');
+    expect(reverted.restore.undo).toEqual({ fields: [{ resourceId: policy.id, path }] });
+    expect(reverted.items.map((item) => `${item.action} ${item.resourceType} ${item.resourceId}`)).toEqual([
+      `update policy ${policy.id}`,
+    ]);
+    const after = live('policy').find((record) => record.id === policy.id)!;
+    expect(minLength(after)).toBe(minLength(current));
+    expect(after.data.description).toBe('Changed later, kept');
+
+    // A field the provider sets itself cannot be written; fields belong to an undo.
+    const post = (json: Json) =>
+      ctx.http
+        .post('/api/restore')
+        .set(auth())
+        .send({ backupId: base.id, ...json });
+    const owned = await post({ mode: 'undo', fields: [{ resourceId: policy.id, path: '/lastUpdated' }] });
+    expect(owned.status).toBe(400);
+    expect(owned.body.details).toEqual([
+      expect.objectContaining({ field: 'fields[0].path', message: expect.stringContaining('lastUpdated') }),
+    ]);
+    const selective = await post({
+      mode: 'selective',
+      resourceTypes: ['policy'],
+      fields: [{ resourceId: policy.id, path }],
+    });
+    expect(selective.status).toBe(400);
+    expect(selective.body.details).toEqual([expect.objectContaining({ field: 'fields' })]);
+    const notPointer = await post({ mode: 'undo', fields: [{ resourceId: policy.id, path: 'settings' }] });
+    expect(notPointer.status).toBe(400);
   });
 
   it('refuses undo filters on other modes, prune with an undo, and a window that ends before it starts', async () => {

@@ -193,6 +193,41 @@ describe('restore preview (HTTP, real PostgreSQL, simulator over HTTPS)', () => 
       expect(JSON.stringify(audit.body)).toContain(queued.body.previewId);
     });
 
+    it("queues an undo's dry run the same way: the polled undo_result is the undo preview a synchronous answer gives", async () => {
+      const undo = (query: Json) =>
+        ctx.http.get('/api/restore/undo').query(query).set('Authorization', `Bearer ${admin.token}`);
+      const queued = await undo({ backupId: backup.id }).set('Prefer', 'respond-async');
+      expect(queued.status).toBe(202);
+      expect(queued.body).toEqual({ previewId: expect.any(String), status: 'pending' });
+      expect(queued.headers.location).toBe(`/api/restore/previews/${queued.body.previewId}`);
+      expect(queued.headers['preference-applied']).toBe('respond-async');
+      expect(queued.headers.vary).toMatch(/prefer/i);
+
+      const run = await poll(queued.headers.location);
+      const now = await undo({ backupId: backup.id });
+      expect(now.status).toBe(200);
+      expect(now.headers.vary).toMatch(/prefer/i);
+      expect(run).toMatchObject({ id: queued.body.previewId, backup_id: backup.id, status: 'completed' });
+      const result = run.undo_result as Json;
+      expect(result.changes).toEqual(now.body.changes);
+      expect(result.totals).toEqual(now.body.totals);
+      expect(result.changes).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ action: 'recreate', resourceType: 'group', id: deletedGroup.id }),
+          expect.objectContaining({ action: 'delete', resourceType: 'group', id: newGroupId }),
+        ]),
+      );
+
+      // Refused before anything is queued.
+      const backwards = await undo({
+        backupId: backup.id,
+        since: '2026-01-02T00:00:00Z',
+        until: '2026-01-01T00:00:00Z',
+      }).set('Prefer', 'respond-async');
+      expect(backwards.status).toBe(400);
+      expect(backwards.body.details).toEqual([expect.objectContaining({ field: 'since' })]);
+    });
+
     it('queues the POST dry run the same way, and answers small backups at once whatever the preference', async () => {
       const posted = await ctx.http
         .post('/api/restore')

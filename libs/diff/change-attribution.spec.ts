@@ -60,4 +60,35 @@ describe('AttributionIndex', () => {
     expect(none.attributionOf('group', 'g1')?.attribution).toBe('not_available');
     expect(none.attributionOf('group', 'g1', { actor: 'mallory' })).toBeNull();
   });
+
+  it('says not_available with the reason for an object a backup that could not read the log leaves without an entry', () => {
+    const reason = 'AuditLog.Read.All is not granted';
+    const partly = new AttributionIndex(
+      [entry('g1', 'olivia', '2026-01-01T10:00:00.000Z', 'group')],
+      undefined,
+      [{ backupStartedAt: '2026-01-02T00:00:00.000Z', reason }],
+    );
+    expect(partly.attributionOf('group', 'g2')).toEqual({
+      changedBy: null,
+      changedAt: null,
+      attribution: 'not_available',
+      attributionReason: reason,
+    });
+    expect(partly.attributionOf('group', 'g1')?.attribution).toBe('recorded');
+    // A period the failed read did not cover: the log was read, and held nothing.
+    expect(
+      partly.attributionOf(
+        'group',
+        'g2',
+        {},
+        { since: '2026-01-01T23:00:00Z', until: '2026-01-03T00:00:00Z' },
+      )?.attribution,
+    ).toBe('not_available');
+    expect(partly.attributionOf('group', 'g2', {}, { until: '2026-01-01T23:00:00Z' })?.attribution).toBe(
+      'no_record',
+    );
+    expect(new AttributionIndex(undefined, 'no log').attributionOf('group', 'g1')?.attributionReason).toBe(
+      'no log',
+    );
+  });
 });

@@ -4,7 +4,8 @@ import type { ChangeActor, ChangeAttribution } from '@libs/providers/provider-co
  * Whether the provider's audit log said who made a change: `recorded` (`changedBy` names them),
  * `no_record` (the log was read for the period and held nothing about the object: older than
  * its retention when read, or a change the log does not record), `not_available` (the provider
- * has no audit log this service reads).
+ * has no audit log this service reads, or a backup of the period could not read it: a permission
+ * not granted; `attributionReason` says which).
  */
 export type AttributionStatus = 'recorded' | 'no_record' | 'not_available';
 
@@ -19,6 +20,14 @@ export interface ChangeAttributed {
   /** the change was made by this service itself (a restore) */
   byThisService?: boolean;
   attribution: AttributionStatus;
+  /** with `not_available`, why, when known (the permission the connection lacks to read the log) */
+  attributionReason?: string;
+}
+
+/** A backup that could not read the provider's log: when it started (ISO 8601), and why. */
+export interface UnreadLog {
+  backupStartedAt: string;
+  reason: string;
 }
 
 /** Which attributed changes a caller wants: by one actor, in a time window (ISO 8601, inclusive). */
@@ -41,9 +50,16 @@ export class AttributionIndex {
 
   /**
    * @param entries the period's entries; `undefined` when the provider has no audit log
-   *   (every lookup then answers `not_available`)
+   *   (every lookup then answers `not_available`, with `unavailable` as its reason when given)
+   * @param unavailable why there are no entries (with `entries` undefined)
+   * @param unread the backups of the period that could not read the log: an object they leave
+   *   without an entry is `not_available` for their reason, not `no_record`
    */
-  constructor(entries: Iterable<ChangeAttribution> | undefined) {
+  constructor(
+    entries: Iterable<ChangeAttribution> | undefined,
+    private readonly unavailable?: string,
+    private readonly unread: readonly UnreadLog[] = [],
+  ) {
     this.available = entries !== undefined;
     for (const entry of entries ?? []) {
       const list = this.byTarget.get(entry.targetId) ?? [];
@@ -76,14 +92,34 @@ export class AttributionIndex {
     period: { since?: string; until?: string } = {},
   ): ChangeAttributed | null {
     const filtering = filter.actor !== undefined || filter.since !== undefined || filter.until !== undefined;
-    if (!this.available)
-      return filtering ? null : { changedBy: null, changedAt: null, attribution: 'not_available' };
+    if (!this.available) return filtering ? null : notAvailable(this.unavailable);
     const entries = this.entriesFor(type, id).filter(
       (entry) => passes(entry, period) && passes(entry, filter),
     );
     if (filtering && entries.length === 0) return null;
-    return attributedBy(entries.at(-1));
+    const unread = entries.length === 0 && this.unread.find((read) => readIn(read, period));
+    return unread ? notAvailable(unread.reason) : attributedBy(entries.at(-1));
   }
+}
+
+/** `not_available`, with why when known. */
+function notAvailable(reason: string | undefined): ChangeAttributed {
+  return {
+    changedBy: null,
+    changedAt: null,
+    attribution: 'not_available',
+    ...(reason === undefined ? {} : { attributionReason: reason }),
+  };
+}
+
+/**
+ * Whether a backup's read of the log covered part of `period`: it read from the previous backup's
+ * start on, so it counts when it started after the period's start and at or before its end.
+ */
+function readIn(read: UnreadLog, period: { since?: string; until?: string }): boolean {
+  const at = Date.parse(read.backupStartedAt);
+  if (period.since !== undefined && at <= Date.parse(period.since)) return false;
+  return !(period.until !== undefined && at > Date.parse(period.until));
 }
 
 /** The attribution an entry gives; `no_record` without one. */

@@ -95,6 +95,13 @@ export interface ProviderDescriptor {
   categories: Readonly<Record<string, readonly string[]>>;
   /** members left out of content hashes: they change without the configuration changing */
   volatileFields: readonly string[];
+  /**
+   * Fields, at any depth, the provider sets itself on an object (its id, creation and update stamps),
+   * volatile ones included: an object a restore re-creates has new values of these, so a diff
+   * pairs it with the object it replaces comparing all but these (docs/diff.md "Re-created
+   * objects"), as the restore fidelity harness does. Absent: `volatileFields` and `id`.
+   */
+  serverOwnedFields?: readonly string[];
   /** the severity table of a diff, most specific first, ending with a catch-all */
   severityRules: readonly SeverityRule[];
   /**

@@ -36,6 +36,11 @@ export async function executeRestore(input: {
   sink: RestoreSink;
   /** the live org is another org than the backup's: objects are matched by natural key (planType `crossOrg`) */
   crossOrg?: boolean;
+  /**
+   * What is written for a backup's record that updates a live object, when not the record itself
+   * (an undo of some fields: the object as it is now with those fields put back)
+   */
+  reshape?(type: string, record: ResourceRecord): ResourceRecord;
   signal?: AbortSignal;
 }): Promise<Record<string, RestoreTypeSummary>> {
   const { snapshot, restorer, sink } = input;
@@ -121,7 +126,10 @@ export async function executeRestore(input: {
         await items.add(cannotWrite(base, action, support.notes));
         return;
       }
-      const rewritten = restorer.rewrite(record, ids);
+      const rewritten = restorer.rewrite(
+        live && input.reshape ? input.reshape(plan.type, record) : record,
+        ids,
+      );
       let result: RestoreWriteResult;
       try {
         result = live

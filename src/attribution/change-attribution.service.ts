@@ -2,7 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { ChangeAttribution, ProviderConnector } from '@libs/providers/provider-connector.js';
 import { LogWindowExceededError, ProviderAuthError, ProviderError } from '@libs/providers/provider-errors.js';
 import { AttributionIndex } from '@libs/diff/change-attribution.js';
+import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
 import { ChangeAttributionsRepository } from './change-attributions.repository.js';
+import { ChangeAttributionReadsRepository } from './change-attribution-reads.repository.js';
 
 /** How long the provider keeps its log, at most (Okta: 90 days): older instants are not asked for. */
 const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
@@ -16,16 +18,21 @@ const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
 export class ChangeAttributionService {
   private readonly logger = new Logger(ChangeAttributionService.name);
 
-  constructor(private readonly rows: ChangeAttributionsRepository) {}
+  constructor(
+    private readonly rows: ChangeAttributionsRepository,
+    private readonly reads: ChangeAttributionReadsRepository,
+  ) {}
 
   /**
    * Reads and keeps the log's entries from `since` (the previous backup's start, or the last entry
-   * kept if later) to now. A log that cannot be read (a scope missing, the provider failing) does
-   * not fail the backup: it is logged, and the period's changes say `no_record`.
+   * kept if later) to now, and records whether the log could be read. A log that cannot be read (a
+   * scope or permission missing, the provider failing) does not fail the backup: it is logged and
+   * recorded with the provider's answer, and the period's changes without an entry say
+   * `not_available` with that reason.
    * @returns the entries kept, or null when the provider has no audit log or it failed
    */
   async capture(
-    backup: { id: string; teamId: string; connectionId: string },
+    backup: { id: string; teamId: string; connectionId: string; startedAt: Date },
     connector: ProviderConnector,
     since: Date,
     signal?: AbortSignal,
@@ -40,28 +47,36 @@ export class ChangeAttributionService {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn(`Backup ${backup.id}: who changed what could not be read: ${error.message}`);
+      await this.reads.record(backup, error.message);
       return null;
     }
     await this.rows.insert(
       { teamId: backup.teamId, connectionId: backup.connectionId, backupId: backup.id },
       entries,
     );
+    await this.reads.record(backup, null);
     return entries.length;
   }
 
   /**
-   * The connection's kept entries of `[since, until]`, indexed by object.
-   * @param available false when the provider has no audit log (lookups answer `not_available`)
+   * The connection's kept entries of `[since, until]`, indexed by object, with the backups of the
+   * period that could not read the log (their objects without an entry are `not_available`).
+   * @param unavailable why there is no log to read (the provider has none, two connections share
+   *   none): every lookup answers `not_available` with it; undefined when there is one
    */
   async indexOf(
     teamId: string,
     connectionId: string,
     since: Date,
     until: Date,
-    available: boolean,
+    unavailable: string | undefined,
   ): Promise<AttributionIndex> {
-    if (!available) return new AttributionIndex(undefined);
-    return new AttributionIndex(await this.rows.between(teamId, connectionId, since, until));
+    if (unavailable !== undefined) return new AttributionIndex(undefined, unavailable);
+    const [entries, unread] = await Promise.all([
+      this.rows.between(teamId, connectionId, since, until),
+      this.reads.unreadBetween(teamId, connectionId, since, until),
+    ]);
+    return new AttributionIndex(entries, undefined, unread);
   }
 
   /**
@@ -94,6 +109,20 @@ export class ChangeAttributionService {
       return { entries: kept };
     }
   }
+}
+
+/** Why a diff of two connections has no attribution (docs/diff.md "Who changed it"). */
+export const NO_COMMON_LOG = 'A comparison of two connections has no common audit log.';
+
+/**
+ * Why the provider's changes are never attributed, or undefined when its connector reads its audit
+ * log (`attributesChanges`): its descriptor's `changeAttributionUnavailable`.
+ */
+export function noLogReason(
+  provider: Pick<ProviderDescriptor, 'label' | 'attributesChanges' | 'changeAttributionUnavailable'>,
+): string | undefined {
+  if (provider.attributesChanges === true) return undefined;
+  return provider.changeAttributionUnavailable ?? `${provider.label} has no audit log this service reads.`;
 }
 
 /**

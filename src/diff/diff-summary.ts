@@ -1,6 +1,7 @@
 import type { BackupRef } from '@app/backups/backup-ref.js';
 import { type ChangeAction, SEVERITIES, type Severity } from '@libs/diff/change-facts.js';
 import type { ResourceChange } from './snapshot-diff.js';
+import type { RecreatedPair } from './recreation.js';
 
 /** One side of a diff, as the summary names it. */
 export interface DiffSide {
@@ -24,6 +25,11 @@ export interface DiffSummary {
   resourceTypes: string[];
   /** types asked for (or held by one side) that one of the two backups did not capture */
   notCompared: string[];
+  /**
+   * objects a restore between the two backups re-created under a new id, the same but for
+   * server-owned fields: no change (docs/diff.md "Re-created objects")
+   */
+  recreated?: RecreatedPair[];
 }
 
 const side = (backup: BackupRef): DiffSide => ({

@@ -7,10 +7,17 @@ import { ConflictError } from '@app/common/errors.js';
 import { type DiffSummary, summarize } from './diff-summary.js';
 import type { DiffRequestDto } from './dto/diff-request.dto.js';
 import { type ResourceChange, diffSnapshots, forEachChange } from './snapshot-diff.js';
-import { ChangeAttributionService } from '@app/attribution/change-attribution.service.js';
+import {
+  ChangeAttributionService,
+  NO_COMMON_LOG,
+  noLogReason,
+} from '@app/attribution/change-attribution.service.js';
 import type { OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { type AttributedChange, attributeChanges } from './diff-attribution.js';
+import { RestoreHistory } from '@app/restore/restore-history.js';
+import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
+import type { RecreatedPair, Recreation } from './recreation.js';
 
 /** Response of POST and GET /api/diff (spec "Diff"). */
 export interface DiffResult {
@@ -25,6 +32,7 @@ export class DiffService {
   constructor(
     private readonly snapshots: BackupSnapshotsService,
     private readonly attributions: ChangeAttributionService,
+    private readonly restores: RestoreHistory,
   ) {}
 
   /**
@@ -40,10 +48,44 @@ export class DiffService {
   /** `diff` for a job, which acts in a team without a caller. @throws as `diff` */
   async diffInTeam(teamId: string, request: DiffRequestDto): Promise<DiffResult> {
     const { from, to, resourceTypes, notCompared, volatile, provider } = await this.open(teamId, request);
-    const found = await diffSnapshots(from.reader, to.reader, resourceTypes, volatile, provider);
+    const recreated: RecreatedPair[] = [];
+    const recreation = await this.recreation(teamId, from, to, volatile, recreated);
+    const found = await diffSnapshots(from.reader, to.reader, resourceTypes, volatile, provider, recreation);
     const index = await this.attributionIndex(teamId, from, to);
     const changes = attributeChanges(found, index, request);
-    return { changes, summary: summarize(from.backup, to.backup, changes, { resourceTypes, notCompared }) };
+    const summary = summarize(from.backup, to.backup, changes, { resourceTypes, notCompared });
+    return { changes, summary: { ...summary, recreated } };
+  }
+
+  /**
+   * How the diff pairs objects the restores between two backups of one connection re-created under
+   * new ids (docs/diff.md "Re-created objects"); undefined for two connections, which share no
+   * restore. Pairs that differ in nothing but server-owned fields go to `unchanged`.
+   */
+  private async recreation(
+    teamId: string,
+    from: OpenedBackup,
+    to: OpenedBackup,
+    volatile: ReadonlySet<string>,
+    unchanged: RecreatedPair[],
+  ): Promise<Recreation | undefined> {
+    if (from.backup.connectionId !== to.backup.connectionId) return undefined;
+    const forward = from.backup.startedAt <= to.backup.startedAt;
+    const [first, last] = forward ? [from, to] : [to, from];
+    const until = last.backup.startedAt;
+    const ids = await this.restores.recreatedIds(
+      teamId,
+      first.backup.connectionId,
+      first.backup.startedAt,
+      until,
+    );
+    if (ids.size === 0) return undefined;
+    const descriptor: ProviderDescriptor = requireProvider(from.backup.connection.provider);
+    return {
+      ids: forward ? ids : new Map([...ids].map(([old, now]) => [now, old])),
+      serverOwned: new Set([...volatile, 'id', ...(descriptor.serverOwnedFields ?? [])]),
+      unchanged: (pair) => unchanged.push(pair),
+    };
   }
 
   /**
@@ -52,16 +94,17 @@ export class DiffService {
    */
   private async attributionIndex(teamId: string, from: OpenedBackup, to: OpenedBackup) {
     const [first, last] = from.backup.startedAt <= to.backup.startedAt ? [from, to] : [to, from];
-    const available =
-      first.backup.connectionId === last.backup.connectionId &&
-      requireProvider(first.backup.connection.provider).attributesChanges === true;
+    const unavailable =
+      first.backup.connectionId === last.backup.connectionId
+        ? noLogReason(requireProvider(first.backup.connection.provider))
+        : NO_COMMON_LOG;
     const until = last.backup.completedAt ?? last.backup.startedAt;
     return this.attributions.indexOf(
       teamId,
       first.backup.connectionId,
       first.backup.startedAt,
       until,
-      available,
+      unavailable,
     );
   }
 

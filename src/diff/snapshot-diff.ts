@@ -7,6 +7,7 @@ import { scopeFactsOf } from './scope-facts.js';
 import type { ChangeAction, ChangePart, Severity } from '@libs/diff/change-facts.js';
 import { rateChange } from '@libs/diff/severity-rule.js';
 import type { ProviderDescriptor } from '@libs/providers/provider-descriptor.js';
+import { type Recreation, recreatedPairs, rewriteIds } from './recreation.js';
 
 /** One change between two snapshots (spec "Shapes of other returned records": Diff change). */
 export interface ResourceChange {
@@ -23,6 +24,11 @@ export interface ResourceChange {
   rule: string;
   /** for `modified`, where the provider's records have named parts (a flow's cards): the change part by part */
   parts?: ChangePart[];
+  /**
+   * for `modified`: the object was re-created by a restore between the two backups, under the
+   * new id `resource.id`; `previousId` is its id in the `from` backup (docs/diff.md "Re-created objects")
+   */
+  recreated?: { previousId: string };
 }
 
 /**
@@ -42,6 +48,9 @@ export type SeverityModel = Pick<ProviderDescriptor, 'severityRules' | 'scopingP
  * @param types resource types both snapshots hold
  * @param volatile the snapshots' volatile field list (equal for both; the caller checks)
  * @param provider the snapshots' provider: its severity table rates each change
+ * @param recreation when given, a removed record and an added one that a restore re-created it as
+ *   are one change (`modified` with `recreated`), or none when they differ only in server-owned
+ *   fields; references to re-created objects are compared as the ids they now have
  * @returns changes by type in `types` order, then removed, added, modified, then by id
  * @throws SnapshotIntegrityError when either snapshot is altered
  */
@@ -51,11 +60,12 @@ export async function diffSnapshots(
   types: readonly string[],
   volatile: ReadonlySet<string>,
   provider: SeverityModel,
+  recreation?: Recreation,
 ): Promise<ResourceChange[]> {
   const changes: ResourceChange[] = [];
   for (const type of types) {
     const located = await compareIndexes(from, to, type);
-    changes.push(...(await openChanges(from, to, type, located, volatile, provider)));
+    changes.push(...(await openChanges(from, to, type, located, volatile, provider, recreation)));
   }
   return changes;
 }
@@ -123,10 +133,15 @@ async function openChanges(
   located: IndexShardChanges,
   volatile: ReadonlySet<string>,
   provider: SeverityModel,
+  recreation?: Recreation,
 ): Promise<ResourceChange[]> {
   const changes: ResourceChange[] = [];
   const modifiedIds = new Set(located.modified.map(({ from: entry }) => entry.id));
   const beforeOfModified = new Map<string, Record<string, unknown>>();
+  /** added id -> removed id of the same object re-created, and the removed record's data once read */
+  const pairs = recreation ? recreatedPairs(type, located, recreation) : new Map<string, string>();
+  const pairedRemoved = new Set(pairs.values());
+  const beforeOfRecreated = new Map<string, Record<string, unknown>>();
   const noScope = () => undefined;
   const scope =
     located.added.length + located.removed.length > 0
@@ -138,7 +153,11 @@ async function openChanges(
     ...located.modified.map((pair) => pair.from),
   ])) {
     if (modifiedIds.has(record.id)) {
-      beforeOfModified.set(record.id, record.data);
+      beforeOfModified.set(record.id, recreation ? rewriteIds(record.data, recreation.ids) : record.data);
+      continue;
+    }
+    if (pairedRemoved.has(record.id)) {
+      beforeOfRecreated.set(record.id, rewriteIds(record.data, recreation!.ids, record.id));
       continue;
     }
     const { severity, rule } = rateChange(provider.severityRules, {
@@ -161,6 +180,20 @@ async function openChanges(
     ...located.added,
     ...located.modified.map((pair) => pair.to),
   ])) {
+    const previousId = pairs.get(record.id);
+    if (previousId !== undefined) {
+      const change = recreatedChange(
+        type,
+        previousId,
+        beforeOfRecreated.get(previousId)!,
+        record,
+        provider,
+        recreation!,
+      );
+      if (change) changes.push(change);
+      else recreation!.unchanged?.({ resourceType: type, previousId, id: record.id });
+      continue;
+    }
     const before = beforeOfModified.get(record.id);
     if (before === undefined) {
       const { severity, rule } = rateChange(provider.severityRules, {
@@ -181,6 +214,8 @@ async function openChanges(
     }
     beforeOfModified.delete(record.id);
     const patch = recordPatch(before, record.data, volatile);
+    // Only references to re-created objects differed: the same configuration.
+    if (patch.length === 0) continue;
     const { severity, rule } = rateChange(provider.severityRules, {
       resourceType: type,
       action: 'modified',
@@ -202,4 +237,38 @@ async function openChanges(
   return changes.sort(
     (a, b) => order[a.action] - order[b.action] || (a.resource.id < b.resource.id ? -1 : 1),
   );
+}
+
+/**
+ * The one change of an object a restore re-created (`before` its record in the `from` backup,
+ * references rewritten; `after` its record under the new id), compared without server-owned
+ * fields: `modified` with `recreated`, or null when nothing else differs.
+ */
+function recreatedChange(
+  type: string,
+  previousId: string,
+  before: Record<string, unknown>,
+  after: { id: string; name: string | null; data: Record<string, unknown> },
+  provider: SeverityModel,
+  recreation: Recreation,
+): ResourceChange | null {
+  const patch = recordPatch(before, after.data, recreation.serverOwned);
+  if (patch.length === 0) return null;
+  const { severity, rule } = rateChange(provider.severityRules, {
+    resourceType: type,
+    action: 'modified',
+    before,
+    after: after.data,
+    patch,
+  });
+  const parts = provider.changeParts?.(type, before, after.data, patch);
+  return {
+    resourceType: type,
+    action: 'modified',
+    resource: { id: after.id, name: after.name, changes: patch },
+    severity,
+    rule,
+    ...(parts && parts.length > 0 ? { parts } : {}),
+    recreated: { previousId },
+  };
 }

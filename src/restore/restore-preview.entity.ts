@@ -2,6 +2,8 @@ import type { RestoreOptionValues } from '@libs/providers/provider-restore.js';
 import { Column, Entity } from 'typeorm';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 import type { RestorePreview } from './restore-results.js';
+import type { UndoPreviewQuery } from './undo/undo-preview.query.js';
+import type { UndoPreviewDto } from './undo/undo-preview.dto.js';
 
 /** `pending` -> `running` -> `completed` | `failed` (a preview writes nothing: never partial). */
 export type RestorePreviewStatus = 'pending' | 'running' | 'completed' | 'failed';
@@ -37,6 +39,14 @@ export class RestorePreviewEntity extends ConnectionRunEntity {
 
   @Column('jsonb', { nullable: true })
   result!: RestorePreview | null;
+
+  /** an undo's dry run (GET /api/restore/undo): its query; null for a restore's dry run */
+  @Column('jsonb', { nullable: true })
+  undo!: UndoPreviewQuery | null;
+
+  /** an undo's dry run, once completed: the preview GET /api/restore/undo answers */
+  @Column('jsonb', { name: 'undo_result', nullable: true })
+  undoResult!: UndoPreviewDto | null;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;

@@ -11,6 +11,7 @@ import { restorePreviewEntry } from './restore-audit.js';
 import type { RestorePreviewEntity } from './restore-preview.entity.js';
 import { RestorePreviewer } from './restore-previewer.js';
 import { RestorePreviewsRepository } from './restore-previews.repository.js';
+import { RestoreUndo } from './undo/restore-undo.js';
 
 declare module '@app/platform/jobs/job-payloads.js' {
   interface JobPayloads {
@@ -36,6 +37,7 @@ export class RestorePreviewJob extends TrackedRunJob<RestorePreviewEntity, Resto
     runs: RestorePreviewsRepository,
     private readonly snapshots: BackupSnapshotsService,
     private readonly previewer: RestorePreviewer,
+    private readonly undo: RestoreUndo,
   ) {
     super(runner, runs);
   }
@@ -48,6 +50,15 @@ export class RestorePreviewJob extends TrackedRunJob<RestorePreviewEntity, Resto
   async execute(run: RestorePreviewEntity, context: RunContext<RestorePreviewEntity>): Promise<void> {
     if (run.backupId === null) throw new NotFoundError('Backup');
     await context.progress(10, 'Reading the live org');
+    if (run.undo) {
+      // An undo's dry run (GET /api/restore/undo with Prefer: respond-async).
+      const undoResult = await this.undo.previewInTeam(run.teamId, run.undo);
+      await context.finish(
+        { status: 'completed', fields: { undoResult } },
+        restorePreviewEntry('restore.previewed', run, { undo_changes: undoResult.total }),
+      );
+      return;
+    }
     const opened = await this.snapshots.open(run.teamId, run.backupId);
     const result = await this.previewer.preview(
       opened,

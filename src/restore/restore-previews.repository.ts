@@ -15,7 +15,8 @@ type NewRestorePreview = Pick<
   | 'resourceIds'
   | 'activateUsers'
   | 'options'
->;
+> &
+  Partial<Pick<RestorePreviewEntity, 'undo'>>;
 
 /** Team-scoped access to restore previews run as jobs; only this class touches their table. */
 @Injectable()
@@ -26,6 +27,6 @@ export class RestorePreviewsRepository extends TrackedRunRepository<RestorePrevi
 
   /** Inserts a queued preview. @returns false when a row with its id exists */
   insertPending(preview: NewRestorePreview): Promise<boolean> {
-    return this.insertQueued({ ...preview, result: null });
+    return this.insertQueued({ undo: null, ...preview, result: null, undoResult: null });
   }
 }

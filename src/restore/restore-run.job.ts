@@ -18,6 +18,7 @@ import { RestoresRepository } from './restores.repository.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { RestoreUndo } from './undo/restore-undo.js';
+import { fieldReverts } from './undo/field-reverts.js';
 import type { ProviderConnector } from '@libs/providers/provider-connector.js';
 import type { ProviderRestorer } from '@libs/providers/provider-restore.js';
 import { crossOrgRestorer } from './cross-org/cross-org-restorer.factory.js';
@@ -157,7 +158,17 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
         restore.mode === 'undo'
           ? await this.undo.plan(opened, connector, this.undo.filterOfRestore(restore), signal)
           : undefined;
+      // An undo of some fields: the objects as they are now, those fields put back.
+      const fields = restore.mode === 'undo' ? restore.undo?.fields : undefined;
+      const reshape = fields?.length
+        ? await fieldReverts(
+            reader,
+            (await this.snapshots.open(restore.teamId, preRestoreBackupId)).reader,
+            fields,
+          )
+        : undefined;
       return await executeRestore({
+        ...(reshape ? { reshape } : {}),
         snapshot: reader,
         connector,
         restorer: this.restorerOf(restore, connector),

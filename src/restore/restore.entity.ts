@@ -1,6 +1,7 @@
 import type { RestoreOptionValues } from '@libs/providers/provider-restore.js';
 import { Column, Entity } from 'typeorm';
 import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
+import type { UndoField } from '@libs/restore/field-revert.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
 import { ConnectionRunEntity } from '@app/connections/connection-run.entity.js';
 
@@ -13,6 +14,8 @@ export interface RestoreUndoFilter {
   actor?: string;
   since?: string;
   until?: string;
+  /** only these fields of these objects put back (docs/restore.md "Revert one field") */
+  fields?: UndoField[];
 }
 
 /**

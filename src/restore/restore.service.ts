@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { SignedReportQuery } from '@app/common/downloads/report-url.js';
 import { randomUUID } from 'node:crypto';
+import { requireProvider } from '@libs/providers/registry.js';
 import { BackupSnapshotsService, type OpenedBackup } from '@app/backups/backup-snapshots.service.js';
 import { resolveIncludedTypes } from '@app/backups/included-types.js';
 import type { Actor } from '@app/common/actor.js';
@@ -28,9 +29,12 @@ import { restoreEntry, restorePreviewEntry } from './restore-audit.js';
 import { RestorePackages } from './restore-packages.js';
 import { restoreOptionValues } from './restore-options.js';
 import { ApprovalGate, type HeldForApproval, type HoldOptions } from '@app/approvals/approval-gate.js';
-import { checkUndoBody, undoFilterOf } from './undo/undo-body.js';
+import { checkUndoBody, checkUndoFields, undoFilterOf } from './undo/undo-body.js';
 import { RestoreUndo } from './undo/restore-undo.js';
 import type { UndoPreviewDto } from './undo/undo-preview.dto.js';
+import type { UndoPreviewQuery } from './undo/undo-preview.query.js';
+import { checkWindow } from './undo/undo-body.js';
+import type { RestorePreviewEntity } from './restore-preview.entity.js';
 import type { CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
 import { CrossOrgTargets } from './cross-org/cross-org-target.js';
 import { CrossOrgPreviewer } from './cross-org/cross-org-previewer.js';
@@ -110,24 +114,59 @@ export class RestoreService {
     const target = await this.targets.resolve(actor.teamId, sourceOf(opened), request);
     if (target)
       return this.crossOrgPreviewer.preview(opened, target, selection, options, request.mapping ?? {});
+    if (!this.queues(opened, preference)) return this.previewer.preview(opened, selection, options);
+    return this.queuePreview(actor, opened, {
+      resourceTypes: [...selection.types],
+      resourceIds: request.resourceIds ?? null,
+      activateUsers: options.activateUsers,
+      options: options.restoreOptions,
+    });
+  }
+
+  /**
+   * An undo's dry run (GET /api/restore/undo, RestoreUndo.preview), queued as a `restore-preview`
+   * job as `preview` queues a restore's: when the caller prefers an asynchronous answer and the
+   * backup holds more than RESTORE_PREVIEW_SYNC_MAX_RECORDS records; else answered at once.
+   * @throws as RestoreUndo.preview (its checks are made before it is queued)
+   */
+  async undoPreview(
+    actor: Actor,
+    query: UndoPreviewQuery,
+    preference: PreviewPreference = { respondAsync: false },
+  ): Promise<UndoPreviewDto | RestorePreviewQueued> {
+    checkWindow(query);
+    const opened = await this.snapshots.open(actor.teamId, query.backupId);
+    const filter = this.undo.filterOf(opened, query);
+    if (!this.queues(opened, preference)) return this.undo.preview(actor, query);
+    return this.queuePreview(actor, opened, {
+      resourceTypes: [...(filter.types ?? [])],
+      resourceIds: query.resourceIds ?? null,
+      activateUsers: false,
+      options: {},
+      undo: { ...query },
+    });
+  }
+
+  /** Whether a dry run of `opened` is queued: asked for asynchronously, and a large backup. */
+  private queues(opened: OpenedBackup, preference: PreviewPreference): boolean {
     const records = Object.values(opened.reader.manifest.counts).reduce((sum, count) => sum + count, 0);
-    if (!preference.respondAsync || records <= this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS)
-      return this.previewer.preview(opened, selection, options);
+    return preference.respondAsync && records > this.config.RESTORE_PREVIEW_SYNC_MAX_RECORDS;
+  }
+
+  /** Records a dry run of `opened` as a pending preview run and enqueues its job. */
+  private async queuePreview(
+    actor: Actor,
+    opened: OpenedBackup,
+    fields: Pick<RestorePreviewEntity, 'resourceTypes' | 'resourceIds' | 'activateUsers' | 'options'> &
+      Partial<Pick<RestorePreviewEntity, 'undo'>>,
+  ): Promise<RestorePreviewQueued> {
     const id = randomUUID();
     const facts = {
       teamId: actor.teamId,
       connectionId: opened.backup.connectionId,
       backupId: opened.backup.id,
     };
-    await this.previews.insertPending({
-      ...facts,
-      id,
-      requestedBy: actor.userId,
-      resourceTypes: [...selection.types],
-      resourceIds: request.resourceIds ?? null,
-      activateUsers: options.activateUsers,
-      options: options.restoreOptions,
-    });
+    await this.previews.insertPending({ ...facts, id, requestedBy: actor.userId, ...fields });
     await this.runner.enqueue({
       runs: this.previews,
       noun: 'restore preview',
@@ -170,6 +209,10 @@ export class RestoreService {
       throw new ValidationError('This provider is restored by a re-import package: an undo needs its API', [
         { field: 'mode', message: 'undo needs a provider restored through its API' },
       ]);
+    if (body.fields?.length) {
+      const descriptor = requireProvider(opened.backup.connection.provider);
+      checkUndoFields(body.fields, descriptor.serverOwnedFields ?? ['id', ...descriptor.volatileFields]);
+    }
     const selection = this.selection(opened, body.resourceTypes, body.resourceIds);
     const target = await this.targets.resolve(actor.teamId, sourceOf(opened), body);
     const connection = target ?? (await this.connections.getRef(actor.teamId, opened.backup.connectionId));

@@ -55,6 +55,30 @@ export class RestoresRepository extends TrackedRunRepository<RestoreEntity> {
     return row?.completedAt ?? null;
   }
 
+  /**
+   * The objects restores of the connection re-created under new ids (items `ok` with a `new_id`),
+   * of restores into the connection's own org (not from another org) started in `[since, until]`,
+   * in the order they were written.
+   */
+  recreatedBetween(
+    teamId: string,
+    connectionId: string,
+    since: Date,
+    until: Date,
+  ): Promise<Array<Pick<RestoreItemEntity, 'resourceId' | 'newId'>>> {
+    return this.items
+      .createQueryBuilder('item')
+      .innerJoin(RestoreEntity, 'r', 'r.id = item.restore_id')
+      .select(['item.restoreId', 'item.seq', 'item.resourceId', 'item.newId'])
+      .where('r.team_id = :teamId AND r.connection_id = :connectionId', { teamId, connectionId })
+      .andWhere('r.source_connection_id IS NULL')
+      .andWhere('r.started_at BETWEEN :since AND :until', { since, until })
+      .andWhere("item.outcome = 'ok' AND item.new_id IS NOT NULL")
+      .orderBy('r.started_at', 'ASC')
+      .addOrderBy('item.seq', 'ASC')
+      .getMany();
+  }
+
   /** A page of a team's restores, newest first. */
   async listPage(
     teamId: string,

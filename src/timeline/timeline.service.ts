@@ -4,7 +4,7 @@ import type { Actor } from '@app/common/actor.js';
 import { ConnectionsService } from '@app/connections/connections.service.js';
 import type { TimelineQuery } from './dto/timeline.query.js';
 import { type TimelineEvent, resourceHistory } from './resource-history.js';
-import { ChangeAttributionService } from '@app/attribution/change-attribution.service.js';
+import { ChangeAttributionService, noLogReason } from '@app/attribution/change-attribution.service.js';
 import { requireProvider } from '@libs/providers/registry.js';
 import { attributeEvents } from './timeline-attribution.js';
 
@@ -34,7 +34,7 @@ export class TimelineService {
       query.connectionId,
       new Date(0),
       last.completedAt ?? last.startedAt,
-      requireProvider(connection.provider).attributesChanges === true,
+      noLogReason(requireProvider(connection.provider)),
     );
     const resource = { type: query.resourceType, id: query.resourceId };
     return { events: attributeEvents(events, backups, index, resource, query) };

@@ -3,13 +3,12 @@ import type { EntraSimulatorOptions } from '@libs/simulators/entra/index.js';
 import type { EntraSnapshot } from '@libs/simulators/entra/snapshot.js';
 import { changeOne, DAMAGE_ROLES, deleteOne } from '@libs/simulators/entra/testing/entra-damage.js';
 import { graphClient, type GraphTestClient } from '@libs/simulators/entra/testing/graph-client.js';
-import { ENTRA_VOLATILE_FIELDS } from '@libs/providers/entra/entra-not-captured.js';
+import { ENTRA_PROVIDER } from '@libs/providers/entra/entra-provider.js';
 import {
   ENTRA_RESOURCE_TYPES,
   type EntraResourceType,
 } from '@libs/providers/entra/entra-resource-catalog.js';
 import { entraRestoreDefinitions } from '@libs/providers/entra/restore/definitions/index.js';
-import { ENTRA_SERVER_OWNED } from '@libs/providers/entra/restore/entra-restore-definition.js';
 import { providerDescriptor } from '@libs/providers/registry.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import { createEntraConnection, startTestTenant, type TestTenant } from './entra-tenant.js';
@@ -77,7 +76,8 @@ const ENTRA_FIDELITY: FidelityProvider = {
   name: 'Microsoft Entra ID',
   order: ENTRA_RESOURCE_TYPES,
   unavoidable: UNAVOIDABLE,
-  serverOwned: new Set([...ENTRA_SERVER_OWNED, ...ENTRA_VOLATILE_FIELDS]),
+  // The descriptor's server-owned fields, which a diff also leaves out of a re-created pair.
+  serverOwned: new Set(ENTRA_PROVIDER.serverOwnedFields),
   // A role assignment Graph made again with its schedule (an active grant's two faces) is matched
   // by what it grants, as the restore matches it.
   naturalKey: (record) =>

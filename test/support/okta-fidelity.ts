@@ -5,7 +5,7 @@ import { OKTA_RESTORE_ORDER } from '@libs/providers/okta/restore/okta-restore-or
 import type { ResourceRecord } from '@libs/records/resource-record.js';
 import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { restoreDefinitions } from '@libs/providers/okta/restore/definitions/index.js';
-import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
+import { OKTA_PROVIDER } from '@libs/providers/okta/okta-provider.js';
 import type { SnapshotReader } from '@libs/snapshot/snapshot-reader.js';
 import { createConnection } from './backup-helpers.js';
 import { changeOne, deleteOne } from '@libs/simulators/okta/testing/okta-damage.js';
@@ -201,8 +201,9 @@ export const OKTA_FIDELITY: FidelityProvider = {
   name: 'Okta',
   order: OKTA_RESTORE_ORDER,
   unavoidable: UNAVOIDABLE,
-  // Server-owned fields of a record's data: new for every re-created object.
-  serverOwned: new Set(['id', 'created', 'createdBy', 'lastUpdatedBy', ...OKTA_VOLATILE_FIELDS]),
+  // Server-owned fields of a record's data: new for every re-created object (the descriptor's,
+  // which a diff also leaves out when it pairs a re-created object with the one it replaces).
+  serverOwned: new Set(OKTA_PROVIDER.serverOwnedFields),
   madeByProvider: madeByOkta,
   naturalKey: (record) =>
     DEFINITIONS[record.type as OktaResourceType]?.naturalKey?.(record as ResourceRecord) ?? null,

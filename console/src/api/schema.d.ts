@@ -1619,6 +1619,13 @@ export interface components {
             /** @description The operations of `resource.changes` inside this part. */
             changes: components["schemas"]["JsonPatchOperation"][];
         };
+        DiffRecreated: {
+            /**
+             * @description The id of the object in the `from` backup; `resource.id` is its id in the `to` backup.
+             * @example 00g1oldgroupid0000000
+             */
+            previousId: string;
+        };
         DiffChange: {
             /** @description The last actor the audit log names for this object in the period; null when it names none (see `attribution`). */
             changedBy: components["schemas"]["ChangeActor"] | null;
@@ -1635,10 +1642,15 @@ export interface components {
             /** @description The change was made by this service itself (a restore). */
             byThisService?: boolean;
             /**
-             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads, or a backup of the period could not read it (`attributionReason` says why).
              * @enum {string}
              */
             attribution: "recorded" | "no_record" | "not_available";
+            /**
+             * @description With `not_available`: why, when known (the permission the connection lacks to read the audit log, or that the provider has none).
+             * @example Microsoft Graph refused: AuditLog.Read.All is not granted
+             */
+            attributionReason?: string;
             /** @example user */
             resourceType: string;
             /** @enum {string} */
@@ -1650,6 +1662,8 @@ export interface components {
             rule: string;
             /** @description `modified` only, for providers whose resources have named parts: the change part by part (an Okta Workflows flow, card by card). */
             parts?: components["schemas"]["DiffChangePart"][];
+            /** @description `modified` only: a restore between the two backups re-created the object under a new id; the changes compare it with the object it replaces, server-owned fields (ids, creation and update times) left out. */
+            recreated?: components["schemas"]["DiffRecreated"];
         };
         DiffSide: {
             /** Format: uuid */
@@ -1665,6 +1679,14 @@ export interface components {
             added: number;
             modified: number;
             removed: number;
+        };
+        DiffRecreatedPair: {
+            /** @example group */
+            resourceType: string;
+            /** @description Its id in the `from` backup. */
+            previousId: string;
+            /** @description Its id in the `to` backup. */
+            id: string;
         };
         DiffSummary: {
             from: components["schemas"]["DiffSide"];
@@ -1687,6 +1709,8 @@ export interface components {
             resourceTypes: string[];
             /** @description Types asked for that one of the backups did not capture. */
             notCompared: string[];
+            /** @description Objects a restore between the two backups (of one connection) re-created under a new id that differ from the ones they replace only in server-owned fields: not changes. */
+            recreated?: components["schemas"]["DiffRecreatedPair"][];
         };
         DiffResult: {
             changes: components["schemas"]["DiffChange"][];
@@ -1708,10 +1732,15 @@ export interface components {
             /** @description The change was made by this service itself (a restore). */
             byThisService?: boolean;
             /**
-             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads, or a backup of the period could not read it (`attributionReason` says why).
              * @enum {string}
              */
             attribution: "recorded" | "no_record" | "not_available";
+            /**
+             * @description With `not_available`: why, when known (the permission the connection lacks to read the audit log, or that the provider has none).
+             * @example Microsoft Graph refused: AuditLog.Read.All is not granted
+             */
+            attributionReason?: string;
             /**
              * Format: uuid
              * @description The backup that saw the change.
@@ -1757,10 +1786,15 @@ export interface components {
             /** @description The change was made by this service itself (a restore). */
             byThisService?: boolean;
             /**
-             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.
+             * @description `recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads, or a backup of the period could not read it (`attributionReason` says why).
              * @enum {string}
              */
             attribution: "recorded" | "no_record" | "not_available";
+            /**
+             * @description With `not_available`: why, when known (the permission the connection lacks to read the audit log, or that the provider has none).
+             * @example Microsoft Graph refused: AuditLog.Read.All is not granted
+             */
+            attributionReason?: string;
             /** @example admin_role_assignment */
             resourceType: string;
             /**
@@ -1793,6 +1827,15 @@ export interface components {
             total: number;
             /** @description In restore order. */
             changes: components["schemas"]["UndoChange"][];
+        };
+        RestorePreviewQueued: {
+            /**
+             * Format: uuid
+             * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
+             */
+            previewId: string;
+            /** @enum {string} */
+            status: "pending";
         };
         RestoreTypeSummary: {
             create: number;
@@ -1934,14 +1977,17 @@ export interface components {
             /** @description Beyond the spec, with `targetConnectionId`: the restore into another org, object by object. */
             crossOrg?: components["schemas"]["CrossOrgPreview"];
         };
-        RestorePreviewQueued: {
+        UndoFieldDto: {
             /**
-             * Format: uuid
-             * @example 6f1c0a8d-2f3e-4b4e-9f51-0d6c2a8e5a5b
+             * @description The record id, as the diff names it.
+             * @example 00p1a2b3c4d5e6f7g8h9
              */
-            previewId: string;
-            /** @enum {string} */
-            status: "pending";
+            resourceId: string;
+            /**
+             * @description The field, as a JSON Pointer (RFC 6901) into the record's data, as the diff's changes name it.
+             * @example /settings/password/complexity/minLength
+             */
+            path: string;
         };
         RunRestoreDto: {
             /**
@@ -1970,6 +2016,8 @@ export interface components {
             resourceTypes?: string[];
             /** @description Narrows a selective restore to these record ids (and what hangs off them). */
             resourceIds?: string[];
+            /** @description Beyond the spec, with `undo` only: put back only these fields of these objects as the backup holds them, leaving the objects' other fields as they are now (docs/restore.md "Revert one field"). */
+            fields?: components["schemas"]["UndoFieldDto"][];
             /**
              * @description Also delete live objects of the restored types that the backup lacks (lockout guard applies).
              * @default false
@@ -2124,6 +2172,8 @@ export interface components {
             status: "pending" | "running" | "completed" | "failed";
             /** @description Once completed: the preview, as GET /api/restore answers it. */
             result?: components["schemas"]["RestorePreview"] | null;
+            /** @description An undo's dry run, once completed: the preview, as GET /api/restore/undo answers it. */
+            undo_result?: components["schemas"]["UndoPreview"] | null;
         };
         RestoreItem: {
             resourceType: string;
@@ -5526,7 +5576,10 @@ export interface operations {
                 /** @description Only changes made at or before this instant (ISO 8601). */
                 until?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Beyond the spec: `respond-async` (RFC 7240) lets a backup over RESTORE_PREVIEW_SYNC_MAX_RECORDS records be previewed by a job: 202, poll the `Location` (its `undo_result`). */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5538,6 +5591,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UndoPreview"];
+                };
+            };
+            /** @description With `Prefer: respond-async` and a large backup: queued; poll `Location`, GET /api/restore/previews/{previewId}. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreviewQueued"];
                 };
             };
             /** @description `validation_failed`: A missing or invalid field, an unknown resource type, `since` after `until`, or a provider restored by a package. */

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -108,6 +108,16 @@ function ChangeItem({
         <Text size="sm" fw={600}>
           {change.action}
         </Text>
+        {change.recreated && (
+          <Badge
+            size="sm"
+            variant="outline"
+            data-testid="recreated"
+            title={text.recreatedFrom(change.recreated.previousId)}
+          >
+            {text.recreated}
+          </Badge>
+        )}
         <Text size="sm">{label}</Text>
         <Text size="xs" c="dimmed">
           {change.rule}
@@ -126,11 +136,28 @@ function ChangeItem({
           </Link>
         )}
       </Group>
+      {change.recreated && (
+        <Text size="xs" c="dimmed">
+          {text.recreatedFrom(change.recreated.previousId)}
+        </Text>
+      )}
       <ChangedBy change={change} />
       {fields.slice(0, SHOWN_FIELDS).map((field, index) => (
-        <Text key={index} size="xs" ff="monospace">
-          {describeFieldChange(field)}
-        </Text>
+        <Group key={index} gap="xs" wrap="nowrap">
+          <Text size="xs" ff="monospace">
+            {describeFieldChange(field)}
+          </Text>
+          {restoreFrom && change.action === 'modified' && !change.recreated && (
+            // The undo's dry run of this object, writing back only this field.
+            <Link
+              to={`${revert}&${new URLSearchParams({ field: field.path })}`}
+              style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+              aria-label={text.revertFieldOf(label, field.field)}
+            >
+              {text.revertField}
+            </Link>
+          )}
+        </Group>
       ))}
       {fields.length > SHOWN_FIELDS && (
         <Text size="xs" c="dimmed">

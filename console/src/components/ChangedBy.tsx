@@ -4,7 +4,10 @@ import { changedByText } from '../logic/changed-by';
 import { changeListMessages as text } from '../messages/changeList';
 import { Instant } from './Instant';
 
-type Attributed = Pick<Schemas['DiffChange'], 'changedBy' | 'changedAt' | 'attribution' | 'byThisService'>;
+type Attributed = Pick<
+  Schemas['DiffChange'],
+  'changedBy' | 'changedAt' | 'attribution' | 'byThisService' | 'attributionReason'
+>;
 
 /**
  * Who made a change and when, from the provider's audit log (docs/diff.md "Who changed it"), or
@@ -15,7 +18,11 @@ export function ChangedBy({ change }: { change: Attributed }) {
   if (by.missing)
     return (
       <Text size="xs" c="dimmed" data-testid="changed-by">
-        {by.missing === 'no_record' ? text.noRecord : text.notAvailable}
+        {by.missing === 'no_record'
+          ? text.noRecord
+          : change.attributionReason
+            ? text.notAvailableBecause(change.attributionReason)
+            : text.notAvailable}
       </Text>
     );
   return (

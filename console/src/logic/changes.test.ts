@@ -90,6 +90,7 @@ describe('fieldChanges', () => {
       'profile.owner: (none) → ann',
       'profile.phone: 555 → (removed)',
     ]);
+    expect(fields.map((field) => field.path)).toEqual(['/profile/name', '/profile/owner', '/profile/phone']);
   });
 
   it('shows an unknown before as an ellipsis when no test operation precedes', () => {

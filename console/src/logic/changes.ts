@@ -100,6 +100,8 @@ export function shortValue(value: unknown, max = 120): string {
 /** One changed field of a record: its value before (absent for an added field) and after (absent when removed). */
 export interface FieldChange {
   field: string;
+  /** the field's JSON Pointer (RFC 6901) in the record, as the diff's patch names it */
+  path: string;
   before?: unknown;
   after?: unknown;
   kind: 'added' | 'changed' | 'removed';
@@ -121,13 +123,15 @@ export function fieldChanges(operations: readonly PatchOperation[]): FieldChange
     const before = pending && pending.path === operation.path ? { before: pending.value } : {};
     pending = null;
     const field = fieldName(operation.path);
-    if (operation.op === 'remove') fields.push({ field, ...before, kind: 'removed' });
+    const { path } = operation;
+    if (operation.op === 'remove') fields.push({ field, path, ...before, kind: 'removed' });
     else if (operation.op === 'replace')
-      fields.push({ field, ...before, after: operation.value, kind: 'changed' });
-    else if (operation.op === 'add') fields.push({ field, after: operation.value, kind: 'added' });
+      fields.push({ field, path, ...before, after: operation.value, kind: 'changed' });
+    else if (operation.op === 'add') fields.push({ field, path, after: operation.value, kind: 'added' });
     else
       fields.push({
         field: fieldName(operation.from ?? operation.path),
+        path,
         after: operation.value,
         kind: 'changed',
       });

@@ -14,4 +14,9 @@ export const changeListMessages = {
   changedFrom: (from: string) => `from ${from}`,
   noRecord: "who: the provider's log held no record",
   notAvailable: 'who: not available for this provider',
+  notAvailableBecause: (reason: string) => `who: not available: ${reason}`,
+  revertField: 'Revert this field',
+  revertFieldOf: (label: string, field: string) => `Revert this field: ${label} ${field}`,
+  recreated: 're-created',
+  recreatedFrom: (previousId: string) => `re-created by a restore; was ${previousId}`,
 } as const;

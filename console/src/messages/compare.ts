@@ -18,4 +18,9 @@ export const compareMessages = {
   noChanges: 'No changes.',
   noneMatch: 'No changes match the filters.',
   change: 'change',
+  /** objects a restore re-created under new ids, the same otherwise: not changes */
+  recreatedUnchanged: (count: number) =>
+    count === 1
+      ? '1 object re-created by a restore, unchanged'
+      : `${count} objects re-created by a restore, unchanged`,
 } as const;

@@ -10,6 +10,8 @@ export const undoMessages = {
   types: 'Types',
   anyType: 'Every type',
   ids: (ids: string[]) => `Only these objects: ${ids.join(', ')}`,
+  fields: (paths: string[]) =>
+    `Only ${paths.length === 1 ? 'this field' : 'these fields'}, the object's others left as they are now: ${paths.join(', ')}`,
   previewing: 'Reading the live org…',
   total: (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} to undo`,
   nothing: 'Nothing to undo: the live org matches the backup for this selection.',
@@ -27,4 +29,5 @@ export const undoMessages = {
   confirm: 'Undo now',
   writesTo: (orgUrl: string, count: number) =>
     `This writes ${count} ${count === 1 ? 'change' : 'changes'} to ${orgUrl}. A backup of the org is taken first, so the undo can itself be undone.`,
+  previewFailed: 'The dry run failed',
 } as const;

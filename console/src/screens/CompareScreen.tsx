@@ -93,6 +93,11 @@ export function CompareScreen() {
             <Text>
               {text.byAction(summary.byAction.added, summary.byAction.modified, summary.byAction.removed)}
             </Text>
+            {summary.recreated?.length ? (
+              <Text c="dimmed" data-testid="recreated-unchanged">
+                {text.recreatedUnchanged(summary.recreated.length)}
+              </Text>
+            ) : null}
             {SEVERITIES.map((severity) =>
               summary.bySeverity?.[severity] ? (
                 <SeverityBadge key={severity} severity={severity} count={summary.bySeverity[severity]} />

@@ -17,7 +17,7 @@ import { ScreenHeading } from '../components/ScreenHeading';
 const csv = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
 
 /**
- * Undo since a clean backup (`/undo?backupId=&resourceIds=&resourceTypes=`, docs/restore.md
+ * Undo since a clean backup (`/undo?backupId=&resourceIds=&resourceTypes=&field=`, docs/restore.md
  * "Undo since a clean backup"): filters by actor, period and type; the dry run grouped by action
  * with who changed each object; then the undo, confirmed by typing the connection's name. A
  * team requiring two-person approval gets the pending request instead of a restore.
@@ -28,6 +28,8 @@ export function UndoScreen() {
   const [params] = useSearchParams();
   const backupId = params.get('backupId') ?? '';
   const resourceIds = csv(params.get('resourceIds'));
+  // A revert of some fields of one object (from a compare row's field): JSON Pointers.
+  const fieldPaths = resourceIds.length === 1 ? params.getAll('field') : [];
   const [types, setTypes] = useState<string[]>(csv(params.get('resourceTypes')));
   const [actor, setActor] = useState<string | null>(null);
   const [since, setSince] = useState('');
@@ -50,14 +52,14 @@ export function UndoScreen() {
   const preview = useQuery({
     queryKey: ['undo-preview', filters],
     enabled: !!backupId && canRestore,
-    queryFn: () => unwrap(api().GET('/api/restore/undo', { params: { query: filters } })),
+    queryFn: () => loadUndoPreview(filters),
   });
   // The actor choices come from the unfiltered dry run, so choosing one keeps the others listed
   // (the same query as `preview` until a filter is set: asked once).
   const everyone = useQuery({
     queryKey: ['undo-preview', base],
     enabled: !!backupId && canRestore,
-    queryFn: () => unwrap(api().GET('/api/restore/undo', { params: { query: base } })),
+    queryFn: () => loadUndoPreview(base),
   });
   const run = useMutation({
     mutationFn: () =>
@@ -66,6 +68,9 @@ export function UndoScreen() {
           // An undo deletes exactly what was added since the backup: it refuses `prune`.
           body: {
             ...filters,
+            ...(fieldPaths.length
+              ? { fields: fieldPaths.map((path) => ({ resourceId: resourceIds[0], path })) }
+              : {}),
             mode: 'undo',
             activateUsers: false,
             enforce: false,
@@ -125,6 +130,7 @@ export function UndoScreen() {
             />
           </Group>
           {resourceIds.length > 0 && <Text size="sm">{text.ids(resourceIds)}</Text>}
+          {fieldPaths.length > 0 && <Text size="sm">{text.fields(fieldPaths)}</Text>}
           {preview.error && <ErrorAlert error={preview.error} />}
           {preview.isFetching && <Text>{text.previewing}</Text>}
           {dryRun && !dryRun.attribution.available && (
@@ -179,4 +185,27 @@ export function UndoScreen() {
       )}
     </Stack>
   );
+}
+
+/** The undo's dry run, waiting for it when the API queued it (202, polled every second). */
+async function loadUndoPreview(query: {
+  backupId: string;
+  resourceIds?: string[];
+  resourceTypes?: string[];
+  actor?: string;
+  since?: string;
+  until?: string;
+}): Promise<Schemas['UndoPreview']> {
+  const answer = await unwrap(
+    api().GET('/api/restore/undo', { params: { query, header: { Prefer: 'respond-async' } } }),
+  );
+  if (!('previewId' in answer)) return answer;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const run = await unwrap(
+      api().GET('/api/restore/previews/{previewId}', { params: { path: { previewId: answer.previewId } } }),
+    );
+    if (run.status === 'completed' && run.undo_result) return run.undo_result;
+    if (run.status === 'failed') throw new Error(run.error_message ?? text.previewFailed);
+  }
 }

@@ -6,6 +6,7 @@ import { ENTRA_NOT_CAPTURED, ENTRA_VOLATILE_FIELDS } from './entra-not-captured.
 import { ENTRA_RESOURCE_TYPES, entraBackupPermissions } from './entra-resource-catalog.js';
 import { ENTRA_SEVERITY_RULES } from './entra-severity-rules.js';
 import { entraRestorePermissions } from './restore/entra-restore-permissions.js';
+import { ENTRA_SERVER_OWNED } from './restore/entra-restore-definition.js';
 
 /**
  * Microsoft Entra ID (spec "Connections": `entra_id`, with `tenant_id`, `client_id` and
@@ -114,6 +115,8 @@ export const ENTRA_PROVIDER: ProviderDescriptor = {
     ],
   },
   volatileFields: ENTRA_VOLATILE_FIELDS,
+  // What Graph sets itself (entra-restore-definition.ts), and the volatile fields.
+  serverOwnedFields: [...ENTRA_SERVER_OWNED, ...ENTRA_VOLATILE_FIELDS],
   severityRules: ENTRA_SEVERITY_RULES,
   // Who changed what: Graph's directory audit log (entra-attribution.ts), AuditLog.Read.All.
   attributesChanges: true,

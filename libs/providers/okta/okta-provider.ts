@@ -7,6 +7,7 @@ import { OKTA_NOT_CAPTURED } from './okta-not-captured.js';
 import { OKTA_BACKUP_SCOPES, oktaRestoreScopes } from './okta-scopes.js';
 import { OKTA_SCOPING_PARENTS, OKTA_SEVERITY_RULES } from './severity/okta-severity-rules.js';
 import { OKTA_VOLATILE_FIELDS } from './okta-volatile-fields.js';
+import { SERVER_OWNED } from './restore/restore-definition.js';
 
 /**
  * Okta (spec: the primary provider kind): a connection is an API service integration installed
@@ -30,6 +31,8 @@ export const OKTA_PROVIDER: ProviderDescriptor = {
   resourceTypes: OKTA_RESOURCE_TYPES,
   categories: OKTA_CATEGORIES,
   volatileFields: OKTA_VOLATILE_FIELDS,
+  // The fields a restore never writes (restore-definition.ts): the volatile ones and Okta's stamps.
+  serverOwnedFields: SERVER_OWNED,
   severityRules: OKTA_SEVERITY_RULES,
   // Who changed what: the System Log (okta-attribution.ts).
   attributesChanges: true,

@@ -58,7 +58,13 @@ export class ChangeAttributedDto implements ChangeAttributed {
   @ApiProperty({
     enum: STATUSES,
     description:
-      '`recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads.',
+      '`recorded`: `changedBy` names who; `no_record`: the audit log held nothing about this object for the period; `not_available`: the provider has no audit log this service reads, or a backup of the period could not read it (`attributionReason` says why).',
   })
   attribution!: AttributionStatus;
+  @ApiPropertyOptional({
+    example: 'Microsoft Graph refused: AuditLog.Read.All is not granted',
+    description:
+      'With `not_available`: why, when known (the permission the connection lacks to read the audit log, or that the provider has none).',
+  })
+  attributionReason?: string;
 }

@@ -6,6 +6,7 @@ import type { DiffResult } from '@app/diff/diff.service.js';
 import type { DiffSide, DiffSummary } from '@app/diff/diff-summary.js';
 import type { AttributedChange } from '@app/diff/diff-attribution.js';
 import { ChangeAttributedDto } from '@app/attribution/dto/change-attributed.dto.js';
+import type { RecreatedPair } from '@app/diff/recreation.js';
 
 const ACTIONS = ['added', 'modified', 'removed'];
 
@@ -46,6 +47,24 @@ class DiffChangePartDto implements ChangePart {
   changes!: Operation[];
 }
 
+/** A `modified` change of an object a restore re-created under a new id. */
+@ApiSchema({ name: 'DiffRecreated' })
+class DiffRecreatedDto {
+  @ApiProperty({
+    example: '00g1oldgroupid0000000',
+    description: 'The id of the object in the `from` backup; `resource.id` is its id in the `to` backup.',
+  })
+  previousId!: string;
+}
+
+/** An object re-created under a new id with nothing but server-owned fields changed: not a change. */
+@ApiSchema({ name: 'DiffRecreatedPair' })
+class DiffRecreatedPairDto implements RecreatedPair {
+  @ApiProperty({ example: 'group' }) resourceType!: string;
+  @ApiProperty({ description: 'Its id in the `from` backup.' }) previousId!: string;
+  @ApiProperty({ description: 'Its id in the `to` backup.' }) id!: string;
+}
+
 /** One change between two backups (spec "Diff change"). */
 @ApiSchema({ name: 'DiffChange' })
 export class DiffChangeDto extends ChangeAttributedDto implements AttributedChange {
@@ -60,6 +79,12 @@ export class DiffChangeDto extends ChangeAttributedDto implements AttributedChan
       '`modified` only, for providers whose resources have named parts: the change part by part (an Okta Workflows flow, card by card).',
   })
   parts?: DiffChangePartDto[];
+  @ApiPropertyOptional({
+    type: DiffRecreatedDto,
+    description:
+      '`modified` only: a restore between the two backups re-created the object under a new id; the changes compare it with the object it replaces, server-owned fields (ids, creation and update times) left out.',
+  })
+  recreated?: DiffRecreatedDto;
 }
 
 @ApiSchema({ name: 'DiffSide' })
@@ -89,6 +114,12 @@ export class DiffSummaryDto implements DiffSummary {
   @ApiProperty({ type: [String], description: 'Types compared.' }) resourceTypes!: string[];
   @ApiProperty({ type: [String], description: 'Types asked for that one of the backups did not capture.' })
   notCompared!: string[];
+  @ApiPropertyOptional({
+    type: [DiffRecreatedPairDto],
+    description:
+      'Objects a restore between the two backups (of one connection) re-created under a new id that differ from the ones they replace only in server-owned fields: not changes.',
+  })
+  recreated?: DiffRecreatedPairDto[];
 }
 
 /** POST and GET /api/diff (spec "Diff"). */

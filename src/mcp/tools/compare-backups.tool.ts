@@ -50,6 +50,10 @@ const output = {
     byType: z.record(z.string(), countsBy('action')).describe('counts by resource type, then action'),
     resourceTypes: z.array(z.string()).describe('types compared'),
     notCompared: z.array(z.string()).describe('types one of the backups did not capture'),
+    recreated: z
+      .array(z.object({ resourceType: z.string(), previousId: z.string(), id: z.string() }))
+      .optional()
+      .describe('objects a restore between the backups re-created under a new id, otherwise unchanged'),
   }),
   matching: z.number().int().describe('changes matching severity and action, across pages'),
   changes: z
@@ -63,6 +67,10 @@ const output = {
         rule: z.string().describe('the severity rule that decided it (docs/severity.md)'),
         ...attributedFields,
         changedFields: z.array(z.string()).describe(`RFC 6901 paths changed, at most ${MAX_LISTED_PATHS}`),
+        previousId: z
+          .string()
+          .optional()
+          .describe('a restore re-created the object under `id`: its id in the older backup'),
       }),
     )
     .describe('most severe first'),
@@ -119,6 +127,7 @@ export class CompareBackupsTool implements McpTool<typeof definition> {
         name: change.resource.name,
         severity: change.severity,
         rule: change.rule,
+        ...(change.recreated ? { previousId: change.recreated.previousId } : {}),
         ...attributedOf(change),
         changedFields: changedPaths(change.resource.changes ?? []).slice(0, MAX_LISTED_PATHS),
       })),

@@ -75,8 +75,12 @@ export const attributedFields = {
     .enum(['recorded', 'no_record', 'not_available'])
     .describe(
       'recorded: changedBy names who; no_record: the audit log held nothing about it for the period; ' +
-        'not_available: the provider has no audit log this service reads',
+        'not_available: the provider has no audit log this service reads, or a backup could not read it',
     ),
+  attributionReason: z
+    .string()
+    .optional()
+    .describe('with not_available: why (the permission the connection lacks to read the audit log)'),
 };
 
 /** attributedFields of a service's ChangeAttributed, the actor reduced to id, name and kind. */
@@ -86,5 +90,6 @@ export function attributedOf(change: ChangeAttributed) {
     changedBy: by && { id: by.id, displayName: by.displayName, type: by.type },
     changedAt: change.changedAt,
     attribution: change.attribution,
+    ...(change.attributionReason === undefined ? {} : { attributionReason: change.attributionReason }),
   };
 }

@@ -6,6 +6,7 @@ import {
 import type { RestorePreviewEntity, RestorePreviewStatus } from '@app/restore/restore-preview.entity.js';
 import type { RestorePreview } from '@app/restore/restore-results.js';
 import { RestorePreviewDto } from './restore-preview.dto.js';
+import { UndoPreviewDto } from '@app/restore/undo/undo-preview.dto.js';
 
 /**
  * GET /api/restore/previews/{previewId} (beyond the spec, docs/restore.md): a preview queued as a
@@ -27,6 +28,12 @@ export class RestorePreviewRunDto extends TrackedRunFieldsDto {
     description: 'Once completed: the preview, as GET /api/restore answers it.',
   })
   result!: RestorePreview | null;
+  @ApiPropertyOptional({
+    type: UndoPreviewDto,
+    nullable: true,
+    description: "An undo's dry run, once completed: the preview, as GET /api/restore/undo answers it.",
+  })
+  undo_result?: UndoPreviewDto | null;
 }
 
 /** The DTO of a preview run. */
@@ -39,5 +46,6 @@ export function toRestorePreviewRunDto(run: RestorePreviewEntity): RestorePrevie
     resource_ids: run.resourceIds,
     ...trackedRunFields(run),
     result: run.result,
+    ...(run.undo ? { undo_result: run.undoResult } : {}),
   };
 }

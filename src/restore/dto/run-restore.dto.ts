@@ -15,6 +15,10 @@ import { declareRestoreOptionFields } from './restore-option-fields.js';
 import { AttributionFilterDto } from '@app/attribution/dto/attribution-filter.dto.js';
 import { Type } from 'class-transformer';
 import { CrossOrgMappingDto } from '@app/restore/cross-org/dto/cross-org-mapping.dto.js';
+import { UndoFieldDto } from '@app/restore/undo/undo-field.dto.js';
+
+/** Fields one undo puts back, at most. */
+const MAX_UNDO_FIELDS = 100;
 
 /** Most record ids one selective restore may name. */
 export const MAX_RESTORE_IDS = 1000;
@@ -54,6 +58,19 @@ export class RunRestoreDto extends AttributionFilterDto {
   @IsString({ each: true })
   @MaxLength(512, { each: true })
   resourceIds?: string[];
+
+  @ApiPropertyOptional({
+    type: [UndoFieldDto],
+    maxItems: MAX_UNDO_FIELDS,
+    description:
+      'Beyond the spec, with `undo` only: put back only these fields of these objects as the backup holds them, leaving the objects\' other fields as they are now (docs/restore.md "Revert one field").',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_UNDO_FIELDS)
+  @ValidateNested({ each: true })
+  @Type(() => UndoFieldDto)
+  fields?: UndoFieldDto[];
 
   @ApiPropertyOptional({
     default: false,

@@ -38,9 +38,14 @@ export class RestoreUndo {
    *   ValidationError for an unknown type, `since` after `until`, or a provider restored by hand;
    *   ApiError 502 `provider_error` when the live org cannot be read
    */
-  async preview(actor: Actor, query: UndoPreviewQuery): Promise<UndoPreviewDto> {
+  preview(actor: Actor, query: UndoPreviewQuery): Promise<UndoPreviewDto> {
+    return this.previewInTeam(actor.teamId, query);
+  }
+
+  /** `preview` for a job (an undo's dry run queued), which acts in a team without a caller. @throws as `preview` */
+  async previewInTeam(teamId: string, query: UndoPreviewQuery): Promise<UndoPreviewDto> {
     checkWindow(query);
-    const opened = await this.snapshots.open(actor.teamId, query.backupId);
+    const opened = await this.snapshots.open(teamId, query.backupId);
     const filter = this.filterOf(opened, query);
     const { backup } = opened;
     const connector = await this.connections.openConnector(backup.teamId, backup.connectionId);
@@ -111,11 +116,20 @@ export class RestoreUndo {
       ...restore.undo,
       ...(restore.resourceTypes ? { types: new Set(restore.resourceTypes) } : {}),
       ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),
+      // A revert of some fields: their objects only.
+      ...(restore.undo?.fields?.length
+        ? {
+            ids: new Set([
+              ...(restore.resourceIds ?? []),
+              ...restore.undo.fields.map((field) => field.resourceId),
+            ]),
+          }
+        : {}),
     };
   }
 
   /** @throws ValidationError for an unknown type or a provider restored by hand */
-  private filterOf(opened: OpenedBackup, query: UndoPreviewQuery): UndoFilter {
+  filterOf(opened: OpenedBackup, query: UndoPreviewQuery): UndoFilter {
     const provider = opened.backup.connection.provider;
     if (requireProvider(provider).restorePackage !== undefined)
       throw new ValidationError(
