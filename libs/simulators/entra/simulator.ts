@@ -25,7 +25,8 @@ import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js'
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
-import { TenantState } from './tenant-state.js';
+import { TenantState, type GraphObject } from './tenant-state.js';
+import { replaceSubscribedSkus, subscribedSkuRoutes } from './licences.js';
 import { WriteAuditor } from './write-auditor.js';
 
 export interface EntraSimulatorOptions {
@@ -64,6 +65,11 @@ export interface EntraSimulatorOptions {
    * links to it are refused, until its drawn lag has passed. Off by default.
    */
   replicationLag?: ReplicationLagOptions;
+  /**
+   * The tenant's subscriptions (`subscribedSkus`, licences.ts), replacing those the seed gives
+   * (the real tenant's, the generator's): a tenant without a licence a restore needs.
+   */
+  subscribedSkus?: GraphObject[];
 }
 
 /** A running simulated Entra tenant. */
@@ -162,6 +168,7 @@ export async function startEntraSimulator(
       seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
     });
     reconcileActiveGrants(state);
+    if (options.subscribedSkus) replaceSubscribedSkus(state, options.subscribedSkus);
     // Seeded policies read as written ones do: Graph answers every policy in one shape.
     const strengths = state.collection('authenticationStrengthPolicies');
     for (const policy of state.collection('conditionalAccessPolicies').values())
@@ -192,6 +199,7 @@ export async function startEntraSimulator(
       ...graphRoutes(graph),
       ...directoryRoutes(graph),
       ...dependencyRoutes(graph),
+      ...subscribedSkuRoutes(graph),
       ...auditRoutes(graph, audits),
       batchRoute(graph, answer),
     );

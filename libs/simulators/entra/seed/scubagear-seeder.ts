@@ -9,6 +9,7 @@ import { toGraphJson } from './graph-json.js';
 import { seedDirectoryFromScubaGear } from './scubagear-directory.js';
 import { parseScubaGearExport, type ScubaGearExport } from './scubagear-export.js';
 import { userObject } from './users.js';
+import { scubaGearSkus } from '@libs/simulators/entra/licences.js';
 
 /** What a seed from the real tenant loaded, per collection. */
 export interface ScubaGearSeedReport {
@@ -29,6 +30,7 @@ export async function readScubaGearExport(file: string): Promise<ScubaGearExport
 /**
  * Seeds `state` with the real tenant CISA's ScubaGear exported (../shared/fixtures/entra/SOURCE.md),
  * converted from Graph PowerShell objects to Graph JSON (graph-json.ts):
+ * - its subscriptions (`license_information`, `service_plans`: licences.ts);
  * - its 7 conditional access policies, the authorization policy, the authentication methods
  *   policy with its method configurations (`authenticationMethodConfigurations`, as Graph's GET
  *   returns them), its domain;
@@ -58,6 +60,8 @@ export function seedFromScubaGear(
     ...graphJson('organization', { ...tenant.AADAdditionalData[0], Id: tenant.TenantId }),
     displayName: tenant.DisplayName,
   });
+  for (const sku of scubaGearSkus(source.license_information ?? [], source.service_plans ?? []))
+    state.put('subscribedSkus', sku);
   for (const policy of source.conditional_access_policies)
     state.put('conditionalAccessPolicies', graphJson('conditionalAccessPolicy', policy));
   for (const policy of source.authorization_policies)
