@@ -21,6 +21,7 @@ import { SYNCED_FROM_AD } from './definitions/directory.js';
 import { ACTIVATION, grantOf } from './definitions/roles.js';
 import { IdentifierUriCheck } from './identifier-uri-check.js';
 import { PimPolicyCheck } from './pim-policy-check.js';
+import { LicenceCheck } from './licence-check.js';
 import { referencedIds, rewriteRecord } from './entra-id-references.js';
 import {
   ENTRA_SERVER_OWNED,
@@ -73,7 +74,10 @@ const DYNAMIC_MEMBERS =
  *   application its `appId`), then changed into the backup's record; only one that is not is
  *   created anew;
  * - members of dynamic groups and of groups Active Directory syncs are Entra's and AD's, and
- *   objects a definition protects (the connection's own app, synced users) are never written.
+ *   objects a definition protects (the connection's own app, synced users) are never written;
+ * - a conditional access policy whose conditions need a licence the tenant lacks (risk: Entra ID
+ *   P2; service principals: Workload ID Premium) is left alone, named, as Graph would refuse it
+ *   (licence-check.ts).
  */
 export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRestoreDefinition> {
   readonly order: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
@@ -87,6 +91,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly pim = new PimPolicyCheck();
   /** The identifier URIs Graph would refuse on applications (identifier-uri-check.ts). */
   private readonly uris = new IdentifierUriCheck();
+  /** The tenant's licences, which conditional access conditions need (licence-check.ts). */
+  private readonly licences = new LicenceCheck();
   /** Grants (grantOf) of just-in-time activations, learnt as assignment schedules pass. */
   private readonly activations = new Set<string>();
   /** The wait for Graph's replication of what this restore creates. */
@@ -146,6 +152,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         // Without RoleManagementPolicy.Read.Directory the preview still plans, unchecked.
         if (!(error instanceof ProviderAuthError)) throw error;
       });
+    if (types.includes('conditional_access_policy')) await this.licences.load(this.graph, signal);
     if (types.includes('application'))
       await this.uris.load(this.graph, signal).catch((error: unknown) => {
         if (!(error instanceof ProviderAuthError)) throw error;
@@ -232,6 +239,9 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       const why = this.managedGroups.get(idParts(record.id)[0]);
       if (why) return why;
     }
+    // A policy whose conditions need a licence the tenant lacks: Graph would refuse it.
+    const unlicensed = this.licences.missing(record);
+    if (unlicensed) return unlicensed;
     return super.managedBecause(record);
   }
 
