@@ -27,6 +27,7 @@ import { normalizeConditionalAccessPolicy } from './conditional-access-normaliza
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
 import { TenantState, type GraphObject } from './tenant-state.js';
 import { replaceSubscribedSkus, subscribedSkuRoutes } from './licences.js';
+import { seedPrivilegedBuiltInRoles } from './seed/built-in-roles.js';
 import { WriteAuditor } from './write-auditor.js';
 
 export interface EntraSimulatorOptions {
@@ -162,6 +163,7 @@ export async function startEntraSimulator(
     if (source)
       seedFromScubaGear(state, source, options.csdlFile ? await readGraphTypes(options.csdlFile) : undefined);
     else seedContoso(state);
+    seedPrivilegedBuiltInRoles(state);
     generateTenant(state, {
       users: options.users ?? DEFAULT_TENANT_SIZES.users,
       groups: options.groups ?? DEFAULT_TENANT_SIZES.groups,

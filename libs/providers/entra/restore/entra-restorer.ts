@@ -22,6 +22,7 @@ import { ACTIVATION, grantOf } from './definitions/roles.js';
 import { IdentifierUriCheck } from './identifier-uri-check.js';
 import { PimPolicyCheck } from './pim-policy-check.js';
 import { LicenceCheck } from './licence-check.js';
+import { ApplicationIds } from './application-ids.js';
 import { referencedIds, rewriteRecord } from './entra-id-references.js';
 import {
   ENTRA_SERVER_OWNED,
@@ -93,6 +94,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly uris = new IdentifierUriCheck();
   /** The tenant's licences, which conditional access conditions need (licence-check.ts). */
   private readonly licences = new LicenceCheck();
+  /** The `appId` of each application seen, backup's and live (application-ids.ts). */
+  private readonly appIds = new ApplicationIds();
   /** Grants (grantOf) of just-in-time activations, learnt as assignment schedules pass. */
   private readonly activations = new Set<string>();
   /** The wait for Graph's replication of what this restore creates. */
@@ -152,7 +155,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         // Without RoleManagementPolicy.Read.Directory the preview still plans, unchecked.
         if (!(error instanceof ProviderAuthError)) throw error;
       });
-    if (types.includes('conditional_access_policy')) await this.licences.load(this.graph, signal);
+    if (types.includes('conditional_access_policy') || types.includes('user_license'))
+      await this.licences.load(this.graph, signal);
     if (types.includes('application'))
       await this.uris.load(this.graph, signal).catch((error: unknown) => {
         if (!(error instanceof ProviderAuthError)) throw error;
@@ -167,8 +171,17 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         for (const group of page) this.learn(group);
   }
 
+  /**
+   * The record with every id of `ids` replaced. A service principal also has its `appId` replaced
+   * by that of the application its own application was matched with (into another tenant, an
+   * application matched by its name keeps the target's `appId`, which its service principal names).
+   */
   rewrite(record: ResourceRecord, ids: IdMap): ResourceRecord {
-    return rewriteRecord(record, ids);
+    if (record.type === 'application') this.appIds.learn(record);
+    const rewritten = rewriteRecord(record, ids);
+    return record.type === 'service_principal'
+      ? rewriteRecord(rewritten, this.appIds.mapped(ids))
+      : rewritten;
   }
 
   references(record: ResourceRecord): string[] {
@@ -221,6 +234,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
 
   override live(record: ResourceRecord) {
     if (record.type === 'group') this.learn(record.data);
+    if (record.type === 'application') this.appIds.learn(record);
     return super.live(record);
   }
 
@@ -270,7 +284,13 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   }
 
   protected context(signal?: AbortSignal): EntraWriteContext {
-    return { graph: this.replication.client(this.graph), options: this.options, signal, own: this.own };
+    return {
+      graph: this.replication.client(this.graph),
+      options: this.options,
+      signal,
+      own: this.own,
+      licences: this.licences,
+    };
   }
 
   protected protectedBecause(record: ResourceRecord): string | undefined {

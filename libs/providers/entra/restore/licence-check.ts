@@ -58,16 +58,21 @@ const GATES: readonly GatedConditions[] = [
 export class LicenceCheck {
   /** the tenant's service plans; null until read, or when they cannot be read (nothing is checked) */
   private plans: Set<string> | null = null;
+  /** the SKUs the tenant subscribes to (`skuId`), read with the plans */
+  private skus: Set<string> | null = null;
 
   /**
    * Reads the tenant's subscribed SKUs. Without a permission to read them, nothing is checked.
    * @throws as GraphApiClient.pages, but ProviderAuthError
    */
   async load(graph: GraphApiClient, signal?: AbortSignal): Promise<void> {
+    if (this.plans !== null) return;
     const plans = new Set<string>();
+    const skus = new Set<string>();
     try {
       for await (const page of graph.pages({ template: '/v1.0/subscribedSkus', signal }))
         for (const sku of page) {
+          skus.add(String(sku.skuId));
           if (!ACTIVE_SKU.has(String(sku.capabilityStatus))) continue;
           for (const plan of (sku.servicePlans ?? []) as GraphObject[])
             if (plan.provisioningStatus === 'Success') plans.add(String(plan.servicePlanName));
@@ -77,6 +82,15 @@ export class LicenceCheck {
       throw error;
     }
     this.plans = plans;
+    this.skus = skus;
+  }
+
+  /**
+   * Whether the tenant subscribes to the SKU (`skuId`): "assignLicense" refuses any other ("License
+   * ... does not correspond to a valid company License"). Null before `load` or when unknown.
+   */
+  subscribes(skuId: string): boolean | null {
+    return this.skus === null ? null : this.skus.has(skuId);
   }
 
   /**

@@ -82,6 +82,9 @@ export function seedFromScubaGear(
       userObject({
         id,
         displayName: user.DisplayName,
+        // The export leaves out what every user has: a UPN and mail nickname, made from the name
+        // on the tenant's initial domain ("Create user" requires both).
+        ...principalName(user.DisplayName, source),
         onPremisesImmutableId: user.OnPremisesImmutableId,
         accountEnabled: true,
         userType: 'Member',
@@ -94,5 +97,22 @@ export function seedFromScubaGear(
     tenantId: tenant.TenantId,
     counts: Object.fromEntries([...state.collections].map(([name, objects]) => [name, objects.size])),
     dropped,
+  };
+}
+
+/** A privileged user's `userPrincipalName` and `mailNickname`: the name's letters and digits on the initial domain. */
+function principalName(
+  displayName: string,
+  source: ScubaGearExport,
+): { userPrincipalName: string; mailNickname: string } {
+  const initial =
+    source.domain_settings.find((domain) => domain.IsInitial === true) ?? source.domain_settings[0];
+  const mailNickname = displayName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
+  return {
+    userPrincipalName: `${mailNickname}@${String(initial?.Id ?? 'tenant.onmicrosoft.com')}`,
+    mailNickname,
   };
 }
