@@ -72,7 +72,7 @@ function notWritten(type: string): string | null {
   return definition.notes?.length ? definition.notes.join(' ') : null;
 }
 
-const ENTRA_FIDELITY: FidelityProvider = {
+export const ENTRA_FIDELITY: FidelityProvider = {
   name: 'Microsoft Entra ID',
   order: ENTRA_RESOURCE_TYPES,
   unavoidable: UNAVOIDABLE,

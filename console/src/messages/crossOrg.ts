@@ -24,5 +24,6 @@ export const crossOrgMessages = {
   unmapped: 'References to objects the target will not have (pair them, or restore them too)',
   unmappedItem: (type: string, name: string, reference: string) => `${type} ${name} names ${reference}`,
   cannotMove: 'What will not move',
-  cannotMoveItem: (type: string, count: number, why: string) => `${type} (${count}): ${why}`,
+  cannotMoveItem: (type: string, count: number, why: string, objects: readonly string[]) =>
+    `${type} (${count}): ${why}${objects.length ? ` (${objects.join(', ')}${objects.length < count ? ', …' : ''})` : ''}`,
 } as const;

@@ -115,8 +115,8 @@ export function CrossOrgTables({ crossOrg }: { crossOrg: Schemas['CrossOrgPrevie
           </Title>
           <List>
             {crossOrg.cannotMove.map((item) => (
-              <List.Item key={`${item.resourceType}/${item.kind}`}>
-                {text.cannotMoveItem(item.resourceType, item.count, item.why)}
+              <List.Item key={`${item.resourceType}/${item.kind}/${item.why}`}>
+                {text.cannotMoveItem(item.resourceType, item.count, item.why, item.objects)}
               </List.Item>
             ))}
           </List>

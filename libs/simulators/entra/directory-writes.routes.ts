@@ -352,6 +352,12 @@ export function objectWriteRoutes(graph: GraphContext): Route[] {
           assertIdentifierUrisAllowed(state, object, added);
         }
         state.update(collection, params.id, changes);
+        // "servicePrincipal resource type" appRoles: "The roles exposed by the application that
+        // this service principal represents": its home tenant's service principal follows them.
+        if (collection === 'applications' && Array.isArray(changes.appRoles))
+          for (const sp of [...state.collection('servicePrincipals').values()])
+            if (sp.appId === object.appId)
+              state.update('servicePrincipals', sp.id, { appRoles: changes.appRoles });
         return { status: 204 };
       }),
       graphRoute(graph, 'DELETE', `/v1.0/${path}/{id}`, roles, ({ params }) => {

@@ -5,6 +5,7 @@ import type { Route } from '@libs/simulators/kit/http/router.js';
 
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
 import { jsonObjectBody } from './json-body.js';
+import { requireConditionLicences } from './licences.js';
 import { badRequest, GraphError, notFound } from './graph-error.js';
 import { type GraphContext, graphRoute, requireRole } from './graph-route.js';
 import { entityReply } from './odata-list.js';
@@ -102,8 +103,12 @@ const POLICY_COLLECTIONS: readonly PolicyCollection[] = [
     required: ['displayName', 'state', 'conditions'],
     stamped: true,
     mergeComplex: true,
+    // Graph refuses conditions the tenant's licences do not cover (licences.ts)
     onWrite: (policy, state) =>
-      normalizeConditionalAccessPolicy(policy, state.collection('authenticationStrengthPolicies')),
+      normalizeConditionalAccessPolicy(
+        requireConditionLicences(policy, state),
+        state.collection('authenticationStrengthPolicies'),
+      ),
     deleteAlso: ['Policy.Read.All'],
   },
   {

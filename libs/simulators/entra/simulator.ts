@@ -25,7 +25,9 @@ import { DEFAULT_TENANT_SIZES, generateTenant } from './seed/generate-tenant.js'
 import { readScubaGearExport, seedFromScubaGear } from './seed/scubagear-seeder.js';
 import { normalizeConditionalAccessPolicy } from './conditional-access-normalization.js';
 import { snapshotOf, type EntraSnapshot } from './snapshot.js';
-import { TenantState } from './tenant-state.js';
+import { TenantState, type GraphObject } from './tenant-state.js';
+import { replaceSubscribedSkus, subscribedSkuRoutes } from './licences.js';
+import { seedPrivilegedBuiltInRoles } from './seed/built-in-roles.js';
 import { WriteAuditor } from './write-auditor.js';
 
 export interface EntraSimulatorOptions {
@@ -66,6 +68,11 @@ export interface EntraSimulatorOptions {
    * links to it are refused, until its drawn lag has passed. Off by default.
    */
   replicationLag?: ReplicationLagOptions;
+  /**
+   * The tenant's subscriptions (`subscribedSkus`, licences.ts), replacing those the seed gives
+   * (the real tenant's, the generator's): a tenant without a licence a restore needs.
+   */
+  subscribedSkus?: GraphObject[];
 }
 
 /** A running simulated Entra tenant. */
@@ -158,6 +165,7 @@ export async function startEntraSimulator(
     if (source)
       seedFromScubaGear(state, source, options.csdlFile ? await readGraphTypes(options.csdlFile) : undefined);
     else seedContoso(state);
+    seedPrivilegedBuiltInRoles(state);
     generateTenant(state, {
       users: options.users ?? DEFAULT_TENANT_SIZES.users,
       groups: options.groups ?? DEFAULT_TENANT_SIZES.groups,
@@ -165,6 +173,7 @@ export async function startEntraSimulator(
       seed: options.seed ?? DEFAULT_TENANT_SIZES.seed,
     });
     reconcileActiveGrants(state);
+    if (options.subscribedSkus) replaceSubscribedSkus(state, options.subscribedSkus);
     // Seeded policies read as written ones do: Graph answers every policy in one shape.
     const strengths = state.collection('authenticationStrengthPolicies');
     for (const policy of state.collection('conditionalAccessPolicies').values())
@@ -195,6 +204,7 @@ export async function startEntraSimulator(
       ...graphRoutes(graph),
       ...directoryRoutes(graph),
       ...dependencyRoutes(graph),
+      ...subscribedSkuRoutes(graph),
       ...auditRoutes(graph, audits),
       batchRoute(graph, answer),
     );

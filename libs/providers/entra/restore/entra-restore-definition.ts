@@ -1,6 +1,7 @@
 import type { TypeRestoreDefinition } from '@libs/providers/kit/type-restore-definition.js';
 import { ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { RestoreWriteOptions } from '@libs/providers/provider-restore.js';
+import type { LicenceCheck } from './licence-check.js';
 import type { GraphApiClient, GraphObject } from '@libs/providers/entra/graph-api-client.js';
 
 /** The app registration a connection calls Graph as: a restore never locks it out. */
@@ -21,6 +22,8 @@ export interface EntraWriteContext {
   options: RestoreWriteOptions;
   signal?: AbortSignal;
   own: OwnApp;
+  /** the tenant's subscriptions, when the restore read them (licence-check.ts) */
+  licences?: LicenceCheck;
 }
 
 /**

@@ -23,6 +23,8 @@ import { SYNCED_FROM_AD } from './definitions/directory.js';
 import { ACTIVATION, grantOf } from './definitions/roles.js';
 import { IdentifierUriCheck } from './identifier-uri-check.js';
 import { PimPolicyCheck } from './pim-policy-check.js';
+import { LicenceCheck } from './licence-check.js';
+import { ApplicationIds } from './application-ids.js';
 import { referencedIds, rewriteRecord } from './entra-id-references.js';
 import {
   ENTRA_SERVER_OWNED,
@@ -80,7 +82,10 @@ const DYNAMIC_MEMBERS =
  *   application its `appId`), then changed into the backup's record; only one that is not is
  *   created anew;
  * - members of dynamic groups and of groups Active Directory syncs are Entra's and AD's, and
- *   objects a definition protects (the connection's own app, synced users) are never written.
+ *   objects a definition protects (the connection's own app, synced users) are never written;
+ * - a conditional access policy whose conditions need a licence the tenant lacks (risk: Entra ID
+ *   P2; service principals: Workload ID Premium) is left alone, named, as Graph would refuse it
+ *   (licence-check.ts).
  */
 export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRestoreDefinition> {
   readonly order: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
@@ -101,6 +106,10 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   private readonly pim = new PimPolicyCheck();
   /** The identifier URIs Graph would refuse on applications (identifier-uri-check.ts). */
   private readonly uris = new IdentifierUriCheck();
+  /** The tenant's licences, which conditional access conditions need (licence-check.ts). */
+  private readonly licences = new LicenceCheck();
+  /** The `appId` of each application seen, backup's and live (application-ids.ts). */
+  private readonly appIds = new ApplicationIds();
   /** Grants (grantOf) of just-in-time activations, learnt as assignment schedules pass. */
   private readonly activations = new Set<string>();
   /** The wait for Graph's replication of what this restore creates. */
@@ -160,6 +169,8 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         // Without RoleManagementPolicy.Read.Directory the preview still plans, unchecked.
         if (!(error instanceof ProviderAuthError)) throw error;
       });
+    if (types.includes('conditional_access_policy') || types.includes('user_license'))
+      await this.licences.load(this.graph, signal);
     if (types.includes('application'))
       await this.uris.load(this.graph, signal).catch((error: unknown) => {
         if (!(error instanceof ProviderAuthError)) throw error;
@@ -174,8 +185,17 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
         for (const group of page) this.learn(group);
   }
 
+  /**
+   * The record with every id of `ids` replaced. A service principal also has its `appId` replaced
+   * by that of the application its own application was matched with (into another tenant, an
+   * application matched by its name keeps the target's `appId`, which its service principal names).
+   */
   rewrite(record: ResourceRecord, ids: IdMap): ResourceRecord {
-    return rewriteRecord(record, ids);
+    if (record.type === 'application') this.appIds.learn(record);
+    const rewritten = rewriteRecord(record, ids);
+    return record.type === 'service_principal'
+      ? rewriteRecord(rewritten, this.appIds.mapped(ids))
+      : rewritten;
   }
 
   references(record: ResourceRecord): string[] {
@@ -239,6 +259,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
 
   override live(record: ResourceRecord) {
     if (record.type === 'group') this.learn(record.data);
+    if (record.type === 'application') this.appIds.learn(record);
     return super.live(record);
   }
 
@@ -257,6 +278,9 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       const why = this.managedGroups.get(idParts(record.id)[0]);
       if (why) return why;
     }
+    // A policy whose conditions need a licence the tenant lacks: Graph would refuse it.
+    const unlicensed = this.licences.missing(record);
+    if (unlicensed) return unlicensed;
     return super.managedBecause(record);
   }
 
@@ -285,7 +309,13 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   }
 
   protected context(signal?: AbortSignal): EntraWriteContext {
-    return { graph: this.replication.client(this.graph), options: this.options, signal, own: this.own };
+    return {
+      graph: this.replication.client(this.graph),
+      options: this.options,
+      signal,
+      own: this.own,
+      licences: this.licences,
+    };
   }
 
   protected protectedBecause(record: ResourceRecord): string | undefined {

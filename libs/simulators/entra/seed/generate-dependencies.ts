@@ -4,7 +4,7 @@ import type { GraphObject, TenantState } from '@libs/simulators/entra/tenant-sta
 import { FEDERATION_DEFAULTS, MASKED_SECRET } from '@libs/simulators/entra/dependency-objects.js';
 import { guid } from './guid.js';
 
-/** Office 365 E3 and Enterprise Mobility + Security E3, with two plans each ("subscribedSku"). */
+/** Office 365 E3 and Enterprise Mobility + Security E3, with two plans each, and Entra ID P2 ("subscribedSku"). */
 const SKUS: readonly GraphObject[] = [
   {
     id: '6fd2c87f-b296-42f0-b197-1e91e994b900',
@@ -30,6 +30,24 @@ const SKUS: readonly GraphObject[] = [
       {
         servicePlanId: 'c1ec4a95-1f05-45b3-a911-aa3fa01094f5',
         servicePlanName: 'INTUNE_A',
+        appliesTo: 'User',
+      },
+    ],
+  },
+  // Microsoft Entra ID P2 ("Product names and service plan identifiers for licensing"), which
+  // risk-based conditional access needs (licences.ts): a generated tenant takes every condition.
+  {
+    id: '84a661c4-e949-4bd2-a560-ed7766fcaf2b',
+    skuPartNumber: 'AAD_PREMIUM_P2',
+    servicePlans: [
+      {
+        servicePlanId: 'eec0eb4f-6444-4f95-aba0-50c24d67f998',
+        servicePlanName: 'AAD_PREMIUM_P2',
+        appliesTo: 'User',
+      },
+      {
+        servicePlanId: '41781fb2-bc02-4b7c-bd55-b576c07bb09d',
+        servicePlanName: 'AAD_PREMIUM',
         appliesTo: 'User',
       },
     ],

@@ -19,6 +19,10 @@ export interface ScubaGearExport extends ScubaGearDirectoryKeys {
   }>;
   domain_settings: Exported[];
   privileged_users: Record<string, { DisplayName: string; OnPremisesImmutableId: string | null }>;
+  /** the subscribed SKUs (`Get-MgSubscribedSku`: SkuId, SkuPartNumber, units) */
+  license_information?: Exported[];
+  /** the provisioned service plans of every SKU together */
+  service_plans?: Exported[];
 }
 
 /** A file that is not a ScubaGear export with Entra (aad) settings; the message names the section. */
@@ -101,6 +105,8 @@ export function parseScubaGearExport(text: string, file: string): ScubaGearExpor
     })),
     risky_applications: sections.list('risky_applications', 'ObjectId'),
     risky_third_party_service_principals: sections.list('risky_third_party_service_principals', 'ObjectId'),
+    license_information: sections.list('license_information', 'SkuId'),
+    service_plans: sections.list('service_plans', 'ServicePlanId'),
   };
 }
 

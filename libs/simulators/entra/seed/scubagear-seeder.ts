@@ -9,6 +9,7 @@ import { toGraphJson } from './graph-json.js';
 import { seedDirectoryFromScubaGear } from './scubagear-directory.js';
 import { parseScubaGearExport, type ScubaGearExport } from './scubagear-export.js';
 import { userObject } from './users.js';
+import { scubaGearSkus } from '@libs/simulators/entra/licences.js';
 
 /** What a seed from the real tenant loaded, per collection. */
 export interface ScubaGearSeedReport {
@@ -29,6 +30,7 @@ export async function readScubaGearExport(file: string): Promise<ScubaGearExport
 /**
  * Seeds `state` with the real tenant CISA's ScubaGear exported (../shared/fixtures/entra/SOURCE.md),
  * converted from Graph PowerShell objects to Graph JSON (graph-json.ts):
+ * - its subscriptions (`license_information`, `service_plans`: licences.ts);
  * - its 7 conditional access policies, the authorization policy, the authentication methods
  *   policy with its method configurations (`authenticationMethodConfigurations`, as Graph's GET
  *   returns them), its domain;
@@ -58,6 +60,8 @@ export function seedFromScubaGear(
     ...graphJson('organization', { ...tenant.AADAdditionalData[0], Id: tenant.TenantId }),
     displayName: tenant.DisplayName,
   });
+  for (const sku of scubaGearSkus(source.license_information ?? [], source.service_plans ?? []))
+    state.put('subscribedSkus', sku);
   for (const policy of source.conditional_access_policies)
     state.put('conditionalAccessPolicies', graphJson('conditionalAccessPolicy', policy));
   for (const policy of source.authorization_policies)
@@ -78,6 +82,9 @@ export function seedFromScubaGear(
       userObject({
         id,
         displayName: user.DisplayName,
+        // The export leaves out what every user has: a UPN and mail nickname, made from the name
+        // on the tenant's initial domain ("Create user" requires both).
+        ...principalName(user.DisplayName, source),
         onPremisesImmutableId: user.OnPremisesImmutableId,
         accountEnabled: true,
         userType: 'Member',
@@ -90,5 +97,22 @@ export function seedFromScubaGear(
     tenantId: tenant.TenantId,
     counts: Object.fromEntries([...state.collections].map(([name, objects]) => [name, objects.size])),
     dropped,
+  };
+}
+
+/** A privileged user's `userPrincipalName` and `mailNickname`: the name's letters and digits on the initial domain. */
+function principalName(
+  displayName: string,
+  source: ScubaGearExport,
+): { userPrincipalName: string; mailNickname: string } {
+  const initial =
+    source.domain_settings.find((domain) => domain.IsInitial === true) ?? source.domain_settings[0];
+  const mailNickname = displayName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
+  return {
+    userPrincipalName: `${mailNickname}@${String(initial?.Id ?? 'tenant.onmicrosoft.com')}`,
+    mailNickname,
   };
 }

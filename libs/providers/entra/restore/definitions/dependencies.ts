@@ -40,8 +40,16 @@ function licences(data: GraphObject): Array<{ skuId: string; disabledPlans: stri
  * `$select=assignedLicenses`).
  */
 function userLicense(): EntraRestoreDefinition {
-  const write = async (record: ResourceRecord, context: EntraWriteContext) => {
-    const wanted = licences(record.data);
+  const write = async (record: ResourceRecord, context: EntraWriteContext): Promise<string[]> => {
+    // "assignLicense" refuses a SKU the tenant does not subscribe to (another tenant's): left out, named.
+    const all = licences(record.data);
+    const wanted = all.filter(({ skuId }) => context.licences?.subscribes(String(skuId)) !== false);
+    const notes = all
+      .filter((licence) => !wanted.includes(licence))
+      .map(
+        ({ skuId }) =>
+          `Not restorable into this tenant: the licence of SKU ${String(skuId)}, which it does not subscribe to (subscribedSkus)`,
+      );
     const live = await context.graph.object({
       template: '/v1.0/users/{id}',
       params: { id: record.id },
@@ -51,7 +59,7 @@ function userLicense(): EntraRestoreDefinition {
     const removeLicenses = licences(live)
       .map(({ skuId }) => skuId)
       .filter((skuId) => !wanted.some((licence) => licence.skuId === skuId));
-    if (wanted.length === 0 && removeLicenses.length === 0) return;
+    if (wanted.length === 0 && removeLicenses.length === 0) return notes;
     await context.graph.write({
       method: 'POST',
       template: '/v1.0/users/{id}/assignLicense',
@@ -60,13 +68,15 @@ function userLicense(): EntraRestoreDefinition {
       retryNotFound: true,
       signal: context.signal,
     });
+    return notes;
   };
   return {
     writable: (data) => ({ assignedLicenses: licences(data) }),
-    create: (record, context) => write(record, context).then(() => ({ id: record.id })),
-    update: (record, _live, context) => write(record, context).then(() => []),
+    create: (record, context) => write(record, context).then((notes) => ({ id: record.id, notes })),
+    update: (record, _live, context) => write(record, context),
     notes: [
       "A user's licences are assigned again with the plans the backup had turned off; Graph refuses them for a user without a usage location or when the tenant has no licence of the SKU left",
+      'Into a tenant that does not subscribe to a SKU, the licences of that SKU are left out, named in the notes',
     ],
   };
 }

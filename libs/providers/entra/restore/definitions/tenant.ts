@@ -72,6 +72,8 @@ export function tenantDefinitions(): Partial<Record<EntraResourceType, EntraRest
   return {
     organization: {
       writable: (data) => pick(data, ORGANIZATION_WRITABLE),
+      // a tenant has one organization, its id the tenant's: another tenant's is matched with it
+      naturalKey: () => 'the tenant',
       async update(record, live, context) {
         await context.graph.write({
           method: 'PATCH',
