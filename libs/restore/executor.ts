@@ -117,7 +117,7 @@ export async function executeRestore(input: {
       const base = { resourceType: plan.type, resourceId: record.id, name: record.name, action };
       if (!(live ? support.update : support.create)) {
         typeSummary.skip += 1;
-        await items.add(cannotWrite(base, action, support.notes));
+        await items.add(cannotWrite(base, action, support.notes, support.unavailable));
         return;
       }
       const rewritten = restorer.rewrite(record, ids);

@@ -8,6 +8,45 @@ import type { RestoreView } from './restore-helpers.js';
 
 type Json = Record<string, unknown>;
 
+/** Why an app's outbound profile mapping is not in the target. */
+const PROVISIONING_MAPPING =
+  "Okta makes an app's outbound profile mapping when its provisioning is enabled (app_feature), which its API cannot write: set provisioning up again, then the mapping";
+
+/** Differences only an Okta restore into another org has, beside those of docs/restore-fidelity.md's list. */
+export const OKTA_CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> = {
+  app: [
+    {
+      path: /^\/credentials\/oauthClient\/client_id$/,
+      why: "an OIDC app keeps the source org's client_id (Okta takes it on creation, Application credentials.oauthClient.client_id), so its clients keep theirs; Okta gives a new app's client_id its id only when none is given",
+    },
+  ],
+};
+
+/**
+ * Okta's `lostByDesign` (diffModuloMapping): an app's outbound profile mapping whose app's
+ * provisioning (app_feature) was not written, else null.
+ */
+export function oktaLostByDesign(
+  type: string,
+  record: ResourceRecord,
+  notWritten: ReadonlySet<string>,
+): string | null {
+  const app = String((record.data.target as Json | undefined)?.id);
+  return type === 'profile_mapping' && [...notWritten].some((id) => id.startsWith(`${app}:`))
+    ? PROVISIONING_MAPPING
+    : null;
+}
+
+/** The list items of docs/restore-fidelity.md "Into another org": what only a restore into another org differs by. */
+export function crossOrgUnavoidableList(): string[] {
+  return [
+    ...Object.entries(OKTA_CROSS_ORG_UNAVOIDABLE).flatMap(([type, allowed]) =>
+      (allowed ?? []).map((entry) => `- \`${type}\` \`${entry.path.source}\`: ${entry.why}`),
+    ),
+    `- \`profile_mapping\` not in the target: ${PROVISIONING_MAPPING}`,
+  ];
+}
+
 /** One type of the comparison of a source backup with a target's backup, modulo the mapping. */
 export interface CrossOrgRow {
   type: string;

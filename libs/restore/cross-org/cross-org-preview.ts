@@ -44,11 +44,12 @@ export interface UnmappedReference {
 /**
  * What cannot move into the target, named rather than silently dropped: objects left alone (the
  * provider's own objects that differ by org, the target's own API integration under the lockout
- * guard), and types the provider's API cannot write.
+ * guard), types the provider's API cannot write, and types the target cannot hold (`unavailable`:
+ * it lacks the feature or licence they need, RestoreSupport.unavailable).
  */
 export interface CannotMove {
   resourceType: string;
-  kind: 'left_alone' | 'not_writable';
+  kind: 'left_alone' | 'not_writable' | 'unavailable';
   why: string;
   /** the objects' names (or ids), at most MAX_NAMED each */
   objects: string[];
@@ -119,8 +120,8 @@ export async function previewCrossOrg(input: {
       const support = input.restorer.support(type);
       // As execution records it: a write the provider's API cannot make is a skip, with why.
       const unwritable = writing && !(decision.outcome === 'create' ? support.create : support.update);
-      const why = unwritable ? support.notes.join(' ') : decision.why;
-      if (unwritable) cannot(type, 'not_writable', why ?? '', label);
+      const why = unwritable ? (support.unavailable ?? support.notes.join(' ')) : decision.why;
+      if (unwritable) cannot(type, support.unavailable ? 'unavailable' : 'not_writable', why ?? '', label);
       if (decision.outcome === 'left_alone') cannot(type, 'left_alone', why ?? '', label);
       if (objects.length < MAX_LISTED_OBJECTS)
         objects.push({
