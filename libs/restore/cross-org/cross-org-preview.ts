@@ -5,6 +5,7 @@ import { ownId, type PlanDecision } from '@libs/restore/planner.js';
 import { type PruneCandidate, previewRestore, type RestorePreviewRow } from '@libs/restore/preview.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { CrossOrgRestorer } from './cross-org-restorer.js';
+import { absentNamed } from './absent-references.js';
 
 /** At most this many objects are listed one by one (all are counted in the rows). */
 export const MAX_LISTED_OBJECTS = 5000;
@@ -96,6 +97,12 @@ export async function previewCrossOrg(input: {
   });
   const created = new Set(decisions.filter((d) => d.outcome === 'create').map((d) => ownId(d.backupId)));
   const targetIds = new Set([...ids.values(), ...input.restorer.pairs.values()]);
+  // The provider's own objects the target has no twin of: left alone with no live match.
+  const absent = new Map(
+    decisions
+      .filter((decision) => decision.outcome === 'left_alone' && !decision.live)
+      .map((decision) => [ownId(decision.backupId), decision.type]),
+  );
   const objects: CrossOrgObject[] = [];
   const unmapped: UnmappedReference[] = [];
   const cannotMove = new Map<string, CannotMove>();
@@ -120,7 +127,11 @@ export async function previewCrossOrg(input: {
       const support = input.restorer.support(type);
       // As execution records it: a write the provider's API cannot make is a skip, with why.
       const unwritable = writing && !(decision.outcome === 'create' ? support.create : support.update);
-      const why = unwritable ? (support.unavailable ?? support.notes.join(' ')) : decision.why;
+      // As execution does: what names the source's own object the target lacks is left alone.
+      const lacking =
+        writing && !unwritable ? absentNamed(rewritten, input.restorer.references(rewritten), absent) : null;
+      if (lacking) cannot(type, 'left_alone', lacking, label);
+      const why = unwritable ? (support.unavailable ?? support.notes.join(' ')) : (lacking ?? decision.why);
       if (unwritable) cannot(type, support.unavailable ? 'unavailable' : 'not_writable', why ?? '', label);
       if (decision.outcome === 'left_alone') cannot(type, 'left_alone', why ?? '', label);
       if (objects.length < MAX_LISTED_OBJECTS)
@@ -129,10 +140,10 @@ export async function previewCrossOrg(input: {
           sourceId: record.id,
           targetId: decision.live?.id ?? null,
           name: rewritten.name,
-          action: unwritable ? 'left_alone' : decision.outcome,
+          action: unwritable || lacking ? 'left_alone' : decision.outcome,
           ...(why && { why }),
         });
-      if (!writing || unwritable) continue;
+      if (!writing || unwritable || lacking) continue;
       for (const reference of input.restorer.references(rewritten))
         if (!created.has(reference) && !targetIds.has(reference) && !ids.has(reference))
           unmapped.push({ resourceType: type, sourceId: record.id, name: rewritten.name, reference });
