@@ -33,13 +33,9 @@ const ORG_TIMEOUT_MS = 10 * 60_000;
  * What a recorded org's move still lacks, named in its section of docs/restore-fidelity.md: its test
  * runs as an expected failure, so a fix shows as a failing "expected to fail" until removed here.
  */
-const OKTA_OWN_OBJECTS =
-  "the simulated empty target holds fewer of Okta's own objects than a new Identity Engine org: no 'Any two factors' access policy, no first-party apps (Okta Admin Console, Okta Dashboard...), no DefaultExemptIpZone, no 'Okta Administrators' group. A restore never creates Okta's own objects, so those of the source have no twin there, and what names them (their policy rules, the apps' sign-on policies) is refused with 404 instead of being named in the preview's cannotMove and skipped";
-const OPEN: Record<string, string> = {
-  'oie-00': `${OKTA_OWN_OBJECTS}; besides, users imported from a directory come back with Okta as their credential provider (user /credentials/provider/name), OIDC apps name the source's authenticators (app /settings/oauthClient/backchannel_custom_authenticator_id), the default brand's theme assets and email templates are not yet matched`,
-  'classic-00': `${OKTA_OWN_OBJECTS}; besides, users imported from a directory come back with Okta as their credential provider (user /credentials/provider/name), OIDC apps name the source's authenticators (app /settings/oauthClient/backchannel_custom_authenticator_id), the default brand's theme assets and email templates are not yet matched`,
-  'skip-auth-policy-00': OKTA_OWN_OBJECTS,
-};
+const OPEN_BESIDES =
+  "the default brand is not matched with the target's (brand /name, /locale, /defaultApp/appInstanceId), so its theme's assets, email templates, customizations and pages are not either; users a directory (Active Directory) imported come back with Okta as their credential provider (user /credentials/provider), and those naming the directory's app are left alone; policy priorities shift where the source's default policies are not in the target (policy /priority); app user schemas lose /definitions/custom/required; the default user schema its /description";
+const OPEN: Record<string, string> = { 'oie-00': OPEN_BESIDES, 'classic-00': OPEN_BESIDES };
 
 /** The domain each recorded login domain is rewritten to: one sandbox subdomain per source domain. */
 const sandboxDomain = (index: number) => `sandbox-${index + 1}.example.org`;
@@ -64,9 +60,16 @@ function movedSection(org: string, mapping: CrossOrgMapping, rows: CrossOrgRow[]
     'seeded as the round trip above seeds it, backed up and restored in full into an empty simulated org (no users,',
     `groups or apps, seed 71), with a mapping: ${domains.length ? `login domains ${domains.join(', ')}; ` : ''}the`,
     "source org's host to the target's. Then a backup of the target, compared with the source modulo the",
-    'mapping, type by type, as for the generated org.',
+    "mapping, type by type, as for the generated org. Okta's own objects of the source (default policies,",
+    'first-party apps) that the empty target lacks are never created, and what names them is left alone and',
+    "named (the preview's cannotMove).",
     '',
-    crossOrgTable(rows),
+    crossOrgTable(rows.filter((row) => row.source > 0)),
+    '',
+    `Not in this org: ${rows
+      .filter((row) => row.source === 0)
+      .map((row) => `\`${row.type}\``)
+      .join(', ')}.`,
   ];
 }
 
