@@ -97,12 +97,8 @@ export async function previewCrossOrg(input: {
   });
   const created = new Set(decisions.filter((d) => d.outcome === 'create').map((d) => ownId(d.backupId)));
   const targetIds = new Set([...ids.values(), ...input.restorer.pairs.values()]);
-  // The provider's own objects the target has no twin of: left alone with no live match.
-  const absent = new Map(
-    decisions
-      .filter((decision) => decision.outcome === 'left_alone' && !decision.live)
-      .map((decision) => [ownId(decision.backupId), decision.type]),
-  );
+  /** The provider's own objects the target has no twin of, of the types planned so far (as execution has them). */
+  const absent = new Map<string, string>();
   const objects: CrossOrgObject[] = [];
   const unmapped: UnmappedReference[] = [];
   const cannotMove = new Map<string, CannotMove>();
@@ -117,6 +113,9 @@ export async function previewCrossOrg(input: {
 
   for (const [type, ofType] of groupByType(decisions)) {
     ofType.sort((a, b) => a.position - b.position);
+    for (const decision of ofType)
+      if (decision.outcome === 'left_alone' && !decision.live && !decision.backupId.includes(':'))
+        absent.set(decision.backupId, type);
     const byPosition = new Map(ofType.map((decision) => [decision.position, decision]));
     objectsTotal += ofType.length;
     for await (const { position, record } of input.snapshot.readPositions(type, [...byPosition.keys()])) {
