@@ -37,18 +37,18 @@ export const OKTA_CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> 
 
 /**
  * Okta's `lostByDesign` (diffModuloMapping): an app's outbound profile mapping whose app's
- * provisioning (app_feature) was not written, else null.
+ * provisioning (app_feature) was not written; else one of Okta's own objects (managedBecause), which
+ * a restore never creates; else null.
  */
 export function oktaLostByDesign(
   type: string,
   record: ResourceRecord,
   notWritten: ReadonlySet<string>,
 ): string | null {
-  if (DEFINITIONS[type as OktaResourceType]?.managedBecause?.(record.data)) return OKTA_OWN;
   const app = String((record.data.target as Json | undefined)?.id);
-  return type === 'profile_mapping' && [...notWritten].some((id) => id.startsWith(`${app}:`))
-    ? PROVISIONING_MAPPING
-    : null;
+  if (type === 'profile_mapping' && [...notWritten].some((id) => id.startsWith(`${app}:`)))
+    return PROVISIONING_MAPPING;
+  return DEFINITIONS[type as OktaResourceType]?.managedBecause?.(record.data) ? OKTA_OWN : null;
 }
 
 /** The list items of docs/restore-fidelity.md "Into another org": what only a restore into another org differs by. */
