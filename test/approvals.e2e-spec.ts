@@ -4,7 +4,11 @@ import pg from 'pg';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import { ApprovalExpiryJob } from '@app/approvals/approval-expiry.job.js';
 import { TeamsService } from '@app/identity/teams/teams.service.js';
+import { dirname } from 'node:path';
+import { startSimulator } from '@libs/simulators/okta/index.js';
 import { SimulatorClient } from '@libs/simulators/okta/testing/simulator-client.js';
+import { installApiServiceIntegration } from '@tools/demo/okta-api-service.js';
+import { rememberSecrets } from './support/log-capture.js';
 import { createConnection, runBackup } from './support/backup-helpers.js';
 import { Browser, type BrowserResponse } from './support/browser.js';
 import { startTestOrg, type TestOrg } from './support/okta-org.js';
@@ -200,6 +204,74 @@ describe('two-person approval (HTTP, real PostgreSQL, simulator over HTTPS, SMTP
       'approval.approved',
       'approval.executed',
     ]);
+  });
+
+  it('holds a restore into another org; the approver sees the preview re-read against the target, approves, and it runs into the target', async () => {
+    // A second org of the team, trusted through the same CA: the restore writes there.
+    const target = await startSimulator({
+      users: 0,
+      groups: 0,
+      apps: 0,
+      seed: 53,
+      certDir: dirname(org.sim.caCertPath),
+    });
+    try {
+      const integration = await installApiServiceIntegration(target, RESTORE_SCOPES);
+      rememberSecrets(integration.clientSecret);
+      const targetId = await createConnection(ctx, owner.token, { baseUrl: target.baseUrl, ...integration });
+      const targetGroup = (name: string) =>
+        target.snapshot().group.find((group) => (group.data.profile as Json).name === name);
+      // In full: the groups' members and owners are the backup's users, which the target lacks.
+      const body = { backupId: backup.id, targetConnectionId: targetId, mode: 'full' };
+      const before = await restoreCount();
+      const asked = await post(requester, '/api/restore', body);
+      expect(asked.status).toBe(202);
+      const approval = asked.body.approval as Json;
+      expect(approval).toMatchObject({ status: 'pending', body });
+      expect(approval.what.summary).toContain(`into another org, ${target.baseUrl}`);
+      const seen = approval.preview.crossOrg.objects as Json[];
+      expect(seen.find((object) => object.name === 'Approval gamma')).toMatchObject({ action: 'create' });
+      expect(approval.preview.crossOrg.targetConnectionId).toBe(targetId);
+
+      // The target moves meanwhile: the approver's re-read is of the target, and names the object.
+      const okTarget = new SimulatorClient(target);
+      try {
+        const made = await okTarget.call('POST', '/api/v1/groups', {
+          json: { profile: { name: 'Approval gamma' } },
+        });
+        expect(made.status).toBe(200);
+      } finally {
+        await okTarget.close();
+      }
+      const detail = await get(approver, `/api/approvals/${approval.id}`);
+      expect(detail.status).toBe(200);
+      const gamma = (detail.body.live.preview.crossOrg.objects as Json[]).find(
+        (object) => object.name === 'Approval gamma',
+      )!;
+      expect(gamma).toMatchObject({ action: 'same', targetId: targetGroup('Approval gamma')!.id });
+      const key = `/crossOrg/group:${String(gamma.sourceId)}/action`;
+      expect(detail.body.live.changes).toEqual(
+        expect.arrayContaining([
+          { op: 'test', path: key, value: 'create' },
+          { op: 'replace', path: key, value: 'same' },
+        ]),
+      );
+
+      const approved = await post(approver, `/api/approvals/${approval.id}/approve`);
+      expect(approved.status).toBe(200);
+      expect(approved.body.approval).toMatchObject({ status: 'executed', error: null });
+      const done = await waitForRestore(ctx, owner.token, approved.body.approval.result.restoreId as string);
+      expect(done.items.filter((item) => item.outcome === 'failed')).toEqual([]);
+      expect(done.restore).toMatchObject({ status: 'completed', connection_id: targetId });
+      expect(await restoreCount()).toBe(before + 1);
+      // Into the target, not the source: the backup's groups are in the target now.
+      for (const name of ['Approval beta', 'Approval gamma']) expect(targetGroup(name)).toBeDefined();
+      expect(
+        org.sim.snapshot().group.filter((group) => (group.data.profile as Json).name === 'Approval gamma'),
+      ).toHaveLength(1);
+    } finally {
+      await target.close();
+    }
   });
 
   it('tells the approvers (inbox and e-mail), never the requester', async () => {

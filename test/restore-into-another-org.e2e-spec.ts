@@ -11,13 +11,15 @@ import { createConnection, openSnapshot, runBackup } from './support/backup-help
 import { rememberSecrets } from './support/log-capture.js';
 import { OKTA_FIDELITY } from './support/okta-fidelity.js';
 import { RESTORE_SCOPES, runRestore, type RestoreView } from './support/restore-helpers.js';
+import { ROUND_TRIP_TOKEN_SECONDS, updateDoc, withSection } from './support/restore-fidelity.js';
 import {
-  ROUND_TRIP_TOKEN_SECONDS,
-  type Unavoidable,
-  updateDoc,
-  withSection,
-} from './support/restore-fidelity.js';
-import { crossOrgTable, diffModuloMapping, type CrossOrgRow } from './support/cross-org-fidelity.js';
+  crossOrgTable,
+  crossOrgUnavoidableList,
+  diffModuloMapping,
+  OKTA_CROSS_ORG_UNAVOIDABLE,
+  oktaLostByDesign,
+  type CrossOrgRow,
+} from './support/cross-org-fidelity.js';
 import { startTestApp, type TestApp, type TestClient } from './support/test-app.js';
 
 type Json = Record<string, unknown>;
@@ -37,10 +39,7 @@ function writeSection(rows: CrossOrgRow[]): void {
     'The target\'s own objects, left alone, are not differences. "fields that differ" are all documented below',
     '(the list at the end, and these):',
     '',
-    ...Object.entries(CROSS_ORG_UNAVOIDABLE).flatMap(([type, allowed]) =>
-      (allowed ?? []).map((entry) => `- \`${type}\` \`${entry.path.source}\`: ${entry.why}`),
-    ),
-    `- \`profile_mapping\` not in the target: ${PROVISIONING_MAPPING}`,
+    ...crossOrgUnavoidableList(),
     '',
     crossOrgTable(rows),
   ].join('\n');
@@ -49,22 +48,17 @@ function writeSection(rows: CrossOrgRow[]): void {
   );
 }
 
+/** The types of API Access Management (custom authorization servers). */
+const AUTHORIZATION_SERVER_TYPES = [
+  'authorization_server',
+  'authorization_server_scope',
+  'authorization_server_claim',
+  'authorization_server_policy',
+  'authorization_server_policy_rule',
+] as const;
+
 /** What a promotion moves: every category but the people (users stay each org's own). */
 const CONFIGURATION = Object.keys(OKTA_CATEGORIES).filter((category) => category !== 'users');
-
-/** Why an app's outbound profile mapping is not in the target. */
-const PROVISIONING_MAPPING =
-  "Okta makes an app's outbound profile mapping when its provisioning is enabled (app_feature), which its API cannot write: set provisioning up again, then the mapping";
-
-/** Differences only a restore into another org has, beside those of docs/restore-fidelity.md's list. */
-const CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> = {
-  app: [
-    {
-      path: /^\/credentials\/oauthClient\/client_id$/,
-      why: "an OIDC app keeps the source org's client_id (Okta takes it on creation, Application credentials.oauthClient.client_id), so its clients keep theirs; Okta gives a new app's client_id its id only when none is given",
-    },
-  ],
-};
 
 /**
  * docs/restore.md "Into another org": a generated org's backup restored into an empty simulated
@@ -245,6 +239,83 @@ describe('restore into another org (Okta)', () => {
     expect(response.body.error).toContain('Microsoft Entra ID');
   });
 
+  it('names what a target without API Access Management cannot take, and skips it with why', async () => {
+    // An org whose edition lacks API Access Management: Okta answers its Authorization Servers API
+    // with 401 E0000015 (recorded from classic-00; management.yaml Error-FF-NotEnabled-Response-401).
+    const lacking = await startSimulator({
+      users: 0,
+      groups: 0,
+      apps: 0,
+      seed: 72,
+      certDir,
+      lacksFeatures: ['API_ACCESS_MANAGEMENT'],
+    });
+    try {
+      const okta = new SimulatorClient(lacking);
+      try {
+        const answer = await okta.call('GET', '/api/v1/authorizationServers');
+        expect(answer.status).toBe(401);
+        expect(answer.body).toMatchObject({ errorCode: 'E0000015' });
+      } finally {
+        await okta.close();
+      }
+      const app = await installApiServiceIntegration(lacking, RESTORE_SCOPES);
+      rememberSecrets(app.clientSecret);
+      const lackingId = await createConnection(ctx, admin.token, { baseUrl: lacking.baseUrl, ...app });
+      const resourceTypes = [...AUTHORIZATION_SERVER_TYPES, 'trusted_origin'];
+      const body = { backupId, targetConnectionId: lackingId, mapping, resourceTypes };
+      const preview = await ctx.http.post('/api/restore').set(auth()).send(body);
+      expect(preview.status).toBe(200);
+      const { cannotMove, objects } = preview.body.crossOrg as { cannotMove: Json[]; objects: Json[] };
+      const servers = source.snapshot().authorization_server;
+      // Every server is named: as one the target cannot hold, or as Okta's own (left alone).
+      const named = cannotMove.filter((entry) => entry.resourceType === 'authorization_server');
+      expect(named).toContainEqual(
+        expect.objectContaining({
+          kind: 'unavailable',
+          why: expect.stringContaining('lacks API Access Management'),
+        }),
+      );
+      expect(named.flatMap((entry) => entry.objects as string[]).sort()).toEqual(
+        servers.map((server) => server.name).sort(),
+      );
+      const unavailable = new Set(
+        cannotMove.filter((entry) => entry.kind === 'unavailable').map((entry) => entry.resourceType),
+      );
+      const present = AUTHORIZATION_SERVER_TYPES.filter((type) => source.snapshot()[type].length > 0);
+      expect([...unavailable].sort()).toEqual([...present].sort());
+      const server = objects.find((object) => object.resourceType === 'authorization_server')!;
+      expect(server).toMatchObject({ action: 'left_alone', why: expect.stringContaining('E0000015') });
+      // The rest moves: the target's trusted origins are another type, written as usual.
+      expect(
+        objects.some((object) => object.resourceType === 'trusted_origin' && object.action === 'create'),
+      ).toBe(true);
+
+      const run = await runRestore(ctx, admin.token, { ...body, mode: 'selective' });
+      expect(run.restore.status).toBe('completed');
+      expect(run.items.filter((item) => item.outcome === 'failed')).toEqual([]);
+      const skipped = run.items.filter((item) => unavailable.has(item.resourceType));
+      expect(skipped.length).toBe(
+        cannotMove
+          .filter((entry) => entry.kind === 'unavailable')
+          .reduce((sum, entry) => sum + Number(entry.count), 0),
+      );
+      for (const item of skipped) {
+        expect(item).toMatchObject({ action: 'skip', outcome: 'ok' });
+        expect((item.notes as string[])[0]).toMatch(
+          new RegExp(
+            `^Not restored: the org cannot hold ${item.resourceType} objects: the org lacks API Access Management`,
+          ),
+        );
+      }
+      expect(
+        run.items.some((item) => item.resourceType === 'trusted_origin' && item.action === 'create'),
+      ).toBe(true);
+    } finally {
+      await lacking.close();
+    }
+  });
+
   it('restores into the target; a backup of the target then diffs empty against the source modulo the mapping', async () => {
     restored = await runRestore(ctx, admin.token, {
       backupId,
@@ -266,13 +337,8 @@ describe('restore into another org (Okta)', () => {
     const sourceBackup = await ctx.http.get(`/api/backup/${backupId}`).set(auth());
     rows = await diffModuloMapping({
       provider: OKTA_FIDELITY,
-      crossOrgUnavoidable: CROSS_ORG_UNAVOIDABLE,
-      lostByDesign: (type, record, notWritten) => {
-        const app = String((record.data.target as Json | undefined)?.id);
-        return type === 'profile_mapping' && [...notWritten].some((id) => id.startsWith(`${app}:`))
-          ? PROVISIONING_MAPPING
-          : null;
-      },
+      crossOrgUnavoidable: OKTA_CROSS_ORG_UNAVOIDABLE,
+      lostByDesign: oktaLostByDesign,
       source: await openSnapshot(ctx, sourceBackup.body.backup.storage_key as string),
       target: await openSnapshot(ctx, after.storage_key),
       targetBefore: await openSnapshot(ctx, before.body.backup.storage_key as string),

@@ -20,6 +20,13 @@ export interface RestoreSupport {
    * post-restore runbook ("users come back without passwords", "private keys are never returned").
    */
   notes: readonly string[];
+  /**
+   * Why the org written to cannot hold objects of this type at all, when it cannot: it lacks the
+   * feature or licence they need (Okta's API Access Management for authorization servers). Then
+   * nothing of the type is written (`create`, `update`, `delete` false) and each object is skipped
+   * with this reason.
+   */
+  unavailable?: string;
 }
 
 /**

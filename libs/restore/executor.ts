@@ -9,6 +9,7 @@ import { ownId, planType, type TypePlan } from './planner.js';
 import { type RestoreSelection, RestoreScope } from './scope.js';
 import { RestorePruner } from './pruner.js';
 import { mapUnselectedType } from '@libs/restore/cross-org/map-unselected.js';
+import { absentNamed } from '@libs/restore/cross-org/absent-references.js';
 
 /** How often a long type reports its progress, ms. */
 const PROGRESS_EVERY_MS = 2000;
@@ -46,6 +47,8 @@ export async function executeRestore(input: {
   const { snapshot, restorer, sink } = input;
   const scope = new RestoreScope(input.selection, restorer);
   const ids = new Map<string, string>();
+  /** into another org: the provider's own objects of the backup the target has no twin of */
+  const absent = new Map<string, string>();
   const summary: Record<string, RestoreTypeSummary> = {};
   const items = new ItemLog(sink);
   const types = restorer.order.filter((type) => snapshot.has(type));
@@ -59,7 +62,8 @@ export async function executeRestore(input: {
 
   let pct = 20;
   for (const [index, type] of types.entries()) {
-    if (input.crossOrg && !input.selection.types.has(type)) await mapUnselectedType({ ...input, type, ids });
+    if (input.crossOrg && !input.selection.types.has(type))
+      await mapUnselectedType({ ...input, type, ids, absent });
     if (!input.selection.types.has(type) && !scope.reachesBeyondTypes()) continue;
     pct = Math.round(20 + (index / types.length) * (input.prune ? 60 : 75));
     await sink.progress(pct, `Restoring ${type}`, summary);
@@ -77,6 +81,7 @@ export async function executeRestore(input: {
     // references mean. A live record matched by natural key may still name the deleted object (an
     // app's sign-on policy record names the policy deleted since) and must not map it back.
     for (const [from, to] of plan.rematched) if (!ids.has(from)) ids.set(from, to);
+    for (const [id, absentType] of plan.absent) absent.set(id, absentType);
     const typeSummary = summaryOf(type);
     typeSummary.skip += plan.skip;
     addNotes(typeSummary, plan.notes);
@@ -123,13 +128,20 @@ export async function executeRestore(input: {
       const base = { resourceType: plan.type, resourceId: record.id, name: record.name, action };
       if (!(live ? support.update : support.create)) {
         typeSummary.skip += 1;
-        await items.add(cannotWrite(base, action, support.notes));
+        await items.add(cannotWrite(base, action, support.notes, support.unavailable));
         return;
       }
       const rewritten = restorer.rewrite(
         live && input.reshape ? input.reshape(plan.type, record) : record,
         ids,
       );
+      // Into another org: what names the source's own object the target lacks is named, not refused.
+      const lacking = input.crossOrg ? absentNamed(rewritten, restorer.references(rewritten), absent) : null;
+      if (lacking) {
+        typeSummary.skip += 1;
+        await items.add({ ...base, action: 'skip', outcome: 'ok', notes: [lacking] });
+        return;
+      }
       let result: RestoreWriteResult;
       try {
         result = live

@@ -38,20 +38,26 @@ const MAX_QUEUED_BATCHES = 4;
 
 /**
  * The item of a write the provider's API cannot make (a signing key's private half, a feature an
- * app cannot be given through the API): recorded as a skip with the reason and the type's runbook
+ * app cannot be given through the API), or one into an org that cannot hold the type (it lacks the
+ * feature or licence: `unavailable`): recorded as a skip with the reason and the type's runbook
  * notes, not as a failure, since no run can make it; the preview lists such types too.
  */
 export function cannotWrite(
   base: Pick<RestoreItem, 'resourceType' | 'resourceId' | 'name'>,
   action: Exclude<RestoreAction, 'skip'>,
   notes: readonly string[],
+  /** RestoreSupport.unavailable: why the org cannot hold the type at all */
+  unavailable?: string,
 ): RestoreItem {
   const verb = { create: 'create', update: 'change', delete: 'delete' }[action];
+  const why = unavailable
+    ? `Not restored: the org cannot hold ${base.resourceType} objects: ${unavailable}`
+    : `Not restored: the provider's API cannot ${verb} ${base.resourceType} objects`;
   return {
     ...base,
     action: 'skip',
     outcome: 'ok',
-    notes: [`Not restored: the provider's API cannot ${verb} ${base.resourceType} objects`, ...notes],
+    notes: [why, ...notes.filter((note) => note !== unavailable)],
   };
 }
 

@@ -42,6 +42,12 @@ export interface TypePlan {
   rematched: Map<string, string>;
   /** the live records of `unmatched`, when asked for (`keepUnmatched`: the preview rates them) */
   unmatchedRecords: Map<string, ResourceRecord>;
+  /**
+   * Into another org: backup object id -> type, of the provider's own top-level objects (managed,
+   * never created) that the target has no twin of: what names them cannot be written there
+   * (cross-org/absent-references.ts).
+   */
+  absent: Map<string, string>;
 }
 
 /**
@@ -165,6 +171,8 @@ export async function planType(input: {
     const leftAlone = match ? match.protectedBecause : entry.managedBecause;
     const seen = { type, position: entry.position, backupId: entry.backupId, ...(match && { live: match }) };
     if (leftAlone) {
+      // An object, not a link between two (a membership's own id is its user's).
+      if (!match && input.crossOrg && !entry.backupId.includes(':')) plan.absent.set(entry.backupId, type);
       plan.skip += 1;
       plan.notes.add(leftAlone);
       input.observe?.({ ...seen, outcome: 'left_alone', why: leftAlone });
@@ -325,6 +333,7 @@ export function emptyPlan(type: string): TypePlan {
     matched: [],
     rematched: new Map(),
     unmatchedRecords: new Map(),
+    absent: new Map(),
   };
 }
 

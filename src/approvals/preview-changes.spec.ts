@@ -37,4 +37,22 @@ describe('previewChanges', () => {
     );
     expect(sut.filter((op) => op.path.startsWith('/rows/user'))).toEqual([]);
   });
+
+  it('into another org, names an object whose action in the target changed, by its source id', () => {
+    const objects = (action: string) => ({
+      objects: [
+        { resourceType: 'group', sourceId: '00g1', targetId: null, name: 'Sales', action },
+        { resourceType: 'group', sourceId: null, targetId: '00g9', name: 'Own', action: 'target_only' },
+      ],
+      cannotMove: [],
+    });
+    const sut = previewChanges(
+      { preview: [row('group', 1)], crossOrg: objects('create') },
+      { preview: [row('group', 1)], crossOrg: objects('same') },
+    );
+    expect(sut).toEqual([
+      { op: 'test', path: '/crossOrg/group:00g1/action', value: 'create' },
+      { op: 'replace', path: '/crossOrg/group:00g1/action', value: 'same' },
+    ]);
+  });
 });

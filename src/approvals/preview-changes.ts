@@ -7,6 +7,11 @@ interface PreviewShape {
   prune?: ReadonlyArray<{ resourceType: string; id: string }>;
   /** an undo's dry run (GET /api/restore/undo): each change it would reverse */
   changes?: ReadonlyArray<{ resourceType: string; id: string; action: string }>;
+  /** a restore into another org's dry run: each object and what the restore would do to it there */
+  crossOrg?: {
+    objects?: ReadonlyArray<{ resourceType: string; sourceId: string | null; targetId: string | null }>;
+    cannotMove?: ReadonlyArray<{ resourceType: string; kind: string; why: string }>;
+  };
 }
 
 /** Fields of a dry run that change every time it is read, not with the org. */
@@ -14,7 +19,9 @@ const READ_AT = new Set(['collectedAt', 'notes']);
 
 /**
  * A dry run keyed so that a patch names what changed: `/rows/<type>/<count>`,
- * `/prune/<type>:<id>/<field>`, and an undo's `/undo/<action>:<type>:<id>/<field>`.
+ * `/prune/<type>:<id>/<field>`, an undo's `/undo/<action>:<type>:<id>/<field>`, and into another
+ * org `/crossOrg/<type>:<sourceId>/<field>` (`target:<targetId>` for the target's own objects) and
+ * `/cannotMove/<type>:<kind>/<field>`.
  */
 function keyed(preview: PreviewShape): Record<string, unknown> {
   return {
@@ -28,6 +35,20 @@ function keyed(preview: PreviewShape): Record<string, unknown> {
         change,
       ]),
     ),
+    ...(preview.crossOrg && {
+      crossOrg: Object.fromEntries(
+        (preview.crossOrg.objects ?? []).map(({ resourceType, sourceId, ...object }) => [
+          `${resourceType}:${sourceId ?? `target:${object.targetId}`}`,
+          object,
+        ]),
+      ),
+      cannotMove: Object.fromEntries(
+        (preview.crossOrg.cannotMove ?? []).map(({ resourceType, kind, ...entry }) => [
+          `${resourceType}:${kind}`,
+          entry,
+        ]),
+      ),
+    }),
   };
 }
 

@@ -281,9 +281,14 @@ export class RestoreService {
       body.mode === 'undo'
         ? 'Undo of the changes since'
         : `${body.mode === 'full' ? 'Full' : 'Selective'} restore${body.prune ? ' with prune' : ''} of`;
+    // Into another org, the org written to is the target's (docs/restore.md "Into another org").
+    const crossOrg = 'crossOrg' in preview ? preview.crossOrg : undefined;
+    const into = crossOrg
+      ? `another org, ${crossOrg.targetOrgUrl} (backed up from ${preview.sourceOrgUrl})`
+      : preview.sourceOrgUrl;
     return {
       target: { type: 'backup', id: body.backupId },
-      summary: `${kind} backup ${body.backupId} into ${preview.sourceOrgUrl}`,
+      summary: `${kind} backup ${body.backupId} into ${into}`,
       body: { ...body },
       preview: { ...preview },
     };

@@ -1,4 +1,6 @@
 import fastJsonPatch from 'fast-json-patch';
+import { restoreDefinitions } from '@libs/providers/okta/restore/definitions/index.js';
+import type { OktaResourceType } from '@libs/providers/okta/okta-resource-types.js';
 import { withoutVolatile } from '@libs/diff/record-patch.js';
 import type { CompiledMapping } from '@libs/restore/cross-org/mapping.js';
 import type { ResourceRecord } from '@libs/records/resource-record.js';
@@ -7,6 +9,57 @@ import { type FidelityProvider, isUnavoidable, type Unavoidable } from './restor
 import type { RestoreView } from './restore-helpers.js';
 
 type Json = Record<string, unknown>;
+
+/** Why a record the restore left alone (it names the source's own object the target lacks) is not in the target. */
+const LEFT_ALONE =
+  "it names Okta's own object of the source org (a default policy, a first-party app), which the target does not have and a restore never creates: left alone and named (the preview's cannotMove), as the target's own would be paired with it (mapping pairs)";
+
+/** Why one of Okta's own objects of the source org (managed: never created) is not in the target. */
+const OKTA_OWN =
+  "Okta's own object of the source org (managedBecause: a default policy, a first-party app, a built-in group or zone), which a restore never creates: the target has none of that name";
+
+/** The restore's definitions, for which objects Okta manages. */
+const DEFINITIONS = restoreDefinitions({ activateUsers: false });
+
+/** Why an app's outbound profile mapping is not in the target. */
+const PROVISIONING_MAPPING =
+  "Okta makes an app's outbound profile mapping when its provisioning is enabled (app_feature), which its API cannot write: set provisioning up again, then the mapping";
+
+/** Differences only an Okta restore into another org has, beside those of docs/restore-fidelity.md's list. */
+export const OKTA_CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> = {
+  app: [
+    {
+      path: /^\/credentials\/oauthClient\/client_id$/,
+      why: "an OIDC app keeps the source org's client_id (Okta takes it on creation, Application credentials.oauthClient.client_id), so its clients keep theirs; Okta gives a new app's client_id its id only when none is given",
+    },
+  ],
+};
+
+/**
+ * Okta's `lostByDesign` (diffModuloMapping): an app's outbound profile mapping whose app's
+ * provisioning (app_feature) was not written; else one of Okta's own objects (managedBecause), which
+ * a restore never creates; else null.
+ */
+export function oktaLostByDesign(
+  type: string,
+  record: ResourceRecord,
+  notWritten: ReadonlySet<string>,
+): string | null {
+  const app = String((record.data.target as Json | undefined)?.id);
+  if (type === 'profile_mapping' && [...notWritten].some((id) => id.startsWith(`${app}:`)))
+    return PROVISIONING_MAPPING;
+  return DEFINITIONS[type as OktaResourceType]?.managedBecause?.(record.data) ? OKTA_OWN : null;
+}
+
+/** The list items of docs/restore-fidelity.md "Into another org": what only a restore into another org differs by. */
+export function crossOrgUnavoidableList(): string[] {
+  return [
+    ...Object.entries(OKTA_CROSS_ORG_UNAVOIDABLE).flatMap(([type, allowed]) =>
+      (allowed ?? []).map((entry) => `- \`${type}\` \`${entry.path.source}\`: ${entry.why}`),
+    ),
+    `- \`profile_mapping\` not in the target: ${PROVISIONING_MAPPING}`,
+  ];
+}
 
 /** One type of the comparison of a source backup with a target's backup, modulo the mapping. */
 export interface CrossOrgRow {
@@ -112,7 +165,9 @@ export async function diffModuloMapping(input: {
       if (!twin) {
         const item = items.get(`${type} ${original.id}`);
         const why = input.lostByDesign?.(type, original, notWritten) ?? null;
-        if (String(item?.notes[0] ?? '').startsWith('Not restored')) {
+        const note = String(item?.notes[0] ?? '');
+        if (note.startsWith('Left alone')) row.byDesign.push(LEFT_ALONE);
+        else if (note.startsWith('Not restored')) {
           row.notWritten.push(original.id);
           notWritten.add(original.id);
         } else if (why !== null) row.byDesign.push(why);

@@ -1940,8 +1940,11 @@ export interface components {
         };
         CannotMove: {
             resourceType: string;
-            /** @enum {string} */
-            kind: "left_alone" | "not_writable";
+            /**
+             * @description `left_alone`: the provider’s own objects, the lockout guard; `not_writable`: the provider’s API cannot write the type; `unavailable`: the target lacks the feature or licence the type needs (`why` names it).
+             * @enum {string}
+             */
+            kind: "left_alone" | "not_writable" | "unavailable";
             why: string;
             /** @description Names (or ids), at most 50. */
             objects: string[];

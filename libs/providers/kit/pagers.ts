@@ -19,6 +19,11 @@ export interface PagedList<T> {
   failure: (response: TransportResponse) => Error;
   /** Statuses that mean "nothing to list" when they answer the first page (a parent deleted since). */
   emptyOn?: readonly number[];
+  /**
+   * Whether an answer to the first page means "nothing to list" by its body (Okta's E0000015: the
+   * org lacks the feature the list belongs to, so it holds none).
+   */
+  emptyWhen?: (response: TransportResponse) => boolean;
   signal?: AbortSignal;
 }
 
@@ -26,7 +31,7 @@ export interface PagedList<T> {
  * Yields each page of a list as it arrives, following the next URLs its reader finds, so a
  * caller never holds more than one page.
  *
- * @throws `failure(response)` for an answer other than 200 (or `emptyOn` on the first page);
+ * @throws `failure(response)` for an answer other than 200 (or `emptyOn`, `emptyWhen` on the first page);
  *   what `read` throws; the signal's reason when aborted between pages.
  */
 export async function* followPages<T>(list: PagedList<T>): AsyncGenerator<T> {
@@ -35,7 +40,7 @@ export async function* followPages<T>(list: PagedList<T>): AsyncGenerator<T> {
   while (url) {
     list.signal?.throwIfAborted();
     const response = await list.fetch(url);
-    if (first && list.emptyOn?.includes(response.status)) return;
+    if (first && (list.emptyOn?.includes(response.status) || list.emptyWhen?.(response))) return;
     first = false;
     if (response.status !== 200) throw list.failure(response);
     const { page, next } = list.read(response, url);

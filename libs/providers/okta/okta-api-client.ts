@@ -1,6 +1,7 @@
 import { ProviderAuthError, ProviderRequestError } from '@libs/providers/provider-errors.js';
 import type { TokenSource } from '@libs/providers/kit/client-credentials.js';
 import { followPages, linkHeaderNext } from '@libs/providers/kit/pagers.js';
+import { isFeatureNotEnabled } from './okta-feature.js';
 import type {
   HttpTransport,
   TransportRequest,
@@ -100,20 +101,22 @@ export class OktaApiClient {
       },
       failure: (response) => failure(response, `GET ${list.template}`),
       emptyOn: list.emptyOn,
+      // An org without the feature holds none of its objects.
+      emptyWhen: isFeatureNotEnabled,
       signal: list.signal,
     });
   }
 
   /**
    * One object (`GET /api/v1/meta/schemas/group/default`...), or null when the answer is one
-   * of `emptyOn` (404 for a page that was never customized).
+   * of `emptyOn` (404 for a page that was never customized) or says the org lacks the feature.
    *
    * @throws as `pages` does, and ProviderRequestError when the body is not a JSON object.
    */
   async object(request: Omit<ListRequest, 'itemsKey'>): Promise<OktaObject | null> {
     request.signal?.throwIfAborted();
     const response = await this.get(this.firstUrl(request), request.template, request.signal);
-    if (request.emptyOn?.includes(response.status)) return null;
+    if (request.emptyOn?.includes(response.status) || isFeatureNotEnabled(response)) return null;
     if (response.status !== 200) throw failure(response, `GET ${request.template}`);
     const body = parseJson(response.body);
     if (body === null || typeof body !== 'object' || Array.isArray(body))
@@ -122,6 +125,19 @@ export class OktaApiClient {
         200,
       );
     return body as OktaObject;
+  }
+
+  /**
+   * Whether the org has the feature `template`'s list belongs to: false when Okta answers the
+   * list's first page with E0000015 (okta-feature.ts), true when it answers it with 200.
+   * @throws ProviderAuthError when Okta refuses a fresh token; ProviderRequestError for any other answer
+   */
+  async hasFeature(template: string, signal?: AbortSignal): Promise<boolean> {
+    signal?.throwIfAborted();
+    const response = await this.get(this.firstUrl({ template }), template, signal);
+    if (isFeatureNotEnabled(response)) return false;
+    if (response.status !== 200) throw failure(response, `GET ${template}`);
+    return true;
   }
 
   /**
@@ -187,7 +203,7 @@ export class OktaApiClient {
         idempotent,
         signal,
       });
-      if (response.status !== 401) return response;
+      if (response.status !== 401 || isFeatureNotEnabled(response)) return response;
       // Expired or revoked before its time: one fresh token, then give up.
       this.tokens.invalidate(token);
       if (refreshed) throw new ProviderAuthError(`Okta refused a fresh access token: ${describe(response)}`);

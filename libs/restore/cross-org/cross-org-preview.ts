@@ -5,6 +5,7 @@ import { ownId, type PlanDecision } from '@libs/restore/planner.js';
 import { type PruneCandidate, previewRestore, type RestorePreviewRow } from '@libs/restore/preview.js';
 import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { CrossOrgRestorer } from './cross-org-restorer.js';
+import { absentNamed } from './absent-references.js';
 
 /** At most this many objects are listed one by one (all are counted in the rows). */
 export const MAX_LISTED_OBJECTS = 5000;
@@ -44,11 +45,12 @@ export interface UnmappedReference {
 /**
  * What cannot move into the target, named rather than silently dropped: objects left alone (the
  * provider's own objects that differ by org, the target's own API integration under the lockout
- * guard), and types the provider's API cannot write.
+ * guard), types the provider's API cannot write, and types the target cannot hold (`unavailable`:
+ * it lacks the feature or licence they need, RestoreSupport.unavailable).
  */
 export interface CannotMove {
   resourceType: string;
-  kind: 'left_alone' | 'not_writable';
+  kind: 'left_alone' | 'not_writable' | 'unavailable';
   why: string;
   /** the objects' names (or ids), at most MAX_NAMED each */
   objects: string[];
@@ -95,6 +97,8 @@ export async function previewCrossOrg(input: {
   });
   const created = new Set(decisions.filter((d) => d.outcome === 'create').map((d) => ownId(d.backupId)));
   const targetIds = new Set([...ids.values(), ...input.restorer.pairs.values()]);
+  /** The provider's own objects the target has no twin of, of the types planned so far (as execution has them). */
+  const absent = new Map<string, string>();
   const objects: CrossOrgObject[] = [];
   const unmapped: UnmappedReference[] = [];
   const cannotMove = new Map<string, CannotMove>();
@@ -109,6 +113,9 @@ export async function previewCrossOrg(input: {
 
   for (const [type, ofType] of groupByType(decisions)) {
     ofType.sort((a, b) => a.position - b.position);
+    for (const decision of ofType)
+      if (decision.outcome === 'left_alone' && !decision.live && !decision.backupId.includes(':'))
+        absent.set(decision.backupId, type);
     const byPosition = new Map(ofType.map((decision) => [decision.position, decision]));
     objectsTotal += ofType.length;
     for await (const { position, record } of input.snapshot.readPositions(type, [...byPosition.keys()])) {
@@ -119,8 +126,12 @@ export async function previewCrossOrg(input: {
       const support = input.restorer.support(type);
       // As execution records it: a write the provider's API cannot make is a skip, with why.
       const unwritable = writing && !(decision.outcome === 'create' ? support.create : support.update);
-      const why = unwritable ? support.notes.join(' ') : decision.why;
-      if (unwritable) cannot(type, 'not_writable', why ?? '', label);
+      // As execution does: what names the source's own object the target lacks is left alone.
+      const lacking =
+        writing && !unwritable ? absentNamed(rewritten, input.restorer.references(rewritten), absent) : null;
+      if (lacking) cannot(type, 'left_alone', lacking, label);
+      const why = unwritable ? (support.unavailable ?? support.notes.join(' ')) : (lacking ?? decision.why);
+      if (unwritable) cannot(type, support.unavailable ? 'unavailable' : 'not_writable', why ?? '', label);
       if (decision.outcome === 'left_alone') cannot(type, 'left_alone', why ?? '', label);
       if (objects.length < MAX_LISTED_OBJECTS)
         objects.push({
@@ -128,10 +139,10 @@ export async function previewCrossOrg(input: {
           sourceId: record.id,
           targetId: decision.live?.id ?? null,
           name: rewritten.name,
-          action: unwritable ? 'left_alone' : decision.outcome,
+          action: unwritable || lacking ? 'left_alone' : decision.outcome,
           ...(why && { why }),
         });
-      if (!writing || unwritable) continue;
+      if (!writing || unwritable || lacking) continue;
       for (const reference of input.restorer.references(rewritten))
         if (!created.has(reference) && !targetIds.has(reference) && !ids.has(reference))
           unmapped.push({ resourceType: type, sourceId: record.id, name: rewritten.name, reference });

@@ -7,6 +7,7 @@ import type { RequestLogSummary } from './http/request-log.js';
 import type { RateLimitMode } from './rate-limit/rate-limiter.js';
 import type { FixtureSeedReport } from './seed/fixtures/fixture-seeder.js';
 import type { OrgContext } from './org-context.js';
+import type { OktaOrgFeature } from './http/org-features.js';
 
 export interface SimulatorOptions {
   /** TCP port; 0 (default) picks an ephemeral one. */
@@ -29,6 +30,11 @@ export interface SimulatorOptions {
   rateLimits?: RateLimitMode;
   /** Where the CA and server certificate are written (default: a new temp dir, removed on close). */
   certDir?: string;
+  /**
+   * Features of Okta's editions this org lacks (http/org-features.ts): their APIs answer 401
+   * E0000015, as a real org without them does. Default: none.
+   */
+  lacksFeatures?: readonly OktaOrgFeature[];
   /** Fault injection (off by default). */
   faults?: FaultOptions;
   /**

@@ -7,6 +7,7 @@ import { CredentialStore } from './auth/credential-store.js';
 import { tokenRoutes } from './auth/token.routes.js';
 import { FaultInjector } from '@libs/simulators/kit/http/faults.js';
 import { createRequestHandler } from './http/pipeline.js';
+import { type OktaOrgFeature, withoutFeatures } from './http/org-features.js';
 import { RequestLog } from './http/request-log.js';
 import { type Route, Router } from '@libs/simulators/kit/http/router.js';
 import { ID_PREFIX, oktaId } from './store/okta-ids.js';
@@ -37,7 +38,7 @@ import { OrgState } from './store/org-state.js';
 import { issueTlsMaterial } from '@libs/simulators/kit/tls/certificates.js';
 import { listenHttps } from '@libs/simulators/kit/tls/https-listener.js';
 
-function routerFor(org: OrgContext, extra: Route[]): Router {
+function routerFor(org: OrgContext, extra: Route[], lacking: readonly OktaOrgFeature[]): Router {
   const router = new Router();
   router.add(...extra);
   for (const routes of [
@@ -61,7 +62,7 @@ function routerFor(org: OrgContext, extra: Route[]): Router {
     iamRoutes,
     systemLogRoutes,
   ])
-    router.add(...routes(org));
+    router.add(...withoutFeatures(routes(org), lacking));
   return router;
 }
 
@@ -105,7 +106,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     server.on(
       'request',
       createRequestHandler({
-        router: routerFor(org, options.hostedRoutes?.(org) ?? []),
+        router: routerFor(org, options.hostedRoutes?.(org) ?? [], options.lacksFeatures ?? []),
         credentials,
         rateLimiter,
         requestLog,

@@ -1,12 +1,18 @@
 import { OKTA_VOLATILE_FIELDS } from '@libs/providers/okta/okta-volatile-fields.js';
 import { DefinitionRestorer } from '@libs/providers/kit/definition-restorer.js';
-import type { IdMap, RestoreWriteOptions, RestoreWriteResult } from '@libs/providers/provider-restore.js';
+import type {
+  IdMap,
+  RestoreSupport,
+  RestoreWriteOptions,
+  RestoreWriteResult,
+} from '@libs/providers/provider-restore.js';
 import type { ResourceRecord, ResourceType } from '@libs/records/resource-record.js';
 import type { OktaApiClient } from '@libs/providers/okta/okta-api-client.js';
 import { restoreDefinitions } from './definitions/index.js';
 import { groupManagedBecause } from './definitions/directory.js';
 import { referencedIds, rewriteRecord } from './okta-id-references.js';
 import { OKTA_RESTORE_ORDER } from './okta-restore-order.js';
+import { OKTA_FEATURE_GATES } from './okta-feature-gates.js';
 import {
   idParts,
   omit,
@@ -27,6 +33,8 @@ export class OktaRestorer extends DefinitionRestorer<WriteContext> {
   readonly order: readonly ResourceType[] = OKTA_RESTORE_ORDER;
   /** Groups Okta manages (Everyone, APP_GROUP), learned by `prepare` and as group records pass. */
   private readonly managedGroupIds = new Set<string>();
+  /** Types the org cannot hold (a feature it lacks), with why: learned by `prepare`. */
+  private readonly unavailable = new Map<ResourceType, string>();
 
   /**
    * @param ownClientId the client id of the API service integration the connection calls with
@@ -40,15 +48,29 @@ export class OktaRestorer extends DefinitionRestorer<WriteContext> {
   }
 
   /**
-   * Learns which groups Okta manages when memberships are among `types`, or users (created with
-   * their memberships), with one request listing BUILT_IN and APP_GROUP groups, so their
-   * memberships are left alone even when the `group` type itself is not restored.
+   * Learns, with one request per feature gate among `types` (okta-feature-gates.ts), which types
+   * the org cannot hold for lack of a feature (`support` then says so); and which groups Okta
+   * manages when memberships are among `types`, or users (created with their memberships), with
+   * one request listing BUILT_IN and APP_GROUP groups, so their memberships are left alone even
+   * when the `group` type itself is not restored.
+   * @throws ProviderError when the org cannot be read
    */
   async prepare(types: readonly ResourceType[], signal?: AbortSignal): Promise<void> {
+    this.unavailable.clear();
+    for (const gate of OKTA_FEATURE_GATES)
+      if (gate.types.some((type) => types.includes(type)) && !(await this.api.hasFeature(gate.probe, signal)))
+        for (const type of gate.types) this.unavailable.set(type, gate.why);
     if (!types.includes('group_membership') && !types.includes('user')) return;
     const filter = 'type eq "BUILT_IN" or type eq "APP_GROUP"';
     for await (const page of this.api.pages({ template: '/api/v1/groups', query: { filter }, signal }))
       for (const group of page) if (typeof group.id === 'string') this.managedGroupIds.add(group.id);
+  }
+
+  /** As DefinitionRestorer's, but nothing of a type the org cannot hold (`prepare`), with why. */
+  override support(type: ResourceType): RestoreSupport {
+    const unavailable = this.unavailable.get(type);
+    if (unavailable === undefined) return super.support(type);
+    return { create: false, update: false, delete: false, notes: [unavailable], unavailable };
   }
 
   rewrite(record: ResourceRecord, ids: IdMap): ResourceRecord {

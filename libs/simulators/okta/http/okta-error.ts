@@ -62,6 +62,20 @@ export function accessDenied(headers: Record<string, string> = {}): OktaError {
   );
 }
 
+/**
+ * 401 E0000015 "You do not have permission to access the feature you are requesting": the org
+ * lacks the feature the API belongs to (its edition). Recorded so from a real org without API
+ * Access Management (../shared/fixtures/okta/vcr, classic-00: `POST /api/v1/authorizationServers`,
+ * `GET /api/v1/authorizationServers/default`); management.yaml `Error-FF-NotEnabled-Response-401`.
+ */
+export function featureNotEnabled(): OktaError {
+  return new OktaError(
+    401,
+    'E0000015',
+    'You do not have permission to access the feature you are requesting',
+  );
+}
+
 /** 400 E0000031: a `filter` or `search` expression the simulator cannot parse. */
 export function invalidSearch(detail: string): OktaError {
   return new OktaError(400, 'E0000031', 'Invalid search criteria.', [detail]);

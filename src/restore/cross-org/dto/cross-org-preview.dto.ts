@@ -47,7 +47,12 @@ export class UnmappedReferenceDto implements UnmappedReference {
 @ApiSchema({ name: 'CannotMove' })
 export class CannotMoveDto implements CannotMove {
   @ApiProperty() resourceType!: string;
-  @ApiProperty({ enum: ['left_alone', 'not_writable'] }) kind!: CannotMove['kind'];
+  @ApiProperty({
+    enum: ['left_alone', 'not_writable', 'unavailable'],
+    description:
+      '`left_alone`: the provider’s own objects, the lockout guard; `not_writable`: the provider’s API cannot write the type; `unavailable`: the target lacks the feature or licence the type needs (`why` names it).',
+  })
+  kind!: CannotMove['kind'];
   @ApiProperty() why!: string;
   @ApiProperty({ type: [String], description: 'Names (or ids), at most 50.' }) objects!: string[];
   @ApiProperty({ type: 'integer' }) count!: number;
