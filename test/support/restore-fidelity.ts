@@ -34,7 +34,7 @@ interface Change {
   };
 }
 /** A field that differs after the round trip, with its value after (for failure messages). */
-interface Difference {
+export interface Difference {
   type: string;
   path: string;
   /** the JSON Patch operation from the backed-up value to the live one (`add`: the backup lacked it) */
@@ -210,6 +210,20 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
     mode: 'selective',
     resourceTypes: [type, ...(step.with ?? [])],
   });
+  return compareAfterRestore(provider, step, restored);
+}
+
+/**
+ * The comparison half of a round trip, after a restore (`restored`, selective or an undo) from
+ * `step.from`: backs up, diffs the two backups through the API and reconciles them as
+ * restoreAndCompare does. @returns the outcome, with the differences and lost records by type
+ */
+export async function compareAfterRestore(
+  provider: FidelityProvider,
+  step: RoundTripStep,
+  restored: RestoreView,
+): Promise<RoundTripOutcome & { differences: Difference[]; lost: string[] }> {
+  const { ctx, token, from, type } = step;
   const after = await runBackup(ctx, token, { connectionId: step.connectionId });
   const diff = await ctx.http
     .post('/api/diff')
@@ -253,6 +267,8 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
   return {
     after,
     problems,
+    differences: outcome.differences,
+    lost: outcome.lost,
     writes: restored.items.map(
       (item) =>
         `${item.action} ${item.resourceType} ${item.resourceId} ${item.outcome} ${String(item.error ?? '')}`,
