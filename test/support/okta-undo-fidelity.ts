@@ -55,7 +55,14 @@ export function describeOktaUndo(subject: RoundTripOrg): void {
 
     afterAll(async () => {
       if (outcome)
-        writeUndoSection(subject.section, title(subject.section), INTRO, outcome.rows, OKTA_RESTORE_ORDER);
+        writeUndoSection(
+          subject.section,
+          title(subject.section),
+          INTRO,
+          outcome.rows,
+          OKTA_RESTORE_ORDER,
+          subject.open,
+        );
       await ctx?.close();
       await okta?.close();
       await org?.sim.close();

@@ -321,8 +321,16 @@ async function reconcile(
   for (const item of restored.items)
     if (item.newId) ids.set(String(item.resourceId).split(':').pop()!, String(item.newId).split(':').pop()!);
   /** Ids in `text` rewritten to the re-created objects', except `own` (an object's own old id in its own text). */
+  // Whole ids, never a JSON key: an object Okta names by a word ("default", an authorization
+  // server's id) must not rewrite the fields named by or after it (default, defaultApp).
   const rewrite = (text: string, own?: string) =>
-    [...ids].reduce((result, [from, to]) => (from === own ? result : result.split(from).join(to)), text);
+    [...ids].reduce(
+      (result, [from, to]) =>
+        from === own
+          ? result
+          : result.replace(new RegExp(`(?<![\\w-])${escapeRegExp(from)}(?![\\w-])(?!":)`, 'g'), to),
+      text,
+    );
   /** A record's data without its volatile and server-owned fields, at any depth. */
   const comparable = (data: Json) => withoutVolatile(data, serverOwned) as Json;
   const differences: Difference[] = [];
@@ -479,4 +487,9 @@ export function fidelityTable(rows: Row[], order: readonly string[]): string {
           `| \`${row.type}\` | ${cell(row.damage)} | ${cell(row.restore)} | ${cell(row.differences) || 'none'} | ${row.result} |`,
       ),
   ].join('\n');
+}
+
+/** `text` with the characters a regular expression gives a meaning escaped. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

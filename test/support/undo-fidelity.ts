@@ -154,7 +154,8 @@ export function expectRerunWritesNothing(outcome: UndoOutcome): void {
 /**
  * Writes one org's "Undo since a clean point" section (`undo:<section>`) into
  * docs/restore-fidelity.md, at its end when new: `title` its heading, `intro` what was damaged
- * and how it was undone, then the table of `rows` in `order`.
+ * and how it was undone, then the table of `rows` in `order` (a failing type still `open` says
+ * what is left to do).
  */
 export function writeUndoSection(
   section: string,
@@ -162,8 +163,12 @@ export function writeUndoSection(
   intro: string,
   rows: Row[],
   order: readonly string[],
+  open: Partial<Record<string, string>> = {},
 ): void {
-  const text = [`## Undo since a clean point: ${title}`, '', intro, '', fidelityTable(rows, order)].join(
+  const shown = rows.map((row) =>
+    row.result === 'FAILS' && open[row.type] ? { ...row, result: `FAILS (open: ${open[row.type]})` } : row,
+  );
+  const text = [`## Undo since a clean point: ${title}`, '', intro, '', fidelityTable(shown, order)].join(
     '\n',
   );
   updateDoc('# Restore fidelity\n', '# Restore fidelity', (doc) => withSection(doc, `undo:${section}`, text));
