@@ -28,8 +28,9 @@ import {
  * undo since the clean backup; a backup after it, diffed with the clean one and reconciled per
  * type as the restore table is (restore-fidelity.ts); and the same undo again, which must write
  * nothing. Each type is a test: lossless, or only its documented differences.
+ * @param rerunOpen why the second undo still writes, when it does: run as an expected failure
  */
-export function describeOktaUndo(subject: RoundTripOrg): void {
+export function describeOktaUndo(subject: RoundTripOrg, rerunOpen?: string): void {
   const types = subject.types ?? TYPES;
   describe(`undo fidelity (${subject.section}): clean backup, damage every type, undo, back up, diff`, () => {
     let org: TestOrg;
@@ -71,7 +72,9 @@ export function describeOktaUndo(subject: RoundTripOrg): void {
     for (const type of types)
       (subject.open?.[type] ? it.failing : it)(type, () => expectTypeUndone(outcome, type));
 
-    it('writes nothing when the undo runs again', () => expectRerunWritesNothing(outcome));
+    (rerunOpen ? it.failing : it)('writes nothing when the undo runs again', () =>
+      expectRerunWritesNothing(outcome),
+    );
 
     /** Deletes one object of the type, changes another and adds one; @returns what it did */
     async function damage(type: OktaResourceType): Promise<TypeDamage> {
