@@ -35,8 +35,9 @@ export interface UndoFilter extends AttributionFilter {
 /**
  * The changes since a clean backup that an undo reverses, and the restore selection that reverses
  * exactly them (docs/restore.md "Undo since a clean backup"). The live org is compared with the
- * backup type by type as a restore plans it (planner.ts: matched by id, then natural key;
- * compared by what a restore writes): objects the backup lacks are `delete`, objects that differ
+ * backup type by type as a restore plans it (planner.ts: matched by id, then natural key, the ids
+ * of objects matched by natural key under another id mapped for the types after, as executor.ts
+ * maps them; compared by what a restore writes): objects the backup lacks are `delete`, objects that differ
  * `put_back`, objects gone `recreate`. Each is attributed from the provider's audit log entries
  * since the backup (`entries`), then kept when:
  * - it passes `filter` (an actor, a window, types, ids); a change the log holds no record of
@@ -84,9 +85,14 @@ export async function planUndo(input: {
     if (backupId) restoredIds.add(backupId);
   };
   await restorer.prepare(types, input.signal);
+  // Backup object id -> live id of objects matched by natural key under another id (re-created by
+  // an earlier undo or restore), as a restore maps them (executor.ts): what hangs off them is
+  // matched under the live id, not taken for deleted and added.
+  const ids = new Map<string, string>();
   for (const type of types) {
     const scope = new RestoreScope({ types: new Set([type]) }, restorer);
-    const plan = await planType({ ...input, type, scope, ids: new Map() });
+    const plan = await planType({ ...input, type, scope, ids });
+    for (const [from, to] of plan.rematched) if (!ids.has(from)) ids.set(from, to);
     for await (const { record } of snapshot.readPositions(type, plan.creates))
       keep(type, record, 'recreate', record.id);
     const updated = new Map(plan.updates.map((change) => [change.position, change.live]));

@@ -13,6 +13,7 @@ import { TrackedRunRunner } from '@app/platform/jobs/tracked-run/tracked-run.run
 import { executeRestore } from '@libs/restore/executor.js';
 import type { RestoreItem } from '@libs/restore/items.js';
 import type { RestoreTypeSummary } from '@libs/restore/restore-types.js';
+import type { RestoreSelection } from '@libs/restore/scope.js';
 import type { RestoreEntity } from './restore.entity.js';
 import { RestoresRepository } from './restores.repository.js';
 import { restoreEntry, restoreTotals } from './restore-audit.js';
@@ -154,10 +155,8 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
     try {
       await progress(15, 'Reading the live org');
       // An undo restores exactly the changes since the backup it reverses (docs/restore.md).
-      const undo =
-        restore.mode === 'undo'
-          ? await this.undo.plan(opened, connector, this.undo.filterOfRestore(restore), signal)
-          : undefined;
+      const filter = restore.mode === 'undo' ? this.undo.filterOfRestore(restore) : undefined;
+      const undo = filter ? await this.undo.plan(opened, connector, filter, signal) : undefined;
       // An undo of some fields: the objects as they are now, those fields put back.
       const fields = restore.mode === 'undo' ? restore.undo?.fields : undefined;
       const reshape = fields?.length
@@ -167,27 +166,49 @@ export class RestoreRunJob extends TrackedRunJob<RestoreEntity, RestoresReposito
             fields,
           )
         : undefined;
-      return await executeRestore({
-        ...(reshape ? { reshape } : {}),
-        snapshot: reader,
-        connector,
-        restorer: this.restorerOf(restore, connector),
-        crossOrg: restore.mapping !== null,
-        selection: undo?.selection ?? {
+      const execute = (selection: RestoreSelection) =>
+        executeRestore({
+          ...(reshape ? { reshape } : {}),
+          snapshot: reader,
+          connector,
+          restorer: this.restorerOf(restore, connector),
+          crossOrg: restore.mapping !== null,
+          selection,
+          prune: restore.prune,
+          signal,
+          sink: {
+            record: (items: RestoreItem[]) => this.runs.appendItems(restore.id, items),
+            progress,
+            internalError: (error) =>
+              this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+          },
+        });
+      const summary = await execute(
+        undo?.selection ?? {
           types: new Set(restore.resourceTypes ?? reader.types),
           ...(restore.resourceIds ? { ids: new Set(restore.resourceIds) } : {}),
         },
-        prune: restore.prune,
-        signal,
-        sink: {
-          record: (items: RestoreItem[]) => this.runs.appendItems(restore.id, items),
-          progress,
-          internalError: (error) =>
-            this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)),
-        },
-      });
+      );
+      if (!filter || !undo) return summary;
+      await progress(90, 'Removing what came back with the re-created objects');
+      const cameBack = await this.undo.cameBack(opened, connector, filter, undo, signal);
+      return cameBack ? addSummaries(summary, await execute(cameBack)) : summary;
     } finally {
       await connector.close();
     }
   }
+}
+
+/** Two runs' summaries as one: counts added, notes once each. */
+function addSummaries(
+  first: Record<string, RestoreTypeSummary>,
+  second: Record<string, RestoreTypeSummary>,
+): Record<string, RestoreTypeSummary> {
+  const sum = structuredClone(first);
+  for (const [type, more] of Object.entries(second)) {
+    const into = (sum[type] ??= { create: 0, update: 0, delete: 0, skip: 0, failed: 0, notes: [] });
+    for (const key of ['create', 'update', 'delete', 'skip', 'failed'] as const) into[key] += more[key];
+    for (const note of more.notes) if (!into.notes.includes(note)) into.notes.push(note);
+  }
+  return sum;
 }

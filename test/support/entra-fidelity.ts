@@ -111,7 +111,7 @@ const GRANTS = new Set<string>(['role_assignment', 'role_assignment_schedule', '
  * does not export (groups, service principals, built-in roles), which Graph would hold; a grant
  * made again names them, and the simulator, not having them, answers 404.
  */
-function grantsOfKnownPrincipals(
+export function grantsOfKnownPrincipals(
   type: string,
   records: EntraSnapshot[string],
   state: EntraSnapshot,
@@ -124,7 +124,7 @@ function grantsOfKnownPrincipals(
 }
 
 /** Children before their parents: deleting an application first would leave its owners nothing to test. */
-const TYPES = [...ENTRA_RESOURCE_TYPES].reverse();
+export const TYPES = [...ENTRA_RESOURCE_TYPES].reverse();
 
 const SECTION = 'entra';
 const HEADING = '## Entra ID (simulated tenant, seeded from a real one)';

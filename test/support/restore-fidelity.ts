@@ -34,7 +34,7 @@ interface Change {
   };
 }
 /** A field that differs after the round trip, with its value after (for failure messages). */
-interface Difference {
+export interface Difference {
   type: string;
   path: string;
   /** the JSON Patch operation from the backed-up value to the live one (`add`: the backup lacked it) */
@@ -210,6 +210,20 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
     mode: 'selective',
     resourceTypes: [type, ...(step.with ?? [])],
   });
+  return compareAfterRestore(provider, step, restored);
+}
+
+/**
+ * The comparison half of a round trip, after a restore (`restored`, selective or an undo) from
+ * `step.from`: backs up, diffs the two backups through the API and reconciles them as
+ * restoreAndCompare does. @returns the outcome, with the differences and lost records by type
+ */
+export async function compareAfterRestore(
+  provider: FidelityProvider,
+  step: RoundTripStep,
+  restored: RestoreView,
+): Promise<RoundTripOutcome & { differences: Difference[]; lost: string[] }> {
+  const { ctx, token, from, type } = step;
   const after = await runBackup(ctx, token, { connectionId: step.connectionId });
   const diff = await ctx.http
     .post('/api/diff')
@@ -253,6 +267,8 @@ async function restoreAndCompare(provider: FidelityProvider, step: RoundTripStep
   return {
     after,
     problems,
+    differences: outcome.differences,
+    lost: outcome.lost,
     writes: restored.items.map(
       (item) =>
         `${item.action} ${item.resourceType} ${item.resourceId} ${item.outcome} ${String(item.error ?? '')}`,
@@ -305,8 +321,16 @@ async function reconcile(
   for (const item of restored.items)
     if (item.newId) ids.set(String(item.resourceId).split(':').pop()!, String(item.newId).split(':').pop()!);
   /** Ids in `text` rewritten to the re-created objects', except `own` (an object's own old id in its own text). */
+  // Whole ids, never a JSON key: an object Okta names by a word ("default", an authorization
+  // server's id) must not rewrite the fields named by or after it (default, defaultApp).
   const rewrite = (text: string, own?: string) =>
-    [...ids].reduce((result, [from, to]) => (from === own ? result : result.split(from).join(to)), text);
+    [...ids].reduce(
+      (result, [from, to]) =>
+        from === own
+          ? result
+          : result.replace(new RegExp(`(?<![\\w-])${escapeRegExp(from)}(?![\\w-])(?!":)`, 'g'), to),
+      text,
+    );
   /** A record's data without its volatile and server-owned fields, at any depth. */
   const comparable = (data: Json) => withoutVolatile(data, serverOwned) as Json;
   const differences: Difference[] = [];
@@ -463,4 +487,9 @@ export function fidelityTable(rows: Row[], order: readonly string[]): string {
           `| \`${row.type}\` | ${cell(row.damage)} | ${cell(row.restore)} | ${cell(row.differences) || 'none'} | ${row.result} |`,
       ),
   ].join('\n');
+}
+
+/** `text` with the characters a regular expression gives a meaning escaped. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -110,6 +110,34 @@ export class RestoreUndo {
     return { ...planned, ...(unavailable === undefined ? {} : { attributionUnavailable: unavailable }) };
   }
 
+  /**
+   * After an undo ran: the selection that deletes what came back with the objects it re-created
+   * and that its plan (`done`) could not see, or null when nothing did. Entra restores a user or
+   * group from the deleted items with the links it had when deleted ("Restore deleted item"), so
+   * a membership added since the backup to a user deleted since returns with the user. The changes
+   * are found again as `plan` finds them (same filter); only deletions of objects the first plan
+   * did not mean to delete are kept, so a deletion a guard refused is not tried twice.
+   * @throws ProviderError when the live org cannot be read
+   */
+  async cameBack(
+    opened: OpenedBackup,
+    connector: ProviderConnector,
+    filter: UndoFilter,
+    done: { changes: readonly UndoChange[]; selection: RestoreSelection },
+    signal?: AbortSignal,
+  ): Promise<RestoreSelection | null> {
+    if (!done.changes.some((change) => change.action === 'recreate')) return null;
+    const tried = done.selection.pruneIds ?? new Set<string>();
+    const { changes } = await this.plan(opened, connector, filter, signal);
+    const more = changes.filter((change) => change.action === 'delete' && !tried.has(change.id));
+    if (more.length === 0) return null;
+    return {
+      types: new Set(more.map((change) => change.resourceType)),
+      ids: new Set(),
+      pruneIds: new Set(more.map((change) => change.id)),
+    };
+  }
+
   /** The filter of a restore of mode `undo`, as it was asked for. */
   filterOfRestore(restore: RestoreEntity): UndoFilter {
     return {

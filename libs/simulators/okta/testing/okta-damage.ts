@@ -19,7 +19,7 @@ const CANDIDATES = 100;
 /** Fields an admin would edit, in the order tried, on the object or its profile. */
 const EDITABLE = ['description', 'displayName', 'label', 'title', 'name'];
 /** Fields the server owns: not sent back in an edit. */
-const SERVER_OWNED = ['id', 'created', 'lastUpdated', '_links', '_embedded', 'status', 'system'];
+export const SERVER_OWNED = ['id', 'created', 'lastUpdated', '_links', '_embedded', 'status', 'system'];
 
 /**
  * The object path of a record, from the catalog's list templates and the record id's components

@@ -184,7 +184,26 @@ describe('app children restore definitions (simulator over HTTPS)', () => {
     expect(await org.find('app_sign_on_policy', byId(result.id))).toBeDefined();
   });
 
-  it("puts back a client secret's status; secrets and signing keys are never created or deleted", async () => {
+  it("deletes a client secret added since the backup, deactivated first, and keeps an app's only secret", async () => {
+    const [backedUp] = await org.records('app_client_secret');
+    const appId = appOf(backedUp);
+    const added = await org.call('POST', `/api/v1/apps/${appId}/credentials/secrets`, {});
+    const addedId = `${appId}:${String(added.id)}`;
+    const live = sut.live((await org.find('app_client_secret', byId(addedId)))!);
+    expect(live.status).toBe('ACTIVE');
+
+    await sut.apply({ action: 'delete', type: 'app_client_secret', live });
+
+    expect(await org.find('app_client_secret', byId(addedId))).toBeUndefined();
+    const only = sut.live(backedUp);
+    expect(sut.guardDeletions('app_client_secret', [only], [], new Set())).toEqual(
+      new Map([[only.id, expect.stringMatching(/only client secret/)]]),
+    );
+    expect(sut.guardDeletions('app_client_secret', [only], [], new Set([appId])).size).toBe(0);
+    expect(sut.guardDeletions('app_client_secret', [live], [only], new Set()).size).toBe(0);
+  });
+
+  it("puts back a client secret's status; secrets and signing keys are never created, keys never deleted", async () => {
     const [backedUp] = await org.records('app_client_secret');
     const [appId, secretId] = backedUp.id.split(':');
     await org.call('POST', `/api/v1/apps/${appId}/credentials/secrets/${secretId}/lifecycle/deactivate`);
@@ -193,7 +212,7 @@ describe('app children restore definitions (simulator over HTTPS)', () => {
     await sut.apply({ action: 'update', record: backedUp, live: sut.live(changed) });
 
     expect((await org.find('app_client_secret', byId(backedUp.id)))!.data.status).toBe('ACTIVE');
-    expect(sut.support('app_client_secret')).toMatchObject({ create: false, update: true, delete: false });
+    expect(sut.support('app_client_secret')).toMatchObject({ create: false, update: true, delete: true });
     expect(sut.support('app_client_secret').notes.join(' ')).toMatch(/never backed up/);
     expect(sut.support('app_signing_key')).toMatchObject({ create: false, update: false, delete: false });
     expect(sut.support('app_signing_key').notes.join(' ')).toMatch(/Private keys/);

@@ -6,6 +6,7 @@ import {
   type RestoreDefinition,
   type WriteContext,
 } from '@libs/providers/okta/restore/restore-definition.js';
+import type { LiveResource } from '@libs/providers/provider-restore.js';
 import { app } from './app.js';
 import { appUserSchema } from './app-user-schema.js';
 
@@ -182,12 +183,64 @@ const appSigningKey: RestoreDefinition = {
  * only puts back the status of a secret that is still there (`lifecycle/activate|deactivate`).
  * None is deleted: a re-created app's new secret is the only one it has.
  */
+/**
+ * Why a prune keeps a client secret: Okta refuses to deactivate (and so to delete) the only secret
+ * of a client (deactivateOAuth2ClientSecret, management.yaml).
+ */
+const LAST_SECRET =
+  "Kept: the app's only client secret (Okta cannot deactivate a client's only secret, so cannot delete it)";
+
+/**
+ * The client secrets a prune must keep: the last secret of an app that stays (a re-created OIDC
+ * app's new secret, which the backup cannot hold). Secrets of an app the prune deletes go with it.
+ */
+function guardLastSecrets(
+  deleting: readonly LiveResource[],
+  remaining: readonly LiveResource[],
+  going: ReadonlySet<string>,
+): Map<string, string> {
+  const left = new Map<string, number>();
+  for (const secret of remaining) {
+    const appId = idParts(secret.id)[0];
+    left.set(appId, (left.get(appId) ?? 0) + 1);
+  }
+  const kept = new Map<string, string>();
+  for (const secret of deleting) {
+    const appId = idParts(secret.id)[0];
+    if (going.has(appId) || (left.get(appId) ?? 0) > 0) continue;
+    kept.set(secret.id, LAST_SECRET);
+    left.set(appId, 1);
+  }
+  return kept;
+}
+
+/**
+ * OAuth 2.0 client secrets of OIDC apps (`<appId>:<secretId>`): never backed up in clear, so never
+ * created; a status is put back (activate/deactivate), and a prune or an undo deletes a secret
+ * added since the backup (deactivated first: "You can only delete an inactive secret",
+ * deleteOAuth2ClientSecret), never an app's only one (guardLastSecrets).
+ */
 const appClientSecret: RestoreDefinition = {
   writable: (data) => pick(data, ['status']),
   notes: [
     'Client secrets are never backed up (Okta answers them in clear): a deleted secret cannot come back, and a re-created OIDC app gets a new one from Okta',
-    'A restore deletes no client secret: review the secrets of each OIDC app, one added since the backup may be unwanted',
+    "A prune (or an undo) deletes a client secret added since the backup, deactivated first; never an app's only secret, which Okta cannot deactivate",
   ],
+  guardDeletions: guardLastSecrets,
+  async remove(live, context) {
+    const [appId, secretId] = idParts(live.id);
+    const params = { appId, secretId };
+    const template = '/api/v1/apps/{appId}/credentials/secrets/{secretId}';
+    if (live.status === 'ACTIVE')
+      await context.api.write({
+        method: 'POST',
+        template: `${template}/lifecycle/deactivate`,
+        params,
+        okOn: [404],
+        signal: context.signal,
+      });
+    await context.api.write({ method: 'DELETE', template, params, okOn: [404], signal: context.signal });
+  },
   async update(record, live, context) {
     const [appId, secretId] = idParts(live.id);
     const operation = record.data.status === 'ACTIVE' ? 'activate' : 'deactivate';
