@@ -27,11 +27,19 @@ type Json = Record<string, unknown>;
 interface Change {
   resourceType: string;
   action: 'added' | 'removed' | 'modified';
+  /** a re-created object the diff paired with the one it replaces (docs/diff.md "Re-created objects") */
+  recreated?: { previousId: string };
   resource: {
     id: string;
     name: string | null;
     changes?: Array<{ op: string; path: string; value?: unknown }>;
   };
+}
+/** A record the diff found re-created under a new id and identical to the one it replaces. */
+interface RecreatedPair {
+  resourceType: string;
+  previousId: string;
+  id: string;
 }
 /** A field that differs after the round trip, with its value after (for failure messages). */
 export interface Difference {
@@ -233,6 +241,7 @@ export async function compareAfterRestore(
   const afterSnapshot = await openSnapshot(ctx, after.storage_key);
   const outcome = await reconcile(
     diff.body.changes as Change[],
+    (diff.body.summary?.recreated ?? []) as RecreatedPair[],
     restored,
     await openSnapshot(ctx, from.storage_key),
     afterSnapshot,
@@ -311,6 +320,7 @@ function expectClean({ problems, writes }: RoundTripOutcome): void {
  */
 async function reconcile(
   changes: Change[],
+  recreated: RecreatedPair[],
   restored: RestoreView,
   before: SnapshotReader,
   after: SnapshotReader,
@@ -382,9 +392,16 @@ async function reconcile(
     }
     return undefined;
   };
+  // The pairs the diff itself made (identical ones are no change, the others a modified change
+  // under the new id) are compared here all the same, not taken on the diff's word.
+  for (const pair of recreated) await compare(pair.resourceType, pair.previousId, pair.id);
   for (const change of changes) {
     if (change.action === 'modified')
-      await compare(change.resourceType, change.resource.id, change.resource.id);
+      await compare(
+        change.resourceType,
+        change.recreated?.previousId ?? change.resource.id,
+        change.resource.id,
+      );
     else if (change.action === 'removed') {
       const rewritten = rewrite(change.resource.id);
       const twin = added.has(`${change.resourceType} ${rewritten}`)
