@@ -1,14 +1,29 @@
 import { parseArgs } from 'node:util';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { RequestLogSummary } from '@libs/simulators/okta/http/request-log.js';
 import { round, startBenchOrg } from './bench-org.js';
 import { graphCounters, graphFigures, startBenchTenant } from './bench-tenant.js';
 import { printFigures, requestFigures } from './request-figures.js';
+import { startOtherTraffic, type OtherTrafficFigures } from './other-traffic.js';
 
 /**
- * `npm run bench:backup -- --users N [--provider okta|entra_id] [--rate-limits enterprise|none] [--include TYPES] [--json] [--cpu-prof DIR]`:
+ * How long the other integration's traffic runs before our backup starts: long enough that its
+ * windows are open and its pace steady when we begin, as a customer's running integrations are.
+ */
+const OTHER_TRAFFIC_LEAD_MS = 5_000;
+
+/**
+ * `npm run bench:backup -- --users N [--provider okta|entra_id] [--rate-limits enterprise|none] [--include TYPES] [--json] [--cpu-prof DIR] [--other-traffic SHARE] [--idle-headroom SHARE]`:
  * one full backup (or of the comma-separated types or categories of `--include`) of
  * a generated org (Okta) or tenant (Entra ID) through the whole pipeline (service process,
- * embedded PostgreSQL, filesystem store, simulator over HTTPS), with the figures issues #3 and #30
- * set targets for.
+ * embedded PostgreSQL, filesystem store, simulator over HTTPS), with the figures the backup
+ * targets are set on.
+ *
+ * Okta only: `--other-traffic SHARE` runs another integration beside the backup, SHARE (0-1) of
+ * each bucket's limit (other-traffic.ts), and reports how many of its requests were refused with
+ * 429 while the backup ran; the backup's own requests and 429s leave its out.
+ * `--idle-headroom SHARE` sets the service's PROVIDER_RATE_LIMIT_IDLE_HEADROOM (equal to the
+ * headroom, 0.2: the reserve is never spent into, as before docs/backups.md "Rate limits").
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,6 +34,8 @@ async function main(): Promise<void> {
       'cpu-prof': { type: 'string' },
       include: { type: 'string' },
       provider: { type: 'string', default: 'okta' },
+      'other-traffic': { type: 'string' },
+      'idle-headroom': { type: 'string' },
     },
     strict: true,
   });
@@ -31,22 +48,35 @@ async function main(): Promise<void> {
   if (values.provider === 'entra_id') return benchEntra(users, rateLimits, values, log);
   if (values.provider !== 'okta') throw new Error('--provider must be okta or entra_id');
 
+  const otherShare = values['other-traffic'] === undefined ? undefined : Number(values['other-traffic']);
+  const idleHeadroom = values['idle-headroom'];
   const bench = await startBenchOrg({
     users,
     rateLimits,
     log,
     cpuProfileDir: values['cpu-prof'],
+    env: idleHeadroom === undefined ? {} : { PROVIDER_RATE_LIMIT_IDLE_HEADROOM: idleHeadroom },
   });
   const { org, service } = bench;
   try {
     const before = org.requestLog();
+    const other = otherShare === undefined ? undefined : startOtherTraffic(org, otherShare);
+    if (other) await delay(OTHER_TRAFFIC_LEAD_MS);
     const serviceCpuBefore = service.cpuSeconds();
     const simulatorCpuBefore = process.cpuUsage();
+    other?.markStart();
     const { seconds } = await bench.backup(values.include ? { include: values.include.split(',') } : {});
+    other?.markEnd();
 
     const serviceCpu = service.cpuSeconds() - serviceCpuBefore;
     const simulatorCpu = process.cpuUsage(simulatorCpuBefore);
-    const { byEndpoint, ...figures } = requestFigures(before, org.requestLog(), rateLimits, seconds);
+    const others = await other?.stop();
+    const { byEndpoint, ...figures } = requestFigures(
+      before,
+      withoutOthers(org.requestLog(), others),
+      rateLimits,
+      seconds,
+    );
     const result = {
       users,
       rate_limits: rateLimits,
@@ -54,6 +84,13 @@ async function main(): Promise<void> {
       users_per_second: Math.round(users / seconds),
       requests: figures.requests,
       status429: figures.status429,
+      ...(idleHeadroom === undefined ? {} : { idle_headroom: Number(idleHeadroom) }),
+      ...(others && {
+        other_traffic_share: otherShare,
+        other_requests_during_backup: others.requests_during_backup,
+        other_status429_during_backup: others.status429_during_backup,
+        other_status429: others.status429,
+      }),
       peak_rss_mb: service.peakRssMb(),
       service_cpu_seconds: round(serviceCpu),
       // The simulator runs in this process (with the client that polls the backup's status).
@@ -65,6 +102,22 @@ async function main(): Promise<void> {
   } finally {
     await bench.close();
   }
+}
+
+/**
+ * The org's request log less the other integration's requests and 429s (they are not the
+ * backup's), or as it is without other traffic.
+ */
+function withoutOthers(log: RequestLogSummary, others: OtherTrafficFigures | undefined): RequestLogSummary {
+  if (!others) return log;
+  const byEndpoint = { ...log.byEndpoint };
+  for (const [endpoint, count] of Object.entries(others.byEndpoint)) byEndpoint[endpoint] -= count;
+  return {
+    ...log,
+    total: log.total - others.requests,
+    status429: log.status429 - others.status429,
+    byEndpoint,
+  };
 }
 
 /**

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 // The governor is exercised with Okta's signals, the provider whose windows it paces today.
 import { OKTA_RATE_LIMIT_SIGNALS } from '@libs/providers/okta/okta-rate-limit-signal.js';
-import { backoffMs, headroomWaitMs, RateLimitGovernor, type GovernorClock } from './rate-limit-governor.js';
+import {
+  backoffMs,
+  headroomWaitMs,
+  RateLimitGovernor,
+  reserveShare,
+  type GovernorClock,
+} from './rate-limit-governor.js';
+import { oktaRateLimitBucket } from '@libs/providers/okta/okta-rate-limit-buckets.js';
 import { oktaRateLimitHeaders as headers } from '@libs/providers/okta/testing/rate-limit-headers.js';
 
 /** A clock whose sleeps advance time at once and are recorded. */
@@ -253,5 +260,103 @@ describe('RateLimitGovernor budget and spacing', () => {
     (await sut.acquire('POST /users'))();
     (await sut.acquire('POST /users'))();
     expect(clock.sleeps).toEqual([1_250, 1_250]);
+  });
+});
+
+describe('reserveShare', () => {
+  const state = { limit: 100, remaining: 90, resetEpochSeconds: 0, resetAtMs: T0 + 30_000 };
+
+  it('keeps the full headroom of a bucket not yet answered', () => {
+    expect(reserveShare(undefined, 0, 0.2, 0.1)).toBe(0.2);
+  });
+
+  it('keeps only the idle share while every spent request of the window is ours', () => {
+    expect(reserveShare(state, 10, 0.2, 0.1)).toBe(0.1);
+  });
+
+  it('keeps the full headroom once anyone else spent a request of the window', () => {
+    expect(reserveShare({ ...state, remaining: 89 }, 10, 0.2, 0.1)).toBe(0.2);
+  });
+
+  it('never keeps more than the headroom', () => {
+    expect(reserveShare(state, 10, 0.2, 0.5)).toBe(0.2);
+  });
+});
+
+describe('RateLimitGovernor reserve while others are idle', () => {
+  const RESET = T0 + 40_000;
+  const apps = ['GET /api/v1/apps/{appId}/users', 'GET /api/v1/apps/{appId}/groups'];
+
+  /** Sends `count` requests, alternating `keys`, each answered with the bucket's next `remaining` (others took `othersTook` first). */
+  async function spend(sut: RateLimitGovernor, keys: string[], count: number, othersTook = 0): Promise<void> {
+    for (let i = 1; i <= count; i++) {
+      const key = keys[i % keys.length];
+      const release = await sut.acquire(key);
+      sut.observe(key, headers(100, 100 - othersTook - i, RESET));
+      release();
+    }
+  }
+
+  it("spends into the reserve down to the idle share while the window's answers are all ours, the endpoints of one bucket counted together", async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0.1, bucketOf: oktaRateLimitBucket });
+    await spend(sut, apps, 90);
+    expect(clock.sleeps).toEqual([]);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it('keeps the full reserve once another client spent a request of the window', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0.1, bucketOf: oktaRateLimitBucket });
+    await spend(sut, apps, 79, 1);
+    expect(clock.sleeps).toEqual([]);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it('keeps the full reserve without an idle share, as before', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { bucketOf: oktaRateLimitBucket });
+    await spend(sut, apps, 80);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it("takes a shared bucket's other endpoints for another client's without bucketOf, and keeps the full reserve", async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0.1 });
+    await spend(sut, apps, 80);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it('wakes a request held for the reserve when a request in flight is answered and shows others idle', async () => {
+    /** A clock whose sleeps end only when aborted: a request held until the reset never goes. */
+    const stalled: GovernorClock = {
+      now: () => T0,
+      sleep: (_ms, signal) =>
+        new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+    };
+    const sut = governor(new FakeClock(T0), {
+      clock: stalled,
+      maxConcurrency: 4,
+      idleHeadroom: 0.1,
+      bucketOf: oktaRateLimitBucket,
+    });
+    await spend(sut, apps, 78);
+    const first = await sut.acquire(apps[0]);
+    const second = await sut.acquire(apps[1]);
+    // The second is answered first: the first's request is spent but not yet ours in the count.
+    sut.observe(apps[1], headers(100, 20, RESET));
+    second();
+    let held = true;
+    const third = sut.acquire(apps[0]).then((release) => ((held = false), release));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(held).toBe(true);
+    sut.observe(apps[0], headers(100, 21, RESET));
+    first();
+    (await third)();
+    expect(held).toBe(false);
   });
 });

@@ -30,6 +30,8 @@ import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { encodeOktaPage } from './okta-page-worker.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 import { OKTA_RATE_LIMIT_SIGNALS } from './okta-rate-limit-signal.js';
+import { oktaRateLimitBucket } from './okta-rate-limit-buckets.js';
+import { CONNECTOR_DEFAULTS } from '@libs/providers/kit/connector-agent.js';
 
 export interface OktaConnectorOptions {
   /** The org's https origin, e.g. `https://acme.okta.com`: no path, query or credentials. */
@@ -48,6 +50,11 @@ export interface OktaConnectorOptions {
   maxConcurrency?: number;
   /** Share of each rate-limit bucket left free for the org's own admins, 0 <= h < 1; default 0.2. */
   headroom?: number;
+  /**
+   * Share of a bucket left free while the answers show no one else used it in the current
+   * window, 0 <= share <= headroom; default half the headroom (docs/backups.md "Rate limits").
+   */
+  idleHeadroom?: number;
   /** Attempts per request on 429, 5xx and dropped connections, the first included; default 5. */
   maxAttempts?: number;
   /** First backoff step for 5xx and dropped connections, ms, doubling per attempt; default 500. */
@@ -101,16 +108,18 @@ export class OktaConnector implements ProviderConnector {
       options.orgUrl,
       'The org URL must be an https origin such as https://acme.okta.com, without path, query or credentials',
     );
-    const { allowedHosts, caCertPem, maxConcurrency, headroom, maxAttempts } = options;
+    const { allowedHosts, caCertPem, maxConcurrency, maxAttempts } = options;
+    const headroom = options.headroom ?? CONNECTOR_DEFAULTS.headroom;
     this.runtime = new ConnectorRuntime({
       provider: 'Okta',
       origins: [orgOrigin],
       allowedHosts,
       caCertPem,
       userAgent: options.userAgent ?? USER_AGENT,
-      pacing: { signals: OKTA_RATE_LIMIT_SIGNALS },
+      pacing: { signals: OKTA_RATE_LIMIT_SIGNALS, bucketOf: oktaRateLimitBucket },
       maxConcurrency,
       headroom,
+      idleHeadroom: options.idleHeadroom ?? headroom / 2,
       maxAttempts,
       retryBaseDelayMs: options.retryBaseDelayMs,
       requestTimeoutMs: options.requestTimeoutMs,
