@@ -13,7 +13,7 @@ import { startOtherTraffic, type OtherTrafficFigures } from './other-traffic.js'
 const OTHER_TRAFFIC_LEAD_MS = 5_000;
 
 /**
- * `npm run bench:backup -- --users N [--provider okta|entra_id] [--rate-limits enterprise|none] [--include TYPES] [--json] [--cpu-prof DIR] [--other-traffic SHARE] [--idle-headroom SHARE]`:
+ * `npm run bench:backup -- --users N [--provider okta|entra_id] [--rate-limits enterprise|none] [--include TYPES] [--json] [--cpu-prof DIR] [--other-traffic SHARE [--other-traffic-lead SECONDS]] [--idle-headroom SHARE]`:
  * one full backup (or of the comma-separated types or categories of `--include`) of
  * a generated org (Okta) or tenant (Entra ID) through the whole pipeline (service process,
  * embedded PostgreSQL, filesystem store, simulator over HTTPS), with the figures the backup
@@ -21,7 +21,9 @@ const OTHER_TRAFFIC_LEAD_MS = 5_000;
  *
  * Okta only: `--other-traffic SHARE` runs another integration beside the backup, SHARE (0-1) of
  * each bucket's limit (other-traffic.ts), and reports how many of its requests were refused with
- * 429 while the backup ran; the backup's own requests and 429s leave its out.
+ * 429 while the backup ran; the backup's own requests and 429s leave its out. It starts
+ * `--other-traffic-lead` seconds before the backup (default 5: its windows are open when we
+ * begin), or after it when negative (an integration that starts while we run).
  * `--idle-headroom SHARE` sets the service's PROVIDER_RATE_LIMIT_IDLE_HEADROOM (equal to the
  * headroom, 0.2: the reserve is never spent into, as before docs/backups.md "Rate limits").
  */
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       provider: { type: 'string', default: 'okta' },
       'other-traffic': { type: 'string' },
       'idle-headroom': { type: 'string' },
+      'other-traffic-lead': { type: 'string', default: String(OTHER_TRAFFIC_LEAD_MS / 1000) },
     },
     strict: true,
   });
@@ -60,12 +63,22 @@ async function main(): Promise<void> {
   const { org, service } = bench;
   try {
     const before = org.requestLog();
-    const other = otherShare === undefined ? undefined : startOtherTraffic(org, otherShare);
-    if (other) await delay(OTHER_TRAFFIC_LEAD_MS);
+    const leadMs = Number(values['other-traffic-lead']) * 1000;
+    if (!Number.isFinite(leadMs)) throw new Error('--other-traffic-lead must be a number of seconds');
+    let other = otherShare !== undefined && leadMs >= 0 ? startOtherTraffic(org, otherShare) : undefined;
+    if (other) await delay(leadMs);
     const serviceCpuBefore = service.cpuSeconds();
     const simulatorCpuBefore = process.cpuUsage();
     other?.markStart();
-    const { seconds } = await bench.backup(values.include ? { include: values.include.split(',') } : {});
+    const [{ seconds }] = await Promise.all([
+      bench.backup(values.include ? { include: values.include.split(',') } : {}),
+      (async () => {
+        if (otherShare === undefined || leadMs >= 0) return;
+        await delay(-leadMs);
+        other = startOtherTraffic(org, otherShare);
+        other.markStart();
+      })(),
+    ]);
     other?.markEnd();
 
     const serviceCpu = service.cpuSeconds() - serviceCpuBefore;
