@@ -23,7 +23,7 @@ const OTHER_TRAFFIC_LEAD_MS = 5_000;
  * each bucket's limit (other-traffic.ts), and reports how many of its requests were refused with
  * 429 while the backup ran; the backup's own requests and 429s leave its out. It starts
  * `--other-traffic-lead` seconds before the backup (default 5: its windows are open when we
- * begin), or after it when negative (an integration that starts while we run).
+ * begin), or after it when negative (an integration that starts while we run; `--other-traffic-lead=-3`).
  * `--idle-headroom SHARE` sets the service's PROVIDER_RATE_LIMIT_IDLE_HEADROOM (equal to the
  * headroom, 0.2: the reserve is never spent into, as before docs/backups.md "Rate limits").
  */
