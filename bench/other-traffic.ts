@@ -21,7 +21,7 @@ export interface OtherTrafficFigures {
   byEndpoint: Record<string, number>;
   requests: number;
   status429: number;
-  /** its requests sent between `markStart` and `markEnd` (our backup) */
+  /** its requests sent between `markStart` and `markEnd` (our backup); `requests` counts them all */
   requests_during_backup: number;
   /** of those, the ones refused with 429 */
   status429_during_backup: number;
