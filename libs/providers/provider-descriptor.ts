@@ -26,7 +26,7 @@ export interface ConnectOptions {
   /** share of each rate-limit bucket left free for the tenant's own admins, 0 <= h < 1 */
   headroom: number;
   /**
-   * share of a bucket left free while no one else is seen using it in its window,
+   * the least share of a bucket left free while no one else is seen using it in its window,
    * 0 <= share <= headroom (RateLimitGovernor `idleHeadroom`); the provider's default when absent
    */
   idleHeadroom?: number;

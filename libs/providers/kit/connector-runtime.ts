@@ -21,13 +21,16 @@ export interface ConnectorRuntimeOptions {
   caCertPem?: string;
   userAgent: string;
   /** The provider's rate-limit signals, and its unit budget, paces and quotas, if any (RateLimitGovernor). */
-  pacing: Pick<RateLimitGovernorOptions, 'signals' | 'budget' | 'spacing' | 'quotas' | 'bucketOf'>;
+  pacing: Pick<
+    RateLimitGovernorOptions,
+    'signals' | 'budget' | 'spacing' | 'quotas' | 'bucketOf' | 'windowMs'
+  >;
   /** Requests in flight at once, and sockets in the pool, >= 1; default CONNECTOR_DEFAULTS. */
   maxConcurrency?: number;
   /** Share of each rate-limit bucket left free for the tenant's own tools, 0 <= h < 1. */
   headroom?: number;
   /**
-   * Share of a bucket left free while no one else is seen using it in its window,
+   * The least share of a bucket left free while no one else is seen using it in its window,
    * 0 <= idleHeadroom <= headroom (RateLimitGovernor); default `headroom`.
    */
   idleHeadroom?: number;

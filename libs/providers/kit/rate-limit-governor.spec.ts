@@ -5,7 +5,7 @@ import {
   backoffMs,
   headroomWaitMs,
   RateLimitGovernor,
-  reserveShare,
+  reserveWaitMs,
   type GovernorClock,
 } from './rate-limit-governor.js';
 import { oktaRateLimitBucket } from '@libs/providers/okta/okta-rate-limit-buckets.js';
@@ -263,23 +263,39 @@ describe('RateLimitGovernor budget and spacing', () => {
   });
 });
 
-describe('reserveShare', () => {
-  const state = { limit: 100, remaining: 90, resetEpochSeconds: 0, resetAtMs: T0 + 30_000 };
+describe('reserveWaitMs', () => {
+  const reset = T0 + 60_000;
+  const state = { limit: 100, remaining: 20, resetEpochSeconds: 0, resetAtMs: reset };
+  const policy = { headroom: 0.2, idleHeadroom: 0, windowMs: 60_000 };
 
-  it('keeps the full headroom of a bucket not yet answered', () => {
-    expect(reserveShare(undefined, 0, 0.2, 0.1)).toBe(0.2);
+  it('keeps the full headroom, until the reset, once anyone else spent a request of the window', () => {
+    // 80 spent, 79 of them ours.
+    expect(reserveWaitMs(state, 0, 79, policy, T0 + 30_000)).toBe(30_000);
+    expect(reserveWaitMs({ ...state, remaining: 21 }, 0, 78, policy, T0 + 30_000)).toBe(0);
   });
 
-  it('keeps only the idle share while every spent request of the window is ours', () => {
-    expect(reserveShare(state, 10, 0.2, 0.1)).toBe(0.1);
+  it("while every spent request is ours, keeps the reserve's rate for the window's time left", () => {
+    // 20 free: the reserve (20 a window) is at 20 when the whole window is left.
+    expect(reserveWaitMs(state, 0, 80, policy, T0)).toBe(1);
+    // 11 free, one of them in flight: 10, the reserve for 30 s of the window.
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0)).toBe(30_001);
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0 + 30_001)).toBe(0);
   });
 
-  it('keeps the full headroom once anyone else spent a request of the window', () => {
-    expect(reserveShare({ ...state, remaining: 89 }, 10, 0.2, 0.1)).toBe(0.2);
+  it('never keeps less than the idle share, and nothing after the reset', () => {
+    const floor = { ...policy, idleHeadroom: 0.1 };
+    expect(reserveWaitMs({ ...state, remaining: 10 }, 0, 90, floor, T0 + 59_000)).toBe(1_000);
+    expect(reserveWaitMs({ ...state, remaining: 0 }, 0, 100, policy, reset)).toBe(0);
   });
 
-  it('never keeps more than the headroom', () => {
-    expect(reserveShare(state, 10, 0.2, 0.5)).toBe(0.2);
+  it('without a window length keeps the idle share', () => {
+    const fixed = { headroom: 0.2, idleHeadroom: 0.1 };
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 0, 89, fixed, T0)).toBe(0);
+    expect(reserveWaitMs({ ...state, remaining: 10 }, 0, 90, fixed, T0)).toBe(60_000);
+  });
+
+  it('keeps the full headroom of a bucket not yet answered (nothing to wait for)', () => {
+    expect(reserveWaitMs(undefined, 3, 0, policy, T0)).toBe(0);
   });
 });
 
@@ -304,6 +320,20 @@ describe('RateLimitGovernor reserve while others are idle', () => {
     expect(clock.sleeps).toEqual([]);
     await sut.acquire(apps[0]);
     expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it('spends into the reserve as the window passes, at the rate others left unused', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0, windowMs: 60_000, bucketOf: oktaRateLimitBucket });
+    const reset = T0 + 60_000;
+    for (let i = 1; i <= 83; i++) {
+      const release = await sut.acquire(apps[i % 2]);
+      sut.observe(apps[i % 2], headers(100, 100 - i, reset));
+      release();
+    }
+    // 20 free exceed the reserve just after T0, 19 just after 3 s into the window, 18 after 6 s.
+    expect(clock.sleeps).toEqual([1, 3_000, 3_000]);
+    expect(clock.nowMs).toBe(T0 + 6_001);
   });
 
   it('keeps the full reserve once another client spent a request of the window', async () => {

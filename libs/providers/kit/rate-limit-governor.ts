@@ -84,10 +84,17 @@ export interface RateLimitGovernorOptions {
   /** Share of each bucket left to the org's own admins and integrations, 0 <= headroom < 1. */
   headroom: number;
   /**
-   * Share of a bucket left free while its answers show no one else used it in the current
-   * window (reserveShare), 0 <= idleHeadroom <= headroom; default `headroom` (never spent into).
+   * The least share of a bucket left free while its answers show no one else used it in the
+   * current window (reserveWaitMs), 0 <= idleHeadroom <= headroom; default `headroom` (the
+   * reserve is never spent into).
    */
   idleHeadroom?: number;
+  /**
+   * Length of the provider's rate-limit windows, ms (Okta: a minute). With it, the reserve of a
+   * bucket no one else uses shrinks with the window's time left (reserveWaitMs); without it, it
+   * is `idleHeadroom`.
+   */
+  windowMs?: number;
   /**
    * The provider's rate-limit bucket a request key counts against, when several endpoints share
    * one (Okta's `/api/v1/apps/{id}/*`); default the key itself. Requests in flight and our own
@@ -142,22 +149,44 @@ export function headroomWaitMs(
   return state.remaining - inFlight <= state.limit * headroom ? state.resetAtMs - nowMs : 0;
 }
 
+/** How much of each bucket to keep free for the tenant's other clients (RateLimitGovernorOptions). */
+export interface ReservePolicy {
+  headroom: number;
+  idleHeadroom: number;
+  windowMs?: number;
+}
+
 /**
- * The share of a bucket to keep free for the tenant's other clients now, from what its answers
- * said: the full `headroom` once someone else has used the bucket in the current window, else
- * `idleHeadroom`. Others' use is the window's spent requests (`limit - remaining`, the lowest
- * `remaining` of the window) less our own answers in it (`ownAnswers`); while our requests are in
- * flight it can only be overcounted, never undercounted, so the rule errs toward the full reserve.
- * `headroom` when the bucket is unknown.
+ * How long to hold a request so that the tenant's other clients keep their reserve, ms (0: send
+ * it now; without jitter).
+ *
+ * - Someone else spent a request of the bucket's current window: keep `headroom` of the limit
+ *   (headroomWaitMs). Others' use is the window's spent requests (`limit - remaining`, the lowest
+ *   `remaining` of the window) less our own answers in it (`ownAnswers`); our requests in flight
+ *   can only make it too high, so an unclear answer keeps the full reserve.
+ * - No one else did: the reserve is a rate others have not used, `headroom` of the limit per
+ *   window, so the part of the window that has passed is theirs no longer. Keep
+ *   `headroom * limit * timeLeft / windowMs`, never less than `idleHeadroom` of the limit: a
+ *   client that starts now and sends at the reserved rate until the reset still finds room for
+ *   every request. Without `windowMs`, keep `idleHeadroom` of the limit.
  */
-export function reserveShare(
+export function reserveWaitMs(
   state: BucketState | undefined,
+  inFlight: number,
   ownAnswers: number,
-  headroom: number,
-  idleHeadroom: number,
+  policy: ReservePolicy,
+  nowMs: number,
 ): number {
-  if (!state) return headroom;
-  return state.limit - state.remaining - ownAnswers > 0 ? headroom : Math.min(headroom, idleHeadroom);
+  const { headroom, windowMs } = policy;
+  if (!state || nowMs >= state.resetAtMs) return 0;
+  const idleHeadroom = Math.min(headroom, policy.idleHeadroom);
+  if (state.limit - state.remaining - ownAnswers > 0) return headroomWaitMs(state, inFlight, headroom, nowMs);
+  const free = state.remaining - inFlight;
+  if (!windowMs || free <= state.limit * idleHeadroom || headroom === 0)
+    return headroomWaitMs(state, inFlight, idleHeadroom, nowMs);
+  // The reserve falls to `free` requests when the time left is free / (headroom * limit) windows.
+  const until = state.resetAtMs - (free / (headroom * state.limit)) * windowMs;
+  return until < nowMs ? 0 : Math.floor(until - nowMs) + 1;
 }
 
 /**
@@ -175,11 +204,12 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
  * share of each rate-limit bucket free (and of a shared unit budget, when the provider meters
  * requests by cost), fixed paces for buckets limited without headers, and the retry delays for
  * 429, 5xx and dropped connections, read from the provider's rate-limit signals. The share kept
- * free is `headroom` while anyone else uses the bucket in its window, `idleHeadroom` while no
- * one does (reserveShare; docs/backups.md "Rate limits").
+ * free is `headroom` while anyone else uses the bucket in its window, and shrinks with the
+ * window's time left while no one does (reserveWaitMs; docs/backups.md "Rate limits").
  *
  * Buckets are keyed by the caller (method + path template, e.g. `GET /api/v1/users`), since
- * providers count limits per endpoint (Okta "Rate limits"). State lives in this process only: it
+ * providers count limits per endpoint (Okta "Rate limits"), and grouped by `bucketOf` where
+ * several endpoints share one. State lives in this process only: it
  * paces one connector, not every replica (each replica reads the same headers and backs off).
  */
 export class RateLimitGovernor {
@@ -216,7 +246,7 @@ export class RateLimitGovernor {
     const spacing = this.options.spacing?.find((rule) => rule.buckets.test(bucket));
     for (;;) {
       signal?.throwIfAborted();
-      const wait = headroomWaitMs(entry.state, entry.inFlight, this.reserve(entry), this.clock.now());
+      const wait = this.reserveWaitMs(entry, this.clock.now());
       if (wait > 0) {
         await this.sleepUntilAnswer(entry, wait + this.jitter(), signal);
         continue;
@@ -229,10 +259,7 @@ export class RateLimitGovernor {
       await this.takeSlot(signal);
       // The bucket may have filled, or a spaced request gone, while we queued for the slot.
       const now = this.clock.now();
-      if (
-        headroomWaitMs(entry.state, entry.inFlight, this.reserve(entry), now) === 0 &&
-        this.spacingWaitMs(spacing) === 0
-      ) {
+      if (this.reserveWaitMs(entry, now) === 0 && this.spacingWaitMs(spacing) === 0) {
         if (spacing) this.nextSpaced.set(spacing, now + spacing.minIntervalMs);
         break;
       }
@@ -380,10 +407,16 @@ export class RateLimitGovernor {
     return entry;
   }
 
-  /** The share of the bucket to keep free now (reserveShare). */
-  private reserve(entry: BucketEntry): number {
-    const { headroom, idleHeadroom = headroom } = this.options;
-    return reserveShare(entry.state, entry.ownAnswers, headroom, idleHeadroom);
+  /** How long to hold a request to the bucket for the reserve, ms (reserveWaitMs). */
+  private reserveWaitMs(entry: BucketEntry, nowMs: number): number {
+    const { headroom, idleHeadroom = headroom, windowMs } = this.options;
+    return reserveWaitMs(
+      entry.state,
+      entry.inFlight,
+      entry.ownAnswers,
+      { headroom, idleHeadroom, windowMs },
+      nowMs,
+    );
   }
 
   /**

@@ -65,8 +65,9 @@ export const configSchema = z
     /** Share of each provider rate-limit bucket left free for the tenant's own admins and integrations (0 to 0.9). */
     PROVIDER_RATE_LIMIT_HEADROOM: z.coerce.number().min(0).max(0.9).default(0.2),
     /**
-     * Share of a bucket left free while its answers show no one else used it in the current window
-     * (0 to PROVIDER_RATE_LIMIT_HEADROOM); default: the provider's (Okta: half the headroom). docs/backups.md "Rate limits".
+     * The least share of a bucket left free while its answers show no one else used it in the current
+     * window (0 to PROVIDER_RATE_LIMIT_HEADROOM); default: the provider's (Okta: 0, the reserve shrinking
+     * with the window's time left). docs/backups.md "Rate limits".
      */
     PROVIDER_RATE_LIMIT_IDLE_HEADROOM: z.coerce.number().min(0).max(0.9).optional(),
     /**
