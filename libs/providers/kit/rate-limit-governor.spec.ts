@@ -275,11 +275,11 @@ describe('reserveWaitMs', () => {
   });
 
   it("while every spent request is ours, keeps the reserve's rate for the window's time left", () => {
-    // 20 free: the reserve (20 a window) is at 20 when the whole window is left.
-    expect(reserveWaitMs(state, 0, 80, policy, T0)).toBe(1);
-    // 11 free, one of them in flight: 10, the reserve for 30 s of the window.
-    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0)).toBe(30_001);
-    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0 + 30_001)).toBe(0);
+    // 20 free: the reserve (20 a window, and the first request at once) is 20 with 57 s left.
+    expect(reserveWaitMs(state, 0, 80, policy, T0)).toBe(3_001);
+    // 11 free, one of them in flight: 10, the reserve for 27 s of the window.
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0)).toBe(33_001);
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0 + 33_001)).toBe(0);
   });
 
   it('never keeps less than the idle share, and nothing after the reset', () => {
@@ -331,9 +331,9 @@ describe('RateLimitGovernor reserve while others are idle', () => {
       sut.observe(apps[i % 2], headers(100, 100 - i, reset));
       release();
     }
-    // 20 free exceed the reserve just after T0, 19 just after 3 s into the window, 18 after 6 s.
-    expect(clock.sleeps).toEqual([1, 3_000, 3_000]);
-    expect(clock.nowMs).toBe(T0 + 6_001);
+    // 20 free exceed the reserve just after 3 s into the window, 19 after 6 s, 18 after 9 s.
+    expect(clock.sleeps).toEqual([3_001, 3_000, 3_000]);
+    expect(clock.nowMs).toBe(T0 + 9_001);
   });
 
   it('keeps the full reserve once another client spent a request of the window', async () => {

@@ -166,9 +166,10 @@ export interface ReservePolicy {
  *   can only make it too high, so an unclear answer keeps the full reserve.
  * - No one else did: the reserve is a rate others have not used, `headroom` of the limit per
  *   window, so the part of the window that has passed is theirs no longer. Keep
- *   `headroom * limit * timeLeft / windowMs`, never less than `idleHeadroom` of the limit: a
- *   client that starts now and sends at the reserved rate until the reset still finds room for
- *   every request. Without `windowMs`, keep `idleHeadroom` of the limit.
+ *   `headroom * limit * timeLeft / windowMs + 1` (a client at that rate sends its first request
+ *   at once), never more than `headroom` nor less than `idleHeadroom` of the limit: a client that starts now and sends at
+ *   the reserved rate until the reset still finds room for every request. Without `windowMs`,
+ *   keep `idleHeadroom` of the limit.
  */
 export function reserveWaitMs(
   state: BucketState | undefined,
@@ -182,10 +183,10 @@ export function reserveWaitMs(
   const idleHeadroom = Math.min(headroom, policy.idleHeadroom);
   if (state.limit - state.remaining - ownAnswers > 0) return headroomWaitMs(state, inFlight, headroom, nowMs);
   const free = state.remaining - inFlight;
-  if (!windowMs || free <= state.limit * idleHeadroom || headroom === 0)
+  if (!windowMs || free <= state.limit * idleHeadroom || free > state.limit * headroom)
     return headroomWaitMs(state, inFlight, idleHeadroom, nowMs);
-  // The reserve falls to `free` requests when the time left is free / (headroom * limit) windows.
-  const until = state.resetAtMs - (free / (headroom * state.limit)) * windowMs;
+  // The reserve falls to `free` requests when the time left is (free - 1) / (headroom * limit) windows.
+  const until = state.resetAtMs - ((free - 1) / (headroom * state.limit)) * windowMs;
   return until < nowMs ? 0 : Math.floor(until - nowMs) + 1;
 }
 
