@@ -266,7 +266,7 @@ describe('RateLimitGovernor budget and spacing', () => {
 describe('reserveWaitMs', () => {
   const reset = T0 + 60_000;
   const state = { limit: 100, remaining: 20, resetEpochSeconds: 0, resetAtMs: reset };
-  const policy = { headroom: 0.2, idleHeadroom: 0, windowMs: 60_000 };
+  const policy = { headroom: 0.2, idleHeadroom: 0, windowMs: 60_000, unseen: 0 };
 
   it('keeps the full headroom, until the reset, once anyone else spent a request of the window', () => {
     // 80 spent, 79 of them ours.
@@ -275,11 +275,13 @@ describe('reserveWaitMs', () => {
   });
 
   it("while every spent request is ours, keeps the reserve's rate for the window's time left", () => {
-    // 20 free: the reserve (20 a window, and the first request at once) is 20 with 57 s left.
-    expect(reserveWaitMs(state, 0, 80, policy, T0)).toBe(3_001);
-    // 11 free, one of them in flight: 10, the reserve for 27 s of the window.
-    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0)).toBe(33_001);
-    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0 + 33_001)).toBe(0);
+    // 20 free: the reserve (20 a window, the first request at once, the reset's second) is 20 with 56 s left.
+    expect(reserveWaitMs(state, 0, 80, policy, T0)).toBe(4_001);
+    // 11 free, one of them in flight: 10, the reserve for 26 s of the window.
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0)).toBe(34_001);
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0 + 34_001)).toBe(0);
+    // Two requests we may send unseen: 10 free is the reserve for 20 s.
+    expect(reserveWaitMs({ ...state, remaining: 10 }, 0, 90, { ...policy, unseen: 2 }, T0)).toBe(40_001);
   });
 
   it('never keeps less than the idle share, and nothing after the reset', () => {
@@ -289,7 +291,7 @@ describe('reserveWaitMs', () => {
   });
 
   it('without a window length keeps the idle share', () => {
-    const fixed = { headroom: 0.2, idleHeadroom: 0.1 };
+    const fixed = { headroom: 0.2, idleHeadroom: 0.1, unseen: 0 };
     expect(reserveWaitMs({ ...state, remaining: 11 }, 0, 89, fixed, T0)).toBe(0);
     expect(reserveWaitMs({ ...state, remaining: 10 }, 0, 90, fixed, T0)).toBe(60_000);
   });
@@ -331,9 +333,10 @@ describe('RateLimitGovernor reserve while others are idle', () => {
       sut.observe(apps[i % 2], headers(100, 100 - i, reset));
       release();
     }
-    // 20 free exceed the reserve just after 3 s into the window, 19 after 6 s, 18 after 9 s.
-    expect(clock.sleeps).toEqual([3_001, 3_000, 3_000]);
-    expect(clock.nowMs).toBe(T0 + 9_001);
+    // With 2 requests in flight at most (sent unseen): 20 free exceed the reserve 10 s into the
+    // window, 19 after 13 s, 18 after 16 s.
+    expect(clock.sleeps).toEqual([10_001, 3_000, 3_000]);
+    expect(clock.nowMs).toBe(T0 + 16_001);
   });
 
   it('keeps the full reserve once another client spent a request of the window', async () => {

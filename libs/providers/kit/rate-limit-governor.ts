@@ -149,11 +149,16 @@ export function headroomWaitMs(
   return state.remaining - inFlight <= state.limit * headroom ? state.resetAtMs - nowMs : 0;
 }
 
+/** The resolution of a reset the provider tells in whole seconds (Okta's `X-Rate-Limit-Reset`), ms. */
+const RESET_RESOLUTION_MS = 1_000;
+
 /** How much of each bucket to keep free for the tenant's other clients (RateLimitGovernorOptions). */
 export interface ReservePolicy {
   headroom: number;
   idleHeadroom: number;
   windowMs?: number;
+  /** Requests we may send before an answer can show someone else started: our requests in flight at most. */
+  unseen: number;
 }
 
 /**
@@ -166,10 +171,11 @@ export interface ReservePolicy {
  *   can only make it too high, so an unclear answer keeps the full reserve.
  * - No one else did: the reserve is a rate others have not used, `headroom` of the limit per
  *   window, so the part of the window that has passed is theirs no longer. Keep
- *   `headroom * limit * timeLeft / windowMs + 1` (a client at that rate sends its first request
- *   at once), never more than `headroom` nor less than `idleHeadroom` of the limit: a client that starts now and sends at
- *   the reserved rate until the reset still finds room for every request. Without `windowMs`,
- *   keep `idleHeadroom` of the limit.
+ *   `headroom * limit * (timeLeft + 1 s) / windowMs + 1 + unseen` (the reset is told in whole
+ *   seconds; a client at that rate sends its first request at once; we may send `unseen` more
+ *   before an answer shows it), never more than `headroom` nor less than `idleHeadroom` of the
+ *   limit: a client that starts now and sends at the reserved rate until the reset still finds
+ *   room for every request. Without `windowMs`, keep `idleHeadroom` of the limit.
  */
 export function reserveWaitMs(
   state: BucketState | undefined,
@@ -185,8 +191,10 @@ export function reserveWaitMs(
   const free = state.remaining - inFlight;
   if (!windowMs || free <= state.limit * idleHeadroom || free > state.limit * headroom)
     return headroomWaitMs(state, inFlight, idleHeadroom, nowMs);
-  // The reserve falls to `free` requests when the time left is (free - 1) / (headroom * limit) windows.
-  const until = state.resetAtMs - ((free - 1) / (headroom * state.limit)) * windowMs;
+  // The reserve falls below `free` when the time left, plus the reset's resolution, is
+  // (free - 1 - unseen) / (headroom * limit) windows.
+  const share = (free - 1 - policy.unseen) / (headroom * state.limit);
+  const until = state.resetAtMs + RESET_RESOLUTION_MS - share * windowMs;
   return until < nowMs ? 0 : Math.floor(until - nowMs) + 1;
 }
 
@@ -410,14 +418,9 @@ export class RateLimitGovernor {
 
   /** How long to hold a request to the bucket for the reserve, ms (reserveWaitMs). */
   private reserveWaitMs(entry: BucketEntry, nowMs: number): number {
-    const { headroom, idleHeadroom = headroom, windowMs } = this.options;
-    return reserveWaitMs(
-      entry.state,
-      entry.inFlight,
-      entry.ownAnswers,
-      { headroom, idleHeadroom, windowMs },
-      nowMs,
-    );
+    const { headroom, idleHeadroom = headroom, windowMs, maxConcurrency } = this.options;
+    const policy = { headroom, idleHeadroom, windowMs, unseen: maxConcurrency };
+    return reserveWaitMs(entry.state, entry.inFlight, entry.ownAnswers, policy, nowMs);
   }
 
   /**
