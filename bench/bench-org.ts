@@ -51,6 +51,8 @@ export async function startBenchOrg(options: {
   scopes?: readonly string[];
   /** the service's processes (ServiceProcessOptions `roles`, default `all`) */
   roles?: 'all' | 'split';
+  /** settings added to the service's environment (benchServiceEnv), e.g. PROVIDER_RATE_LIMIT_IDLE_HEADROOM */
+  env?: Record<string, string>;
 }): Promise<BenchOrg> {
   const { users, rateLimits, log } = options;
   log(`Generating an org of ${users} users...`);
@@ -61,7 +63,8 @@ export async function startBenchOrg(options: {
     seed: 42,
     rateLimits,
   });
-  const { dataDir, env } = await benchServiceEnv(org.caCertPath);
+  const { dataDir, env: baseEnv } = await benchServiceEnv(org.caCertPath);
+  const env = { ...baseEnv, ...options.env };
   let service = await startServiceProcess(env, options);
   const close = async () => {
     await service.stop();

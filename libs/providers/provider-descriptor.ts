@@ -26,6 +26,11 @@ export interface ConnectOptions {
   /** share of each rate-limit bucket left free for the tenant's own admins, 0 <= h < 1 */
   headroom: number;
   /**
+   * the least share of a bucket left free while no one else is seen using it in its window,
+   * 0 <= share <= headroom (RateLimitGovernor `idleHeadroom`); the provider's default when absent
+   */
+  idleHeadroom?: number;
+  /**
    * how long a restore's write waits for the provider to replicate an object the restore just
    * created, seconds (0: no wait); the provider's default when absent
    */

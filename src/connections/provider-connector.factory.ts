@@ -24,6 +24,7 @@ export class ProviderConnectorFactory {
   private readonly extraAllowedHosts: readonly string[];
   private readonly caCertPem?: string;
   private readonly headroom: number;
+  private readonly idleHeadroom?: number;
   private readonly replicationWaitSeconds: number;
   private readonly conditionalAccessIntervalMs: number;
   private readonly closedListeners: Array<(provider: ProviderKind, stats: ConnectorStats) => void> = [];
@@ -32,6 +33,7 @@ export class ProviderConnectorFactory {
     this.extraAllowedHosts = config.PROVIDER_ALLOWED_HOSTS;
     this.caCertPem = config.PROVIDER_CA_FILE ? readFileSync(config.PROVIDER_CA_FILE, 'utf8') : undefined;
     this.headroom = config.PROVIDER_RATE_LIMIT_HEADROOM;
+    this.idleHeadroom = config.PROVIDER_RATE_LIMIT_IDLE_HEADROOM;
     this.replicationWaitSeconds = config.PROVIDER_REPLICATION_WAIT_SECONDS;
     this.conditionalAccessIntervalMs = config.GRAPH_CONDITIONAL_ACCESS_INTERVAL_MS;
   }
@@ -55,6 +57,7 @@ export class ProviderConnectorFactory {
       caCertPem: this.caCertPem,
       userAgent: `idp-backup/${SERVICE_VERSION}`,
       headroom: this.headroom,
+      idleHeadroom: this.idleHeadroom,
       replicationWaitSeconds: this.replicationWaitSeconds,
       conditionalAccessIntervalMs: this.conditionalAccessIntervalMs,
       restoreTypes,

@@ -21,11 +21,19 @@ export interface ConnectorRuntimeOptions {
   caCertPem?: string;
   userAgent: string;
   /** The provider's rate-limit signals, and its unit budget, paces and quotas, if any (RateLimitGovernor). */
-  pacing: Pick<RateLimitGovernorOptions, 'signals' | 'budget' | 'spacing' | 'quotas'>;
+  pacing: Pick<
+    RateLimitGovernorOptions,
+    'signals' | 'budget' | 'spacing' | 'quotas' | 'bucketOf' | 'windowMs'
+  >;
   /** Requests in flight at once, and sockets in the pool, >= 1; default CONNECTOR_DEFAULTS. */
   maxConcurrency?: number;
   /** Share of each rate-limit bucket left free for the tenant's own tools, 0 <= h < 1. */
   headroom?: number;
+  /**
+   * The least share of a bucket left free while no one else is seen using it in its window,
+   * 0 <= idleHeadroom <= headroom (RateLimitGovernor); default `headroom`.
+   */
+  idleHeadroom?: number;
   /** Attempts per request on 429, 5xx and dropped connections, the first included, >= 1. */
   maxAttempts?: number;
   /** First backoff step for 5xx and dropped connections, ms, doubling per attempt, >= 0. */
@@ -58,6 +66,9 @@ export class ConnectorRuntime {
     this.maxConcurrency = integerOption('maxConcurrency', options.maxConcurrency, 1);
     const headroom = options.headroom ?? CONNECTOR_DEFAULTS.headroom;
     if (!(headroom >= 0 && headroom < 1)) throw invalidOption('headroom must be at least 0 and below 1');
+    const idleHeadroom = options.idleHeadroom ?? headroom;
+    if (!(idleHeadroom >= 0 && idleHeadroom <= headroom))
+      throw invalidOption('idleHeadroom must be at least 0 and at most headroom');
     const timeoutMs = integerOption('requestTimeoutMs', options.requestTimeoutMs, 1);
     this.agent = connectorAgent({
       caCertPem: options.caCertPem,
@@ -68,6 +79,7 @@ export class ConnectorRuntime {
       ...options.pacing,
       maxConcurrency: this.maxConcurrency,
       headroom,
+      idleHeadroom,
       maxAttempts: integerOption('maxAttempts', options.maxAttempts, 1),
       baseDelayMs: integerOption('retryBaseDelayMs', options.retryBaseDelayMs, 0),
       maxDelayMs: CONNECTOR_DEFAULTS.retryMaxDelayMs,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 // The governor is exercised with Okta's signals, the provider whose windows it paces today.
 import { OKTA_RATE_LIMIT_SIGNALS } from '@libs/providers/okta/okta-rate-limit-signal.js';
-import { backoffMs, headroomWaitMs, RateLimitGovernor, type GovernorClock } from './rate-limit-governor.js';
+import {
+  backoffMs,
+  headroomWaitMs,
+  RateLimitGovernor,
+  reserveWaitMs,
+  type GovernorClock,
+} from './rate-limit-governor.js';
+import { oktaRateLimitBucket } from '@libs/providers/okta/okta-rate-limit-buckets.js';
 import { oktaRateLimitHeaders as headers } from '@libs/providers/okta/testing/rate-limit-headers.js';
 
 /** A clock whose sleeps advance time at once and are recorded. */
@@ -253,5 +260,136 @@ describe('RateLimitGovernor budget and spacing', () => {
     (await sut.acquire('POST /users'))();
     (await sut.acquire('POST /users'))();
     expect(clock.sleeps).toEqual([1_250, 1_250]);
+  });
+});
+
+describe('reserveWaitMs', () => {
+  const reset = T0 + 60_000;
+  const state = { limit: 100, remaining: 20, resetEpochSeconds: 0, resetAtMs: reset };
+  const policy = { headroom: 0.2, idleHeadroom: 0, windowMs: 60_000, unseen: 0 };
+
+  it('keeps the full headroom, until the reset, once anyone else spent a request of the window', () => {
+    // 80 spent, 79 of them ours.
+    expect(reserveWaitMs(state, 0, 79, policy, T0 + 30_000)).toBe(30_000);
+    expect(reserveWaitMs({ ...state, remaining: 21 }, 0, 78, policy, T0 + 30_000)).toBe(0);
+  });
+
+  it("while every spent request is ours, keeps the reserve's rate for the window's time left", () => {
+    // 20 free: the reserve (20 a window, the first request at once, the reset's second) is 20 with 56 s left.
+    expect(reserveWaitMs(state, 0, 80, policy, T0)).toBe(4_001);
+    // 11 free, one of them in flight: 10, the reserve for 26 s of the window.
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0)).toBe(34_001);
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 1, 89, policy, T0 + 34_001)).toBe(0);
+    // Two requests we may send unseen: 10 free is the reserve for 20 s.
+    expect(reserveWaitMs({ ...state, remaining: 10 }, 0, 90, { ...policy, unseen: 2 }, T0)).toBe(40_001);
+  });
+
+  it('never keeps less than the idle share, and nothing after the reset', () => {
+    const floor = { ...policy, idleHeadroom: 0.1 };
+    expect(reserveWaitMs({ ...state, remaining: 10 }, 0, 90, floor, T0 + 59_000)).toBe(1_000);
+    expect(reserveWaitMs({ ...state, remaining: 0 }, 0, 100, policy, reset)).toBe(0);
+  });
+
+  it('without a window length keeps the idle share', () => {
+    const fixed = { headroom: 0.2, idleHeadroom: 0.1, unseen: 0 };
+    expect(reserveWaitMs({ ...state, remaining: 11 }, 0, 89, fixed, T0)).toBe(0);
+    expect(reserveWaitMs({ ...state, remaining: 10 }, 0, 90, fixed, T0)).toBe(60_000);
+  });
+
+  it('keeps the full headroom of a bucket not yet answered (nothing to wait for)', () => {
+    expect(reserveWaitMs(undefined, 3, 0, policy, T0)).toBe(0);
+  });
+});
+
+describe('RateLimitGovernor reserve while others are idle', () => {
+  const RESET = T0 + 40_000;
+  const apps = ['GET /api/v1/apps/{appId}/users', 'GET /api/v1/apps/{appId}/groups'];
+
+  /** Sends `count` requests, alternating `keys`, each answered with the bucket's next `remaining` (others took `othersTook` first). */
+  async function spend(sut: RateLimitGovernor, keys: string[], count: number, othersTook = 0): Promise<void> {
+    for (let i = 1; i <= count; i++) {
+      const key = keys[i % keys.length];
+      const release = await sut.acquire(key);
+      sut.observe(key, headers(100, 100 - othersTook - i, RESET));
+      release();
+    }
+  }
+
+  it("spends into the reserve down to the idle share while the window's answers are all ours, the endpoints of one bucket counted together", async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0.1, bucketOf: oktaRateLimitBucket });
+    await spend(sut, apps, 90);
+    expect(clock.sleeps).toEqual([]);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it('spends into the reserve as the window passes, at the rate others left unused', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0, windowMs: 60_000, bucketOf: oktaRateLimitBucket });
+    const reset = T0 + 60_000;
+    for (let i = 1; i <= 83; i++) {
+      const release = await sut.acquire(apps[i % 2]);
+      sut.observe(apps[i % 2], headers(100, 100 - i, reset));
+      release();
+    }
+    // With 2 requests in flight at most (sent unseen): 20 free exceed the reserve 10 s into the
+    // window, 19 after 13 s, 18 after 16 s.
+    expect(clock.sleeps).toEqual([10_001, 3_000, 3_000]);
+    expect(clock.nowMs).toBe(T0 + 16_001);
+  });
+
+  it('keeps the full reserve once another client spent a request of the window', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0.1, bucketOf: oktaRateLimitBucket });
+    await spend(sut, apps, 79, 1);
+    expect(clock.sleeps).toEqual([]);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it('keeps the full reserve without an idle share, as before', async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { bucketOf: oktaRateLimitBucket });
+    await spend(sut, apps, 80);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it("takes a shared bucket's other endpoints for another client's without bucketOf, and keeps the full reserve", async () => {
+    const clock = new FakeClock(T0);
+    const sut = governor(clock, { idleHeadroom: 0.1 });
+    await spend(sut, apps, 80);
+    await sut.acquire(apps[0]);
+    expect(clock.sleeps).toEqual([40_000]);
+  });
+
+  it('wakes a request held for the reserve when a request in flight is answered and shows others idle', async () => {
+    /** A clock whose sleeps end only when aborted: a request held until the reset never goes. */
+    const stalled: GovernorClock = {
+      now: () => T0,
+      sleep: (_ms, signal) =>
+        new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+    };
+    const sut = governor(new FakeClock(T0), {
+      clock: stalled,
+      maxConcurrency: 4,
+      idleHeadroom: 0.1,
+      bucketOf: oktaRateLimitBucket,
+    });
+    await spend(sut, apps, 78);
+    const first = await sut.acquire(apps[0]);
+    const second = await sut.acquire(apps[1]);
+    // The second is answered first: the first's request is spent but not yet ours in the count.
+    sut.observe(apps[1], headers(100, 20, RESET));
+    second();
+    let held = true;
+    const third = sut.acquire(apps[0]).then((release) => ((held = false), release));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(held).toBe(true);
+    sut.observe(apps[0], headers(100, 21, RESET));
+    first();
+    (await third)();
+    expect(held).toBe(false);
   });
 });

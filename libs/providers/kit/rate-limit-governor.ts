@@ -83,6 +83,24 @@ export interface RateLimitGovernorOptions {
   maxConcurrency: number;
   /** Share of each bucket left to the org's own admins and integrations, 0 <= headroom < 1. */
   headroom: number;
+  /**
+   * The least share of a bucket left free while its answers show no one else used it in the
+   * current window (reserveWaitMs), 0 <= idleHeadroom <= headroom; default `headroom` (the
+   * reserve is never spent into).
+   */
+  idleHeadroom?: number;
+  /**
+   * Length of the provider's rate-limit windows, ms (Okta: a minute). With it, the reserve of a
+   * bucket no one else uses shrinks with the window's time left (reserveWaitMs); without it, it
+   * is `idleHeadroom`.
+   */
+  windowMs?: number;
+  /**
+   * The provider's rate-limit bucket a request key counts against, when several endpoints share
+   * one (Okta's `/api/v1/apps/{id}/*`); default the key itself. Requests in flight and our own
+   * answers are counted per bucket.
+   */
+  bucketOf?: (key: string) => string;
   /** Attempts per request, the first included (>= 1). */
   maxAttempts: number;
   /** First backoff step for 5xx and dropped connections, ms; doubles per attempt. */
@@ -100,6 +118,16 @@ export interface RateLimitGovernorOptions {
   clock?: GovernorClock;
   /** Uniform in [0, 1); injectable for tests. */
   random?: () => number;
+}
+
+/** What the governor knows of one rate-limit bucket. */
+interface BucketEntry {
+  state?: BucketState;
+  inFlight: number;
+  /** Our answers that reported `state`'s window. */
+  ownAnswers: number;
+  /** Requests waiting for the reserve, woken when one of the bucket's requests is answered. */
+  waking: Set<AbortController>;
 }
 
 /** Why a request is being retried. */
@@ -121,6 +149,55 @@ export function headroomWaitMs(
   return state.remaining - inFlight <= state.limit * headroom ? state.resetAtMs - nowMs : 0;
 }
 
+/** The resolution of a reset the provider tells in whole seconds (Okta's `X-Rate-Limit-Reset`), ms. */
+const RESET_RESOLUTION_MS = 1_000;
+
+/** How much of each bucket to keep free for the tenant's other clients (RateLimitGovernorOptions). */
+export interface ReservePolicy {
+  headroom: number;
+  idleHeadroom: number;
+  windowMs?: number;
+  /** Requests we may send before an answer can show someone else started: our requests in flight at most. */
+  unseen: number;
+}
+
+/**
+ * How long to hold a request so that the tenant's other clients keep their reserve, ms (0: send
+ * it now; without jitter).
+ *
+ * - Someone else spent a request of the bucket's current window: keep `headroom` of the limit
+ *   (headroomWaitMs). Others' use is the window's spent requests (`limit - remaining`, the lowest
+ *   `remaining` of the window) less our own answers in it (`ownAnswers`); our requests in flight
+ *   can only make it too high, so an unclear answer keeps the full reserve.
+ * - No one else did: the reserve is a rate others have not used, `headroom` of the limit per
+ *   window, so the part of the window that has passed is theirs no longer. Keep
+ *   `headroom * limit * (timeLeft + 1 s) / windowMs + 1 + unseen` (the reset is told in whole
+ *   seconds; a client at that rate sends its first request at once; we may send `unseen` more
+ *   before an answer shows it), never more than `headroom` nor less than `idleHeadroom` of the
+ *   limit: a client that starts now and sends at the reserved rate until the reset still finds
+ *   room for every request. Without `windowMs`, keep `idleHeadroom` of the limit.
+ */
+export function reserveWaitMs(
+  state: BucketState | undefined,
+  inFlight: number,
+  ownAnswers: number,
+  policy: ReservePolicy,
+  nowMs: number,
+): number {
+  const { headroom, windowMs } = policy;
+  if (!state || nowMs >= state.resetAtMs) return 0;
+  const idleHeadroom = Math.min(headroom, policy.idleHeadroom);
+  if (state.limit - state.remaining - ownAnswers > 0) return headroomWaitMs(state, inFlight, headroom, nowMs);
+  const free = state.remaining - inFlight;
+  if (!windowMs || free <= state.limit * idleHeadroom || free > state.limit * headroom)
+    return headroomWaitMs(state, inFlight, idleHeadroom, nowMs);
+  // The reserve falls below `free` when the time left, plus the reset's resolution, is
+  // (free - 1 - unseen) / (headroom * limit) windows.
+  const share = (free - 1 - policy.unseen) / (headroom * state.limit);
+  const until = state.resetAtMs + RESET_RESOLUTION_MS - share * windowMs;
+  return until < nowMs ? 0 : Math.floor(until - nowMs) + 1;
+}
+
 /**
  * Exponential backoff with "equal jitter": half of `min(max, base * 2^(attempt-1))` fixed, half
  * random, so retries of many clients spread out but still grow. `attempt` is the attempt that
@@ -135,14 +212,17 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
  * Paces requests to one tenant of a provider: a cap on requests in flight, waits that keep a
  * share of each rate-limit bucket free (and of a shared unit budget, when the provider meters
  * requests by cost), fixed paces for buckets limited without headers, and the retry delays for
- * 429, 5xx and dropped connections, read from the provider's rate-limit signals.
+ * 429, 5xx and dropped connections, read from the provider's rate-limit signals. The share kept
+ * free is `headroom` while anyone else uses the bucket in its window, and shrinks with the
+ * window's time left while no one does (reserveWaitMs; docs/backups.md "Rate limits").
  *
  * Buckets are keyed by the caller (method + path template, e.g. `GET /api/v1/users`), since
- * providers count limits per endpoint (Okta "Rate limits"). State lives in this process only: it
+ * providers count limits per endpoint (Okta "Rate limits"), and grouped by `bucketOf` where
+ * several endpoints share one. State lives in this process only: it
  * paces one connector, not every replica (each replica reads the same headers and backs off).
  */
 export class RateLimitGovernor {
-  private readonly buckets = new Map<string, { state?: BucketState; inFlight: number }>();
+  private readonly buckets = new Map<string, BucketEntry>();
   private readonly waiting: Array<() => void> = [];
   private active = 0;
   /** Units left in the budget (negative: reserved ahead), when it was last refilled, and each bucket's last cost. */
@@ -169,15 +249,15 @@ export class RateLimitGovernor {
    * @throws the signal's reason when `signal` aborts while waiting.
    */
   async acquire(bucket: string, signal?: AbortSignal, units?: number): Promise<() => void> {
-    const entry = this.bucket(bucket);
+    const entry = this.bucket(this.bucketOf(bucket));
     const unitsWait = Math.max(this.reserveUnits(bucket, units), this.reserveQuota(bucket));
     if (unitsWait > 0) await this.clock.sleep(unitsWait, signal);
     const spacing = this.options.spacing?.find((rule) => rule.buckets.test(bucket));
     for (;;) {
       signal?.throwIfAborted();
-      const wait = headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, this.clock.now());
+      const wait = this.reserveWaitMs(entry, this.clock.now());
       if (wait > 0) {
-        await this.clock.sleep(wait + this.jitter(), signal);
+        await this.sleepUntilAnswer(entry, wait + this.jitter(), signal);
         continue;
       }
       const spaced = this.spacingWaitMs(spacing);
@@ -188,10 +268,7 @@ export class RateLimitGovernor {
       await this.takeSlot(signal);
       // The bucket may have filled, or a spaced request gone, while we queued for the slot.
       const now = this.clock.now();
-      if (
-        headroomWaitMs(entry.state, entry.inFlight, this.options.headroom, now) === 0 &&
-        this.spacingWaitMs(spacing) === 0
-      ) {
+      if (this.reserveWaitMs(entry, now) === 0 && this.spacingWaitMs(spacing) === 0) {
         if (spacing) this.nextSpaced.set(spacing, now + spacing.minIntervalMs);
         break;
       }
@@ -203,6 +280,7 @@ export class RateLimitGovernor {
       if (released) return;
       released = true;
       entry.inFlight--;
+      for (const wake of entry.waking) wake.abort();
       // The pace also counts from the answer: a request sent late (a new connection's handshake)
       // reaches the provider late, and the next must not arrive within the interval of it.
       if (spacing)
@@ -216,8 +294,9 @@ export class RateLimitGovernor {
 
   /**
    * Records the window a response reports for `bucket` (the first signal that reads one;
-   * ignored when none does). Responses can arrive out of order under concurrency, so a
-   * response of an older window is ignored and within a window the lowest `remaining` wins.
+   * ignored when none does), and counts the answer as ours in that window. Responses can arrive
+   * out of order under concurrency, so a response of an older window is ignored and within a
+   * window the lowest `remaining` wins.
    */
   observe(bucket: string, headers: ResponseHeaders): void {
     const now = this.clock.now();
@@ -228,11 +307,14 @@ export class RateLimitGovernor {
     }
     this.settleCost(bucket, headers);
     if (!state) return;
-    const entry = this.bucket(bucket);
+    const entry = this.bucket(this.bucketOf(bucket));
     const previous = entry.state;
     if (previous && previous.resetEpochSeconds > state.resetEpochSeconds) return;
     if (previous && previous.resetEpochSeconds === state.resetEpochSeconds) {
       state.remaining = Math.min(state.remaining, previous.remaining);
+      entry.ownAnswers++;
+    } else {
+      entry.ownAnswers = 1;
     }
     entry.state = state;
   }
@@ -249,7 +331,7 @@ export class RateLimitGovernor {
   retryDelayMs(bucket: string, cause: RetryCause, attempt: number, headers?: ResponseHeaders): number | null {
     // 429s are capped by the caller (HttpTransport): they are not failures.
     if (cause !== 'rate_limited' && attempt >= this.options.maxAttempts) return null;
-    const state = this.buckets.get(bucket)?.state;
+    const state = this.buckets.get(this.bucketOf(bucket))?.state;
     const now = this.clock.now();
     for (const signal of cause === 'network' ? [] : this.options.signals) {
       // The throttled answer's own window first: it says when this request may pass. The bucket's
@@ -321,13 +403,42 @@ export class RateLimitGovernor {
     }
   }
 
-  private bucket(key: string): { state?: BucketState; inFlight: number } {
+  private bucketOf(key: string): string {
+    return this.options.bucketOf?.(key) ?? key;
+  }
+
+  private bucket(key: string): BucketEntry {
     let entry = this.buckets.get(key);
     if (!entry) {
-      entry = { inFlight: 0 };
+      entry = { inFlight: 0, ownAnswers: 0, waking: new Set() };
       this.buckets.set(key, entry);
     }
     return entry;
+  }
+
+  /** How long to hold a request to the bucket for the reserve, ms (reserveWaitMs). */
+  private reserveWaitMs(entry: BucketEntry, nowMs: number): number {
+    const { headroom, idleHeadroom = headroom, windowMs, maxConcurrency } = this.options;
+    const policy = { headroom, idleHeadroom, windowMs, unseen: maxConcurrency };
+    return reserveWaitMs(entry.state, entry.inFlight, entry.ownAnswers, policy, nowMs);
+  }
+
+  /**
+   * Sleeps `ms`, or less: until one of the bucket's requests in flight is answered, since its
+   * answer may show the window reset or others idle (reserveShare), and the wait shorter.
+   * @throws the signal's reason when `signal` aborts
+   */
+  private async sleepUntilAnswer(entry: BucketEntry, ms: number, signal?: AbortSignal): Promise<void> {
+    if (entry.inFlight === 0) return this.clock.sleep(ms, signal);
+    const wake = new AbortController();
+    entry.waking.add(wake);
+    try {
+      await this.clock.sleep(ms, signal ? AbortSignal.any([signal, wake.signal]) : wake.signal);
+    } catch (error) {
+      if (!wake.signal.aborted || signal?.aborted) throw error;
+    } finally {
+      entry.waking.delete(wake);
+    }
   }
 
   private jitter(): number {

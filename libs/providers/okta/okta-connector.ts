@@ -30,6 +30,7 @@ import { RESOURCE_DEFINITIONS } from './okta-resource-catalog.js';
 import { encodeOktaPage } from './okta-page-worker.js';
 import { OKTA_BACKUP_SCOPES } from './okta-scopes.js';
 import { OKTA_RATE_LIMIT_SIGNALS } from './okta-rate-limit-signal.js';
+import { oktaRateLimitBucket } from './okta-rate-limit-buckets.js';
 
 export interface OktaConnectorOptions {
   /** The org's https origin, e.g. `https://acme.okta.com`: no path, query or credentials. */
@@ -48,6 +49,12 @@ export interface OktaConnectorOptions {
   maxConcurrency?: number;
   /** Share of each rate-limit bucket left free for the org's own admins, 0 <= h < 1; default 0.2. */
   headroom?: number;
+  /**
+   * The least share of a bucket left free while the answers show no one else used it in the
+   * current window, 0 <= share <= headroom; default 0: the reserve then shrinks with the window's
+   * time left (RateLimitGovernor reserveWaitMs, docs/backups.md "Rate limits").
+   */
+  idleHeadroom?: number;
   /** Attempts per request on 429, 5xx and dropped connections, the first included; default 5. */
   maxAttempts?: number;
   /** First backoff step for 5xx and dropped connections, ms, doubling per attempt; default 500. */
@@ -60,6 +67,9 @@ const USER_AGENT = 'idp-backup-okta-connector/0.1';
 
 /** Okta's org authorization server token endpoint (Okta "Implement OAuth for Okta"). */
 const TOKEN_TEMPLATE = '/oauth2/v1/token';
+
+/** Okta's rate-limit windows are a minute long (Okta "Rate limits": limits per minute). */
+const OKTA_WINDOW_MS = 60_000;
 
 /** Okta keeps System Log events for 90 days (System Log API: "retention"). */
 const LOG_RETENTION_MS = 90 * 24 * 3600 * 1000;
@@ -101,16 +111,18 @@ export class OktaConnector implements ProviderConnector {
       options.orgUrl,
       'The org URL must be an https origin such as https://acme.okta.com, without path, query or credentials',
     );
-    const { allowedHosts, caCertPem, maxConcurrency, headroom, maxAttempts } = options;
+    const { allowedHosts, caCertPem, maxConcurrency, maxAttempts } = options;
+    const headroom = options.headroom;
     this.runtime = new ConnectorRuntime({
       provider: 'Okta',
       origins: [orgOrigin],
       allowedHosts,
       caCertPem,
       userAgent: options.userAgent ?? USER_AGENT,
-      pacing: { signals: OKTA_RATE_LIMIT_SIGNALS },
+      pacing: { signals: OKTA_RATE_LIMIT_SIGNALS, bucketOf: oktaRateLimitBucket, windowMs: OKTA_WINDOW_MS },
       maxConcurrency,
       headroom,
+      idleHeadroom: options.idleHeadroom ?? 0,
       maxAttempts,
       retryBaseDelayMs: options.retryBaseDelayMs,
       requestTimeoutMs: options.requestTimeoutMs,

@@ -53,6 +53,7 @@ export const OKTA_PROVIDER: ProviderDescriptor = {
       caCertPem: options.caCertPem,
       userAgent: options.userAgent,
       headroom: options.headroom,
+      idleHeadroom: options.idleHeadroom,
       scopes: options.restoreTypes && this.grants(options.restoreTypes),
     });
   },

@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ S3_BUCKET: 'snapshots' }).S3_BUCKET).toBe('snapshots');
   });
 
+  it('keeps a reserve while others are idle no larger than the headroom', () => {
+    expect(loadConfig({}).PROVIDER_RATE_LIMIT_IDLE_HEADROOM).toBeUndefined();
+    expect(loadConfig({ PROVIDER_RATE_LIMIT_IDLE_HEADROOM: '0.05' }).PROVIDER_RATE_LIMIT_IDLE_HEADROOM).toBe(
+      0.05,
+    );
+    expect(() => loadConfig({ PROVIDER_RATE_LIMIT_IDLE_HEADROOM: '0.3' })).toThrow(
+      /PROVIDER_RATE_LIMIT_IDLE_HEADROOM: must not exceed PROVIDER_RATE_LIMIT_HEADROOM/,
+    );
+  });
+
   it('splits the extra allowed provider hosts', () => {
     const sut = loadConfig({ PROVIDER_ALLOWED_HOSTS: '127.0.0.1, *.example.org' });
     expect(sut.PROVIDER_ALLOWED_HOSTS).toEqual(['127.0.0.1', '*.example.org']);

@@ -65,6 +65,12 @@ export const configSchema = z
     /** Share of each provider rate-limit bucket left free for the tenant's own admins and integrations (0 to 0.9). */
     PROVIDER_RATE_LIMIT_HEADROOM: z.coerce.number().min(0).max(0.9).default(0.2),
     /**
+     * The least share of a bucket left free while its answers show no one else used it in the current
+     * window (0 to PROVIDER_RATE_LIMIT_HEADROOM); default: the provider's (Okta: 0, the reserve shrinking
+     * with the window's time left). docs/backups.md "Rate limits".
+     */
+    PROVIDER_RATE_LIMIT_IDLE_HEADROOM: z.coerce.number().min(0).max(0.9).optional(),
+    /**
      * How long a restore's write waits for the provider to replicate an object the restore just
      * created (Microsoft Graph answers it "does not exist" for seconds to minutes), seconds; 0: no wait.
      */
@@ -191,6 +197,12 @@ export const configSchema = z
         'set SIGN_IN_OIDC_ISSUER, SIGN_IN_OIDC_CLIENT_ID and SIGN_IN_OIDC_CLIENT_SECRET together, or none',
       path: ['SIGN_IN_OIDC_ISSUER'],
     },
+  )
+  .refine(
+    (env) =>
+      env.PROVIDER_RATE_LIMIT_IDLE_HEADROOM === undefined ||
+      env.PROVIDER_RATE_LIMIT_IDLE_HEADROOM <= env.PROVIDER_RATE_LIMIT_HEADROOM,
+    { message: 'must not exceed PROVIDER_RATE_LIMIT_HEADROOM', path: ['PROVIDER_RATE_LIMIT_IDLE_HEADROOM'] },
   )
   .refine((env) => env.SESSION_IDLE_TIMEOUT <= env.SESSION_ABSOLUTE_TIMEOUT, {
     message: 'must not exceed SESSION_ABSOLUTE_TIMEOUT',
