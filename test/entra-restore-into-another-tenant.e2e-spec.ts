@@ -7,12 +7,13 @@ import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catal
 import { providerDescriptor } from '@libs/providers/registry.js';
 import { compileMapping, type CrossOrgMapping } from '@libs/restore/cross-org/mapping.js';
 import { csdlFile, scubaGearFile } from '@libs/simulators/entra/testing/fixture-paths.js';
+import { graphClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { createEntraConnection, startTestTenant, type TestTenant } from './support/entra-tenant.js';
 import { ENTRA_FIDELITY } from './support/entra-fidelity.js';
 import { openSnapshot, runBackup } from './support/backup-helpers.js';
 import { crossOrgTable, diffModuloMapping, type CrossOrgRow } from './support/cross-org-fidelity.js';
 import { rememberSecrets } from './support/log-capture.js';
-import { waitForRestore, type RestoreView } from './support/restore-helpers.js';
+import { runRestore, waitForRestore, type RestoreView } from './support/restore-helpers.js';
 import {
   ROUND_TRIP_TOKEN_SECONDS,
   type Unavoidable,
@@ -147,9 +148,33 @@ const CROSS_TENANT_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> = {
   ],
 };
 
-/** Why a role's PIM policy is not paired in another tenant. */
-const ROLE_POLICY =
-  "Entra makes each role's PIM policy in each tenant, its id naming the tenant: the source's is not matched with the target's, so its settings are not carried over (set them again in the target)";
+/**
+ * A role management policy's natural key as the restore matches it (pim-policy-check.ts): its
+ * scope and its role, a built-in role by its id (the same in every tenant), a custom one by its
+ * displayName; from the policy assignments of both tenants, by the policy id's own part
+ * (`DirectoryRole_<tenantId>_<guid>`: the comparison rewrites the source's tenant id to the target's).
+ */
+const ownPart = (policyId: string) => policyId.split('_').pop()!;
+
+function policyKeys(...tenants: EntraSnapshot[]): (record: { id: string; data: Json }) => string | null {
+  const roleNames = new Map(
+    tenants.flatMap((tenant) =>
+      (tenant.role_definition ?? []).map(({ id, data }) => [id, String(data.displayName)] as const),
+    ),
+  );
+  const roleOf = new Map(
+    tenants.flatMap((tenant) =>
+      (tenant.role_management_policy_assignment ?? []).map(
+        ({ data }) => [ownPart(String(data.policyId)), String(data.roleDefinitionId)] as const,
+      ),
+    ),
+  );
+  return ({ id, data }) => {
+    const role = roleOf.get(ownPart(id));
+    if (role === undefined) return null;
+    return `${String(data.scopeType)} ${String(data.scopeId)} ${roleNames.get(role) ?? role}`;
+  };
+}
 
 /** Writes the "Into another tenant (Entra ID)" section of docs/restore-fidelity.md (at its end). */
 function writeSection(rows: CrossOrgRow[], notRestorable: string[]): void {
@@ -276,6 +301,26 @@ describeIfFixture('restore into another tenant (Entra ID)', () => {
       expect.objectContaining({ kind: 'left_alone', count: risky.length, objects: expect.any(Array) }),
     ]);
     expect([...(unlicensed[0].objects as string[])].sort()).toEqual(risky);
+    // A PIM policy of a built-in role is the target's policy of the same role (its id, the same in every tenant).
+    const builtIn = new Set(
+      target.sim
+        .snapshot()
+        .role_management_policy_assignment.map(({ data }) => String(data.roleDefinitionId)),
+    );
+    const rolePolicies = objects.filter((object) => object.resourceType === 'role_management_policy');
+    const ofBuiltIn = state.role_management_policy_assignment.filter(({ data }) =>
+      builtIn.has(String(data.roleDefinitionId)),
+    );
+    expect(ofBuiltIn.length).toBeGreaterThan(0);
+    for (const { data } of ofBuiltIn)
+      expect(rolePolicies.find((object) => object.sourceId === data.policyId)).toMatchObject({
+        targetId: target.sim
+          .snapshot()
+          .role_management_policy_assignment.find(
+            (assignment) => assignment.data.roleDefinitionId === data.roleDefinitionId,
+          )?.data.policyId,
+        action: expect.stringMatching(/^(update|same)$/),
+      });
     const policies = objects.filter((object) => object.resourceType === 'conditional_access_policy');
     expect(
       policies
@@ -331,6 +376,7 @@ describeIfFixture('restore into another tenant (Entra ID)', () => {
       ).toEqual([]);
 
       const after = await runBackup(ctx, admin.token, { connectionId: targetId });
+      const policyKey = policyKeys(state, target.sim.snapshot());
       const before = await ctx.http
         .get(`/api/backup/${String(restored.restore.pre_restore_backup_id)}`)
         .set(auth());
@@ -342,15 +388,15 @@ describeIfFixture('restore into another tenant (Entra ID)', () => {
           naturalKey: (record) =>
             record.type === 'service_principal'
               ? String(record.data.displayName)
-              : (ENTRA_FIDELITY.naturalKey?.(record) ?? null),
+              : record.type === 'role_management_policy'
+                ? policyKey(record)
+                : (ENTRA_FIDELITY.naturalKey?.(record) ?? null),
         },
         crossOrgUnavoidable: CROSS_TENANT_UNAVOIDABLE,
         lostByDesign: (type, record) =>
           type === 'conditional_access_policy' && risky.includes(String(record.data.displayName))
             ? 'needs Microsoft Entra ID P2, which the target lacks (named by the preview, left alone by the restore)'
-            : type === 'role_management_policy'
-              ? ROLE_POLICY
-              : exportGap(state, type, record.data),
+            : exportGap(state, type, record.data),
         source: await openSnapshot(ctx, sourceBackup.body.backup.storage_key as string),
         target: await openSnapshot(ctx, after.storage_key),
         targetBefore: await openSnapshot(ctx, before.body.backup.storage_key as string),
@@ -361,4 +407,100 @@ describeIfFixture('restore into another tenant (Entra ID)', () => {
     },
     2 * RUN_MS,
   );
+
+  it(
+    'a second run writes no licence, PIM policy or conditional access policy again: what the target cannot take never looks changed',
+    async () => {
+      const started = await ctx.http
+        .post('/api/restore')
+        .set(auth())
+        .send({ backupId, mode: 'full', targetConnectionId: targetId, mapping });
+      expect(started.status).toBe(202);
+      const restored = await waitForRestore(ctx, admin.token, started.body.restoreId as string, RUN_MS);
+      // Of the types whose comparison leaves out what the target cannot take, nothing is written again.
+      const written = restored.items.filter(
+        (item) =>
+          item.outcome === 'ok' &&
+          ['create', 'update'].includes(item.action) &&
+          ['user_license', 'role_management_policy', 'conditional_access_policy'].includes(item.resourceType),
+      );
+      expect(written.map((item) => `${item.resourceType} ${item.action} ${String(item.name)}`)).toEqual([]);
+      expect(restored.restore.summary.user_license).toMatchObject({ create: 0, update: 0, failed: 0 });
+      // What the export leaves incomplete is tried again, and refused again: nothing else.
+      const records = new Map(
+        Object.entries(state).flatMap(([type, ofType]) =>
+          ofType.map((record) => [`${type} ${record.id}`, record]),
+        ),
+      );
+      expect(
+        restored.items.filter((item) => {
+          if (item.outcome !== 'failed') return false;
+          const record = records.get(`${item.resourceType} ${item.resourceId}`);
+          return !record || exportGap(state, item.resourceType, record.data) === null;
+        }),
+      ).toEqual([]);
+    },
+    2 * RUN_MS,
+  );
+
+  it('leaves alone, named, a same-name policy of the target that the policy would need a licence for', async () => {
+    const name = risky[0];
+    const graph = await graphClient(target.sim, ['Policy.Read.All', 'Policy.ReadWrite.ConditionalAccess']);
+    const own = {
+      displayName: name,
+      state: 'disabled',
+      conditions: {
+        clientAppTypes: ['all'],
+        applications: { includeApplications: ['All'] },
+        users: { includeUsers: ['None'] },
+      },
+      grantControls: { operator: 'OR', builtInControls: ['mfa'] },
+    };
+    const created = await graph.call('POST', '/v1.0/identity/conditionalAccess/policies', own);
+    expect(created.status).toBe(201);
+    const policyId = String(created.body.id);
+    try {
+      const preview = await ctx.http
+        .post('/api/restore')
+        .set(auth())
+        .send({
+          backupId,
+          targetConnectionId: targetId,
+          mapping,
+          resourceTypes: ['conditional_access_policy'],
+        });
+      expect(preview.status).toBe(200);
+      const { cannotMove, objects } = preview.body.crossOrg as { cannotMove: Json[]; objects: Json[] };
+      const unlicensed = cannotMove.find(
+        (entry) => entry.resourceType === 'conditional_access_policy' && NO_P2.test(String(entry.why)),
+      );
+      expect(unlicensed?.objects).toContain(name);
+      expect(objects.find((object) => object.name === name)).toMatchObject({
+        resourceType: 'conditional_access_policy',
+        targetId: policyId,
+        action: 'left_alone',
+        why: expect.stringMatching(NO_P2),
+      });
+
+      const restored = await runRestore(ctx, admin.token, {
+        backupId,
+        mode: 'selective',
+        resourceTypes: ['conditional_access_policy'],
+        targetConnectionId: targetId,
+        mapping,
+      });
+      const summary = restored.restore.summary.conditional_access_policy as {
+        failed: number;
+        update: number;
+        notes: string[];
+      };
+      expect(summary).toMatchObject({ failed: 0, update: 0 });
+      expect(summary.notes.some((note) => NO_P2.test(note))).toBe(true);
+      const after = await graph.call('GET', `/v1.0/identity/conditionalAccess/policies/${policyId}`);
+      expect(after.body).toMatchObject({ displayName: name, state: 'disabled', conditions: own.conditions });
+    } finally {
+      await graph.call('DELETE', `/v1.0/identity/conditionalAccess/policies/${policyId}`);
+      await graph.close();
+    }
+  });
 });

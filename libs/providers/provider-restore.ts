@@ -203,6 +203,13 @@ export interface ProviderRestorer {
    * that sleep (waiting for the provider to replicate an object) leave room to the others.
    */
   readonly writesInFlight?: number;
+  /**
+   * Why the org would refuse the record however it is written, created or updated over a
+   * matched object (Entra: a conditional access policy needing a licence the tenant lacks), or
+   * null: the planner leaves it alone, named (a skip, not a failure). Known after `prepare`;
+   * providers without such rules leave it out.
+   */
+  refusedBecause?(record: ResourceRecord): string | null;
   /** Carries out one write. @throws see the interface's errors */
   apply(write: RestoreWrite, signal?: AbortSignal): Promise<RestoreWriteResult>;
 }

@@ -76,6 +76,7 @@ interface ByKey {
   key: string;
   fingerprint: string;
   managedBecause: string | null;
+  refusedBecause: string | null;
   caution: string | null;
   /** into another org only: the rewritten record, compared again once its own id is mapped */
   record?: ResourceRecord;
@@ -161,14 +162,17 @@ export async function planType(input: {
       id: string;
       fingerprint: () => string;
       managedBecause: string | null;
+      /** why the org refuses the record however written (ProviderRestorer.refusedBecause) */
+      refusedBecause: string | null;
       /** what the provider says of writing it (ProviderRestorer.caution), noted when it is written */
       caution: string | null;
     },
     match: LiveResource | undefined,
   ): void => {
     if (match && match.id !== entry.id) plan.rematched.set(ownId(entry.backupId), ownId(match.id));
-    // Objects the provider manages are updated, never created; protected ones are not touched.
-    const leftAlone = match ? match.protectedBecause : entry.managedBecause;
+    // Objects the provider manages are updated, never created; protected ones are not touched;
+    // what the org refuses however written is neither.
+    const leftAlone = entry.refusedBecause ?? (match ? match.protectedBecause : entry.managedBecause);
     const seen = { type, position: entry.position, backupId: entry.backupId, ...(match && { live: match }) };
     if (leftAlone) {
       // An object, not a link between two (a membership's own id is its user's).
@@ -199,6 +203,7 @@ export async function planType(input: {
     const rewritten = restorer.rewrite(record, input.ids);
     const managedBecause = restorer.managedBecause(record);
     const caution = restorer.caution?.(rewritten) ?? null;
+    const refusedBecause = restorer.refusedBecause?.(rewritten) ?? null;
     const keyed = input.crossOrg && rewritten.id === record.id && restorer.naturalKey(rewritten) !== null;
     const match = keyed ? undefined : claim(rewritten.id);
     const key = match ? null : restorer.naturalKey(rewritten);
@@ -210,6 +215,7 @@ export async function planType(input: {
         key,
         fingerprint: restorer.fingerprint(rewritten),
         managedBecause,
+        refusedBecause,
         caution,
         ...(input.crossOrg && { record: rewritten }),
       });
@@ -221,6 +227,7 @@ export async function planType(input: {
           id: rewritten.id,
           fingerprint: () => restorer.fingerprint(rewritten),
           managedBecause,
+          refusedBecause,
           caution,
         },
         match,

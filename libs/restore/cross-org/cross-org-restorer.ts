@@ -76,6 +76,9 @@ export class CrossOrgRestorer implements Restore.ProviderRestorer {
   managedBecause(record: ResourceRecord): string | null {
     return this.target.managedBecause(record);
   }
+  refusedBecause(record: ResourceRecord): string | null {
+    return this.target.refusedBecause?.(record) ?? null;
+  }
 
   /** Never: the target's recycle bin holds the target's objects, not the source's. */
   fromDeleted(): boolean {

@@ -62,6 +62,13 @@ const HELD_BY_PRINCIPALS: readonly EntraResourceType[] = [
   'role_assignment_schedule',
 ];
 
+/** `types` with `role_management_policy_assignment` moved just before `role_management_policy`. */
+function policyAssignmentsFirst(types: readonly ResourceType[]): ResourceType[] {
+  const rest = types.filter((type) => type !== 'role_management_policy_assignment');
+  const at = rest.indexOf('role_management_policy');
+  return at < 0 ? [...types] : [...rest.slice(0, at), 'role_management_policy_assignment', ...rest.slice(at)];
+}
+
 /** The PIM schedule types, checked against their roles' management policies. */
 const PIM_SCHEDULES: readonly EntraResourceType[] = ['role_eligibility_schedule', 'role_assignment_schedule'];
 
@@ -88,7 +95,12 @@ const DYNAMIC_MEMBERS =
  *   (licence-check.ts).
  */
 export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRestoreDefinition> {
-  readonly order: readonly ResourceType[] = ENTRA_RESOURCE_TYPES;
+  /**
+   * The catalog's order, but a role management policy's assignments before the policies: they
+   * name each policy's role, its natural key (PimPolicyCheck.policyKey). Neither is created, so
+   * no write depends on the other.
+   */
+  readonly order: readonly ResourceType[] = policyAssignmentsFirst(ENTRA_RESOURCE_TYPES);
   /**
    * Writes in flight per type: a write naming an object Graph has not replicated yet sleeps
    * between its sends (graph-replication.ts) without a request in flight, and the connector's
@@ -193,6 +205,7 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
   rewrite(record: ResourceRecord, ids: IdMap): ResourceRecord {
     if (record.type === 'application') this.appIds.learn(record);
     const rewritten = rewriteRecord(record, ids);
+    if (record.type === 'role_management_policy_assignment') this.pim.learnRole(rewritten.data);
     return record.type === 'service_principal'
       ? rewriteRecord(rewritten, this.appIds.mapped(ids))
       : rewritten;
@@ -257,8 +270,14 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
     return this.deleted.get(record.type)?.has(record.id) ?? false;
   }
 
+  /** As DefinitionRestorer's; a role management policy's is its scope and role (PimPolicyCheck.policyKey). */
+  override naturalKey(record: ResourceRecord): string | null {
+    return record.type === 'role_management_policy' ? this.pim.policyKey(record) : super.naturalKey(record);
+  }
+
   override live(record: ResourceRecord) {
     if (record.type === 'group') this.learn(record.data);
+    if (record.type === 'role_management_policy_assignment') this.pim.learnRole(record.data);
     if (record.type === 'application') this.appIds.learn(record);
     return super.live(record);
   }
@@ -278,10 +297,23 @@ export class EntraRestorer extends DefinitionRestorer<EntraWriteContext, EntraRe
       const why = this.managedGroups.get(idParts(record.id)[0]);
       if (why) return why;
     }
-    // A policy whose conditions need a licence the tenant lacks: Graph would refuse it.
-    const unlicensed = this.licences.missing(record);
-    if (unlicensed) return unlicensed;
     return super.managedBecause(record);
+  }
+
+  /**
+   * A conditional access policy whose conditions need a licence the tenant lacks: Graph refuses
+   * to create it and to update a policy into it (licence-check.ts), so it is left alone, named.
+   */
+  refusedBecause(record: ResourceRecord): string | null {
+    return this.licences.missing(record);
+  }
+
+  /**
+   * As DefinitionRestorer's; a user's licences are compared without the SKUs the tenant does not
+   * subscribe to, which a restore leaves out (user_license), so they never look changed.
+   */
+  override fingerprint(record: ResourceRecord): string {
+    return super.fingerprint(record.type === 'user_license' ? this.licences.subscribedOnly(record) : record);
   }
 
   /** A record still in the deleted items is restored from there, then brought to the record. */

@@ -94,6 +94,19 @@ export class LicenceCheck {
   }
 
   /**
+   * A `user_license` record with only the licences of SKUs the tenant subscribes to (or may: all
+   * of them before `load`): what "assignLicense" can give it in this tenant.
+   */
+  subscribedOnly(record: ResourceRecord): ResourceRecord {
+    const assigned = record.data.assignedLicenses;
+    if (this.skus === null || !Array.isArray(assigned)) return record;
+    const kept = (assigned as GraphObject[]).filter((licence) => this.subscribes(String(licence.skuId)));
+    return kept.length === assigned.length
+      ? record
+      : { ...record, data: { ...record.data, assignedLicenses: kept } };
+  }
+
+  /**
    * Why the tenant cannot take a conditional access policy record (a licence its conditions need
    * that the tenant lacks, by name), or null: for other records, before `load`, or when it can.
    */

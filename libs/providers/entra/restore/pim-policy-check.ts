@@ -72,6 +72,8 @@ export class PimPolicyCheck {
   /** role definition id -> policy id, and policy id -> rules: the live ones, then the backup's */
   private readonly policyOfRole = new Map<string, string>();
   private readonly rulesOfPolicy = new Map<string, GraphObject[]>();
+  /** policy id -> the role definition it applies to, of the backup (rewritten) and the tenant */
+  private readonly roleOfPolicy = new Map<string, string>();
 
   /**
    * Reads the tenant's policies of directory roles.
@@ -98,6 +100,29 @@ export class PimPolicyCheck {
       this.policyOfRole.set(data.roleDefinitionId, String(data.policyId));
     if (type === 'role_management_policy' && Array.isArray(data.rules))
       this.rulesOfPolicy.set(String(data.id), data.rules as GraphObject[]);
+  }
+
+  /**
+   * Takes a policy assignment (the backup's, its ids rewritten, or the tenant's): a policy id
+   * names its tenant, so the two tenants' never collide.
+   */
+  learnRole(data: GraphObject): void {
+    if (typeof data.roleDefinitionId === 'string' && typeof data.policyId === 'string')
+      this.roleOfPolicy.set(data.policyId, data.roleDefinitionId);
+  }
+
+  /**
+   * The natural key of a role management policy record: its scope and the role definition its
+   * assignment names ("unifiedRoleManagementPolicyAssignment": `scopeId`, `scopeType`,
+   * `roleDefinitionId`, `policyId`), or null before its assignment was learnt. Entra makes one
+   * policy per role and scope; a built-in role's id is its template id, the same in every tenant
+   * ("unifiedRoleDefinition"), and a custom role's is the target's once matched by name, so the
+   * key pairs a tenant's policy with another tenant's for the same role.
+   */
+  policyKey(record: ResourceRecord): string | null {
+    const role = this.roleOfPolicy.get(record.id);
+    if (role === undefined) return null;
+    return `${String(record.data.scopeType)} ${String(record.data.scopeId)} ${role}`;
   }
 
   /**
