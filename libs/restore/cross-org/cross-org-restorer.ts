@@ -13,6 +13,7 @@ import type { CompiledMapping } from './mapping.js';
 export class CrossOrgRestorer implements Restore.ProviderRestorer {
   readonly order: readonly ResourceType[];
   readonly guardedTypes: readonly ResourceType[];
+  readonly writesInFlight?: number;
   /** source object id -> target object id, from the mapping's explicit pairs */
   readonly pairs: ReadonlyMap<string, string>;
 
@@ -22,6 +23,7 @@ export class CrossOrgRestorer implements Restore.ProviderRestorer {
   ) {
     this.order = target.order;
     this.guardedTypes = target.guardedTypes;
+    if (target.writesInFlight !== undefined) this.writesInFlight = target.writesInFlight;
     this.pairs = mapping.pairs;
   }
 
@@ -76,6 +78,16 @@ export class CrossOrgRestorer implements Restore.ProviderRestorer {
   managedBecause(record: ResourceRecord): string | null {
     return this.target.managedBecause(record);
   }
+
+  caution(record: ResourceRecord): string | null {
+    return this.target.caution?.(record) ?? null;
+  }
+
+  /** The target's wait for its writes to settle (Graph's replication of what was created). */
+  settle(type: ResourceType): Promise<string[]> {
+    return this.target.settle?.(type) ?? Promise.resolve([]);
+  }
+
   refusedBecause(record: ResourceRecord): string | null {
     return this.target.refusedBecause?.(record) ?? null;
   }
