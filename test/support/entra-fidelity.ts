@@ -137,6 +137,24 @@ const HEADING = '## Entra ID (simulated tenant, seeded from a real one)';
  * type; a second backup; and the diff of the two, which must hold only the differences listed
  * in UNAVOIDABLE. Writes its table to the Entra section of docs/restore-fidelity.md.
  */
+/**
+ * A fidelity run's tenant (granted what a restore of every type needs), a Graph client that damages
+ * it as an administrator would, and the app, polling jobs every 0.5 s (two jobs a type: restore,
+ * backup) with a token that outlasts the run.
+ */
+export async function startFidelityTenant(
+  options: EntraSimulatorOptions,
+): Promise<{ tenant: TestTenant; graph: GraphTestClient; ctx: TestApp }> {
+  const tenant = await startTestTenant(options, providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES));
+  const graph = await graphClient(tenant.sim, DAMAGE_ROLES);
+  const ctx = await startTestApp({
+    ...tenant.env,
+    JOB_POLL_SECONDS: '0.5',
+    ACCESS_TOKEN_TTL: String(ROUND_TRIP_TOKEN_SECONDS),
+  });
+  return { tenant, graph, ctx };
+}
+
 export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
   describe('restore fidelity (Entra ID): back up, damage, restore, back up again, diff', () => {
     let tenant: TestTenant;
@@ -146,14 +164,7 @@ export function describeEntraRoundTrip(options: EntraSimulatorOptions): void {
     let run: RoundTripRun;
 
     beforeAll(async () => {
-      tenant = await startTestTenant(options, providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES));
-      graph = await graphClient(tenant.sim, DAMAGE_ROLES);
-      // Two jobs a type (restore, backup): a shorter poll keeps the run under four minutes.
-      ctx = await startTestApp({
-        ...tenant.env,
-        JOB_POLL_SECONDS: '0.5',
-        ACCESS_TOKEN_TTL: String(ROUND_TRIP_TOKEN_SECONDS),
-      });
+      ({ tenant, graph, ctx } = await startFidelityTenant(options));
       admin = await ctx.newClient({ role: 'admin' });
       run = new RoundTripRun(
         ENTRA_FIDELITY,

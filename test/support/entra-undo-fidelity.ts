@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntraResourceType } from '@libs/providers/entra/entra-resource-catalog.js';
-import { ENTRA_RESOURCE_TYPES } from '@libs/providers/entra/entra-resource-catalog.js';
-import { providerDescriptor } from '@libs/providers/registry.js';
 import type { EntraSimulatorOptions } from '@libs/simulators/entra/index.js';
 import { addOne } from '@libs/simulators/entra/testing/entra-additions.js';
-import { changeOne, DAMAGE_ROLES, deleteOne } from '@libs/simulators/entra/testing/entra-damage.js';
-import { graphClient, type GraphTestClient } from '@libs/simulators/entra/testing/graph-client.js';
+import { changeOne, deleteOne } from '@libs/simulators/entra/testing/entra-damage.js';
+import type { GraphTestClient } from '@libs/simulators/entra/testing/graph-client.js';
 import { runBackup } from './backup-helpers.js';
-import { ENTRA_FIDELITY, grantsOfKnownPrincipals, TYPES } from './entra-fidelity.js';
-import { createEntraConnection, startTestTenant, type TestTenant } from './entra-tenant.js';
-import { ROUND_TRIP_TOKEN_SECONDS } from './restore-fidelity.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { ENTRA_FIDELITY, grantsOfKnownPrincipals, startFidelityTenant, TYPES } from './entra-fidelity.js';
+import { createEntraConnection, type TestTenant } from './entra-tenant.js';
+import type { TestApp } from './test-app.js';
 import {
   SETUP_TIMEOUT_MS,
   expectRerunWritesNothing,
@@ -41,13 +38,7 @@ export function describeEntraUndo(
     let outcome: UndoOutcome;
 
     beforeAll(async () => {
-      tenant = await startTestTenant(options, providerDescriptor('entra_id')!.grants(ENTRA_RESOURCE_TYPES));
-      graph = await graphClient(tenant.sim, DAMAGE_ROLES);
-      ctx = await startTestApp({
-        ...tenant.env,
-        JOB_POLL_SECONDS: '0.5',
-        ACCESS_TOKEN_TTL: String(ROUND_TRIP_TOKEN_SECONDS),
-      });
+      ({ tenant, graph, ctx } = await startFidelityTenant(options));
       const { token } = await ctx.newClient({ role: 'admin' });
       const connectionId = await createEntraConnection(ctx, token, tenant);
       const clean = await runBackup(ctx, token, { connectionId });

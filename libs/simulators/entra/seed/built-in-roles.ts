@@ -22,22 +22,29 @@ const PRIVILEGED_BUILT_IN_ROLES: ReadonlyArray<readonly [string, string]> = [
  * assignment may name them ("Create unifiedRoleAssignment" refuses a role that does not exist).
  */
 export function seedPrivilegedBuiltInRoles(state: TenantState): void {
-  for (const [id, displayName] of PRIVILEGED_BUILT_IN_ROLES)
-    if (!state.collection('roleDefinitions').has(id))
-      state.put('roleDefinitions', {
-        id,
-        templateId: id,
-        displayName,
-        description: `Built-in role ${displayName}.`,
-        isBuiltIn: true,
-        isEnabled: true,
-        resourceScopes: ['/'],
-        version: '1',
-        rolePermissions: [
-          {
-            allowedResourceActions: ['microsoft.directory/allEntities/allProperties/allTasks'],
-            condition: null,
-          },
-        ],
-      });
+  for (const [id, displayName] of PRIVILEGED_BUILT_IN_ROLES) putBuiltInRole(state, id, displayName);
+}
+
+/**
+ * Puts one built-in role (`unifiedRoleDefinition`: `isBuiltIn`, its id its template id, the same
+ * in every tenant, scoped to `/`) unless the tenant has it.
+ */
+export function putBuiltInRole(state: TenantState, id: string, displayName: string): void {
+  if (state.collection('roleDefinitions').has(id)) return;
+  state.put('roleDefinitions', {
+    id,
+    templateId: id,
+    displayName,
+    description: `Built-in role ${displayName}.`,
+    isBuiltIn: true,
+    isEnabled: true,
+    resourceScopes: ['/'],
+    version: '1',
+    rolePermissions: [
+      {
+        allowedResourceActions: ['microsoft.directory/allEntities/allProperties/allTasks'],
+        condition: null,
+      },
+    ],
+  });
 }

@@ -3,6 +3,7 @@ import type { Prng } from '@libs/simulators/kit/seed/prng.js';
 import type { Collection, GraphObject, TenantState } from '@libs/simulators/entra/tenant-state.js';
 import { APPLICATION_DEFAULTS, SERVICE_PRINCIPAL_DEFAULTS, UNIT_DEFAULTS } from './directory-defaults.js';
 import { guid } from './guid.js';
+import { putBuiltInRole } from './built-in-roles.js';
 
 /** Microsoft Graph's application id, the same in every tenant (its service principal's `appId`). */
 export const MICROSOFT_GRAPH_APP_ID = '00000003-0000-0000-c000-000000000000';
@@ -421,27 +422,8 @@ export function generateDirectory(
   });
 
   // Directory roles: two built-ins (never backed up: a backup lists custom ones) and a custom role.
-  const builtIn = (id: string, displayName: string): void => {
-    if (!state.collection('roleDefinitions').has(id))
-      state.put('roleDefinitions', {
-        id,
-        templateId: id,
-        displayName,
-        description: `Built-in role ${displayName}.`,
-        isBuiltIn: true,
-        isEnabled: true,
-        resourceScopes: ['/'],
-        version: '1',
-        rolePermissions: [
-          {
-            allowedResourceActions: ['microsoft.directory/allEntities/allProperties/allTasks'],
-            condition: null,
-          },
-        ],
-      });
-  };
-  builtIn(GLOBAL_ADMINISTRATOR_ROLE, 'Global Administrator');
-  builtIn(USER_ADMINISTRATOR_ROLE, 'User Administrator');
+  putBuiltInRole(state, GLOBAL_ADMINISTRATOR_ROLE, 'Global Administrator');
+  putBuiltInRole(state, USER_ADMINISTRATOR_ROLE, 'User Administrator');
   const customRoleId = guid(prng);
   state.put('roleDefinitions', {
     id: customRoleId,
