@@ -33,6 +33,18 @@ export const OKTA_CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> 
       why: "an OIDC app keeps the source org's client_id (Okta takes it on creation, Application credentials.oauthClient.client_id), so its clients keep theirs; Okta gives a new app's client_id its id only when none is given",
     },
   ],
+  user: [
+    {
+      path: /^\/credentials\/provider\/(name|type)$/,
+      why: "a user a directory (Active Directory, LDAP) imported is mastered by that directory's agent in the source org (credentials.provider ACTIVE_DIRECTORY); Okta's API cannot create a directory-mastered user (createUser makes Okta-mastered ones: credentials.provider is read-only, UserCredentials in management.yaml), so in a target without that directory and its agent the user is Okta's (provider OKTA) until the directory imports it",
+    },
+  ],
+  brand_theme: [
+    {
+      path: /^\/(logo|favicon|backgroundImage)$/,
+      why: "theme logos, favicons and background images are files uploaded to the org (uploadBrandThemeLogo and the like: the theme holds only their URLs on the org's own storage), which a backup does not hold: the target's theme keeps its own until they are uploaded there",
+    },
+  ],
 };
 
 /**
