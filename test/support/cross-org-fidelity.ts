@@ -138,6 +138,12 @@ export async function diffModuloMapping(input: {
   const comparable = (data: Json) => withoutVolatile(data, provider.serverOwned) as Json;
   const rows: CrossOrgRow[] = [];
   const notWritten = new Set<string>();
+  // What the restore left alone: a record naming one (an Everyone membership of a left-alone user) is not written either.
+  const leftAlone = new Set(
+    input.restored.items
+      .filter((item) => String((item.notes as string[] | undefined)?.[0] ?? '').startsWith('Left alone'))
+      .map((item) => String(item.resourceId)),
+  );
   for (const type of provider.order) {
     if (!source.has(type)) continue;
     const live = await all(target, type);
@@ -178,7 +184,8 @@ export async function diffModuloMapping(input: {
         const item = items.get(`${type} ${original.id}`);
         const why = input.lostByDesign?.(type, original, notWritten) ?? null;
         const note = String(item?.notes[0] ?? '');
-        if (note.startsWith('Left alone')) row.byDesign.push(LEFT_ALONE);
+        if (note.startsWith('Left alone') || original.id.split(':').some((part) => leftAlone.has(part)))
+          row.byDesign.push(LEFT_ALONE);
         else if (note.startsWith('Not restored')) {
           row.notWritten.push(original.id);
           notWritten.add(original.id);
