@@ -32,6 +32,16 @@ export const OKTA_CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> 
       path: /^\/credentials\/oauthClient\/client_id$/,
       why: "an OIDC app keeps the source org's client_id (Okta takes it on creation, Application credentials.oauthClient.client_id), so its clients keep theirs; Okta gives a new app's client_id its id only when none is given",
     },
+    {
+      path: /^\/features(\/|$)/,
+      why: "read-only (Application.features in management.yaml): the provisioning features Okta lists for an app once its provisioning is set up (app_feature), which Okta's API cannot write: a new app has none until provisioning is set up again",
+    },
+  ],
+  policy: [
+    {
+      path: /^\/priority$/,
+      why: "a policy's priority is its place among the org's policies of its type (1 to n, the default last; Policy.priority in management.yaml): the source's own policies the target lacks (left alone, never created) hold places in the source, so the places after them move up in the target",
+    },
   ],
   user: [
     {
