@@ -13,12 +13,6 @@ function dnsRecordsOf(answer: OktaObject): string {
     .join('; ');
 }
 
-/** The id of the org's own domain (its Okta subdomain) in the Custom Domains API. */
-const ORG_DOMAIN_ID = 'default';
-
-/** The natural key of an org's own domain (no domain name holds a NUL character). */
-const ORG_DOMAIN_KEY = '\u0000org domain';
-
 /**
  * Custom domains (Custom Domains API). createCustomDomain takes the name and the certificate
  * source only (DomainRequest) and gives the domain to the default brand (recorded: POST, then
@@ -39,18 +33,8 @@ export const customDomain = collectionDefinition(
   },
   {
     writable: (data) => pick(data, ['domain', 'brandId']),
-    // The org's own domain (`default`, its Okta subdomain: listCustomDomains answers it with the
-    // custom ones) is the own domain of any other org, whatever either is called, as the default brand is.
     naturalKey: (record) =>
-      record.id === ORG_DOMAIN_ID
-        ? ORG_DOMAIN_KEY
-        : typeof record.data.domain === 'string'
-          ? record.data.domain.toLowerCase()
-          : null,
-    managedBecause: (data) =>
-      data.id === ORG_DOMAIN_ID
-        ? "the org's own domain (its Okta subdomain) is Okta's: never created or deleted, only its brand changed"
-        : null,
+      typeof record.data.domain === 'string' ? record.data.domain.toLowerCase() : null,
     notes: [
       'Re-created custom domains start unverified (NOT_STARTED) and serve no sign-in until verified: set the DNS records Okta shows for the domain (its TXT verification value is new) and verify it (Admin Console or POST /api/v1/domains/{domainId}/verify)',
       'Okta-managed certificates are issued again after verification; MANUAL certificates must be uploaded again with their private key (Okta never returns it)',
