@@ -138,6 +138,8 @@ export async function executeRestore(input: {
       // Into another org: what names the source's own object the target lacks is named, not refused.
       const lacking = input.crossOrg ? absentNamed(rewritten, restorer.references(rewritten), absent) : null;
       if (lacking) {
+        // An object left alone is absent in turn for what names it (never a link: its own id is another's).
+        if (!live && !record.id.includes(':')) absent.set(record.id, plan.type);
         typeSummary.skip += 1;
         await items.add({ ...base, action: 'skip', outcome: 'ok', notes: [lacking] });
         return;

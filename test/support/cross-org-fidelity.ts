@@ -32,6 +32,28 @@ export const OKTA_CROSS_ORG_UNAVOIDABLE: Partial<Record<string, Unavoidable[]>> 
       path: /^\/credentials\/oauthClient\/client_id$/,
       why: "an OIDC app keeps the source org's client_id (Okta takes it on creation, Application credentials.oauthClient.client_id), so its clients keep theirs; Okta gives a new app's client_id its id only when none is given",
     },
+    {
+      path: /^\/features(\/|$)/,
+      why: "read-only (Application.features in management.yaml): the provisioning features Okta lists for an app once its provisioning is set up (app_feature), which Okta's API cannot write: a new app has none until provisioning is set up again",
+    },
+  ],
+  policy: [
+    {
+      path: /^\/priority$/,
+      why: "a policy's priority is its place among the org's policies of its type (1 to n, the default last; Policy.priority in management.yaml): the source's own policies the target lacks (left alone, never created) hold places in the source, so the places after them move up in the target",
+    },
+  ],
+  user: [
+    {
+      path: /^\/credentials\/provider\/(name|type)$/,
+      why: "a user a directory (Active Directory, LDAP) imported is mastered by that directory's agent in the source org (credentials.provider ACTIVE_DIRECTORY); Okta's API cannot create a directory-mastered user (createUser makes Okta-mastered ones: credentials.provider is read-only, UserCredentials in management.yaml), so in a target without that directory and its agent the user is Okta's (provider OKTA) until the directory imports it",
+    },
+  ],
+  brand_theme: [
+    {
+      path: /^\/(logo|favicon|backgroundImage)$/,
+      why: "theme logos, favicons and background images are files uploaded to the org (uploadBrandThemeLogo and the like: the theme holds only their URLs on the org's own storage), which a backup does not hold: the target's theme keeps its own until they are uploaded there",
+    },
   ],
 };
 
@@ -126,6 +148,12 @@ export async function diffModuloMapping(input: {
   const comparable = (data: Json) => withoutVolatile(data, provider.serverOwned) as Json;
   const rows: CrossOrgRow[] = [];
   const notWritten = new Set<string>();
+  // What the restore left alone: a record naming one (an Everyone membership of a left-alone user) is not written either.
+  const leftAlone = new Set(
+    input.restored.items
+      .filter((item) => String((item.notes as string[] | undefined)?.[0] ?? '').startsWith('Left alone'))
+      .map((item) => String(item.resourceId)),
+  );
   for (const type of provider.order) {
     if (!source.has(type)) continue;
     const live = await all(target, type);
@@ -166,7 +194,8 @@ export async function diffModuloMapping(input: {
         const item = items.get(`${type} ${original.id}`);
         const why = input.lostByDesign?.(type, original, notWritten) ?? null;
         const note = String(item?.notes[0] ?? '');
-        if (note.startsWith('Left alone')) row.byDesign.push(LEFT_ALONE);
+        if (note.startsWith('Left alone') || original.id.split(':').some((part) => leftAlone.has(part)))
+          row.byDesign.push(LEFT_ALONE);
         else if (note.startsWith('Not restored')) {
           row.notWritten.push(original.id);
           notWritten.add(original.id);

@@ -140,7 +140,8 @@ const MADE_BY_OKTA = ['app_signing_key', 'app_client_secret'];
  * a new authorization server's system scopes and claims, a new policy's system (catch-all)
  * rule, a new brand's theme, a new user type's schema, a new app's user schema, a new identity
  * provider's profile mappings (one to each user type), a new app's access policy (Identity Engine
- * gives every app one; a recorded app may have none). Those the backup holds are restored and
+ * gives every app one; a recorded app may have none), a new brand's email templates (Okta gives a
+ * new brand today's whole set, listEmailTemplates; a brand recorded earlier may list fewer). Those the backup holds are restored and
  * paired; only the ones it lacks are new after the round trip.
  */
 const MADE_WITH_PARENT: Partial<Record<OktaResourceType, (data: Json) => boolean>> = {
@@ -148,6 +149,7 @@ const MADE_WITH_PARENT: Partial<Record<OktaResourceType, (data: Json) => boolean
   authorization_server_scope: (data) => data.system === true,
   authorization_server_claim: (data) => data.system === true,
   brand_theme: () => true,
+  email_template: () => true,
   user_schema: () => true,
   app_user_schema: () => true,
   profile_mapping: () => true,

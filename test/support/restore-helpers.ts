@@ -17,7 +17,7 @@ export interface RestoreView {
   items_total: number;
 }
 
-/** Polls GET /api/restore/[restoreId] (every item) until the restore is over; returns its view. */
+/** Polls GET /api/restore/[restoreId] until the restore is over; returns its view with every item (all pages). */
 export async function waitForRestore(
   ctx: TestApp,
   token: string,
@@ -31,7 +31,21 @@ export async function waitForRestore(
       .query({ limit: 1000 })
       .set('Authorization', `Bearer ${token}`);
     if (response.status !== 200) throw new Error(`restore answered ${response.status}: ${response.text}`);
-    if (!['pending', 'running'].includes(response.body.restore.status)) return response.body as RestoreView;
+    if (!['pending', 'running'].includes(response.body.restore.status)) {
+      const view = response.body as RestoreView;
+      // Items come in pages of at most 1000 (MAX_RESTORE_PAGE): a large restore's are read page by page.
+      while (view.items.length < view.items_total) {
+        const page = await ctx.http
+          .get(`/api/restore/${restoreId}`)
+          .query({ limit: 1000, offset: view.items.length })
+          .set('Authorization', `Bearer ${token}`);
+        if (page.status !== 200) throw new Error(`restore answered ${page.status}: ${page.text}`);
+        const items = (page.body as RestoreView).items;
+        if (items.length === 0) break;
+        view.items.push(...items);
+      }
+      return view;
+    }
     if (Date.now() > deadline) throw new Error(`restore ${restoreId} still ${response.body.restore.status}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

@@ -130,6 +130,8 @@ export async function previewCrossOrg(input: {
       const lacking =
         writing && !unwritable ? absentNamed(rewritten, input.restorer.references(rewritten), absent) : null;
       if (lacking) cannot(type, 'left_alone', lacking, label);
+      // As execution does: an object left alone is absent in turn for what names it.
+      if (lacking && decision.outcome === 'create' && !record.id.includes(':')) absent.set(record.id, type);
       const why = unwritable ? (support.unavailable ?? support.notes.join(' ')) : (lacking ?? decision.why);
       if (unwritable) cannot(type, support.unavailable ? 'unavailable' : 'not_writable', why ?? '', label);
       if (decision.outcome === 'left_alone') cannot(type, 'left_alone', why ?? '', label);

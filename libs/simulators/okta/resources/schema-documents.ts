@@ -25,6 +25,19 @@ const USER_BASE: Json = {
   employeeNumber: text('Employee number'),
 };
 
+/**
+ * A definition's `required`: the names of its properties marked `required: true`, absent while it
+ * has no properties. As Okta serves it (recorded in ../shared/fixtures/okta/vcr,
+ * TestAccResourceOktaAppUserSchemas_enum_integer: a new app's `custom` is
+ * `{"id":"#custom","type":"object","properties":{}}`, `"required":[]` once it holds a property, and
+ * no `required` again once its last property is removed).
+ */
+function requiredOf(properties: Json): { required?: string[] } {
+  const names = Object.keys(properties);
+  if (names.length === 0) return {};
+  return { required: names.filter((key) => (properties[key] as Json | null)?.required === true) };
+}
+
 /** `{ definitions: { custom, base }, properties.profile allOf both }`, as Okta shapes profile schemas. */
 function profileSchema(id: string, name: string, title: string, base: Json, custom: Json, times: Json): Json {
   return {
@@ -34,7 +47,7 @@ function profileSchema(id: string, name: string, title: string, base: Json, cust
     title,
     ...times,
     definitions: {
-      custom: { id: '#custom', type: 'object', properties: custom, required: [] },
+      custom: { id: '#custom', type: 'object', properties: custom, ...requiredOf(custom) },
       base: {
         id: '#base',
         type: 'object',
@@ -80,7 +93,8 @@ export function appUserSchemaDocument(baseUrl: string, app: Json, custom: Json, 
 /**
  * A schema after a partial update (updateUserProfile, updateGroupSchema,
  * updateApplicationUserProfile): the body's `definitions` merged into the schema's, property
- * by property; a property set to null is removed ("to remove a property, set it to null").
+ * by property; a property set to null is removed ("to remove a property, set it to null"), and a
+ * definition's `required` is the body's or else derived from its properties (requiredOf).
  */
 export function mergeSchema(current: Json, body: Json, lastUpdated: string): Json {
   const definitions = { ...((current.definitions ?? {}) as Json) };
@@ -91,8 +105,9 @@ export function mergeSchema(current: Json, body: Json, lastUpdated: string): Jso
       if (value === null) delete properties[key];
       else properties[key] = value;
     }
-    const required = (change as Json).required ?? previous.required;
-    definitions[name] = { ...previous, properties, ...(required === undefined ? {} : { required }) };
+    const { required: _previousRequired, ...rest } = previous;
+    const required = (change as Json).required ?? requiredOf(properties).required;
+    definitions[name] = { ...rest, properties, ...(required === undefined ? {} : { required }) };
   }
   return { ...current, definitions, lastUpdated };
 }
