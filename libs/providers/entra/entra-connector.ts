@@ -1,8 +1,4 @@
-import { certificateAssertionKey } from '@libs/providers/kit/certificate-credential.js';
-import {
-  type ClientAuthentication,
-  ClientCredentialsTokenSource,
-} from '@libs/providers/kit/client-credentials.js';
+import type { ClientCredentialsTokenSource } from '@libs/providers/kit/client-credentials.js';
 import { ConnectorRuntime, httpsOrigin } from '@libs/providers/kit/connector-runtime.js';
 import { parentTypes, partsInOrder, typesInOrder } from '@libs/providers/kit/catalog-collector.js';
 import { retryAfterSignal } from '@libs/providers/kit/retry-after.js';
@@ -18,15 +14,23 @@ import type {
   ResourceCursors,
   ResourcePart,
 } from '@libs/providers/provider-connector.js';
-import { LogWindowExceededError, ProviderError } from '@libs/providers/provider-errors.js';
-import { parseSince } from '@libs/providers/kit/since-instant.js';
+import { ProviderError } from '@libs/providers/provider-errors.js';
 import type { ProviderRestorer, RestoreWriteOptions } from '@libs/providers/provider-restore.js';
 import type { ResourceType } from '@libs/records/resource-record.js';
 
 import { assertPermissionsGranted, grantedRoles } from './entra-permissions.js';
-import { AUDIT_LOG_PERMISSION, auditRetentionDays, directoryAudits } from './entra-audit-log.js';
-import { attributionFromAudits } from './entra-attribution.js';
-import { configurationChangeOf } from './entra-drift.js';
+import { AUDIT_LOG_PERMISSION } from './entra-audit-log.js';
+import {
+  clientAuthentication,
+  type EntraConnectorOptions,
+  GLOBAL_GRAPH_HOST,
+  GLOBAL_LOGIN_ORIGIN,
+  GRAPH_DEFAULT_SCOPE,
+  TENANT_ID,
+  TOKEN_TEMPLATE,
+  USER_AGENT,
+} from './entra-connector-options.js';
+import { DirectoryAuditReader } from './entra-directory-audit-reader.js';
 import { ENTRA_NOT_CAPTURED } from './entra-not-captured.js';
 import {
   ENTRA_RESOURCE_TYPES,
@@ -49,56 +53,7 @@ import {
   graphResourceUnitsPer10s,
 } from './graph-rate-limits.js';
 
-export interface EntraConnectorOptions {
-  /**
-   * Microsoft Graph's https origin, `https://graph.microsoft.com`, or a host the operator allows
-   * (a simulator), which then serves the token endpoint too.
-   */
-  graphUrl: string;
-  /** The directory (tenant) id, a GUID, or one of its verified domains. */
-  tenantId: string;
-  /** The app registration's application (client) id. */
-  clientId: string;
-  /** One of its client secrets, or: */
-  clientSecret?: string;
-  /**
-   * A certificate uploaded to it, PEM, with its private key (what Microsoft recommends for
-   * app-only access): the client then signs an assertion per token request (kit
-   * certificate-credential.ts) instead of sending a secret.
-   */
-  clientCertificate?: string;
-  /** Host patterns that may be called (the provider's cloud hosts and the operator's extra ones). */
-  allowedHosts: readonly string[];
-  /** A PEM CA to trust besides Node's bundled roots (the simulator's). */
-  caCertPem?: string;
-  userAgent?: string;
-  /** Requests in flight at once; default 4. */
-  maxConcurrency?: number;
-  /** Share of each rate-limit bucket left free for the tenant's own tools, 0 <= h < 1; default 0.2. */
-  headroom?: number;
-  /**
-   * The longest a restore's write waits for Graph to replicate an object the restore created,
-   * ms (graph-replication.ts); 0 waits for nothing; default five minutes.
-   */
-  replicationWaitMs?: number;
-  /**
-   * The interval kept between requests to Graph's conditional access paths, ms; default
-   * GRAPH_CONDITIONAL_ACCESS_SPACING's (Graph's 1 request a second per tenant there).
-   */
-  conditionalAccessIntervalMs?: number;
-}
-
-/** Graph's global cloud and its identity platform authority (Microsoft "National clouds"). */
-const GLOBAL_GRAPH_HOST = 'graph.microsoft.com';
-const GLOBAL_LOGIN_ORIGIN = 'https://login.microsoftonline.com';
-/** The one scope of an app-only token: every application permission granted (client credentials flow). */
-const GRAPH_DEFAULT_SCOPE = 'https://graph.microsoft.com/.default';
-const TOKEN_TEMPLATE = '/{tenant}/oauth2/v2.0/token';
-/** A tenant id: a GUID, or a domain name such as `contoso.onmicrosoft.com`. */
-const TENANT_ID =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=.{4,253}$)([a-z0-9-]+\.)+[a-z]{2,63})$/i;
-
-const USER_AGENT = 'idp-backup-entra-connector/0.1';
+export type { EntraConnectorOptions } from './entra-connector-options.js';
 
 /**
  * Backs up a Microsoft Entra ID tenant through Microsoft Graph v1.0 with an app registration's
@@ -122,6 +77,7 @@ export class EntraConnector implements ProviderConnector {
   private readonly graph: GraphApiClient;
   private readonly deltas: EntraDeltaReader;
   private readonly cursors: EntraDeltaCursors;
+  private readonly audits: DirectoryAuditReader;
   /** Users listed so far: the tenant's size, which sets Graph's resource-unit budget. */
   private readonly seen = { users: 0 };
   private readonly maxConcurrency: number;
@@ -175,6 +131,7 @@ export class EntraConnector implements ProviderConnector {
     this.graph = new GraphApiClient(this.runtime.transport(graphOrigin), this.tokens, graphOrigin);
     this.deltas = new EntraDeltaReader(this.graph, graphOrigin);
     this.cursors = new EntraDeltaCursors(this.graph, this.deltas);
+    this.audits = new DirectoryAuditReader(this.graph, this.tokens, options.clientId);
   }
 
   /**
@@ -272,85 +229,43 @@ export class EntraConnector implements ProviderConnector {
   }
 
   /**
-   * The directory audit's records since `since` (ISO 8601): Graph's `directoryAudit` objects as
-   * Graph answers them (activityDisplayName, category, initiatedBy, targetResources with
-   * modifiedProperties...), newest first, read page by page under the connector's resource-unit
-   * governor: who changed what, for drift and attribution. Records older than the log keeps
-   * (auditLogRetentionDays) are simply not there.
-   * @throws ProviderError `invalid_since`; ProviderAuthError naming AuditLog.Read.All when the
-   *   token does not carry it (nor Directory.Read.All), before any read
+   * The directory audit's records since `since` (ISO 8601), Graph's `directoryAudit` objects,
+   * newest first (DirectoryAuditReader.records).
+   * @throws ProviderError `invalid_since`; ProviderAuthError naming AuditLog.Read.All
    */
-  async *readDirectoryAudits(
-    since: string,
-    options: { signal?: AbortSignal } = {},
-  ): AsyncIterable<GraphObject> {
-    const from = new Date(parseSince(since)).toISOString();
-    const roles = grantedRoles(await this.tokens.accessToken());
-    assertPermissionsGranted([AUDIT_LOG_PERMISSION], roles, 'reading the directory audit log');
-    yield* directoryAudits(this.graph, from, options.signal);
+  readDirectoryAudits(since: string, options: { signal?: AbortSignal } = {}): AsyncIterable<GraphObject> {
+    return this.audits.records(since, options);
   }
 
   /** Days the tenant's directory audit reaches back: 7, or 30 with Entra ID P1 or P2. */
   auditLogRetentionDays(options: { signal?: AbortSignal } = {}): Promise<number> {
-    return auditRetentionDays(this.graph, options.signal);
+    return this.audits.retentionDays(options);
   }
 
   /**
-   * Configuration changes the directory audit records since `since` (entra-drift.ts), in Graph's
-   * order (newest first): failed activities and activity that is not configuration left out.
-   * @throws ProviderError `invalid_since`; LogWindowExceededError `since_too_old` when `since` is
-   *   older than the log keeps (7 days, 30 with Entra ID P1 or P2), naming the oldest instant held
+   * Configuration changes the directory audit records since `since`, newest first
+   * (DirectoryAuditReader.configurationChanges).
+   * @throws ProviderError `invalid_since`; LogWindowExceededError `since_too_old`
    */
-  async *configurationChangesSince(
+  configurationChangesSince(
     since: string,
     options: { signal?: AbortSignal } = {},
   ): AsyncIterable<ConfigurationChange> {
-    await this.assertLogHolds(since, options);
-    for await (const audit of this.readDirectoryAudits(since, options)) {
-      const change = configurationChangeOf(audit);
-      if (change) yield change;
-    }
+    return this.audits.configurationChanges(since, options);
   }
 
   /**
-   * Who changed which object between `since` and `until` (ISO 8601), oldest first, from the
-   * directory audit (entra-attribution.ts): configuration changes that succeeded, one entry per
-   * target resource; this app registration's own writes are `byThisService`.
-   * @throws as `configurationChangesSince`: `invalid_since` (also for an `until` that is not an
-   *   instant), `since_too_old`, ProviderAuthError naming AuditLog.Read.All
+   * Who changed which object between `since` and `until`, oldest first
+   * (DirectoryAuditReader.changeAttribution).
+   * @throws ProviderError `invalid_since`; LogWindowExceededError `since_too_old`;
+   *   ProviderAuthError naming AuditLog.Read.All
    */
-  async *readChangeAttribution(
+  readChangeAttribution(
     since: string,
     until: string,
     options: { signal?: AbortSignal } = {},
   ): AsyncIterable<ChangeAttribution> {
-    await this.assertLogHolds(since, options);
-    const untilMs = Date.parse(until);
-    if (Number.isNaN(untilMs))
-      throw new ProviderError(
-        'until must be an ISO 8601 instant, such as 2025-06-01T12:00:00Z',
-        'invalid_since',
-      );
-    const audits: GraphObject[] = [];
-    for await (const audit of this.readDirectoryAudits(since, options))
-      if (Date.parse(String(audit.activityDateTime)) <= untilMs) audits.push(audit);
-    yield* attributionFromAudits(audits, this.clientId);
-  }
-
-  /**
-   * @throws ProviderError `invalid_since`; LogWindowExceededError `since_too_old` when `since` is
-   *   older than the log keeps (7 days, 30 with Entra ID P1 or P2), naming the oldest instant held
-   */
-  private async assertLogHolds(since: string, options: { signal?: AbortSignal }): Promise<void> {
-    const sinceMs = parseSince(since);
-    const days = await this.auditLogRetentionDays(options);
-    const heldSince = Date.now() - days * 86_400_000;
-    if (sinceMs < heldSince)
-      throw new LogWindowExceededError(
-        `${since} is older than the ${days} days Microsoft Entra ID keeps its directory audit log${days === 7 ? ' without an Entra ID P1 or P2 licence' : ''}`,
-        'since_too_old',
-        new Date(heldSince).toISOString(),
-      );
+    return this.audits.changeAttribution(since, until, options);
   }
 
   /**
@@ -377,23 +292,4 @@ export class EntraConnector implements ProviderConnector {
   async close(): Promise<void> {
     await this.runtime.close();
   }
-}
-
-/**
- * How the connector proves itself at the token endpoint: a client secret, or a client assertion
- * signed with the certificate's key (PS256, `x5t#S256`, aud the token endpoint: Microsoft identity
- * platform "certificate credentials").
- * @throws ProviderError `invalid_credentials` unless exactly one is given;
- *   `invalid_client_certificate` for a certificate that cannot sign
- */
-function clientAuthentication(options: EntraConnectorOptions): ClientAuthentication {
-  const { clientSecret, clientCertificate } = options;
-  if ((clientSecret === undefined) === (clientCertificate === undefined))
-    throw new ProviderError(
-      'An Entra ID connection takes a client_secret or a client_certificate, one of the two',
-      'invalid_credentials',
-    );
-  return clientCertificate !== undefined
-    ? { assertionKey: certificateAssertionKey(clientCertificate) }
-    : { clientSecret: clientSecret! };
 }
