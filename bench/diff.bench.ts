@@ -10,7 +10,7 @@ const RUNS = 5;
  * of its users through its Okta API, backs it up again, then once more per remaining backup
  * (editing one user every fourth time), and times through the service's API: the diff with 1 %
  * changed, the diff with nothing changed, the peak RSS of the service during those diffs, and
- * the timeline of the edited user over the last `--backups` backups (issue #4's targets).
+ * the timeline of the edited user over the last `--backups` backups (their figures: docs/diff.md, docs/benchmarks/diff.md).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
