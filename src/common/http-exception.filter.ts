@@ -30,7 +30,9 @@ export const DEFAULT_CODES: Readonly<Record<number, string>> = {
 function bodyParserError(exception: unknown): string | undefined {
   const candidate = exception instanceof HttpException ? exception.cause : exception;
   const type = (candidate as { type?: unknown } | undefined)?.type;
-  return typeof type === 'string' && type.startsWith('entity.') ? type : undefined;
+  return typeof type === 'string' && (type.startsWith('entity.') || type === 'request.aborted')
+    ? type
+    : undefined;
 }
 
 /** The JSON body parser's limit (request-edge.ts JSON_BODY_LIMIT), bytes. */
@@ -107,6 +109,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
         },
       };
     }
+    // raw-body's `request.aborted` (status 400): the client closed the connection while sending its
+    // body. Nothing reaches it, and it is not the service's error, so it is not logged as one.
+    if (parserError === 'request.aborted')
+      return {
+        status: 400,
+        body: { error: 'Request aborted by the client', code: 'validation_failed', requestId },
+      };
     if (parserError === 'entity.parse.failed') {
       return { status: 400, body: { error: 'Malformed JSON body', code: 'validation_failed', requestId } };
     }
