@@ -22,16 +22,25 @@ const DELETED_ACCESS_POLICY =
 /** Why the second undo of an org whose deleted app the first re-created still writes. */
 const SIGN_ON_POLICY_RERUN =
   "the second undo re-creates a re-created app's sign-on policy under the app's old id (404): the restore it runs plans only the changed types, so its id map lacks the app that planUndo mapped";
-const OPEN: Record<string, { types?: RoundTripOrg['open']; rerun?: string }> = {
+const OPEN: Record<
+  string,
+  {
+    types?: RoundTripOrg['open'];
+    rerun?: string;
+    /** open types whose undo fails in some runs only, and how (the order of concurrent writes decides) */
+    varies?: Parameters<typeof describeOktaUndo>[2];
+  }
+> = {
   'oie-00': { types: { policy: DELETED_ACCESS_POLICY }, rerun: SIGN_ON_POLICY_RERUN },
   'classic-00': { types: { policy: DELETED_ACCESS_POLICY }, rerun: SIGN_ON_POLICY_RERUN },
   'skip-auth-policy-00': {
     types: {
       app_sign_on_policy:
-        "after the undo an app's sign-on policy names another access policy than the backup's although its update answered ok: not yet found why",
+        "after the undo an app's sign-on policy names another access policy than the backup's although its update answered ok, in some runs: not yet found why",
       policy_rule:
-        'a rule of the access policy whose app sign-on assignment the undo changes is lost: not yet found why',
+        'a rule of the access policy whose app sign-on assignment the undo changes is lost in some runs: not yet found why',
     },
+    varies: { app_sign_on_policy: { paths: [/^\/policyId$/] }, policy_rule: { lost: true } },
   },
 };
 
@@ -61,5 +70,6 @@ else
         ...(OPEN[name]?.types ? { open: OPEN[name].types } : {}),
       },
       OPEN[name]?.rerun,
+      OPEN[name]?.varies,
     );
   }

@@ -15,6 +15,7 @@ import {
   SETUP_TIMEOUT_MS,
   expectRerunWritesNothing,
   expectTypeUndone,
+  expectTypeUndoneOrKnownFailure,
   undoSinceClean,
   writeUndoSection,
   type TypeDamage,
@@ -29,8 +30,14 @@ import {
  * type as the restore table is (restore-fidelity.ts); and the same undo again, which must write
  * nothing. Each type is a test: lossless, or only its documented differences.
  * @param rerunOpen why the second undo still writes, when it does: run as an expected failure
+ * @param varies open types whose undo fails in some runs only, with the failure their open reason
+ *   names (expectTypeUndoneOrKnownFailure): anything else fails
  */
-export function describeOktaUndo(subject: RoundTripOrg, rerunOpen?: string): void {
+export function describeOktaUndo(
+  subject: RoundTripOrg,
+  rerunOpen?: string,
+  varies: Partial<Record<string, { lost?: boolean; paths?: readonly RegExp[] }>> = {},
+): void {
   const types = subject.types ?? TYPES;
   describe(`undo fidelity (${subject.section}): clean backup, damage every type, undo, back up, diff`, () => {
     let org: TestOrg;
@@ -69,8 +76,11 @@ export function describeOktaUndo(subject: RoundTripOrg, rerunOpen?: string): voi
       await org?.sim.close();
     });
 
-    for (const type of types)
-      (subject.open?.[type] ? it.failing : it)(type, () => expectTypeUndone(outcome, type));
+    for (const type of types) {
+      const known = varies[type];
+      if (known) it(type, () => expectTypeUndoneOrKnownFailure(outcome, type, known));
+      else (subject.open?.[type] ? it.failing : it)(type, () => expectTypeUndone(outcome, type));
+    }
 
     (rerunOpen ? it.failing : it)('writes nothing when the undo runs again', () =>
       expectRerunWritesNothing(outcome),

@@ -132,6 +132,28 @@ export function expectTypeUndone(outcome: UndoOutcome, type: string): void {
   });
 }
 
+/**
+ * For an open type whose undo fails in some runs only (the order of concurrent writes decides):
+ * passes when the type came back clean, or failed only in the way its open reason names (records
+ * of the type lost, or fields of it that differ at `paths`), and fails on anything else.
+ */
+export function expectTypeUndoneOrKnownFailure(
+  outcome: UndoOutcome,
+  type: string,
+  known: { lost?: boolean; paths?: readonly RegExp[] },
+): void {
+  const problems = outcome.problems.get(type)!;
+  expect({
+    failed: problems.failed,
+    lost: known.lost ? problems.lost.filter((id) => !id.startsWith(`${type} `)) : problems.lost,
+    extra: problems.extra,
+    undocumented: problems.undocumented.filter(
+      (difference) => !(difference.type === type && known.paths?.some((path) => path.test(difference.path))),
+    ),
+    unwritten: problems.unwritten,
+  }).toEqual({ failed: [], lost: [], extra: [], undocumented: [], unwritten: [] });
+}
+
 /** Fails the test unless the second undo wrote nothing (docs/restore.md: running it again changes nothing). */
 export function expectRerunWritesNothing(outcome: UndoOutcome): void {
   const { restore, items } = outcome.rerun;
