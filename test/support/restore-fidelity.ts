@@ -302,7 +302,7 @@ export async function compareAfterRestore(
 }
 
 /** Fails the test unless the round trip had no problem; on a failure the restore's writes say what it did. */
-function expectClean({ problems, writes }: RoundTripOutcome): void {
+export function expectClean({ problems, writes }: Pick<RoundTripOutcome, 'problems' | 'writes'>): void {
   const clean = Object.values(problems).every((list) => list.length === 0);
   expect(clean ? problems : { ...problems, writes }).toEqual({
     failed: [],

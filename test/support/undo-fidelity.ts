@@ -2,6 +2,7 @@ import { expect } from '@jest/globals';
 import type { BackupDto } from '@app/backups/dto/backup.dto.js';
 import {
   compareAfterRestore,
+  expectClean,
   fidelityTable,
   updateDoc,
   withSection,
@@ -118,17 +119,11 @@ function undoWrites(undone: RestoreView, type: string): string {
 
 /** Fails the test unless the type came back lossless or with documented differences only. */
 export function expectTypeUndone(outcome: UndoOutcome, type: string): void {
-  const problems = outcome.problems.get(type)!;
-  const clean = Object.values(problems).every((list) => list.length === 0);
-  const writes = outcome.undone.items
-    .filter((item) => item.resourceType === type)
-    .map((item) => `${item.action} ${item.resourceId} ${item.outcome} ${String(item.error ?? '')}`);
-  expect(clean ? problems : { ...problems, writes }).toEqual({
-    failed: [],
-    lost: [],
-    extra: [],
-    undocumented: [],
-    unwritten: [],
+  expectClean({
+    problems: outcome.problems.get(type)!,
+    writes: outcome.undone.items
+      .filter((item) => item.resourceType === type)
+      .map((item) => `${item.action} ${item.resourceId} ${item.outcome} ${String(item.error ?? '')}`),
   });
 }
 
