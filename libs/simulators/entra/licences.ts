@@ -29,9 +29,9 @@ const ACTIVE_SKU = new Set(['Enabled', 'Warning']);
  * "Conditional Access for workload identities": policies scoped to service principals and
  * service principal risk need Workload Identities Premium (`AAD_WRKLDID_P1`/`AAD_WRKLDID_P2`).
  * Graph's answers, 400 `BadRequest` with the numbered message, as reported from real tenants:
- * code 1039 (github.com/crossplane-contrib/provider-upjet-azuread issue 5: "1039: Cannot create
+ * code 1039 (https://github.com/crossplane-contrib/provider-upjet-azuread/issues/5: "1039: Cannot create
  * or update policies with premium P2 features. Upgrade to a premium P2 license and try again.")
- * and 1150 (github.com/MicrosoftDocs/azure-docs issue 101310: "1150: Cannot create or update
+ * and 1150 (https://github.com/MicrosoftDocs/azure-docs/issues/101310: "1150: Cannot create or update
  * policies with workload identity premium features. Upgrade to a workload identity premium P1 or
  * P2 license and try again"). Graph's reference pages document neither message.
  */

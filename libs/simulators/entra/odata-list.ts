@@ -62,7 +62,7 @@ export function listPage(
       `Invalid page size specified: '${topRaw}'. Must be between 1 and ${MAX_PAGE_SIZE} inclusive.`,
     );
   // "$expand ... returns a maximum of 100 objects" a page on directory objects, whatever the $top
-  // (learn.microsoft.com/graph/query-parameters#expand-parameter; Graph known issue 13635).
+  // (learn.microsoft.com/graph/query-parameters#expand-parameter, and Graph's known-issues list, entry 13635).
   const size = expanded.length > 0 ? Math.min(top, EXPANDED_PAGE_SIZE) : top;
   const offset = skipOf(url.searchParams.get('$skiptoken'));
   const selected = selectedProperties(url) ?? defaults;
